@@ -1,0 +1,100 @@
+// swift-tools-version: 6.2
+// Spacer: every decision lives in Core targets that build and are tested on Linux.
+// Apple-only targets (Live adapters and SwiftUI features) are declared only when the
+// manifest is evaluated on an Apple host, so Linux never resolves the Purchasely package.
+import PackageDescription
+
+/// Modules that perform I/O or hold pure logic: isolation is spelled out in the types
+/// (actors, `Sendable` values, explicit `@MainActor` on screen models).
+let explicitIsolation: [SwiftSetting] = [.enableUpcomingFeature("ExistentialAny")]
+
+/// UI-facing modules: everything is on the main actor unless it opts out.
+let mainActorByDefault: [SwiftSetting] = explicitIsolation + [.defaultIsolation(MainActor.self)]
+
+var products: [Product] = [
+  .library(name: "Networking", targets: ["Networking"]),
+  .library(name: "NASA", targets: ["NASA"]),
+  .library(name: "ImageCache", targets: ["ImageCache"]),
+  .library(name: "Monetization", targets: ["Monetization"]),
+  .library(name: "Favorites", targets: ["Favorites"]),
+  .library(name: "Notifications", targets: ["Notifications"]),
+  .library(name: "AppCore", targets: ["AppCore"]),
+  .executable(name: "spacer", targets: ["spacer"]),
+  .executable(name: "spacer-bench", targets: ["spacer-bench"]),
+]
+
+var dependencies: [Package.Dependency] = [
+  .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+  .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
+]
+
+var targets: [Target] = [
+  // MARK: Core (Linux and iOS)
+  .target(name: "Networking", swiftSettings: explicitIsolation),
+  .target(name: "NASA", dependencies: ["Networking"], swiftSettings: explicitIsolation),
+  .target(name: "ImageCache", dependencies: ["Networking"], swiftSettings: explicitIsolation),
+  .target(name: "Monetization", swiftSettings: explicitIsolation),
+  .target(
+    name: "Favorites",
+    dependencies: ["NASA", "ImageCache", "Monetization"],
+    swiftSettings: explicitIsolation
+  ),
+  .target(name: "Notifications", swiftSettings: explicitIsolation),
+  .target(
+    name: "AppCore",
+    dependencies: ["Networking", "NASA", "ImageCache", "Monetization", "Favorites", "Notifications"],
+    swiftSettings: mainActorByDefault
+  ),
+  .target(
+    name: "TestSupport",
+    dependencies: [
+      "Networking", "NASA", "ImageCache", "Monetization", "Favorites", "Notifications",
+      .product(name: "FlyingFox", package: "FlyingFox"),
+    ],
+    swiftSettings: explicitIsolation
+  ),
+  .executableTarget(
+    name: "spacer",
+    dependencies: [
+      "AppCore", "NASA", "Networking", "TestSupport",
+      .product(name: "ArgumentParser", package: "swift-argument-parser"),
+    ],
+    swiftSettings: mainActorByDefault
+  ),
+  .executableTarget(
+    name: "spacer-bench",
+    dependencies: ["AppCore", "NASA", "Networking", "ImageCache", "TestSupport"],
+    swiftSettings: mainActorByDefault
+  ),
+
+  // MARK: Tests (one target per Core module)
+  .testTarget(name: "NetworkingTests", dependencies: ["Networking", "TestSupport"]),
+  .testTarget(name: "NASATests", dependencies: ["NASA", "Networking", "TestSupport"]),
+  .testTarget(name: "ImageCacheTests", dependencies: ["ImageCache", "Networking", "TestSupport"]),
+  .testTarget(name: "MonetizationTests", dependencies: ["Monetization", "TestSupport"]),
+  .testTarget(name: "FavoritesTests", dependencies: ["Favorites", "TestSupport"]),
+  .testTarget(name: "NotificationsTests", dependencies: ["Notifications", "TestSupport"]),
+  .testTarget(name: "AppCoreTests", dependencies: ["AppCore", "TestSupport"]),
+]
+
+// MARK: Apple-only tiers (Live adapters, SwiftUI features)
+// Evaluated only on an Apple host; Linux CI never sees these targets or their packages.
+#if canImport(Darwin)
+  // Later issues add: MonetizationLive (Purchasely exact 6.0.0-rc.1, StoreKit), FavoritesLive
+  // (SwiftData), NotificationsLive, ImageCacheLive (ImageIO) and the SwiftUI feature modules.
+  let appleOnlyProducts: [Product] = []
+  let appleOnlyDependencies: [Package.Dependency] = []
+  let appleOnlyTargets: [Target] = []
+  products += appleOnlyProducts
+  dependencies += appleOnlyDependencies
+  targets += appleOnlyTargets
+#endif
+
+let package = Package(
+  name: "Spacer",
+  platforms: [.iOS(.v17), .macOS(.v14)],
+  products: products,
+  dependencies: dependencies,
+  targets: targets,
+  swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,1 @@
+// AppCore module: see ../shared/docs/ARCHITECTURE.md §2.

@@ -1,0 +1,1 @@
+// Favorites module: see ../shared/docs/ARCHITECTURE.md §2.

@@ -1,0 +1,1 @@
+// ImageCache module: see ../shared/docs/ARCHITECTURE.md §2.

@@ -1,0 +1,1 @@
+// Monetization module: see ../shared/docs/ARCHITECTURE.md §2.

@@ -1,0 +1,1 @@
+// NASA module: see ../shared/docs/ARCHITECTURE.md §2.

@@ -1,0 +1,49 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// A GET request for a JSON resource. Sources build these; the client adds
+/// `Accept: application/json` and applies `timeout` to the whole exchange.
+public struct HTTPRequest: Sendable, Hashable {
+  public var url: URL
+  public var headers: [String: String]
+  public var timeout: Duration
+
+  public init(url: URL, headers: [String: String] = [:], timeout: Duration = .seconds(15)) {
+    self.url = url
+    self.headers = headers
+    self.timeout = timeout
+  }
+}
+
+/// A complete HTTP response. Header lookup is case-insensitive because the NASA gateway
+/// sends both `X-RateLimit-Remaining` and `X-Ratelimit-Remaining`.
+public struct HTTPResponse: Sendable, Hashable {
+  public var statusCode: Int
+  public var body: Data
+  private var storage: [String: String]
+
+  public init(statusCode: Int, headers: [String: String], body: Data) {
+    self.statusCode = statusCode
+    self.body = body
+    self.storage = Dictionary(
+      headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { _, last in last })
+  }
+
+  /// The value of a header field, matched case-insensitively.
+  public func header(_ name: String) -> String? { storage[name.lowercased()] }
+
+  /// All header fields, names lower-cased.
+  public var headers: [String: String] { storage }
+}
+
+/// Anything that performs a JSON GET: the live `HTTPClient`, or a fake in tests.
+///
+/// Implementations throw only `HTTPError`, so callers can switch exhaustively on what went wrong.
+public protocol HTTPClienting: Sendable {
+  /// Performs the request. Returns the response only for a 2xx status with a JSON body;
+  /// everything else is thrown as an `HTTPError`.
+  func send(_ request: HTTPRequest) async throws(HTTPError) -> HTTPResponse
+}

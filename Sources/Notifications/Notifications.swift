@@ -1,0 +1,1 @@
+// Notifications module: see ../shared/docs/ARCHITECTURE.md §2.

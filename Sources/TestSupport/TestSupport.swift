@@ -1,0 +1,1 @@
+// TestSupport module: see ../shared/docs/ARCHITECTURE.md §2.
