@@ -1,1 +1,0 @@
-// TestSupport module: see ../shared/docs/ARCHITECTURE.md §2.
