@@ -39,15 +39,18 @@ public enum APODError: Error, Sendable, Hashable {
   /// Network use is off (offline mode) and nothing is saved for this request.
   case notCached
 
-  /// A specific sentence for people.
-  public var message: String {
+  /// A specific sentence for people, with waits measured from now.
+  public var message: String { message(now: Date()) }
+
+  /// A specific sentence for people; `now` measures waits ("try again in 47 minutes").
+  public func message(now: Date) -> String {
     switch self {
     case .notPublishedYet(let day):
       "Today's picture (\(day.iso)) is not published yet; NASA posts it shortly after midnight "
         + "US Eastern time."
     case .noAPOD(let day): "There is no Astronomy Picture of the Day for \(day.iso)."
     case .invalidDay(let error): error.message
-    case .network(let error): Self.sentence(for: error)
+    case .network(let error): error.userMessage(now: now)
     case .unreadable(let error): error.message
     case .notCached: "Nothing is saved for this yet, and network use is off (offline mode)."
     }
@@ -63,48 +66,6 @@ public enum APODError: Error, Sendable, Hashable {
       }
     }
     return false
-  }
-
-  static func sentence(for error: HTTPError) -> String {
-    switch error {
-    case .badRequest(let message):
-      "NASA refused the request\(message.map { " (\($0))" } ?? ""). Choose a day from "
-        + "\(APODDay.first.iso) to today (US Eastern time)."
-    case .apiKeyMissing:
-      "No NASA API key reached the server. Add a key from api.nasa.gov to the configuration."
-    case .apiKeyInvalid(let code) where code == "API_KEY_INVALID":
-      "The NASA API key was not accepted. Check it, or get a new one at api.nasa.gov."
-    case .apiKeyInvalid(let code):
-      "The NASA API key was refused (\(code)). Check it at api.nasa.gov."
-    case .notFound(let message):
-      "NASA has nothing at this address\(message.map { " (\($0))" } ?? "")."
-    case .rateLimited(let retryAt):
-      "NASA's request limit for this API key is used up."
-        + (retryAt.map { " Try again after \(clockTime($0))." } ?? " Try again in an hour.")
-    case .server(let status):
-      "NASA's service is having trouble (error \(status)). Try again later."
-    case .nonJSONBody(let status, _):
-      "NASA's service answered with an error page instead of data (HTTP \(status)). Try again later."
-    case .unexpectedStatus(let status):
-      "NASA answered with an unexpected status (HTTP \(status))."
-    case .offline: "You are offline. Connect to the internet and try again."
-    case .timedOut: "NASA took too long to answer. Try again later."
-    case .cancelled: "The request was cancelled."
-    case .insecureURL(let url): "Refused to contact \(url) without a secure (https) connection."
-    case .circuitOpen(let retryAt):
-      "NASA's service failed several times in a row; Spacer tries again after \(clockTime(retryAt))."
-    case .transport(let detail): "The connection to NASA failed (\(detail))."
-    }
-  }
-
-  /// "2026-11-22 15:42 UTC": a fixed format that reads the same in every locale.
-  static func clockTime(_ date: Date) -> String {
-    var calendar = Calendar(identifier: .gregorian)
-    calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
-    let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: date)
-    return String(
-      format: "%04d-%02d-%02d %02d:%02d UTC", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0,
-      parts.hour ?? 0, parts.minute ?? 0)
   }
 }
 

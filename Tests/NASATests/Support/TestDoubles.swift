@@ -60,6 +60,7 @@ actor StubSource: APODSource {
   private var rangeHandler: (@Sendable (APODDay, APODDay) -> Result<APODList, APODError>)?
   private(set) var dayCalls: [APODDay] = []
   private(set) var rangeCalls: [ClosedRange<APODDay>] = []
+  private var gate: Gate?
 
   init(
     day: @escaping DayHandler,
@@ -71,13 +72,18 @@ actor StubSource: APODSource {
 
   func answer(day: @escaping DayHandler) { dayHandler = day }
 
+  /// From now on every call waits for `gate` to open before answering.
+  func hold(with gate: Gate?) { self.gate = gate }
+
   func apod(for day: APODDay) async throws(APODError) -> APOD {
     dayCalls.append(day)
+    await gate?.wait()
     return try dayHandler(day).get()
   }
 
   func apods(from start: APODDay, through end: APODDay) async throws(APODError) -> APODList {
     rangeCalls.append(start...end)
+    await gate?.wait()
     if let rangeHandler { return try rangeHandler(start, end).get() }
     var items: [APOD] = []
     for day in (start...end).reversed() {
@@ -113,4 +119,33 @@ final class TemporaryDirectory: Sendable {
   }
 
   deinit { try? FileManager.default.removeItem(at: url) }
+}
+
+/// Holds callers until the test opens it, so a test can look at a model mid-request.
+actor Gate {
+  private var waiters: [CheckedContinuation<Void, Never>] = []
+  private var isOpen = false
+
+  /// How many callers are waiting.
+  var waiting: Int { waiters.count }
+
+  func wait() async {
+    if isOpen { return }
+    await withCheckedContinuation { waiters.append($0) }
+  }
+
+  func open() {
+    isOpen = true
+    for waiter in waiters { waiter.resume() }
+    waiters.removeAll()
+  }
+}
+
+/// Waits (a few milliseconds at a time, at most about a second) until `condition` holds.
+func eventually(_ condition: @Sendable () async -> Bool) async -> Bool {
+  for _ in 0..<500 {
+    if await condition() { return true }
+    try? await Task.sleep(for: .milliseconds(2))
+  }
+  return await condition()
 }
