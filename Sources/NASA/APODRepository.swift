@@ -181,44 +181,47 @@ public actor APODRepository {
     let record = await cache.value(ExploreRecord.self, for: Keys.explore)
     let refreshedToday = record.map { $0.value.refreshedOn == today && $0.value.days >= days } ?? false
     let missing = window.filter { saved[$0] == nil }
+    var fetchedNow: Set<APODDay> = []
 
-    func cachedList(_ freshness: Freshness) -> ExploreResult {
-      ExploreResult(
-        items: window.compactMap { saved[$0]?.value }, freshness: freshness,
-        cachedAt: record?.savedAt ?? saved.values.map(\.savedAt).max())
+    func list(_ freshness: Freshness, dropped: Int = 0) -> ExploreResult {
+      let entries = window.compactMap { day in
+        saved[day].map {
+          APODResult(
+            apod: $0.value, freshness: freshness, cachedAt: fetchedNow.contains(day) ? nil : $0.savedAt)
+        }
+      }
+      let cachedAt = fetchedNow.isEmpty ? record?.savedAt ?? saved.values.map(\.savedAt).max() : nil
+      return ExploreResult(entries: entries, freshness: freshness, cachedAt: cachedAt, droppedCount: dropped)
     }
 
     if policy == .cacheOnly {
       guard !saved.isEmpty else { throw .notCached }
-      return cachedList(refreshedToday ? .fresh : staleness(record: record, saved: saved, .notCached))
+      return list(refreshedToday ? .fresh : staleness(record: record, saved: saved, .notCached))
     }
     if missing.isEmpty || (policy == .automatic && refreshedToday) {
       if !refreshedToday { await remember(ExploreRecord(refreshedOn: today, days: days)) }
-      return cachedList(.fresh)
+      return list(.fresh)
     }
 
     var dropped = 0
     do {
       for run in Self.runs(of: missing) {
-        let list = try await source.apods(from: run.lowerBound, through: run.upperBound)
-        dropped += list.droppedCount
-        for apod in list.items where run.contains(apod.date) {
+        let answer = try await source.apods(from: run.lowerBound, through: run.upperBound)
+        dropped += answer.droppedCount
+        for apod in answer.items where run.contains(apod.date) {
           await store(apod)
           saved[apod.date] = CachedValue(value: apod, savedAt: now)
+          fetchedNow.insert(apod.date)
         }
       }
     } catch .network(.cancelled) {
       throw .network(.cancelled)
     } catch {
       guard !saved.isEmpty else { throw error }
-      return ExploreResult(
-        items: window.compactMap { saved[$0]?.value },
-        freshness: staleness(record: record, saved: saved, error),
-        cachedAt: record?.savedAt ?? saved.values.map(\.savedAt).max(), droppedCount: dropped)
+      return list(staleness(record: record, saved: saved, error), dropped: dropped)
     }
     await remember(ExploreRecord(refreshedOn: today, days: days))
-    return ExploreResult(
-      items: window.compactMap { saved[$0]?.value }, freshness: .fresh, cachedAt: nil, droppedCount: dropped)
+    return list(.fresh, dropped: dropped)
   }
 
   private func staleness(

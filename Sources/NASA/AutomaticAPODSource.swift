@@ -47,6 +47,20 @@ public actor AutomaticAPODSource: APODSource {
     self.now = now
   }
 
+  /// The standard pairing over one HTTP client: apod-basic first, v1 (with `apiKey`, or
+  /// `DEMO_KEY`) as the fallback.
+  public init(
+    client: any HTTPClienting, apiKey: String?,
+    v1BaseURL: URL = V1APODSource.defaultBaseURL,
+    basicBaseURL: URL = APODBasicSource.defaultBaseURL,
+    now: @escaping @Sendable () -> Date = Date.init
+  ) {
+    self.init(
+      preferred: APODBasicSource(client: client, baseURL: basicBaseURL, now: now),
+      fallback: V1APODSource(client: client, baseURL: v1BaseURL, apiKey: apiKey, now: now),
+      now: now)
+  }
+
   public func apod(for day: APODDay) async throws(APODError) -> APOD {
     try await routed { source throws(APODError) in try await source.apod(for: day) }
   }

@@ -120,7 +120,7 @@ public struct ExploreContent: Sendable, Hashable {
         return
       }
       // Never blank the screen: keep the list and say why it may be old.
-      kept.result.freshness = kept.result.freshness.failed(error, lastCurrentAt: kept.checkedAt)
+      kept.result.markFailed(error, lastCurrentAt: kept.checkedAt)
       kept.isRefreshing = false
       kept.picked = latestPicked ?? kept.picked
       state = .loaded(kept)

@@ -108,19 +108,30 @@ public struct APODResult: Sendable, Hashable {
 
 /// The Explore list as delivered by `APODRepository`.
 public struct ExploreResult: Sendable, Hashable {
-  /// The days of the window that have a picture, newest first.
-  public var items: [APOD]
+  /// The days of the window that have a picture, newest first, each with its own `cachedAt`
+  /// (nil for days fetched by this call) and the list's freshness.
+  public var entries: [APODResult]
   public var freshness: Freshness
-  /// When the list was last refreshed from the network; nil when this call refreshed it.
+  /// When the list was last refreshed from the network, if it was served entirely from the cache;
+  /// nil when this call fetched something.
   public var cachedAt: Date?
   /// Elements the service sent that could not be read.
   public var droppedCount: Int
 
-  public init(items: [APOD], freshness: Freshness, cachedAt: Date?, droppedCount: Int = 0) {
-    self.items = items
+  public init(entries: [APODResult], freshness: Freshness, cachedAt: Date?, droppedCount: Int = 0) {
+    self.entries = entries
     self.freshness = freshness
     self.cachedAt = cachedAt
     self.droppedCount = droppedCount
+  }
+
+  /// The pictures, newest first.
+  public var items: [APOD] { entries.map(\.apod) }
+
+  /// Marks the list and its entries stale after a refresh failed with `error`.
+  public mutating func markFailed(_ error: APODError, lastCurrentAt: Date) {
+    freshness = freshness.failed(error, lastCurrentAt: lastCurrentAt)
+    for index in entries.indices { entries[index].freshness = freshness }
   }
 
   public var servedFromCache: Bool { cachedAt != nil }

@@ -268,8 +268,12 @@ struct RepositoryExploreTests {
   @Test func daysSavedByTodayAreNotFetchedAgain() async throws {
     let harness = try Harness()
     _ = try await harness.repository.today()
-    _ = try await harness.repository.explore(days: 3)
+    harness.clock.advance(by: 60)
+    let result = try await harness.repository.explore(days: 3)
     #expect(await harness.source.rangeCalls == [day("2026-11-19")...yesterday])
+    // Each entry says where it came from: today's from the cache, the others fetched now.
+    #expect(result.entries.map(\.cachedAt) == [morning, nil, nil])
+    #expect(result.cachedAt == nil)
   }
 
   @Test func splitMissingDaysAreAskedAsSeparateRuns() async throws {

@@ -1,5 +1,6 @@
 import Foundation
 import Networking
+import TestSupport
 import Testing
 
 @testable import NASA
@@ -133,5 +134,21 @@ struct AutomaticAPODSourceTests {
     await #expect(throws: APODError.network(.apiKeyInvalid(code: "API_KEY_INVALID"))) {
       try await source.apod(for: today)
     }
+  }
+
+  @Test func standardPairingAsksApodBasicThenV1WithTheKey() async throws {
+    let client = FakeHTTPClient { request in
+      request.url.host == "science.nasa.gov"
+        ? .failure(.server(statusCode: 500)) : .json(APODFixtures.sampleV1(for: today))
+    }
+    let source = AutomaticAPODSource(client: client, apiKey: "k", now: { start })
+    let apod = try await source.apod(for: today)
+    #expect(apod.source == .v1)
+    let urls = await client.requests.map(\.url.absoluteString)
+    #expect(
+      urls == [
+        "https://science.nasa.gov/wp-json/wp/v2/apod-basic/261121",
+        "https://api.nasa.gov/planetary/apod?api_key=k&date=2026-11-21",
+      ])
   }
 }
