@@ -54,12 +54,13 @@ public actor APODRepository {
   public func today(_ policy: FetchPolicy = .automatic) async throws(APODError) -> APODResult {
     let now = now()
     let today = APODDay.today(now: now)
+    let record = await cache.value(TodayRecord.self, for: Keys.today)
     // A day fetched once is never fetched again, whatever the policy.
     if let saved = await savedDay(today) {
-      await remember(TodayRecord(checkedOn: today, showing: today))
+      let current = TodayRecord(checkedOn: today, showing: today)
+      if record?.value != current { await remember(current) }
       return APODResult(apod: saved.value, freshness: .fresh, cachedAt: saved.savedAt)
     }
-    let record = await cache.value(TodayRecord.self, for: Keys.today)
     var shown: CachedValue<APOD>?
     if let record { shown = await savedDay(record.value.showing) }
 
@@ -271,7 +272,7 @@ public actor APODRepository {
 }
 
 /// What Today last showed and for which APOD day it checked.
-struct TodayRecord: Codable, Sendable {
+struct TodayRecord: Codable, Sendable, Hashable {
   var checkedOn: APODDay
   var showing: APODDay
 }

@@ -93,8 +93,8 @@ public actor AutomaticAPODSource: APODSource {
       }
       recordFailure(isProbe: isProbe)
       return value
-    } catch  where error.isConnectivityProblem || !Self.isServiceFailure(error) {
-      throw error
+    } catch let failure where failure.isConnectivityProblem || !Self.isServiceFailure(failure) {
+      throw failure
     } catch {
       recordFailure(isProbe: isProbe)
       return try await operation(fallback)

@@ -82,7 +82,8 @@ public struct V1APODSource: APODSource {
     } catch HTTPError.server where days.count > 1 {
       return try await dayByDay(days)
     } catch {
-      throw SourceSupport.mapped(error, day: days.upperBound, now: now())
+      // A range never means "not published": v1 skips missing days, so any refusal is an error.
+      throw .network(error)
     }
     do {
       return try APODList.decode(response.body, from: .v1)
