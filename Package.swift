@@ -80,11 +80,18 @@ var targets: [Target] = [
 // MARK: Apple-only tiers (Live adapters, SwiftUI features)
 // Evaluated only on an Apple host; Linux CI never sees these targets or their packages.
 #if canImport(Darwin)
-  // Later issues add: MonetizationLive (Purchasely exact 6.0.0-rc.1, StoreKit), FavoritesLive
-  // (SwiftData), NotificationsLive, ImageCacheLive (ImageIO) and the SwiftUI feature modules.
-  let appleOnlyProducts: [Product] = []
+  // Later issues add: MonetizationLive (Purchasely exact 6.0.0-rc.1, StoreKit), ImageCacheLive
+  // (ImageIO) and the SwiftUI feature modules.
+  let appleOnlyProducts: [Product] = [
+    .library(name: "FavoritesLive", targets: ["FavoritesLive"]),
+    .library(name: "NotificationsLive", targets: ["NotificationsLive"]),
+  ]
   let appleOnlyDependencies: [Package.Dependency] = []
-  let appleOnlyTargets: [Target] = []
+  let appleOnlyTargets: [Target] = [
+    // MARK: Live adapters (Apple only)
+    .target(name: "FavoritesLive", dependencies: ["Favorites"], swiftSettings: explicitIsolation),
+    .target(name: "NotificationsLive", dependencies: ["Notifications"], swiftSettings: explicitIsolation),
+  ]
   products += appleOnlyProducts
   dependencies += appleOnlyDependencies
   targets += appleOnlyTargets
