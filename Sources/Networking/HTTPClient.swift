@@ -112,10 +112,10 @@ public actor HTTPClient: HTTPClienting {
   static func requireSecure(_ url: URL) throws(HTTPError) {
     let scheme = url.scheme?.lowercased()
     guard scheme == "https" || scheme == "http", let host = url.host, !host.isEmpty else {
-      throw .insecureURL(url.absoluteString)
+      throw .insecureURL(url.redactedForDisplay)
     }
     if scheme == "http" && !isLoopback(host) {
-      throw .insecureURL(url.absoluteString)
+      throw .insecureURL(url.redactedForDisplay)
     }
   }
 
@@ -226,7 +226,7 @@ public actor HTTPClient: HTTPClienting {
       .dataNotAllowed, .callIsActive:
       return .offline
     case .appTransportSecurityRequiresSecureConnection:
-      return .insecureURL(urlError.failingURL?.absoluteString ?? "")
+      return .insecureURL(urlError.failingURL?.redactedForDisplay ?? "")
     default:
       // Resets, lost connections mid-transfer, TLS failures, refused connections: the network is
       // there but this exchange broke.
