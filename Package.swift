@@ -59,12 +59,12 @@ var targets: [Target] = [
       "AppCore", "NASA", "Networking", "TestSupport",
       .product(name: "ArgumentParser", package: "swift-argument-parser"),
     ],
-    swiftSettings: mainActorByDefault
+    swiftSettings: explicitIsolation
   ),
   .executableTarget(
     name: "spacer-bench",
     dependencies: ["AppCore", "NASA", "Networking", "ImageCache", "TestSupport"],
-    swiftSettings: mainActorByDefault
+    swiftSettings: explicitIsolation
   ),
 
   // MARK: Tests (one target per Core module)
@@ -75,6 +75,7 @@ var targets: [Target] = [
   .testTarget(name: "FavoritesTests", dependencies: ["Favorites", "TestSupport"]),
   .testTarget(name: "NotificationsTests", dependencies: ["Notifications", "TestSupport"]),
   .testTarget(name: "AppCoreTests", dependencies: ["AppCore", "TestSupport"]),
+  .testTarget(name: "SpacerCLITests", dependencies: ["spacer", "NASA", "TestSupport"]),
 ]
 
 // MARK: Apple-only tiers (Live adapters, SwiftUI features)
