@@ -29,24 +29,9 @@ public struct APODBasicSource: APODSource {
   }
 
   public func apod(for day: APODDay) async throws(APODError) -> APOD {
-    let now = now()
-    do {
-      _ = try day.validated(now: now)
-    } catch {
-      throw .invalidDay(error)
-    }
-    let response: HTTPResponse
-    do {
-      response = try await client.send(
-        HTTPRequest(url: SourceSupport.url(baseURL, path: day.yymmdd, query: [])))
-    } catch {
-      throw SourceSupport.mapped(error, day: day, now: now)
-    }
-    do {
-      return try APOD.decode(response.body, from: .apodBasic)
-    } catch {
-      throw .unreadable(error)
-    }
+    try await SourceSupport.fetchOne(
+      day, with: client, request: HTTPRequest(url: SourceSupport.url(baseURL, path: day.yymmdd, query: [])),
+      format: .apodBasic, now: now())
   }
 
   public func apods(from start: APODDay, through end: APODDay) async throws(APODError) -> APODList {

@@ -71,6 +71,30 @@ public enum APODError: Error, Sendable, Hashable {
 
 /// Shared by the two HTTP sources: request building and error mapping.
 enum SourceSupport {
+  /// Fetches and decodes the APOD of one `day`: checks the day is in range without sending
+  /// anything, then maps "not found" and every other failure to the domain error.
+  static func fetchOne(
+    _ day: APODDay, with client: any HTTPClienting, request: HTTPRequest, format: APODSourceKind,
+    now: Date
+  ) async throws(APODError) -> APOD {
+    do {
+      _ = try day.validated(now: now)
+    } catch {
+      throw .invalidDay(error)
+    }
+    let response: HTTPResponse
+    do {
+      response = try await client.send(request)
+    } catch {
+      throw mapped(error, day: day, now: now)
+    }
+    do {
+      return try APOD.decode(response.body, from: format)
+    } catch {
+      throw .unreadable(error)
+    }
+  }
+
   /// Maps a transport/HTTP failure for `day` to the domain: "not found" for today (US Eastern)
   /// means not published yet; for an earlier day it means that day has no APOD.
   static func mapped(_ error: HTTPError, day: APODDay, now: Date) -> APODError {

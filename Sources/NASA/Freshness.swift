@@ -29,8 +29,9 @@ public enum Freshness: Sendable, Hashable {
     return "Showing a copy from \(Self.age(from: since, to: now)). \(reason.message(now: now))"
   }
 
-  /// "just now", "5 minutes ago", "1 hour ago", "3 days ago".
-  static func age(from past: Date, to now: Date) -> String {
+  /// "just now", "5 minutes ago", "1 hour ago", "3 days ago": how old cached content is, in the
+  /// words every screen and the CLI use.
+  public static func age(from past: Date, to now: Date) -> String {
     let seconds = max(0, now.timeIntervalSince(past))
     func count(_ value: Int, _ unit: String) -> String { "\(value) \(unit)\(value == 1 ? "" : "s") ago" }
     switch seconds {

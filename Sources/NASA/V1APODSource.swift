@@ -36,23 +36,8 @@ public struct V1APODSource: APODSource {
   }
 
   public func apod(for day: APODDay) async throws(APODError) -> APOD {
-    let now = now()
-    do {
-      _ = try day.validated(now: now)
-    } catch {
-      throw .invalidDay(error)
-    }
-    let response: HTTPResponse
-    do {
-      response = try await client.send(request([("date", day.iso)]))
-    } catch {
-      throw SourceSupport.mapped(error, day: day, now: now)
-    }
-    do {
-      return try APOD.decode(response.body, from: .v1)
-    } catch {
-      throw .unreadable(error)
-    }
+    try await SourceSupport.fetchOne(
+      day, with: client, request: request([("date", day.iso)]), format: .v1, now: now())
   }
 
   public func apods(from start: APODDay, through end: APODDay) async throws(APODError) -> APODList {

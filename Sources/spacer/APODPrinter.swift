@@ -59,7 +59,7 @@ struct APODPrinter {
       Console.note(message)
     } else if let cachedAt {
       Console.note(
-        "served from the cache saved \(Self.relative(cachedAt, now: now)); nothing newer exists yet.")
+        "served from the cache saved \(Freshness.age(from: cachedAt, to: now)); nothing newer exists yet.")
     }
   }
 
@@ -91,7 +91,7 @@ struct APODPrinter {
         lines.append("\(label):".padding(toLength: 10, withPad: " ", startingAt: 0) + url.absoluteString)
       }
     }
-    let origin = cachedAt.map { "cached \(Self.relative($0, now: now))" } ?? "fetched now"
+    let origin = cachedAt.map { "cached \(Freshness.age(from: $0, to: now))" } ?? "fetched now"
     lines.append(
       "Source:".padding(toLength: 10, withPad: " ", startingAt: 0) + "\(apod.source.rawValue), \(origin)")
     if !apod.explanation.isEmpty {
@@ -104,17 +104,6 @@ struct APODPrinter {
   private func line(_ apod: APOD) -> String {
     let kind = apod.mediaType.rawValue.padding(toLength: 6, withPad: " ", startingAt: 0)
     return "\(apod.date.iso)  \(kind)  \(apod.title.isEmpty ? "(untitled)" : apod.title)"
-  }
-
-  static func relative(_ date: Date, now: Date) -> String {
-    let seconds = max(0, Int(now.timeIntervalSince(date)))
-    func count(_ value: Int, _ unit: String) -> String { "\(value) \(unit)\(value == 1 ? "" : "s") ago" }
-    switch seconds {
-    case ..<60: return "just now"
-    case ..<3600: return count(seconds / 60, "minute")
-    case ..<86_400: return count(seconds / 3600, "hour")
-    default: return count(seconds / 86_400, "day")
-    }
   }
 
   /// Greedy word wrap, keeping the explanation's own paragraph breaks.
