@@ -13,7 +13,8 @@ struct Spacer: AsyncParsableCommand {
         spacer today                 the real services (NASA_API_KEY, or DEMO_KEY for v1)
         spacer show 1995-06-16 --json
         spacer explore --days 7
+        spacer simulate Scenarios/*.json   run the monetization scenarios
       """,
-    subcommands: [TodayCommand.self, ShowCommand.self, ExploreCommand.self]
+    subcommands: [TodayCommand.self, ShowCommand.self, ExploreCommand.self, SimulateCommand.self]
   )
 }
