@@ -86,12 +86,16 @@ var targets: [Target] = [
   let appleOnlyProducts: [Product] = [
     .library(name: "FavoritesLive", targets: ["FavoritesLive"]),
     .library(name: "NotificationsLive", targets: ["NotificationsLive"]),
+    .library(name: "DesignSystem", targets: ["DesignSystem"]),
   ]
   let appleOnlyDependencies: [Package.Dependency] = []
   let appleOnlyTargets: [Target] = [
     // MARK: Live adapters (Apple only)
     .target(name: "FavoritesLive", dependencies: ["Favorites"], swiftSettings: explicitIsolation),
     .target(name: "NotificationsLive", dependencies: ["Notifications"], swiftSettings: explicitIsolation),
+
+    // MARK: UI (Apple only; SwiftUI)
+    .target(name: "DesignSystem", swiftSettings: mainActorByDefault),
   ]
   products += appleOnlyProducts
   dependencies += appleOnlyDependencies
