@@ -62,7 +62,24 @@ public final class FakeSubscriptionBackend: SubscriptionBackend {
     calls.record("backend.restore")
     restoreCount += 1
     onRestore?()
+    if holdsRestore {
+      await withCheckedContinuation { heldRestores.append($0) }
+    }
     return try restoreResult.get()
+  }
+
+  /// When true, `restore()` waits until `releaseRestores()`: a restore that is still running.
+  public var holdsRestore = false
+  private var heldRestores: [CheckedContinuation<Void, Never>] = []
+
+  /// Whether a held restore is waiting.
+  public var isHoldingRestore: Bool { !heldRestores.isEmpty }
+
+  /// Lets every held `restore()` answer.
+  public func releaseRestores() {
+    let held = heldRestores
+    heldRestores = []
+    for continuation in held { continuation.resume() }
   }
 }
 

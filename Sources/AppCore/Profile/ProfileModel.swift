@@ -1,0 +1,166 @@
+import Foundation
+import Monetization
+import Notifications
+import Observation
+
+/// The legal pages the Profile screen links to, from configuration.
+public struct AppLinks: Sendable, Equatable {
+  public var termsOfUse: URL
+  public var privacyPolicy: URL
+
+  public init(termsOfUse: URL, privacyPolicy: URL) {
+    self.termsOfUse = termsOfUse
+    self.privacyPolicy = privacyPolicy
+  }
+}
+
+/// The Profile screen's state: what the subscription status says, Restore with its three outcomes,
+/// whether Manage Subscription can be offered, the running mode, the daily reminder and links.
+///
+/// Every sentence the screen shows is decided here, so the view only lays it out.
+@Observable
+public final class ProfileModel {
+  /// The result of the last Restore tap, for an alert or inline message.
+  public struct RestoreReport: Sendable, Equatable {
+    public var outcome: RestoreOutcome
+    public var message: String { outcome.userMessage }
+  }
+
+  /// The last Restore result; cleared with `dismissRestoreReport()`.
+  public private(set) var restoreReport: RestoreReport?
+
+  /// The daily reminder (toggle, time, permission state).
+  public let reminder: ReminderScheduler
+  public let links: AppLinks
+  /// "1.4 (212)": marketing version and build.
+  public let versionText: String
+
+  @ObservationIgnored private let entitlements: EntitlementProvider
+  @ObservationIgnored private let restores: RestoreCoordinator
+  @ObservationIgnored private let settings: AppSettings
+  @ObservationIgnored private let isAwaitingApproval: @MainActor () -> Bool
+  @ObservationIgnored private let changeRunningMode: @MainActor (RunningMode) -> Void
+  @ObservationIgnored private let monetizationEnabled: Bool
+  @ObservationIgnored private let dateStyle: Date.FormatStyle
+
+  /// - Parameters:
+  ///   - changeRunningMode: stores the mode chosen (and logs it); it applies on the next launch.
+  ///   - isAwaitingApproval: whether an Ask to Buy request is waiting for a parent's approval.
+  ///   - monetizationEnabled: false when the build has no Purchasely key: the screen says so and
+  ///     offers neither Restore nor Manage Subscription.
+  ///   - locale, timeZone: how renewal dates are written (the device's, or fixed in tests).
+  public init(
+    entitlements: EntitlementProvider, restores: RestoreCoordinator, settings: AppSettings,
+    reminder: ReminderScheduler, links: AppLinks, versionText: String, monetizationEnabled: Bool,
+    isAwaitingApproval: @escaping @MainActor () -> Bool,
+    changeRunningMode: @escaping @MainActor (RunningMode) -> Void,
+    locale: Locale = .autoupdatingCurrent, timeZone: TimeZone = .autoupdatingCurrent
+  ) {
+    self.entitlements = entitlements
+    self.restores = restores
+    self.settings = settings
+    self.reminder = reminder
+    self.links = links
+    self.versionText = versionText
+    self.monetizationEnabled = monetizationEnabled
+    self.isAwaitingApproval = isAwaitingApproval
+    self.changeRunningMode = changeRunningMode
+    var style = Date.FormatStyle(date: .long, time: .omitted)
+    style.locale = locale
+    style.timeZone = timeZone
+    self.dateStyle = style
+  }
+
+  // MARK: Status
+
+  /// The headline: "Premium", "Free", or "Checking your subscription…".
+  public var statusTitle: String {
+    switch entitlements.entitlement.access {
+    case .premium: "Premium"
+    case .free: "Free"
+    case .unknown: "Checking your subscription…"
+    }
+  }
+
+  /// The status line under the headline, from the entitlement reason.
+  public var statusLine: String {
+    guard monetizationEnabled else {
+      return "Subscriptions are not available in this build."
+    }
+    let entitlement = entitlements.entitlement
+    if !entitlement.isPremium, isAwaitingApproval() {
+      // Ask to Buy: the purchase is not an error, it waits for the family organiser.
+      return "Waiting for approval. Premium unlocks as soon as your request is approved."
+    }
+    switch entitlement.reason {
+    case .subscribed:
+      return entitlement.expirationDate.map { "Renews on \($0.formatted(dateStyle))." }
+        ?? "Your subscription is active."
+    case .cancelledBeforeExpiry:
+      return entitlement.expirationDate.map { "Expires on \($0.formatted(dateStyle)). It won't renew." }
+        ?? "Premium won't renew."
+    case .gracePeriod:
+      let until = entitlement.graceExpirationDate.map { " until \($0.formatted(dateStyle))" } ?? ""
+      return "Grace period\(until): there's a problem with your payment. Update it to keep Premium."
+    case .familyShared:
+      return "Shared by your family."
+    case .grandfathered:
+      return "Included with your original purchase of Spacer."
+    case .noSubscription:
+      return "Unlock favorites and more with Premium."
+    case .expired:
+      return "Your subscription has ended."
+    case .billingRetry, .revoked, .unverified, .checkFailed:
+      return entitlement.reason.profileMessage ?? "Premium is not active."
+    case .paused:
+      return "Your subscription is paused."
+    case .unpaid, .deactivated:
+      return "Premium is not active."
+    }
+  }
+
+  /// Whether to show Manage Subscription: only for a subscription this Apple Account pays for
+  /// (a family member cannot manage the organiser's plan; grandfathered users have none).
+  public var canManageSubscription: Bool {
+    guard monetizationEnabled else { return false }
+    switch entitlements.entitlement.reason {
+    case .subscribed, .cancelledBeforeExpiry, .gracePeriod, .billingRetry: return true
+    default: return false
+    }
+  }
+
+  /// Whether Restore Purchases is offered (always, when monetization is on: App Review 3.1.1).
+  public var canRestore: Bool { monetizationEnabled }
+
+  // MARK: Restore
+
+  /// `true` while a restore runs; the button is disabled and a second tap does nothing.
+  public var isRestoring: Bool { restores.isRestoring }
+
+  /// Restores purchases and reports one of the three outcomes. Ignored while one is running.
+  public func restore() async {
+    guard monetizationEnabled, !restores.isRestoring else { return }
+    let outcome = await restores.restore()
+    restoreReport = RestoreReport(outcome: outcome)
+  }
+
+  public func dismissRestoreReport() {
+    restoreReport = nil
+  }
+
+  // MARK: Running mode
+
+  /// The mode the toggle shows: the one chosen, which may apply only from the next launch.
+  public var selectedRunningMode: RunningMode { settings.pendingMode }
+
+  /// The mode this launch runs in.
+  public var activeRunningMode: RunningMode { settings.activeMode }
+
+  /// Stored at once; applies on the next launch.
+  public func selectRunningMode(_ mode: RunningMode) {
+    changeRunningMode(mode)
+  }
+
+  /// "Spacer will use Observer mode the next time it starts…", or nil when nothing is pending.
+  public var runningModeNotice: String? { settings.modeChangeNotice }
+}
