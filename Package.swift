@@ -59,12 +59,12 @@ var targets: [Target] = [
       "AppCore", "NASA", "Networking", "TestSupport",
       .product(name: "ArgumentParser", package: "swift-argument-parser"),
     ],
-    swiftSettings: mainActorByDefault
+    swiftSettings: explicitIsolation
   ),
   .executableTarget(
     name: "spacer-bench",
     dependencies: ["AppCore", "NASA", "Networking", "ImageCache", "TestSupport"],
-    swiftSettings: mainActorByDefault
+    swiftSettings: explicitIsolation
   ),
 
   // MARK: Tests (one target per Core module)
@@ -75,16 +75,28 @@ var targets: [Target] = [
   .testTarget(name: "FavoritesTests", dependencies: ["Favorites", "TestSupport"]),
   .testTarget(name: "NotificationsTests", dependencies: ["Notifications", "TestSupport"]),
   .testTarget(name: "AppCoreTests", dependencies: ["AppCore", "TestSupport"]),
+  .testTarget(name: "SpacerCLITests", dependencies: ["spacer", "NASA", "TestSupport"]),
 ]
 
 // MARK: Apple-only tiers (Live adapters, SwiftUI features)
 // Evaluated only on an Apple host; Linux CI never sees these targets or their packages.
 #if canImport(Darwin)
-  // Later issues add: MonetizationLive (Purchasely exact 6.0.0-rc.1, StoreKit), FavoritesLive
-  // (SwiftData), NotificationsLive, ImageCacheLive (ImageIO) and the SwiftUI feature modules.
-  let appleOnlyProducts: [Product] = []
+  // Later issues add: MonetizationLive (Purchasely exact 6.0.0-rc.1, StoreKit), ImageCacheLive
+  // (ImageIO) and the SwiftUI feature modules.
+  let appleOnlyProducts: [Product] = [
+    .library(name: "FavoritesLive", targets: ["FavoritesLive"]),
+    .library(name: "NotificationsLive", targets: ["NotificationsLive"]),
+    .library(name: "DesignSystem", targets: ["DesignSystem"]),
+  ]
   let appleOnlyDependencies: [Package.Dependency] = []
-  let appleOnlyTargets: [Target] = []
+  let appleOnlyTargets: [Target] = [
+    // MARK: Live adapters (Apple only)
+    .target(name: "FavoritesLive", dependencies: ["Favorites"], swiftSettings: explicitIsolation),
+    .target(name: "NotificationsLive", dependencies: ["Notifications"], swiftSettings: explicitIsolation),
+
+    // MARK: UI (Apple only; SwiftUI)
+    .target(name: "DesignSystem", swiftSettings: mainActorByDefault),
+  ]
   products += appleOnlyProducts
   dependencies += appleOnlyDependencies
   targets += appleOnlyTargets

@@ -5,7 +5,7 @@ import Foundation
 #endif
 
 /// A GET request for a JSON resource. Sources build these; the client adds
-/// `Accept: application/json` and applies `timeout` to the whole exchange.
+/// `Accept: application/json` and applies `timeout` to the whole exchange of each attempt.
 public struct HTTPRequest: Sendable, Hashable {
   public var url: URL
   public var headers: [String: String]

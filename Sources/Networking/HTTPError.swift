@@ -15,9 +15,10 @@ public enum HTTPError: Error, Sendable, Hashable {
   /// 404. For the current APOD day this means "not published yet"; `message` is the server's.
   case notFound(message: String?)
   /// 429 `OVER_RATE_LIMIT`, or a local refusal while the quota is known to be spent.
-  /// `retryAt` comes from `Retry-After` (seconds or an HTTP date) when the server sent one.
+  /// `retryAt` comes from `Retry-After` (seconds or an HTTP date) when the server sent one, else
+  /// from the `RateLimiter`'s block when one is installed; nil when nobody knows.
   case rateLimited(retryAt: Date?)
-  /// 5xx with a JSON body, or a 5xx the gateway reported.
+  /// 5xx with a JSON or empty body, or a 5xx the gateway reported.
   case server(statusCode: Int)
   /// A body that is not JSON where JSON was expected (HTML error pages from proxies).
   case nonJSONBody(statusCode: Int, contentType: String?)
@@ -29,7 +30,8 @@ public enum HTTPError: Error, Sendable, Hashable {
   case timedOut
   /// The caller cancelled the request.
   case cancelled
-  /// The URL was refused before sending (not https for a NASA host, or not http(s) at all).
+  /// The URL was refused before sending (plain http beyond loopback, or not http(s) at all), or the
+  /// gateway answered `HTTPS_REQUIRED`. Holds the refused URL or the gateway's sentence.
   case insecureURL(String)
   /// The circuit breaker is open after repeated failures; no request was sent.
   case circuitOpen(retryAt: Date)

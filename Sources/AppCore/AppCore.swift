@@ -1,1 +1,0 @@
-// AppCore module: see ../shared/docs/ARCHITECTURE.md §2.

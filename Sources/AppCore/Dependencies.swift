@@ -1,0 +1,47 @@
+import Foundation
+import Monetization
+
+/// Everything `AppModel` needs from the outside world, as protocol-typed members. The app fills it
+/// with live adapters; tests and the simulator fill it with fakes. New modules add members here.
+public struct Dependencies {
+  /// Persistent settings and the last-known entitlement snapshot (`UserDefaults.standard`).
+  public var keyValueStore: any KeyValueStore
+  /// The subscription SDK (Purchasely).
+  public var subscriptionBackend: any SubscriptionBackend
+  /// StoreKit's read-only entitlement APIs.
+  public var storeEntitlements: any StoreEntitlementsSource
+  /// `AppTransaction`, only needed when grandfathering is configured.
+  public var appTransactions: (any AppTransactionSource)?
+  /// The SDK's paywall UI.
+  public var paywallPresenter: any PaywallPresenting
+  /// StoreKit buying, used in Observer mode only.
+  public var purchaser: any Purchaser
+  /// Where monetization events go (OSLog in the app).
+  public var monetizationLogger: any MonetizationLogging
+  /// Build-time monetization settings.
+  public var monetization: MonetizationConfiguration
+  /// The current time.
+  public var now: @Sendable () -> Date
+  /// Waits for a duration (paywall load timeout); `Task.sleep(for:)` in the app.
+  public var sleep: @Sendable (Duration) async throws -> Void
+
+  public init(
+    keyValueStore: any KeyValueStore, subscriptionBackend: any SubscriptionBackend,
+    storeEntitlements: any StoreEntitlementsSource, appTransactions: (any AppTransactionSource)? = nil,
+    paywallPresenter: any PaywallPresenting, purchaser: any Purchaser,
+    monetizationLogger: any MonetizationLogging, monetization: MonetizationConfiguration,
+    now: @escaping @Sendable () -> Date = { Date() },
+    sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
+  ) {
+    self.keyValueStore = keyValueStore
+    self.subscriptionBackend = subscriptionBackend
+    self.storeEntitlements = storeEntitlements
+    self.appTransactions = appTransactions
+    self.paywallPresenter = paywallPresenter
+    self.purchaser = purchaser
+    self.monetizationLogger = monetizationLogger
+    self.monetization = monetization
+    self.now = now
+    self.sleep = sleep
+  }
+}

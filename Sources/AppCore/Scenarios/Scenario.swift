@@ -1,0 +1,237 @@
+import Foundation
+import Monetization
+
+/// An executable monetization scenario: a starting world, then steps that drive the real
+/// `AppModel` and check expectations. The JSON format is documented in `Scenarios/README.md`.
+nonisolated public struct Scenario: Sendable, Equatable {
+  public var name: String
+  public var summary: String?
+  public var start: ScenarioStart
+  public var steps: [ScenarioStep]
+  /// Checked after the last step.
+  public var expect: ScenarioExpectation?
+}
+
+/// The world before the first step.
+nonisolated public struct ScenarioStart: Sendable, Equatable {
+  public var mode: RunningMode = .full
+  public var now: Date = ScenarioStart.defaultNow
+  public var online = true
+  public var snapshot: ScenarioSnapshot?
+  public var subscriptions: [ScenarioSubscription] = []
+  public var backendStart: BackendStartBehaviour = .ok
+  public var backendCheck: BackendCheckBehaviour = .ok
+  public var paywalls: [String: PaywallBehaviour] = [:]
+  public var paywallTimeout: TimeInterval = 10
+  public var grandfathering: ScenarioGrandfathering?
+
+  /// 2026-03-01T09:00:00Z.
+  public static let defaultNow = Date(timeIntervalSince1970: 1_772_355_600)
+}
+
+/// A persisted entitlement snapshot left by an earlier launch.
+nonisolated public struct ScenarioSnapshot: Sendable, Equatable {
+  public var isPremium: Bool
+  public var reason: EntitlementReason
+  public var source: EntitlementSource
+  public var product: String?
+  public var expires: ScenarioTime?
+  public var graceEnds: ScenarioTime?
+  public var computedAt: ScenarioTime
+  public var schemaVersion: Int
+}
+
+/// A subscription that exists in the store world (on this Apple Account).
+nonisolated public struct ScenarioSubscription: Sendable, Equatable {
+  public enum State: String, Sendable, Equatable, CaseIterable {
+    case active, gracePeriod, billingRetry, revoked
+  }
+
+  public var product: String
+  public var purchased: ScenarioTime
+  /// Defaults to one period after `purchased`.
+  public var expires: ScenarioTime?
+  public var willAutoRenew: Bool
+  public var state: State
+  public var graceEnds: ScenarioTime?
+  public var familyShared: Bool
+  /// `false` on a new device: StoreKit and the backend see it only after a restore.
+  public var onThisDevice: Bool
+  /// Whether the subscription backend knows it (defaults to `onThisDevice`).
+  public var knownToBackend: Bool
+  public var sandbox: Bool
+  public var verified: Bool
+}
+
+/// Grandfathering input: the configured cutoff and what `AppTransaction` reports.
+nonisolated public struct ScenarioGrandfathering: Sendable, Equatable {
+  public var cutoffBuild: String
+  public var originalBuild: String
+  public var sandbox: Bool
+}
+
+/// How the subscription SDK's start behaves.
+nonisolated public enum BackendStartBehaviour: String, Sendable, Equatable, CaseIterable {
+  case ok, fail, notConfigured
+}
+
+/// How the subscription SDK's `activeSubscriptions` behaves (when online).
+nonisolated public enum BackendCheckBehaviour: String, Sendable, Equatable, CaseIterable {
+  /// Answers from the store world.
+  case ok
+  /// Fails although the device is online.
+  case fail
+  /// Answers with every known subscription in status `unknown`.
+  case unknownStatus
+}
+
+/// How a placement's paywall loads.
+nonisolated public enum PaywallBehaviour: String, Sendable, Equatable, CaseIterable {
+  case normal, fallback, deactivated, client
+  /// The SDK reports a load error.
+  case loadError
+  /// The SDK reports no network.
+  case noNetwork
+  /// The SDK never answers.
+  case hang
+}
+
+/// What the App Store answers when the user buys.
+nonisolated public enum ScriptedPurchase: Sendable, Equatable {
+  case purchased
+  case unverified
+  case pending
+  case cancelled
+  case failed(PurchaseFailure)
+}
+
+/// A point in time, absolute or relative to the scenario's start.
+nonisolated public enum ScenarioTime: Sendable, Equatable {
+  case absolute(Date)
+  case relative(TimeInterval)
+
+  /// The date this time denotes for a scenario starting at `start`.
+  public func resolve(from start: Date) -> Date {
+    switch self {
+    case .absolute(let date): date
+    case .relative(let offset): start.addingTimeInterval(offset)
+    }
+  }
+}
+
+/// One step of a scenario.
+nonisolated public enum ScenarioStep: Sendable, Equatable {
+  case launch
+  case quit
+  case relaunch
+  case foreground
+  case tap(feature: Feature, label: String?)
+  case buy(product: String, result: ScriptedPurchase)
+  case closePaywall(reason: PaywallCloseReason)
+  case restoreInPaywall
+  case approvePurchase(product: String)
+  case transactionUpdate(product: String, verified: Bool)
+  case refund(product: String)
+  case billingProblem(product: String, graceDays: Double?)
+  case cancelAutoRenew(product: String)
+  case advanceTime(TimeInterval)
+  case goOffline
+  case goOnline
+  case restore
+  case changeMode(RunningMode)
+  case setBackend(start: BackendStartBehaviour?, check: BackendCheckBehaviour?)
+  case setPaywall(placement: String, behaviour: PaywallBehaviour)
+  case expect(ScenarioExpectation)
+
+  /// A short label for the transcript.
+  public var title: String {
+    switch self {
+    case .launch: "launch"
+    case .quit: "quit"
+    case .relaunch: "relaunch"
+    case .foreground: "foreground"
+    case .tap(let feature, let label): "tap \(feature.rawValue)" + (label.map { " [\($0)]" } ?? "")
+    case .buy(let product, let result): "buy \(product) → \(result)"
+    case .closePaywall(let reason): "close paywall (\(reason.rawValue))"
+    case .restoreInPaywall: "restore inside the paywall"
+    case .approvePurchase(let product): "parent approves \(product)"
+    case .transactionUpdate(let product, let verified):
+      "transaction update for \(product)\(verified ? "" : " (unverified)")"
+    case .refund(let product): "refund \(product)"
+    case .billingProblem(let product, let graceDays):
+      "billing problem on \(product)" + (graceDays.map { ", \($0) days of grace" } ?? ", no grace")
+    case .cancelAutoRenew(let product): "turn off auto-renew for \(product)"
+    case .advanceTime(let seconds): "advance time by \(ScenarioDuration.format(seconds))"
+    case .goOffline: "go offline"
+    case .goOnline: "go online"
+    case .restore: "restore purchases (Profile)"
+    case .changeMode(let mode): "change running mode to \(mode)"
+    case .setBackend(let start, let check):
+      "backend: start=\(start?.rawValue ?? "unchanged") check=\(check?.rawValue ?? "unchanged")"
+    case .setPaywall(let placement, let behaviour): "paywall '\(placement)' now \(behaviour.rawValue)"
+    case .expect: "expect"
+    }
+  }
+}
+
+/// Expectations; every field is optional and only the given ones are checked.
+nonisolated public struct ScenarioExpectation: Sendable, Equatable {
+  public var access: AccessLevel?
+  public var reason: EntitlementReason?
+  public var fromCache: Bool?
+  public var paywallsShown: [String]?
+  public var paywallUp: Bool?
+  /// Attempt label → `ran`, `rolledBack`, `rolledBack(awaitingApproval)`, `alreadyPresenting`,
+  /// `unavailable`, `unavailable(timedOut)`… A bare kind matches any reason; `pending` means the
+  /// attempt has not finished yet.
+  public var attempts: [String: String]?
+  public var actionsRun: Int?
+  public var calls: [String: Int]?
+  public var restore: String?
+  public var interceptor: String?
+  public var awaitingApproval: Bool?
+  public var finishedTransactions: Int?
+  public var snapshot: SnapshotExpectation?
+  public var activeMode: RunningMode?
+  public var pendingMode: RunningMode?
+  public var relaunchRequired: Bool?
+  public var events: [String]?
+  public var noEvents: [String]?
+
+  public init() {}
+}
+
+/// What the persisted snapshot should be.
+nonisolated public enum SnapshotExpectation: Sendable, Equatable {
+  case none
+  case stored(isPremium: Bool?, reason: EntitlementReason?)
+}
+
+/// Parses and prints durations such as `90s`, `10m`, `25h`, `3d`.
+nonisolated public enum ScenarioDuration {
+  /// Seconds for `text`, or `nil` when it is not a number followed by `s`, `m`, `h` or `d`.
+  public static func parse(_ text: String) -> TimeInterval? {
+    guard let unit = text.last, let value = Double(text.dropLast()), value.isFinite, value >= 0 else {
+      return nil
+    }
+    switch unit {
+    case "s": return value
+    case "m": return value * 60
+    case "h": return value * 3600
+    case "d": return value * 86_400
+    default: return nil
+    }
+  }
+
+  /// `3d 2h` style text for the transcript.
+  public static func format(_ seconds: TimeInterval) -> String {
+    if seconds >= 86_400, seconds.truncatingRemainder(dividingBy: 86_400) == 0 {
+      return "\(Int(seconds / 86_400))d"
+    }
+    if seconds >= 3600, seconds.truncatingRemainder(dividingBy: 3600) == 0 {
+      return "\(Int(seconds / 3600))h"
+    }
+    if seconds >= 60, seconds.truncatingRemainder(dividingBy: 60) == 0 { return "\(Int(seconds / 60))m" }
+    return seconds == seconds.rounded() ? "\(Int(seconds))s" : "\(seconds)s"
+  }
+}

@@ -1,0 +1,426 @@
+import Foundation
+import Monetization
+
+// Strict decoding of the scenario format: unknown fields and unknown values are errors that name
+// the field and list what is allowed, so a typo never silently weakens a scenario.
+
+nonisolated struct ScenarioKey: CodingKey {
+  var stringValue: String
+  var intValue: Int? { nil }
+  init(_ string: String) { stringValue = string }
+  init?(stringValue: String) { self.stringValue = stringValue }
+  init?(intValue: Int) { nil }
+}
+
+typealias ScenarioContainer = KeyedDecodingContainer<ScenarioKey>
+
+extension KeyedDecodingContainer where Key == ScenarioKey {
+  nonisolated func allowOnly(_ allowed: [String], in what: String) throws {
+    let unknown = allKeys.map(\.stringValue).filter { !allowed.contains($0) }.sorted()
+    guard unknown.isEmpty else {
+      throw DecodingError.dataCorrupted(
+        DecodingError.Context(
+          codingPath: codingPath,
+          debugDescription:
+            "unknown field \(unknown.map { "'\($0)'" }.joined(separator: ", ")) in \(what); "
+            + "allowed: \(allowed.joined(separator: ", "))"))
+    }
+  }
+
+  nonisolated func value<T: Decodable>(_ key: String) throws -> T {
+    try decode(T.self, forKey: ScenarioKey(key))
+  }
+
+  nonisolated func optional<T: Decodable>(_ key: String) throws -> T? {
+    try decodeIfPresent(T.self, forKey: ScenarioKey(key))
+  }
+
+  /// A string that must be one of `allowed`'s raw values.
+  nonisolated func choice<T: RawRepresentable>(_ key: String, _ allowed: [T]) throws -> T?
+  where T.RawValue == String {
+    guard let raw = try decodeIfPresent(String.self, forKey: ScenarioKey(key)) else { return nil }
+    guard let match = allowed.first(where: { $0.rawValue == raw }) else {
+      throw DecodingError.dataCorruptedError(
+        forKey: ScenarioKey(key), in: self,
+        debugDescription: "'\(raw)' is not one of \(allowed.map(\.rawValue).joined(separator: ", "))")
+    }
+    return match
+  }
+
+  nonisolated func time(_ key: String) throws -> ScenarioTime? {
+    guard let text = try decodeIfPresent(String.self, forKey: ScenarioKey(key)) else { return nil }
+    guard let time = ScenarioTime(text) else {
+      throw DecodingError.dataCorruptedError(
+        forKey: ScenarioKey(key), in: self,
+        debugDescription:
+          "'\(text)' is not a time: use an ISO 8601 date, 'now', or an offset like '+30d', '-2h'")
+    }
+    return time
+  }
+
+  nonisolated func duration(_ key: String) throws -> TimeInterval {
+    let text: String = try value(key)
+    guard let seconds = ScenarioDuration.parse(text) else {
+      throw DecodingError.dataCorruptedError(
+        forKey: ScenarioKey(key), in: self,
+        debugDescription: "'\(text)' is not a duration: use a number with s, m, h or d, like '10m'")
+    }
+    return seconds
+  }
+}
+
+extension ScenarioTime {
+  /// Parses `now`, `+30d` / `-2h` offsets, or an ISO 8601 date.
+  nonisolated public init?(_ text: String) {
+    if text == "now" {
+      self = .relative(0)
+    } else if let sign = text.first, sign == "+" || sign == "-",
+      let magnitude = ScenarioDuration.parse(String(text.dropFirst()))
+    {
+      self = .relative(sign == "-" ? -magnitude : magnitude)
+    } else if let date = try? Date(text, strategy: .iso8601) {
+      self = .absolute(date)
+    } else {
+      return nil
+    }
+  }
+}
+
+extension Scenario: nonisolated Decodable {
+  nonisolated public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: ScenarioKey.self)
+    try container.allowOnly(["name", "summary", "start", "steps", "expect"], in: "the scenario")
+    name = try container.value("name")
+    summary = try container.optional("summary")
+    start = try container.optional("start") ?? ScenarioStart()
+    steps = try container.value("steps")
+    expect = try container.optional("expect")
+  }
+}
+
+extension ScenarioStart: nonisolated Decodable {
+  nonisolated public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: ScenarioKey.self)
+    try container.allowOnly(
+      [
+        "mode", "now", "online", "snapshot", "subscriptions", "backend", "paywalls", "paywallTimeout",
+        "grandfathering",
+      ], in: "start")
+    self.init()
+    mode = try container.choice("mode", RunningMode.allCases) ?? mode
+    if let time = try container.time("now") {
+      guard case .absolute(let date) = time else {
+        throw DecodingError.dataCorruptedError(
+          forKey: ScenarioKey("now"), in: container,
+          debugDescription: "the start time must be an ISO 8601 date")
+      }
+      now = date
+    }
+    online = try container.optional("online") ?? online
+    snapshot = try container.optional("snapshot")
+    subscriptions = try container.optional("subscriptions") ?? []
+    if container.contains(ScenarioKey("backend")) {
+      let backend = try container.nestedContainer(keyedBy: ScenarioKey.self, forKey: ScenarioKey("backend"))
+      try backend.allowOnly(["start", "check"], in: "start.backend")
+      backendStart = try backend.choice("start", BackendStartBehaviour.allCases) ?? .ok
+      backendCheck = try backend.choice("check", BackendCheckBehaviour.allCases) ?? .ok
+    }
+    if container.contains(ScenarioKey("paywalls")) {
+      let paywalls = try container.nestedContainer(keyedBy: ScenarioKey.self, forKey: ScenarioKey("paywalls"))
+      for key in paywalls.allKeys {
+        self.paywalls[key.stringValue] = try paywalls.choice(key.stringValue, PaywallBehaviour.allCases)
+      }
+    }
+    if container.contains(ScenarioKey("paywallTimeout")) {
+      paywallTimeout = try container.duration("paywallTimeout")
+    }
+    grandfathering = try container.optional("grandfathering")
+  }
+}
+
+extension ScenarioSnapshot: nonisolated Decodable {
+  nonisolated public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: ScenarioKey.self)
+    try container.allowOnly(
+      ["isPremium", "reason", "source", "product", "expires", "graceEnds", "computedAt", "schemaVersion"],
+      in: "start.snapshot")
+    isPremium = try container.value("isPremium")
+    reason =
+      try container.choice("reason", EntitlementReason.allCases)
+      ?? (isPremium ? .subscribed : .noSubscription)
+    source =
+      try container.choice("source", [EntitlementSource.storeKit, .purchasely, .grandfathering, .none])
+      ?? .storeKit
+    product = try container.optional("product")
+    expires = try container.time("expires")
+    graceEnds = try container.time("graceEnds")
+    computedAt = try container.time("computedAt") ?? .relative(-3600)
+    schemaVersion = try container.optional("schemaVersion") ?? EntitlementSnapshot.currentSchemaVersion
+  }
+}
+
+extension ScenarioSubscription: nonisolated Decodable {
+  nonisolated public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: ScenarioKey.self)
+    try container.allowOnly(
+      [
+        "product", "purchased", "expires", "willAutoRenew", "state", "graceEnds", "familyShared",
+        "onThisDevice",
+        "knownToBackend", "sandbox", "verified",
+      ], in: "a subscription")
+    product = try container.value("product")
+    guard ScenarioCatalog.product(product) != nil else {
+      throw DecodingError.dataCorruptedError(
+        forKey: ScenarioKey("product"), in: container,
+        debugDescription:
+          "unknown product '\(product)'; known: \(ScenarioCatalog.productIDs.joined(separator: ", "))")
+    }
+    purchased = try container.time("purchased") ?? .relative(-10 * 86_400)
+    expires = try container.time("expires")
+    willAutoRenew = try container.optional("willAutoRenew") ?? true
+    state = try container.choice("state", State.allCases) ?? .active
+    graceEnds = try container.time("graceEnds")
+    familyShared = try container.optional("familyShared") ?? false
+    onThisDevice = try container.optional("onThisDevice") ?? true
+    knownToBackend = try container.optional("knownToBackend") ?? onThisDevice
+    sandbox = try container.optional("sandbox") ?? false
+    verified = try container.optional("verified") ?? true
+  }
+}
+
+extension ScenarioGrandfathering: nonisolated Decodable {
+  nonisolated public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: ScenarioKey.self)
+    try container.allowOnly(["cutoffBuild", "originalBuild", "sandbox"], in: "start.grandfathering")
+    cutoffBuild = try container.value("cutoffBuild")
+    originalBuild = try container.value("originalBuild")
+    sandbox = try container.optional("sandbox") ?? false
+  }
+}
+
+extension ScenarioStep: nonisolated Decodable {
+  nonisolated static let actions = [
+    "launch", "quit", "relaunch", "foreground", "tap", "buy", "closePaywall", "restoreInPaywall",
+    "approvePurchase", "transactionUpdate", "refund", "billingProblem", "cancelAutoRenew", "advanceTime",
+    "goOffline", "goOnline", "restore", "changeMode", "setBackend", "setPaywall",
+  ]
+
+  nonisolated public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: ScenarioKey.self)
+    if container.contains(ScenarioKey("expect")) {
+      try container.allowOnly(["expect"], in: "an expect step")
+      self = .expect(try container.value("expect"))
+      return
+    }
+    guard let action: String = try container.optional("do") else {
+      throw DecodingError.dataCorrupted(
+        DecodingError.Context(
+          codingPath: decoder.codingPath, debugDescription: "a step needs \"do\" (an action) or \"expect\""))
+    }
+    func fields(_ names: String...) throws { try container.allowOnly(["do"] + names, in: "step '\(action)'") }
+    switch action {
+    case "launch", "quit", "relaunch", "foreground", "restoreInPaywall", "goOffline", "goOnline", "restore":
+      try fields()
+      self =
+        switch action {
+        case "launch": .launch
+        case "quit": .quit
+        case "relaunch": .relaunch
+        case "foreground": .foreground
+        case "restoreInPaywall": .restoreInPaywall
+        case "goOffline": .goOffline
+        case "goOnline": .goOnline
+        default: .restore
+        }
+    case "tap":
+      try fields("feature", "label")
+      self = .tap(
+        feature: try container.choice("feature", Feature.allCases) ?? .favorites,
+        label: try container.optional("label"))
+    case "buy":
+      try fields("product", "result", "error")
+      self = .buy(product: try Self.product(in: container), result: try Self.purchase(in: container))
+    case "closePaywall":
+      try fields("reason")
+      self = .closePaywall(
+        reason: try container.choice("reason", [PaywallCloseReason.button, .interactiveDismiss]) ?? .button)
+    case "approvePurchase", "refund", "cancelAutoRenew":
+      try fields("product")
+      let product = try Self.product(in: container)
+      self =
+        switch action {
+        case "approvePurchase": .approvePurchase(product: product)
+        case "refund": .refund(product: product)
+        default: .cancelAutoRenew(product: product)
+        }
+    case "transactionUpdate":
+      try fields("product", "verified")
+      self = .transactionUpdate(
+        product: try Self.product(in: container), verified: try container.optional("verified") ?? true)
+    case "billingProblem":
+      try fields("product", "graceDays")
+      self = .billingProblem(
+        product: try Self.product(in: container), graceDays: try container.optional("graceDays"))
+    case "advanceTime":
+      try fields("by")
+      self = .advanceTime(try container.duration("by"))
+    case "changeMode":
+      try fields("mode")
+      guard let mode = try container.choice("mode", RunningMode.allCases) else {
+        throw DecodingError.keyNotFound(
+          ScenarioKey("mode"),
+          DecodingError.Context(
+            codingPath: container.codingPath, debugDescription: "changeMode needs \"mode\""))
+      }
+      self = .changeMode(mode)
+    case "setBackend":
+      try fields("start", "check")
+      self = .setBackend(
+        start: try container.choice("start", BackendStartBehaviour.allCases),
+        check: try container.choice("check", BackendCheckBehaviour.allCases))
+    case "setPaywall":
+      try fields("placement", "behaviour")
+      guard let behaviour = try container.choice("behaviour", PaywallBehaviour.allCases) else {
+        throw DecodingError.keyNotFound(
+          ScenarioKey("behaviour"),
+          DecodingError.Context(
+            codingPath: container.codingPath, debugDescription: "setPaywall needs \"behaviour\""))
+      }
+      self = .setPaywall(placement: try container.value("placement"), behaviour: behaviour)
+    default:
+      throw DecodingError.dataCorruptedError(
+        forKey: ScenarioKey("do"), in: container,
+        debugDescription: "unknown action '\(action)'; actions: \(Self.actions.joined(separator: ", "))")
+    }
+  }
+
+  nonisolated private static func product(in container: ScenarioContainer) throws -> String {
+    let product: String = try container.value("product")
+    guard ScenarioCatalog.product(product) != nil else {
+      throw DecodingError.dataCorruptedError(
+        forKey: ScenarioKey("product"), in: container,
+        debugDescription:
+          "unknown product '\(product)'; known: \(ScenarioCatalog.productIDs.joined(separator: ", "))")
+    }
+    return product
+  }
+
+  nonisolated private static func purchase(in container: ScenarioContainer) throws -> ScriptedPurchase {
+    let result = try container.optional("result") ?? "purchased"
+    switch result {
+    case "purchased": return .purchased
+    case "unverified": return .unverified
+    case "pending": return .pending
+    case "cancelled": return .cancelled
+    case "failed":
+      let name = try container.optional("error") ?? "unknown"
+      guard let failure = PurchaseFailure.named[name] else {
+        throw DecodingError.dataCorruptedError(
+          forKey: ScenarioKey("error"), in: container,
+          debugDescription:
+            "unknown error '\(name)'; errors: \(PurchaseFailure.named.keys.sorted().joined(separator: ", "))")
+      }
+      return .failed(failure)
+    default:
+      throw DecodingError.dataCorruptedError(
+        forKey: ScenarioKey("result"), in: container,
+        debugDescription: "'\(result)' is not one of purchased, unverified, pending, cancelled, failed")
+    }
+  }
+}
+
+extension ScenarioExpectation: nonisolated Decodable {
+  nonisolated static let fields = [
+    "access", "reason", "fromCache", "paywallsShown", "paywallUp", "attempts", "actionsRun", "calls",
+    "restore",
+    "interceptor", "awaitingApproval", "finishedTransactions", "snapshot", "activeMode", "pendingMode",
+    "relaunchRequired", "events", "noEvents",
+  ]
+
+  nonisolated public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: ScenarioKey.self)
+    try container.allowOnly(Self.fields, in: "expect")
+    self.init()
+    access = try container.choice("access", [AccessLevel.premium, .free, .unknown])
+    reason = try container.choice("reason", EntitlementReason.allCases)
+    fromCache = try container.optional("fromCache")
+    paywallsShown = try container.optional("paywallsShown")
+    paywallUp = try container.optional("paywallUp")
+    attempts = try container.optional("attempts")
+    actionsRun = try container.optional("actionsRun")
+    calls = try container.optional("calls")
+    restore = try container.optional("restore")
+    interceptor = try container.optional("interceptor")
+    awaitingApproval = try container.optional("awaitingApproval")
+    finishedTransactions = try container.optional("finishedTransactions")
+    activeMode = try container.choice("activeMode", RunningMode.allCases)
+    pendingMode = try container.choice("pendingMode", RunningMode.allCases)
+    relaunchRequired = try container.optional("relaunchRequired")
+    events = try container.optional("events")
+    noEvents = try container.optional("noEvents")
+    if container.contains(ScenarioKey("snapshot")) {
+      if (try? container.decodeNil(forKey: ScenarioKey("snapshot"))) == true {
+        snapshot = SnapshotExpectation.none
+      } else if let text = try? container.decode(String.self, forKey: ScenarioKey("snapshot")) {
+        guard text == "none" else {
+          throw DecodingError.dataCorruptedError(
+            forKey: ScenarioKey("snapshot"), in: container,
+            debugDescription: "use \"none\" or an object with isPremium and/or reason")
+        }
+        snapshot = SnapshotExpectation.none
+      } else {
+        let nested = try container.nestedContainer(keyedBy: ScenarioKey.self, forKey: ScenarioKey("snapshot"))
+        try nested.allowOnly(["isPremium", "reason"], in: "expect.snapshot")
+        snapshot = .stored(
+          isPremium: try nested.optional("isPremium"),
+          reason: try nested.choice("reason", EntitlementReason.allCases))
+      }
+    }
+  }
+}
+
+extension PurchaseFailure {
+  /// Scenario names of the purchase errors.
+  nonisolated static let named: [String: PurchaseFailure] = [
+    "networkError": .networkError, "systemError": .systemError, "unknown": .unknown,
+    "notEntitled": .notEntitled,
+    "notAvailableInStorefront": .notAvailableInStorefront, "userCancelled": .userCancelled,
+    "purchaseNotAllowed": .purchaseNotAllowed, "productUnavailable": .productUnavailable,
+    "ineligibleForOffer": .ineligibleForOffer, "invalidOfferIdentifier": .invalidOfferIdentifier,
+    "invalidOfferPrice": .invalidOfferPrice, "invalidOfferSignature": .invalidOfferSignature,
+    "missingOfferParameters": .missingOfferParameters, "invalidQuantity": .invalidQuantity,
+    "productNotFound": .productNotFound,
+  ]
+}
+
+/// The products the simulator knows: Spacer's plans (same ids as `Spacer.storekit`).
+nonisolated public enum ScenarioCatalog {
+  public struct Product: Sendable, Equatable {
+    public var id: String
+    public var planVendorID: String
+    public var period: Calendar.Component
+  }
+
+  public static let subscriptionGroupID = "3F1B2C4D"
+  public static let products = [
+    Product(id: "spacer.premium.monthly", planVendorID: "premium_monthly", period: .month),
+    Product(id: "spacer.premium.annual", planVendorID: "premium_annual", period: .year),
+  ]
+  public static var productIDs: [String] { products.map(\.id) }
+
+  public static func product(_ id: String) -> Product? {
+    products.first { $0.id == id }
+  }
+
+  /// The paywall plan that sells `id`.
+  public static func plan(_ id: String) -> PaywallPlan? {
+    product(id).map { PaywallPlan(vendorID: $0.planVendorID, appleProductID: $0.id) }
+  }
+
+  /// `date` plus one period of `product`, in UTC.
+  public static func addPeriod(of product: Product, to date: Date) -> Date {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
+    return calendar.date(byAdding: product.period, value: 1, to: date) ?? date.addingTimeInterval(30 * 86_400)
+  }
+}

@@ -1,0 +1,410 @@
+import Foundation
+import Monetization
+
+/// The result of running one scenario.
+nonisolated public struct ScenarioReport: Sendable, Equatable {
+  public var name: String
+  /// The event log: step headers, Core's monetization events, and world notes.
+  public var transcript: [String]
+  /// One line per failed expectation or impossible step; empty when the scenario passed.
+  public var failures: [String]
+
+  public var passed: Bool { failures.isEmpty }
+}
+
+/// Runs scenarios against the real `AppModel` wired to a simulated world.
+public final class ScenarioRunner {
+  /// How long a step may take in real time before the run is declared stuck.
+  public var stepWatchdog: Duration
+
+  public init(stepWatchdog: Duration = .seconds(10)) {
+    self.stepWatchdog = stepWatchdog
+  }
+
+  /// Runs every step of `scenario` and checks its expectations.
+  public func run(_ scenario: Scenario) async -> ScenarioReport {
+    let session = ScenarioSession(scenario: scenario, watchdog: stepWatchdog)
+    return await session.run()
+  }
+}
+
+/// One run: the world, the current `AppModel`, and the bookkeeping expectations read.
+private final class ScenarioSession {
+  let scenario: Scenario
+  let watchdog: Duration
+  let transcript = ScenarioTranscript()
+  let world: ScenarioWorld
+  var model: AppModel?
+  var tracked: [TrackedWork] = []
+  var attempts: [String: GateAttemptResult] = [:]
+  var tapCount = 0
+  var actionsRun = 0
+  var lastRestore: RestoreOutcome?
+  var lastInterceptor: InterceptorResponse?
+  var failures: [String] = []
+  var stepNumber = 0
+
+  final class TrackedWork {
+    var isDone = false
+  }
+
+  init(scenario: Scenario, watchdog: Duration) {
+    self.scenario = scenario
+    self.watchdog = watchdog
+    world = ScenarioWorld(start: scenario.start, transcript: transcript)
+    seedSnapshot()
+  }
+
+  func run() async -> ScenarioReport {
+    transcript.append(step: "scenario: \(scenario.name)")
+    transcript.append(step: "[0] app opens (first frame)")
+    openApp()
+    for (index, step) in scenario.steps.enumerated() {
+      stepNumber = index + 1
+      transcript.append(step: "[\(stepNumber)] \(step.title)")
+      await perform(step)
+    }
+    if let expectation = scenario.expect {
+      stepNumber = scenario.steps.count + 1
+      transcript.append(step: "[end] expect")
+      check(expectation)
+    }
+    model?.shutdown()
+    world.endGeneration()
+    return ScenarioReport(name: scenario.name, transcript: transcript.lines, failures: failures)
+  }
+
+  // MARK: - Steps
+
+  private func perform(_ step: ScenarioStep) async {
+    switch step {
+    case .launch:
+      if model == nil { openApp() }
+      guard let model, model.launchState == .notLaunched else {
+        return fail("the app is already launched (use relaunch)")
+      }
+      await track { await model.launch() }
+    case .quit:
+      quit()
+    case .relaunch:
+      quit()
+      openApp()
+      guard let model else { return }
+      await track { await model.launch() }
+    case .foreground:
+      guard let model = runningModel() else { return }
+      await track { await model.enterForeground() }
+    case .tap(let feature, let label):
+      guard let model = runningModel() else { return }
+      tapCount += 1
+      let key = label ?? "tap\(tapCount)"
+      await track {
+        let result = await model.attempt(feature) { self.actionsRun += 1 }
+        self.attempts[key] = result
+      }
+    case .buy(let product, let result):
+      await buy(product, result)
+    case .closePaywall(let reason):
+      guard world.isPaywallUp else { return fail("no paywall is shown") }
+      world.dismiss(with: PaywallOutcome(purchaseResult: .cancelled, closeReason: reason))
+      await settle()
+    case .restoreInPaywall:
+      await restoreInPaywall()
+    case .approvePurchase(let product):
+      guard let index = world.askToBuy.firstIndex(of: product) else {
+        return fail("no purchase of \(product) waits for approval")
+      }
+      world.askToBuy.remove(at: index)
+      let knownToBackend = model?.runningMode == .full
+      guard let subscription = world.buy(product, knownToBackend: knownToBackend) else { return }
+      world.note("store: \(product) approved (transaction \(subscription.transactionID))")
+      world.deliver(world.signed(subscription))
+      await settle()
+    case .transactionUpdate(let product, let verified):
+      guard let index = world.index(of: product) else { return fail("no subscription to \(product) exists") }
+      let transaction = world.transaction(for: world.subscriptions[index])
+      world.deliver(verified ? .verified(transaction) : .unverified(transaction, .invalidSignature))
+      await settle()
+    case .refund(let product):
+      guard let index = world.index(of: product) else { return fail("no subscription to \(product) exists") }
+      world.subscriptions[index].state = .revoked(at: world.now)
+      world.note("store: \(product) refunded\(model == nil ? " while the app is not running" : "")")
+      world.deliver(world.signed(world.subscriptions[index]))
+      await settle()
+    case .billingProblem(let product, let graceDays):
+      guard let index = world.index(of: product) else { return fail("no subscription to \(product) exists") }
+      world.subscriptions[index].expirationDate = min(world.subscriptions[index].expirationDate, world.now)
+      world.subscriptions[index].state =
+        graceDays.map { .gracePeriod(until: world.now.addingTimeInterval($0 * 86_400)) } ?? .billingRetry
+    case .cancelAutoRenew(let product):
+      guard let index = world.index(of: product) else { return fail("no subscription to \(product) exists") }
+      world.subscriptions[index].willAutoRenew = false
+    case .advanceTime(let seconds):
+      world.advance(by: seconds)
+      await settle()
+    case .goOffline:
+      world.online = false
+    case .goOnline:
+      world.online = true
+    case .restore:
+      guard let model = runningModel() else { return }
+      await track { self.lastRestore = await model.restorePurchases() }
+    case .changeMode(let mode):
+      guard let model = runningModel() else { return }
+      model.changeRunningMode(mode)
+    case .setBackend(let start, let check):
+      world.backendStart = start ?? world.backendStart
+      world.backendCheck = check ?? world.backendCheck
+    case .setPaywall(let placement, let behaviour):
+      world.paywalls[placement] = behaviour
+    case .expect(let expectation):
+      check(expectation)
+    }
+  }
+
+  /// Creates the app's model, as the process start does: the persisted snapshot is read here.
+  private func openApp() {
+    let generation = world.beginGeneration()
+    let store = SimulatedDeviceStore(world: world, generation: generation)
+    let storeKit = SimulatedStoreKit(world: world, generation: generation)
+    let sleep: @Sendable (Duration) async throws -> Void = { [world] duration in
+      try await world.sleep(for: duration)
+    }
+    let grandfathering = scenario.start.grandfathering.map {
+      GrandfatheringPolicy(cutoffBuild: $0.cutoffBuild)
+    }
+    let dependencies = Dependencies(
+      keyValueStore: store, subscriptionBackend: SimulatedBackend(world: world, generation: generation),
+      storeEntitlements: storeKit, appTransactions: storeKit,
+      paywallPresenter: SimulatedPaywalls(world: world, generation: generation),
+      purchaser: SimulatedPurchaser(world: world, generation: generation), monetizationLogger: transcript,
+      monetization: MonetizationConfiguration(
+        subscriptionGroupID: ScenarioCatalog.subscriptionGroupID,
+        paywallLoadTimeout: .seconds(scenario.start.paywallTimeout),
+        defaultRunningMode: scenario.start.mode, grandfathering: grandfathering),
+      now: world.time.now, sleep: sleep)
+    model = AppModel(dependencies: dependencies)
+  }
+
+  private func quit() {
+    guard let model else { return }
+    model.shutdown()
+    self.model = nil
+    tracked.removeAll()
+    world.endGeneration()
+    world.note("app quit")
+  }
+
+  private func buy(_ product: String, _ result: ScriptedPurchase) async {
+    guard let model = runningModel() else { return }
+    guard world.isPaywallUp else { return fail("no paywall is shown to buy from") }
+    let plan = ScenarioCatalog.plan(product)
+    switch model.runningMode {
+    case .observer:
+      // The SDK calls the app's purchase interceptor, then the adapter closes the paywall.
+      world.nextPurchase = result
+      var response: InterceptorResponse?
+      await track { response = await model.handlePurchaseAction(plan: plan) }
+      guard let response else { return }
+      lastInterceptor = response
+      if response.closesPaywall {
+        world.count("paywall.closeAll")
+        let purchased = response.result == .success
+        world.dismiss(
+          with: PaywallOutcome(
+            purchaseResult: purchased ? .purchased : .none, plan: purchased ? plan : nil,
+            closeReason: .programmatic))
+        await settle()
+      }
+    case .full:
+      // The SDK buys with StoreKit itself and closes the paywall after a purchase.
+      guard world.online else {
+        world.note("sdk: purchase failed: offline")
+        return
+      }
+      switch result {
+      case .purchased:
+        guard let subscription = world.buy(product, knownToBackend: true) else { return }
+        world.note("sdk: \(product) bought (transaction \(subscription.transactionID))")
+        world.dismiss(
+          with: PaywallOutcome(purchaseResult: .purchased, plan: plan, closeReason: .programmatic))
+      case .pending:
+        world.askToBuy.append(product)
+        world.note("sdk: \(product) waits for a parent's approval")
+      case .unverified, .cancelled, .failed:
+        world.note("sdk: purchase of \(product) did not complete (\(result))")
+      }
+      await settle()
+    }
+  }
+
+  private func restoreInPaywall() async {
+    guard let model = runningModel() else { return }
+    guard world.isPaywallUp else { return fail("no paywall is shown to restore from") }
+    switch model.runningMode {
+    case .observer:
+      var response: InterceptorResponse?
+      await track { response = await model.handleRestoreAction() }
+      guard let response else { return }
+      lastInterceptor = response
+      if response.closesPaywall {
+        world.count("paywall.closeAll")
+        world.dismiss(with: PaywallOutcome(purchaseResult: .restored, closeReason: .programmatic))
+        await settle()
+      }
+    case .full:
+      let backend = SimulatedBackend(world: world, generation: world.generation)
+      let restored = try? await backend.restore()
+      if restored == .restored {
+        world.dismiss(with: PaywallOutcome(purchaseResult: .restored, closeReason: .programmatic))
+      } else {
+        world.note("sdk: nothing to restore")
+      }
+      await settle()
+    }
+  }
+
+  private func runningModel() -> AppModel? {
+    guard let model else {
+      fail("the app is not running (add a launch step)")
+      return nil
+    }
+    return model
+  }
+
+  private func fail(_ message: String) {
+    failures.append("step \(stepNumber): \(message)")
+    transcript.append(step: "    ✗ \(message)")
+  }
+
+  private func seedSnapshot() {
+    guard let seed = scenario.start.snapshot else { return }
+    let start = scenario.start.now
+    let snapshot = EntitlementSnapshot(
+      isPremium: seed.isPremium, reason: seed.reason, source: seed.source, productID: seed.product,
+      expirationDate: seed.expires?.resolve(from: start),
+      graceExpirationDate: seed.graceEnds?.resolve(from: start),
+      computedAt: seed.computedAt.resolve(from: start), schemaVersion: seed.schemaVersion)
+    let generation = world.beginGeneration()
+    EntitlementSnapshotStore(store: SimulatedDeviceStore(world: world, generation: generation)).save(snapshot)
+  }
+
+  // MARK: - Settling
+
+  /// Starts `work` and returns once the app is idle again.
+  private func track(_ work: @escaping () async -> Void) async {
+    let entry = TrackedWork()
+    tracked.append(entry)
+    Task {
+      await work()
+      entry.isDone = true
+      self.world.notify()
+    }
+    await settle()
+  }
+
+  /// Waits until every piece of started work has finished or waits for the user or the clock
+  /// (a shown paywall, a hung load with a pending timeout), and every delivered transaction
+  /// update has been handled.
+  private func settle() async {
+    var stuck = false
+    let guardTask = Task { [world, watchdog] in
+      try? await Task.sleep(for: watchdog)
+      guard !Task.isCancelled else { return }
+      stuck = true
+      world.notify()
+    }
+    defer { guardTask.cancel() }
+    while !stuck {
+      if let purchases = model?.purchases, purchases.isListening,
+        purchases.handledUpdateCount < world.sentUpdates
+      {
+        await world.waitForChangeOrUpdates(purchases: purchases, count: world.sentUpdates)
+        continue
+      }
+      tracked.removeAll { $0.isDone }
+      if tracked.count <= world.parkedCount { return }
+      await world.waitForChange()
+    }
+    fail("the app did not settle within \(watchdog) (a wait that never ends?)")
+    tracked.removeAll()
+  }
+
+  // MARK: - Expectations
+
+  private func check(_ expect: ScenarioExpectation) {
+    let entitlement = model?.entitlements.entitlement
+    func compare<Value: Equatable>(_ name: String, _ expected: Value?, _ actual: Value?) {
+      guard let expected, expected != actual else { return }
+      fail("expected \(name) \(expected), got \(actual.map { "\($0)" } ?? "nothing (app not running)")")
+    }
+    compare("access", expect.access, entitlement?.access)
+    compare("reason", expect.reason, entitlement?.reason)
+    compare("fromCache", expect.fromCache, entitlement?.isFromCache)
+    compare("paywallsShown", expect.paywallsShown, world.displayedPlacements)
+    compare("paywallUp", expect.paywallUp, world.isPaywallUp)
+    compare("actionsRun", expect.actionsRun, actionsRun)
+    compare("restore", expect.restore.map(Self.kind), lastRestore.map { Self.kind("\($0)") })
+    compare("interceptor", expect.interceptor, lastInterceptor?.result.rawValue)
+    compare("awaitingApproval", expect.awaitingApproval, model?.purchases.isAwaitingApproval)
+    compare("finishedTransactions", expect.finishedTransactions, world.finishedTransactions.count)
+    compare("activeMode", expect.activeMode, model?.settings.activeMode)
+    compare("pendingMode", expect.pendingMode, model?.settings.pendingMode)
+    compare("relaunchRequired", expect.relaunchRequired, model?.settings.isRelaunchRequired)
+    for (label, expected) in (expect.attempts ?? [:]).sorted(by: { $0.key < $1.key }) {
+      guard let actual = attempts[label] else {
+        if expected != "pending" { fail("expected attempt '\(label)' \(expected), it has not finished") }
+        continue
+      }
+      let text = actual.description
+      if text != expected && Self.kind(text) != expected {
+        fail("expected attempt '\(label)' \(expected), got \(text)")
+      }
+    }
+    for (call, expected) in (expect.calls ?? [:]).sorted(by: { $0.key < $1.key }) {
+      compare("\(call) calls", expected, world.callCounts[call] ?? 0)
+    }
+    let names = Set(transcript.eventNames)
+    for event in expect.events ?? [] where !names.contains(event) {
+      fail("expected a '\(event)' event, none was logged")
+    }
+    for event in expect.noEvents ?? [] where names.contains(event) {
+      fail("expected no '\(event)' event, one was logged")
+    }
+    if let snapshotExpectation = expect.snapshot { check(snapshotExpectation) }
+  }
+
+  private func check(_ expectation: SnapshotExpectation) {
+    let reader = EntitlementSnapshotStore(
+      store: SimulatedDeviceStore(world: world, generation: world.generation))
+    let stored: EntitlementSnapshot? = if case .loaded(let snapshot) = reader.load() { snapshot } else { nil }
+    switch expectation {
+    case .none:
+      if let stored { fail("expected no stored snapshot, found one (isPremium \(stored.isPremium))") }
+    case .stored(let isPremium, let reason):
+      guard let stored else { return fail("expected a stored snapshot, found none") }
+      if let isPremium, isPremium != stored.isPremium {
+        fail("expected stored snapshot isPremium \(isPremium), got \(stored.isPremium)")
+      }
+      if let reason, reason != stored.reason {
+        fail("expected stored snapshot reason \(reason.rawValue), got \(stored.reason.rawValue)")
+      }
+    }
+  }
+
+  /// `rolledBack(paywallClosed)` → `rolledBack`.
+  private static func kind(_ text: String) -> String {
+    String(text.prefix { $0 != "(" })
+  }
+}
+
+extension ScenarioWorld {
+  /// Returns once the listener has handled `count` updates, or the world changed.
+  func waitForChangeOrUpdates(purchases: ObserverPurchaseCoordinator, count: Int) async {
+    Task {
+      await purchases.waitUntilHandled(count: count)
+      self.notify()
+    }
+    await waitForChange()
+  }
+}

@@ -1,0 +1,262 @@
+import Foundation
+import Monetization
+
+// The world seen through the Monetization protocols, one set per launch. Calls from a launch
+// that has quit do nothing and are not counted.
+
+@MainActor
+final class SimulatedBackend: SubscriptionBackend {
+  let world: ScenarioWorld
+  let generation: Int
+
+  init(world: ScenarioWorld, generation: Int) {
+    self.world = world
+    self.generation = generation
+  }
+
+  func start(mode: RunningMode) async throws(SubscriptionBackendError) {
+    guard world.isCurrent(generation) else { throw .other(detail: "app quit") }
+    world.count("backend.start")
+    switch world.backendStart {
+    case .ok: return
+    case .notConfigured: throw .notConfigured
+    case .fail: throw .network
+    }
+  }
+
+  func activeSubscriptions(
+    invalidateCache: Bool
+  ) async throws(SubscriptionBackendError) -> [SubscriptionSnapshot] {
+    guard world.isCurrent(generation) else { throw .other(detail: "app quit") }
+    world.count("backend.activeSubscriptions")
+    guard world.online else { throw .network }
+    if world.backendCheck == .fail { throw .other(detail: "scripted failure") }
+    return world.subscriptions.compactMap { subscription in
+      guard subscription.knownToBackend else { return nil }
+      let status: SubscriptionStatus
+      switch world.effectiveState(subscription) {
+      case .subscribed: status = subscription.willAutoRenew ? .autoRenewing : .autoRenewingCanceled
+      case .grace: status = .inGracePeriod
+      case .billingRetry: status = .onHold
+      case .expired, .revoked: return nil
+      }
+      return SubscriptionSnapshot(
+        planVendorID: subscription.product.planVendorID, appleProductID: subscription.product.id,
+        status: world.backendCheck == .unknownStatus ? .unknown : status,
+        isFamilyShared: subscription.familyShared,
+        nextRenewalDate: subscription.expirationDate,
+        environment: subscription.sandbox ? .sandbox : .production)
+    }
+  }
+
+  func synchronize() async {
+    guard world.isCurrent(generation) else { return }
+    world.count("backend.synchronize")
+    guard world.online else { return }
+    for index in world.subscriptions.indices where world.subscriptions[index].onThisDevice {
+      world.subscriptions[index].knownToBackend = true
+    }
+  }
+
+  func restore() async throws(SubscriptionBackendError) -> BackendRestoreResult {
+    guard world.isCurrent(generation) else { throw .other(detail: "app quit") }
+    world.count("backend.restore")
+    guard world.online else { throw .network }
+    var restored = false
+    for index in world.subscriptions.indices {
+      world.subscriptions[index].onThisDevice = true
+      world.subscriptions[index].knownToBackend = true
+      let state = world.effectiveState(world.subscriptions[index])
+      if state == .subscribed || state == .grace { restored = true }
+    }
+    return restored ? .restored : .nothingToRestore
+  }
+}
+
+@MainActor
+final class SimulatedStoreKit: StoreEntitlementsSource, AppTransactionSource {
+  let world: ScenarioWorld
+  let generation: Int
+
+  init(world: ScenarioWorld, generation: Int) {
+    self.world = world
+    self.generation = generation
+  }
+
+  func currentEntitlements() async -> [VerificationResultSnapshot<TransactionSnapshot>] {
+    guard world.isCurrent(generation) else { return [] }
+    world.count("storeKit.currentEntitlements")
+    // Works offline; lists subscribed and in-grace subscriptions, never expired or revoked ones.
+    return world.subscriptions.filter { subscription in
+      let state = world.effectiveState(subscription)
+      return subscription.onThisDevice && (state == .subscribed || state == .grace)
+    }.map(world.signed)
+  }
+
+  func subscriptionStatuses(groupID: String) async throws(StoreReadError) -> [SubscriptionStatusSnapshot] {
+    guard world.isCurrent(generation) else { throw .other(detail: "app quit") }
+    world.count("storeKit.statuses")
+    guard world.online else { throw .network }
+    return world.subscriptions.filter(\.onThisDevice).map { subscription in
+      var graceEnd: Date?
+      let state: RenewalState
+      switch world.effectiveState(subscription) {
+      case .subscribed: state = .subscribed
+      case .grace:
+        state = .inGracePeriod
+        if case .gracePeriod(let until) = subscription.state { graceEnd = until }
+      case .billingRetry: state = .inBillingRetryPeriod
+      case .expired: state = .expired
+      case .revoked: state = .revoked
+      }
+      let renewal = RenewalInfoSnapshot(
+        originalTransactionID: subscription.originalID, currentProductID: subscription.product.id,
+        willAutoRenew: subscription.willAutoRenew,
+        isInBillingRetry: state == .inGracePeriod || state == .inBillingRetryPeriod,
+        gracePeriodExpirationDate: graceEnd)
+      return SubscriptionStatusSnapshot(
+        state: state, transaction: world.signed(subscription),
+        renewalInfo: subscription.verified ? .verified(renewal) : .unverified(renewal, .invalidSignature),
+        groupLevel: 1)
+    }
+  }
+
+  func appTransaction() async throws(StoreReadError) -> VerificationResultSnapshot<AppTransactionSnapshot> {
+    guard world.isCurrent(generation) else { throw .other(detail: "app quit") }
+    world.count("appTransaction.read")
+    guard let transaction = world.appTransaction else { throw .other(detail: "no app transaction") }
+    return .verified(transaction)
+  }
+}
+
+@MainActor
+final class SimulatedPaywalls: PaywallPresenting {
+  let world: ScenarioWorld
+  let generation: Int
+
+  init(world: ScenarioWorld, generation: Int) {
+    self.world = world
+    self.generation = generation
+  }
+
+  func load(placement: String) async -> PaywallLoadResult {
+    guard world.isCurrent(generation) else { return .failed(.error(detail: "app quit")) }
+    world.count("paywall.load")
+    return await world.load(placement: placement)
+  }
+
+  func display(_ presentation: PaywallPresentation) async -> PaywallOutcome {
+    guard world.isCurrent(generation) else {
+      return PaywallOutcome(purchaseResult: .none, closeReason: .programmatic)
+    }
+    world.count("paywall.display")
+    return await world.display(presentation)
+  }
+
+  func closeAll() async {
+    guard world.isCurrent(generation) else { return }
+    world.count("paywall.closeAll")
+    world.dismiss(with: PaywallOutcome(purchaseResult: .none, closeReason: .programmatic))
+  }
+}
+
+@MainActor
+final class SimulatedPurchaser: Purchaser {
+  let world: ScenarioWorld
+  let generation: Int
+
+  init(world: ScenarioWorld, generation: Int) {
+    self.world = world
+    self.generation = generation
+  }
+
+  func purchase(productID: String) async -> PurchaseResult {
+    guard world.isCurrent(generation) else { return .cancelled }
+    world.count("purchaser.purchase")
+    let script = world.nextPurchase ?? .purchased
+    world.nextPurchase = nil
+    guard world.online else { return .failed(.networkError) }
+    switch script {
+    case .purchased, .unverified:
+      guard let subscription = world.buy(productID, knownToBackend: false, verified: script == .purchased)
+      else {
+        return .failed(.productNotFound)
+      }
+      world.note("store: \(productID) bought (transaction \(subscription.transactionID))")
+      let signed = world.signed(subscription)
+      if case .verified(let transaction) = signed { world.remember(unfinished: transaction) }
+      return .purchased(signed)
+    case .pending:
+      world.askToBuy.append(productID)
+      world.note("store: \(productID) waits for a parent's approval")
+      return .pending
+    case .cancelled:
+      return .cancelled
+    case .failed(let failure):
+      return .failed(failure)
+    }
+  }
+
+  func restore() async throws(PurchaseFailure) {
+    guard world.isCurrent(generation) else { throw .unknown }
+    world.count("purchaser.restore")
+    guard world.online else { throw .networkError }
+    for index in world.subscriptions.indices { world.subscriptions[index].onThisDevice = true }
+  }
+
+  func transactionUpdates() async -> AsyncStream<VerificationResultSnapshot<TransactionSnapshot>> {
+    if world.isCurrent(generation) { world.count("purchaser.transactionUpdates") }
+    return world.updatesStream(for: generation)
+  }
+
+  func finish(transactionID: UInt64) async {
+    guard world.isCurrent(generation) else { return }
+    world.count("purchaser.finish")
+    world.finish(transactionID)
+  }
+}
+
+/// The device's `UserDefaults`: survives relaunches; a quit launch can no longer write.
+@MainActor
+final class SimulatedDeviceStore: KeyValueStore {
+  let world: ScenarioWorld
+  let generation: Int
+
+  init(world: ScenarioWorld, generation: Int) {
+    self.world = world
+    self.generation = generation
+  }
+
+  func data(forKey defaultName: String) -> Data? {
+    if case .data(let data) = world.deviceStorage[defaultName] { data } else { nil }
+  }
+
+  func string(forKey defaultName: String) -> String? {
+    if case .string(let string) = world.deviceStorage[defaultName] { string } else { nil }
+  }
+
+  func bool(forKey defaultName: String) -> Bool {
+    if case .bool(let flag) = world.deviceStorage[defaultName] { flag } else { false }
+  }
+
+  func set(_ value: Any?, forKey defaultName: String) {
+    guard world.isCurrent(generation) else { return }
+    switch value {
+    case nil: world.deviceStorage[defaultName] = nil
+    case let data as Data: world.deviceStorage[defaultName] = .data(data)
+    case let string as String: world.deviceStorage[defaultName] = .string(string)
+    case let flag as Bool: world.deviceStorage[defaultName] = .bool(flag)
+    default: break
+    }
+  }
+
+  func set(_ value: Bool, forKey defaultName: String) {
+    guard world.isCurrent(generation) else { return }
+    world.deviceStorage[defaultName] = .bool(value)
+  }
+
+  func removeObject(forKey defaultName: String) {
+    guard world.isCurrent(generation) else { return }
+    world.deviceStorage[defaultName] = nil
+  }
+}

@@ -1,1 +1,0 @@
-// Favorites module: see ../shared/docs/ARCHITECTURE.md §2.

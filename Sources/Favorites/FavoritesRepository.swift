@@ -1,0 +1,112 @@
+import Foundation
+
+/// Where favorites are stored: the JSON file on Linux, in the CLI and in tests; SwiftData on Apple
+/// platforms.
+///
+/// The operations map one-to-one onto a SwiftData `@Model` whose flat properties mirror `Favorite`
+/// with `date.rawValue` as the `@Attribute(.unique)` key: `all` is a fetch, `save` an insert that
+/// the unique key turns into an update, `remove` a delete by key, `contains` a fetch count.
+/// Every operation either completes or throws and leaves what is stored as it was.
+public protocol FavoritesRepository: Sendable {
+  /// Every stored favorite, in no particular order (`FavoritesModel` sorts).
+  func all() async throws(FavoritesRepositoryError) -> [Favorite]
+  /// Adds `favorite`, or replaces the stored favorite with the same date.
+  func save(_ favorite: Favorite) async throws(FavoritesRepositoryError)
+  /// Deletes the favorite for `date`; nothing happens when there is none.
+  func remove(_ date: FavoriteDate) async throws(FavoritesRepositoryError)
+  /// Whether a favorite for `date` is stored.
+  func contains(_ date: FavoriteDate) async throws(FavoritesRepositoryError) -> Bool
+}
+
+/// Why favorites could not be read or written, each with a message for people.
+///
+/// None of these loses data: a damaged file is kept aside, a file from a newer app is left alone,
+/// and a failed write leaves the stored favorites exactly as they were.
+public enum FavoritesRepositoryError: Error, Sendable, Hashable {
+  /// The stored file could not be decoded. It was renamed to `movedTo` (kept, never replaced);
+  /// the next read starts from an empty list.
+  case corruptFile(movedTo: URL)
+  /// The stored file could not be decoded and could not be renamed either, so it stays where it
+  /// is, untouched, and nothing is written over it.
+  case corruptFileLeftInPlace(URL)
+  /// The file was written by a newer Spacer in a format this version does not know; it is left
+  /// untouched rather than rewritten in the old format.
+  case newerFormat(version: Int)
+  /// The stored favorites exist but could not be read (for example the path is a directory).
+  case unreadable(path: String, reason: String)
+  /// The storage location cannot be written (read-only, permission denied, a path through a file).
+  case notWritable(path: String)
+  /// The volume has no space left.
+  case diskFull
+  /// Another write failure.
+  case writeFailed(reason: String)
+
+  /// A specific sentence for the screen, saying what happened to the user's favorites.
+  public var message: String {
+    switch self {
+    case .corruptFile(let movedTo):
+      "Your saved favorites couldn’t be read. The damaged file was kept as “\(movedTo.lastPathComponent)” "
+        + "and nothing was deleted; new favorites start a fresh list."
+    case .corruptFileLeftInPlace(let url):
+      "Your saved favorites couldn’t be read, and the damaged file couldn’t be set aside, so it was "
+        + "left untouched at \(url.path). Favorites can’t be saved until that file is moved."
+    case .newerFormat(let version):
+      "These favorites were saved by a newer version of Spacer (format \(version)). "
+        + "Update Spacer to see and change them; nothing was changed."
+    case .unreadable(let path, let reason):
+      "Your saved favorites at \(path) couldn’t be read (\(reason)). Nothing was changed."
+    case .notWritable(let path):
+      "Favorites couldn’t be saved because \(path) can’t be written to. "
+        + "Your saved favorites are unchanged."
+    case .diskFull:
+      "There isn’t enough free space to save your favorites. Free up some space and try again; "
+        + "your saved favorites are unchanged."
+    case .writeFailed(let reason):
+      "Favorites couldn’t be saved (\(reason)). Your saved favorites are unchanged."
+    }
+  }
+
+  /// Classifies an error thrown while writing `location` (by Foundation, or by a store such as
+  /// SwiftData) so the user reads "disk full" or "can't write there" instead of a generic failure.
+  public static func writing(_ error: any Error, at location: URL) -> FavoritesRepositoryError {
+    if let cocoa = error as? CocoaError {
+      switch cocoa.code {
+      case .fileWriteOutOfSpace: return .diskFull
+      case .fileWriteNoPermission, .fileWriteVolumeReadOnly, .fileWriteInvalidFileName:
+        return .notWritable(path: location.path)
+      default: break
+      }
+    }
+    switch posixCode(of: error) {
+    case .ENOSPC?, .EDQUOT?: return .diskFull
+    case .EACCES?, .EPERM?, .EROFS?, .ENOTDIR?, .ENOENT?, .EISDIR?:
+      return .notWritable(path: location.path)
+    default: return .writeFailed(reason: reason(of: error))
+    }
+  }
+
+  /// Classifies an error thrown while reading `location`.
+  public static func reading(_ error: any Error, at location: URL) -> FavoritesRepositoryError {
+    .unreadable(path: location.path, reason: reason(of: error))
+  }
+
+  /// The POSIX code behind a Foundation error: the error itself, or the error it wraps.
+  static func posixCode(of error: any Error) -> POSIXErrorCode? {
+    if let posix = error as? POSIXError { return posix.code }
+    let nsError = error as NSError
+    if nsError.domain == NSPOSIXErrorDomain { return POSIXErrorCode(rawValue: Int32(nsError.code)) }
+    // On Linux the wrapped error is a `POSIXError` value, which does not cast to `NSError`.
+    if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? any Error {
+      return posixCode(of: underlying)
+    }
+    return nil
+  }
+
+  /// A short human reason: the operating system's wording ("Not a directory") when there is one.
+  static func reason(of error: any Error) -> String {
+    if let code = posixCode(of: error) {
+      return String(cString: strerror(code.rawValue))
+    }
+    return error.localizedDescription
+  }
+}

@@ -1,0 +1,162 @@
+import Foundation
+
+/// Favorites in one JSON file, `favorites.json`, inside a directory the caller chooses.
+///
+/// Used on Linux, by the CLI and in tests; on Apple platforms SwiftData takes its place behind the
+/// same protocol. Rules:
+/// - Writes are atomic (a temporary file renamed over the old one), so a crash or a full disk
+///   leaves either the old file or the new one, never half of each.
+/// - A file that cannot be decoded is reported and renamed `favorites.corrupt-<UTC time>.json`;
+///   it is never silently replaced.
+/// - A file from a newer format version is left alone and nothing is written over it.
+/// - Each operation reads the file afresh, so another process (the CLI) sees the same truth.
+public actor FileFavoritesRepository: FavoritesRepository {
+  /// The format written by this version. Readers refuse higher versions instead of guessing.
+  public static let formatVersion = 1
+  /// The file name inside the directory.
+  public static let fileName = "favorites.json"
+
+  /// The directory holding the file; created on the first save.
+  public nonisolated let directory: URL
+  /// The favorites file.
+  public nonisolated let fileURL: URL
+  private let now: @Sendable () -> Date
+
+  /// - Parameters:
+  ///   - directory: where `favorites.json` lives (Application Support on devices, a temporary
+  ///     directory in tests).
+  ///   - now: the clock used to time-stamp a damaged file when it is set aside.
+  public init(directory: URL, now: @escaping @Sendable () -> Date) {
+    self.directory = directory
+    self.fileURL = directory.appendingPathComponent(Self.fileName, isDirectory: false)
+    self.now = now
+  }
+
+  public func all() throws(FavoritesRepositoryError) -> [Favorite] {
+    try readStored()
+  }
+
+  public func save(_ favorite: Favorite) throws(FavoritesRepositoryError) {
+    var favorites = try readStored()
+    favorites.removeAll { $0.date == favorite.date }
+    favorites.append(favorite)
+    try write(favorites)
+  }
+
+  public func remove(_ date: FavoriteDate) throws(FavoritesRepositoryError) {
+    var favorites = try readStored()
+    let countBefore = favorites.count
+    favorites.removeAll { $0.date == date }
+    // Nothing to remove means nothing to write: the file stays byte for byte as it was.
+    guard favorites.count != countBefore else { return }
+    try write(favorites)
+  }
+
+  public func contains(_ date: FavoriteDate) throws(FavoritesRepositoryError) -> Bool {
+    try readStored().contains { $0.date == date }
+  }
+
+  // MARK: File format
+
+  /// The file's top level: a version first, so a future format can be recognised before decoding.
+  private struct Envelope: Codable {
+    var version: Int
+    var favorites: [Favorite]
+  }
+
+  private struct VersionOnly: Decodable {
+    var version: Int
+  }
+
+  // MARK: Reading
+
+  private func readStored() throws(FavoritesRepositoryError) -> [Favorite] {
+    let data: Data
+    do {
+      data = try Data(contentsOf: fileURL)
+    } catch {
+      // No file yet is the normal first run: no favorites. A directory path that runs through a
+      // regular file cannot hold one either; the next save reports that location as not writable.
+      let code = FavoritesRepositoryError.posixCode(of: error)
+      if (error as? CocoaError)?.code == .fileReadNoSuchFile || code == .ENOENT || code == .ENOTDIR {
+        return []
+      }
+      throw FavoritesRepositoryError.reading(error, at: fileURL)
+    }
+    let decoder = JSONDecoder()
+    decoder.dateDecodingStrategy = .iso8601
+    guard let version = try? decoder.decode(VersionOnly.self, from: data).version,
+      version >= 1
+    else {
+      throw setAsideCorruptFile()
+    }
+    guard version <= Self.formatVersion else {
+      throw .newerFormat(version: version)
+    }
+    // Strict: one undecodable entry makes the whole file corrupt. Dropping it instead would lose
+    // that favorite silently on the next write.
+    guard let envelope = try? decoder.decode(Envelope.self, from: data) else {
+      throw setAsideCorruptFile()
+    }
+    return envelope.favorites
+  }
+
+  /// Renames the damaged file next to where it was and returns the error that reports it.
+  private func setAsideCorruptFile() -> FavoritesRepositoryError {
+    let stamp = Self.fileStamp(for: now())
+    var destination = directory.appendingPathComponent("favorites.corrupt-\(stamp).json")
+    var suffix = 2
+    // Two damaged files in the same second keep distinct names: an earlier one is never replaced.
+    while FileManager.default.fileExists(atPath: destination.path) {
+      destination = directory.appendingPathComponent("favorites.corrupt-\(stamp)-\(suffix).json")
+      suffix += 1
+    }
+    do {
+      try FileManager.default.moveItem(at: fileURL, to: destination)
+    } catch {
+      return .corruptFileLeftInPlace(fileURL)
+    }
+    return .corruptFile(movedTo: destination)
+  }
+
+  /// `20240115T103000Z`: UTC, sortable, and free of characters some file systems refuse.
+  private static func fileStamp(for date: Date) -> String {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = .gmt
+    let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
+    func two(_ value: Int?) -> String {
+      let digits = String(value ?? 0)
+      return digits.count < 2 ? "0" + digits : digits
+    }
+    return "\(parts.year ?? 0)\(two(parts.month))\(two(parts.day))"
+      + "T\(two(parts.hour))\(two(parts.minute))\(two(parts.second))Z"
+  }
+
+  // MARK: Writing
+
+  private func write(_ favorites: [Favorite]) throws(FavoritesRepositoryError) {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    encoder.dateEncodingStrategy = .iso8601
+    // Stored newest first so the file reads like the list on screen and diffs stay small.
+    let envelope = Envelope(
+      version: Self.formatVersion, favorites: favorites.sorted { $0.date > $1.date })
+    let data: Data
+    do {
+      data = try encoder.encode(envelope)
+    } catch {
+      throw .writeFailed(reason: FavoritesRepositoryError.reason(of: error))
+    }
+    do {
+      try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    } catch {
+      throw FavoritesRepositoryError.writing(error, at: directory)
+    }
+    do {
+      // Atomic: written to a temporary file in the same directory, then renamed over the old file.
+      try data.write(to: fileURL, options: .atomic)
+    } catch {
+      throw FavoritesRepositoryError.writing(error, at: fileURL)
+    }
+  }
+}

@@ -1,0 +1,144 @@
+#if canImport(SwiftData)
+  import Favorites
+  import Foundation
+  import SwiftData
+
+  /// Favorites stored with SwiftData on Apple platforms, behind Core's `FavoritesRepository`.
+  ///
+  /// Open it with `open(storeURL:now:)`, which never crashes the app on a bad store:
+  /// - A store that opens is used as it is.
+  /// - A store that exists but cannot be opened (damaged, or from an incompatible schema) is set
+  ///   aside with its `-wal`/`-shm` files as `<name>.corrupt-<UTC time>.store`, kept for recovery,
+  ///   and a fresh store is created; `Opening.notice` says so.
+  /// - When the device is the problem (the directory cannot be written, the file cannot be read)
+  ///   or setting aside fails, the store is left untouched and the repository is unavailable:
+  ///   every operation throws the notice, so nothing is saved only to vanish at the next launch.
+  ///
+  /// SwiftData types stay inside this module; callers see `Favorite` values and
+  /// `FavoritesRepositoryError`s only.
+  public struct SwiftDataFavoritesRepository: FavoritesRepository {
+    /// What opening the store produced: the repository, and what the user should be told.
+    public struct Opening: Sendable {
+      public let repository: SwiftDataFavoritesRepository
+      /// `nil` when the store opened normally. `.corruptFile(movedTo:)` when a damaged store was set
+      /// aside and a fresh one started; any other case when the repository is unavailable.
+      /// `message` is the sentence to show.
+      public let notice: FavoritesRepositoryError?
+    }
+
+    private enum Backing: Sendable {
+      case store(FavoriteRecordStore)
+      case unavailable(FavoritesRepositoryError)
+    }
+
+    /// The store file (its `-wal` and `-shm` companions sit next to it).
+    public let storeURL: URL
+    private let backing: Backing
+
+    private init(storeURL: URL, backing: Backing) {
+      self.storeURL = storeURL
+      self.backing = backing
+    }
+
+    /// Opens (or creates) the store at `storeURL`, creating its directory when needed.
+    ///
+    /// Runs off the main actor (`@concurrent`): opening touches the disk, and the SwiftData context
+    /// created here runs its work on the queue it was created on, which must not be the main one.
+    /// - Parameters:
+    ///   - storeURL: the store file, for example `Application Support/Favorites.store`.
+    ///   - now: the clock that time-stamps a damaged store when it is set aside.
+    @concurrent
+    public static func open(storeURL: URL, now: @Sendable () -> Date) async -> Opening {
+      let directory = storeURL.deletingLastPathComponent()
+      do {
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+      } catch {
+        return unavailable(storeURL, FavoritesRepositoryError.writing(error, at: directory))
+      }
+      let firstError: any Error
+      do {
+        let repository = try opened(storeURL)
+        return Opening(repository: repository, notice: nil)
+      } catch {
+        firstError = error
+      }
+      let files = StoreFileSet(storeURL: storeURL)
+      // A healthy store behind a device problem stays where it is: moving it would hide the
+      // user's favorites behind an empty list.
+      if let deviceProblem = deviceProblem(files, openError: firstError) {
+        return unavailable(storeURL, deviceProblem)
+      }
+      guard let movedTo = files.setAside(stampedAt: now()) else {
+        return unavailable(storeURL, .corruptFileLeftInPlace(storeURL))
+      }
+      do {
+        let repository = try opened(storeURL)
+        return Opening(repository: repository, notice: .corruptFile(movedTo: movedTo))
+      } catch {
+        // The damaged store is kept at `movedTo`; the fresh one could not be created either.
+        return unavailable(storeURL, FavoritesRepositoryError.writing(error, at: storeURL))
+      }
+    }
+
+    public func all() async throws(FavoritesRepositoryError) -> [Favorite] {
+      try await store().all()
+    }
+
+    public func save(_ favorite: Favorite) async throws(FavoritesRepositoryError) {
+      try await store().save(favorite)
+    }
+
+    public func remove(_ date: FavoriteDate) async throws(FavoritesRepositoryError) {
+      try await store().remove(date)
+    }
+
+    public func contains(_ date: FavoriteDate) async throws(FavoritesRepositoryError) -> Bool {
+      try await store().contains(date)
+    }
+
+    // MARK: Private
+
+    private func store() throws(FavoritesRepositoryError) -> FavoriteRecordStore {
+      switch backing {
+      case .store(let store): return store
+      case .unavailable(let error): throw error
+      }
+    }
+
+    /// A repository over a container for the store at `storeURL`; throws what SwiftData throws.
+    private static func opened(_ storeURL: URL) throws -> SwiftDataFavoritesRepository {
+      // Local only: no CloudKit sync (which would also forbid the unique key on `date`).
+      let configuration = ModelConfiguration(url: storeURL, cloudKitDatabase: .none)
+      let container = try ModelContainer(
+        for: Schema([FavoriteRecord.self]),
+        migrationPlan: nil,
+        configurations: [configuration]
+      )
+      let store = FavoriteRecordStore(modelContainer: container, storeURL: storeURL)
+      return SwiftDataFavoritesRepository(storeURL: storeURL, backing: .store(store))
+    }
+
+    /// Why the store could not open when the cause lies outside the store file, or `nil` when the
+    /// file itself must be the problem (it exists, can be read, and its directory can be written).
+    private static func deviceProblem(
+      _ files: StoreFileSet, openError: any Error
+    ) -> FavoritesRepositoryError? {
+      guard files.storeExists else {
+        // Nothing to set aside: creating a new store failed.
+        return FavoritesRepositoryError.writing(openError, at: files.storeURL)
+      }
+      guard files.directoryIsWritable else { return .notWritable(path: files.directory.path) }
+      guard files.storeIsReadable else {
+        return FavoritesRepositoryError.reading(openError, at: files.storeURL)
+      }
+      return nil
+    }
+
+    private static func unavailable(_ storeURL: URL, _ error: FavoritesRepositoryError) -> Opening {
+      Opening(
+        repository: SwiftDataFavoritesRepository(storeURL: storeURL, backing: .unavailable(error)),
+        notice: error
+      )
+    }
+  }
+#endif

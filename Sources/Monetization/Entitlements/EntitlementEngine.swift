@@ -1,0 +1,348 @@
+import Foundation
+
+/// What one source answered during a check.
+public enum SourceReading<Value: Sendable & Equatable>: Sendable, Equatable {
+  /// The source answered; its answer may be "nothing".
+  case answered(Value)
+  /// The source was asked and failed (offline, timeout, SDK error): "unknown", never "free".
+  case failed
+  /// The source is not in use (for example the SDK has no API key).
+  case notConsulted
+}
+
+/// StoreKit's answer: `Transaction.currentEntitlements` plus, when they could be read, the
+/// subscription statuses of Spacer's group.
+public struct StoreKitReading: Sendable, Equatable {
+  public var currentEntitlements: [VerificationResultSnapshot<TransactionSnapshot>]
+  /// `nil` when the status lookup failed; the engine then relies on `currentEntitlements` alone.
+  public var statuses: [SubscriptionStatusSnapshot]?
+
+  public init(
+    currentEntitlements: [VerificationResultSnapshot<TransactionSnapshot>],
+    statuses: [SubscriptionStatusSnapshot]?
+  ) {
+    self.currentEntitlements = currentEntitlements
+    self.statuses = statuses
+  }
+}
+
+/// Everything the engine decides from. Time is an input (rule S7).
+public struct EntitlementInputs: Sendable {
+  public var purchasely: SourceReading<[SubscriptionSnapshot]>
+  public var storeKit: SourceReading<StoreKitReading>
+  public var grandfathering: GrandfatheringStatus
+  public var lastKnown: EntitlementSnapshot?
+  public var now: Date
+
+  public init(
+    purchasely: SourceReading<[SubscriptionSnapshot]>, storeKit: SourceReading<StoreKitReading>,
+    grandfathering: GrandfatheringStatus = .notApplicable, lastKnown: EntitlementSnapshot? = nil,
+    now: Date
+  ) {
+    self.purchasely = purchasely
+    self.storeKit = storeKit
+    self.grandfathering = grandfathering
+    self.lastKnown = lastKnown
+    self.now = now
+  }
+}
+
+/// Something the engine noticed and ignored; logged, never shown.
+public enum EntitlementFinding: Sendable, Equatable {
+  /// Rule E2: an unverified transaction never grants.
+  case unverifiedTransactionIgnored(transactionID: UInt64, VerificationFailure)
+  /// Purchasely `unknown`: does not grant and, on its own, does not downgrade.
+  case unknownSubscriptionStatus(planVendorID: String)
+  /// Rule E10: a renewal state this build does not know is not entitled.
+  case unknownRenewalState(rawValue: Int)
+  /// A current entitlement past its expiry while statuses are unreadable: it may be in grace,
+  /// so the read is inconclusive rather than a downgrade.
+  case expiredEntitlementWithoutStatus(transactionID: UInt64)
+}
+
+/// The engine's answer.
+public struct EntitlementDecision: Sendable, Equatable {
+  public var entitlement: Entitlement
+  /// `true` when the answer comes from successful reads (a grant, or every source said free);
+  /// only then is it persisted, and only a definitive "free" may show onboarding.
+  public var isDefinitive: Bool
+  public var findings: [EntitlementFinding]
+
+  public init(entitlement: Entitlement, isDefinitive: Bool, findings: [EntitlementFinding] = []) {
+    self.entitlement = entitlement
+    self.isDefinitive = isDefinitive
+    self.findings = findings
+  }
+
+  /// The snapshot to persist after this decision, or `nil` when the last-known one must stay
+  /// (rule S1: only successful computations are stored).
+  public var snapshotToPersist: EntitlementSnapshot? {
+    guard isDefinitive, let computedAt = entitlement.computedAt else { return nil }
+    return EntitlementSnapshot(entitlement: entitlement, computedAt: computedAt)
+  }
+}
+
+/// The pure entitlement rules: which answers grant Premium, which are definitive "free", and
+/// what to keep when a check fails (StoreKit reference §3 and §5, Purchasely reference §4.2).
+public enum EntitlementEngine {
+  /// Recomputes the entitlement from scratch (rule E1); nothing from a previous live answer is
+  /// patched in, only the persisted snapshot is used, and only when a source could not answer.
+  public static func decide(_ inputs: EntitlementInputs) -> EntitlementDecision {
+    var tally = Tally()
+    if case .answered(let reading) = inputs.storeKit {
+      tally.add(storeKit: reading, now: inputs.now)
+    }
+    if case .answered(let subscriptions) = inputs.purchasely {
+      tally.add(purchasely: subscriptions)
+    }
+    if inputs.grandfathering == .grandfathered {
+      tally.grants.append(Grant(reason: .grandfathered, source: .grandfathering))
+    }
+
+    // Rule E11: Premium when any source grants.
+    if let best = tally.grants.min(by: Grant.isPreferred) {
+      let entitlement = Entitlement(
+        access: .premium, reason: best.reason, source: best.source, productID: best.productID,
+        expirationDate: best.expirationDate, graceExpirationDate: best.graceExpirationDate,
+        isSandbox: tally.isSandbox, computedAt: inputs.now)
+      return EntitlementDecision(entitlement: entitlement, isDefinitive: true, findings: tally.findings)
+    }
+
+    // Rule E9/E11: "free" only when every source in use answered, none was inconclusive, and at
+    // least one answered at all.
+    let readings = [inputs.storeKit.state, inputs.purchasely.state, inputs.grandfathering.state]
+    let allAnswered = !readings.contains(.failed) && readings.contains(.answered) && !tally.inconclusive
+    if allAnswered {
+      let reason = tally.denials.min(by: { $0.freeRank < $1.freeRank }) ?? .noSubscription
+      let entitlement = Entitlement(
+        access: .free, reason: reason, isSandbox: tally.isSandbox, computedAt: inputs.now)
+      return EntitlementDecision(entitlement: entitlement, isDefinitive: true, findings: tally.findings)
+    }
+
+    // Rule S4: a failed or inconclusive read never downgrades; fall back to the snapshot.
+    guard let lastKnown = inputs.lastKnown else {
+      return EntitlementDecision(entitlement: .unknown, isDefinitive: false, findings: tally.findings)
+    }
+    return EntitlementDecision(
+      entitlement: SnapshotTrust.entitlement(from: lastKnown, now: inputs.now), isDefinitive: false,
+      findings: tally.findings)
+  }
+
+  /// Rule E6: active when there is no expiry or the expiry is not before the reference date;
+  /// equal counts as active (sandbox renewals report `expiration == request date`).
+  public static func isActive(expirationDate: Date?, at reference: Date) -> Bool {
+    guard let expirationDate else { return true }
+    return expirationDate >= reference
+  }
+}
+
+// MARK: - Internals
+
+private enum ReadingState { case answered, failed, unused }
+
+extension SourceReading {
+  fileprivate var state: ReadingState {
+    switch self {
+    case .answered: .answered
+    case .failed: .failed
+    case .notConsulted: .unused
+    }
+  }
+}
+
+extension GrandfatheringStatus {
+  fileprivate var state: ReadingState {
+    switch self {
+    case .grandfathered, .notGrandfathered: .answered
+    // `AppTransaction` failed: "unknown", never "not grandfathered".
+    case .unknown: .failed
+    case .notApplicable: .unused
+    }
+  }
+}
+
+private struct Grant {
+  var reason: EntitlementReason
+  var source: EntitlementSource
+  var productID: String?
+  var expirationDate: Date?
+  var graceExpirationDate: Date?
+  /// `groupLevel`, 1 = highest level of service.
+  var level: Int?
+
+  /// Rule E5: the highest level of service wins; then the plainest reason; then the latest end.
+  static func isPreferred(_ lhs: Grant, _ rhs: Grant) -> Bool {
+    let lhsLevel = lhs.level ?? Int.max
+    let rhsLevel = rhs.level ?? Int.max
+    if lhsLevel != rhsLevel { return lhsLevel < rhsLevel }
+    if lhs.reason.grantRank != rhs.reason.grantRank { return lhs.reason.grantRank < rhs.reason.grantRank }
+    return (lhs.expirationDate ?? .distantFuture) > (rhs.expirationDate ?? .distantFuture)
+  }
+}
+
+extension EntitlementReason {
+  fileprivate var grantRank: Int {
+    switch self {
+    case .subscribed: 0
+    case .cancelledBeforeExpiry: 1
+    case .familyShared: 2
+    case .gracePeriod: 3
+    case .grandfathered: 4
+    default: 5
+    }
+  }
+
+  /// The most useful explanation of "free" comes first.
+  fileprivate var freeRank: Int {
+    switch self {
+    case .billingRetry: 0
+    case .revoked: 1
+    case .expired: 2
+    case .unpaid: 3
+    case .paused: 4
+    case .deactivated: 5
+    case .unverified: 6
+    default: 7
+    }
+  }
+}
+
+private struct Tally {
+  var grants: [Grant] = []
+  var denials: [EntitlementReason] = []
+  var findings: [EntitlementFinding] = []
+  var inconclusive = false
+  var isSandbox = false
+
+  mutating func add(storeKit reading: StoreKitReading, now: Date) {
+    var decidedByStatus = Set<UInt64>()
+    for status in reading.statuses ?? [] {
+      guard case .verified(let transaction) = status.transaction else {
+        noteUnverified(status.transaction)
+        continue
+      }
+      decidedByStatus.insert(transaction.originalID)
+      add(status: status, transaction: transaction, now: now)
+    }
+    for result in reading.currentEntitlements {
+      guard case .verified(let transaction) = result else {
+        noteUnverified(result)
+        continue
+      }
+      guard !decidedByStatus.contains(transaction.originalID) else { continue }
+      noteEnvironment(transaction.environment)
+      if transaction.revocationDate != nil {
+        denials.append(.revoked)  // Rule E3: refunds and Family Sharing removals.
+      } else if transaction.isUpgraded {
+        continue  // Rule E4: the higher level replaces it.
+      } else if EntitlementEngine.isActive(expirationDate: transaction.expirationDate, at: now) {
+        grants.append(grant(for: transaction, reason: .subscribed))
+      } else if reading.statuses == nil {
+        // Past expiry yet still listed: may be a grace period we cannot see without statuses.
+        findings.append(.expiredEntitlementWithoutStatus(transactionID: transaction.id))
+        inconclusive = true
+      } else {
+        denials.append(.expired)
+      }
+    }
+  }
+
+  private mutating func add(status: SubscriptionStatusSnapshot, transaction: TransactionSnapshot, now: Date) {
+    noteEnvironment(transaction.environment)
+    if transaction.revocationDate != nil {
+      denials.append(.revoked)
+      return
+    }
+    if transaction.isUpgraded { return }
+    let renewal = status.renewalInfo.verifiedValue
+    switch status.state {
+    case .subscribed:
+      if EntitlementEngine.isActive(expirationDate: transaction.expirationDate, at: now) {
+        // Rule E7: auto-renew off still entitles until the end of the period.
+        let reason: EntitlementReason = renewal?.willAutoRenew == false ? .cancelledBeforeExpiry : .subscribed
+        var granted = grant(for: transaction, reason: reason)
+        granted.level = status.groupLevel
+        grants.append(granted)
+      } else {
+        denials.append(.expired)
+      }
+    case .inGracePeriod:
+      // Apple: full service during grace, until `gracePeriodExpirationDate`.
+      let graceEnd = renewal?.gracePeriodExpirationDate
+      if EntitlementEngine.isActive(expirationDate: graceEnd, at: now) {
+        var granted = grant(for: transaction, reason: .gracePeriod)
+        granted.graceExpirationDate = graceEnd
+        granted.level = status.groupLevel
+        grants.append(granted)
+      } else {
+        denials.append(.billingRetry)
+      }
+    case .inBillingRetryPeriod:
+      denials.append(.billingRetry)  // Grace over or not enabled: paid service pauses.
+    case .expired:
+      denials.append(.expired)
+    case .revoked:
+      denials.append(.revoked)
+    default:
+      findings.append(.unknownRenewalState(rawValue: status.state.rawValue))
+      denials.append(.noSubscription)
+    }
+  }
+
+  mutating func add(purchasely subscriptions: [SubscriptionSnapshot]) {
+    for subscription in subscriptions {
+      if subscription.environment == .sandbox { isSandbox = true }
+      // Purchasely reference §4.2: only these three statuses entitle.
+      let reason: EntitlementReason
+      switch subscription.status {
+      case .autoRenewing: reason = subscription.isFamilyShared ? .familyShared : .subscribed
+      case .autoRenewingCanceled: reason = .cancelledBeforeExpiry
+      case .inGracePeriod: reason = .gracePeriod
+      case .onHold:
+        denials.append(.billingRetry)
+        continue
+      case .paused:
+        denials.append(.paused)
+        continue
+      case .unpaid:
+        denials.append(.unpaid)
+        continue
+      case .deactivated:
+        denials.append(.deactivated)
+        continue
+      case .revoked:
+        denials.append(.revoked)
+        continue
+      case .unknown:
+        findings.append(.unknownSubscriptionStatus(planVendorID: subscription.planVendorID))
+        inconclusive = true
+        continue
+      }
+      grants.append(
+        Grant(
+          reason: reason, source: .purchasely,
+          productID: subscription.appleProductID ?? subscription.planVendorID,
+          expirationDate: subscription.nextRenewalDate))
+    }
+  }
+
+  private func grant(for transaction: TransactionSnapshot, reason: EntitlementReason) -> Grant {
+    // Rule E8: Family Sharing entitles, labelled as shared.
+    let labelled =
+      transaction.ownershipType == .familyShared && reason == .subscribed ? .familyShared : reason
+    return Grant(
+      reason: labelled, source: .storeKit, productID: transaction.productID,
+      expirationDate: transaction.expirationDate)
+  }
+
+  private mutating func noteUnverified(_ result: VerificationResultSnapshot<TransactionSnapshot>) {
+    if case .unverified(let transaction, let failure) = result {
+      findings.append(.unverifiedTransactionIgnored(transactionID: transaction.id, failure))
+      denials.append(.unverified)
+    }
+  }
+
+  private mutating func noteEnvironment(_ environment: StoreEnvironment) {
+    if environment != .production { isSandbox = true }
+  }
+}

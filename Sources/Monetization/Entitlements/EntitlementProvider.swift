@@ -1,0 +1,222 @@
+import Foundation
+import Observation
+
+/// The single source of truth for Premium. Screens ask it capabilities, never product ids.
+///
+/// It loads the persisted snapshot at creation (an offline subscriber is Premium from the first
+/// frame), syncs on request following `SyncPolicy`, runs `EntitlementEngine` over fresh answers,
+/// and persists every definitive result. A failed or unknown check never downgrades.
+@MainActor
+@Observable
+public final class EntitlementProvider {
+  /// The entitlement the app acts on.
+  public private(set) var entitlement: Entitlement = .unknown
+  /// The last decision, including whether it was definitive.
+  public private(set) var lastDecision: EntitlementDecision?
+
+  /// Called after every change of `entitlement` with the old and new values.
+  /// Awaited inside the sync that changed it, so effects (closing a paywall) happen in order.
+  @ObservationIgnored public var onChange: (@MainActor (Entitlement, Entitlement) async -> Void)?
+
+  @ObservationIgnored private let mode: RunningMode
+  @ObservationIgnored private let backend: any SubscriptionBackend
+  @ObservationIgnored private let storeKit: any StoreEntitlementsSource
+  @ObservationIgnored private let appTransactions: (any AppTransactionSource)?
+  @ObservationIgnored private let snapshots: EntitlementSnapshotStore
+  @ObservationIgnored private let configuration: MonetizationConfiguration
+  @ObservationIgnored private let now: @Sendable () -> Date
+  @ObservationIgnored private let logger: any MonetizationLogging
+
+  @ObservationIgnored private var lastKnown: EntitlementSnapshot?
+  @ObservationIgnored private var backendAvailability: SourceAvailability = .notStarted
+  @ObservationIgnored private var lastBackendAnswer: [SubscriptionSnapshot]?
+  @ObservationIgnored private var lastBackendCheck: Date?
+  @ObservationIgnored private var grandfathering: GrandfatheringStatus?
+  @ObservationIgnored private var syncQueue: Task<Void, Never>?
+
+  /// Creates the provider and loads the persisted snapshot.
+  public init(
+    mode: RunningMode, backend: any SubscriptionBackend, storeKit: any StoreEntitlementsSource,
+    appTransactions: (any AppTransactionSource)?, store: any KeyValueStore,
+    configuration: MonetizationConfiguration, now: @escaping @Sendable () -> Date,
+    logger: any MonetizationLogging
+  ) {
+    self.mode = mode
+    self.backend = backend
+    self.storeKit = storeKit
+    self.appTransactions = appTransactions
+    self.snapshots = EntitlementSnapshotStore(store: store)
+    self.configuration = configuration
+    self.now = now
+    self.logger = logger
+    loadLastKnown()
+  }
+
+  /// Whether `feature` is unlocked right now.
+  public func isUnlocked(_ feature: Feature) -> Bool {
+    FeatureGate(feature).isUnlocked(by: entitlement)
+  }
+
+  /// The snapshot the provider falls back on, if any.
+  public var lastKnownSnapshot: EntitlementSnapshot? { lastKnown }
+
+  /// Tells the provider whether the subscription SDK started. Until it has, the backend is not
+  /// called (the SDK must not be used before start finishes); without an API key it is not a
+  /// source at all.
+  public func backendDidStart(_ result: Result<Void, SubscriptionBackendError>) {
+    switch result {
+    case .success: backendAvailability = .available
+    case .failure(.notConfigured): backendAvailability = .notConfigured
+    case .failure: backendAvailability = .failed
+    }
+  }
+
+  /// The plan a sync for `trigger` would follow now.
+  public func plan(for trigger: SyncTrigger) -> SyncPlan {
+    SyncPolicy.plan(
+      for: trigger, mode: mode, lastBackendCheck: lastBackendCheck, isSandbox: entitlement.isSandbox,
+      now: now())
+  }
+
+  /// Syncs entitlements for `trigger` and returns the decision. Syncs run one after another, so
+  /// a slow answer never overwrites a newer one.
+  @discardableResult
+  public func refresh(_ trigger: SyncTrigger) async -> EntitlementDecision {
+    let previous = syncQueue
+    let task = Task { @MainActor in
+      await previous?.value
+      return await self.performSync(trigger)
+    }
+    syncQueue = Task { _ = await task.value }
+    return await task.value
+  }
+
+  /// Records a verified transaction at once (Observer mode, before telling the backend and
+  /// finishing it, rule P3/P4). Idempotent; returns `true` when it grants Premium now.
+  @discardableResult
+  public func record(_ transaction: TransactionSnapshot) async -> Bool {
+    let time = now()
+    let grants =
+      transaction.revocationDate == nil && !transaction.isUpgraded
+      && EntitlementEngine.isActive(expirationDate: transaction.expirationDate, at: time)
+    logger.log(
+      .transactionRecorded(transactionID: transaction.id, productID: transaction.productID, granted: grants))
+    if grants {
+      let reason: EntitlementReason = transaction.ownershipType == .familyShared ? .familyShared : .subscribed
+      let granted = Entitlement(
+        access: .premium, reason: reason, source: .storeKit, productID: transaction.productID,
+        expirationDate: transaction.expirationDate, isSandbox: transaction.environment != .production,
+        computedAt: time)
+      await apply(EntitlementDecision(entitlement: granted, isDefinitive: true))
+    }
+    return grants
+  }
+
+  // MARK: - Private
+
+  private enum SourceAvailability { case notStarted, available, notConfigured, failed }
+
+  private func loadLastKnown() {
+    switch snapshots.load() {
+    case .loaded(let snapshot):
+      lastKnown = snapshot
+      entitlement = SnapshotTrust.entitlement(from: snapshot, now: now())
+      logger.log(.snapshotLoaded(isPremium: snapshot.isPremium, computedAt: snapshot.computedAt))
+    case .missing:
+      logger.log(.snapshotMissing)
+    case .discarded(let reason):
+      logger.log(.snapshotDiscarded(reason))
+    }
+  }
+
+  private func performSync(_ trigger: SyncTrigger) async -> EntitlementDecision {
+    var plan = plan(for: trigger)
+    if backendAvailability != .available {
+      plan.synchronizeFirst = false
+      plan.checkBackend = false
+    }
+    logger.log(.syncStarted(trigger: trigger, plan: plan))
+    if plan.synchronizeFirst {
+      logger.log(.synchronizeRequested)
+      await backend.synchronize()
+    }
+    let purchasely = await readBackend(plan: plan)
+    let storeKit = await readStoreKit()
+    let grandfathering = await readGrandfathering()
+    let decision = EntitlementEngine.decide(
+      EntitlementInputs(
+        purchasely: purchasely, storeKit: storeKit, grandfathering: grandfathering, lastKnown: lastKnown,
+        now: now()))
+    for finding in decision.findings { logger.log(.entitlementFinding(finding)) }
+    await apply(decision)
+    return decision
+  }
+
+  private func readBackend(plan: SyncPlan) async -> SourceReading<[SubscriptionSnapshot]> {
+    switch backendAvailability {
+    case .notConfigured: return .notConsulted
+    case .notStarted, .failed: return .failed
+    case .available: break
+    }
+    guard plan.checkBackend else {
+      // Throttled (rule S2): reuse the last successful answer.
+      return lastBackendAnswer.map { .answered($0) } ?? .failed
+    }
+    do {
+      let subscriptions = try await backend.activeSubscriptions(invalidateCache: plan.invalidateCache)
+      lastBackendAnswer = subscriptions
+      lastBackendCheck = now()
+      return .answered(subscriptions)
+    } catch {
+      logger.log(.backendCheckFailed(error))
+      return .failed
+    }
+  }
+
+  private func readStoreKit() async -> SourceReading<StoreKitReading> {
+    // `currentEntitlements` is local and cheap: re-read every time (rule S2).
+    let current = await storeKit.currentEntitlements()
+    var statuses: [SubscriptionStatusSnapshot]?
+    do {
+      statuses = try await storeKit.subscriptionStatuses(groupID: configuration.subscriptionGroupID)
+    } catch {
+      logger.log(.subscriptionStatusesUnavailable(error))
+    }
+    return .answered(StoreKitReading(currentEntitlements: current, statuses: statuses))
+  }
+
+  private func readGrandfathering() async -> GrandfatheringStatus {
+    guard let policy = configuration.grandfathering else { return .notApplicable }
+    if let grandfathering, grandfathering != .unknown { return grandfathering }
+    let status: GrandfatheringStatus
+    if let appTransactions {
+      do {
+        status = policy.status(for: .success(try await appTransactions.appTransaction()))
+      } catch {
+        logger.log(.appTransactionUnavailable(error))
+        status = policy.status(for: .failure(error))
+      }
+    } else {
+      status = policy.status(for: .failure(.other(detail: "no AppTransaction source")))
+    }
+    grandfathering = status
+    return status
+  }
+
+  private func apply(_ decision: EntitlementDecision) async {
+    lastDecision = decision
+    if let snapshot = decision.snapshotToPersist {
+      snapshots.save(snapshot)
+      lastKnown = snapshot
+      logger.log(.snapshotSaved(isPremium: snapshot.isPremium, reason: snapshot.reason))
+    }
+    logger.log(
+      .entitlementUpdated(
+        access: decision.entitlement.access, reason: decision.entitlement.reason,
+        definitive: decision.isDefinitive))
+    let old = entitlement
+    guard old != decision.entitlement else { return }
+    entitlement = decision.entitlement
+    await onChange?(old, decision.entitlement)
+  }
+}

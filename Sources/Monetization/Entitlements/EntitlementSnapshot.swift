@@ -1,0 +1,131 @@
+import Foundation
+
+/// The last successfully computed entitlement, persisted so an offline subscriber is Premium from
+/// the first frame (rule S1).
+public struct EntitlementSnapshot: Sendable, Equatable, Codable {
+  /// Bumped whenever the stored shape or meaning changes; other versions are discarded (rule S5).
+  public static let currentSchemaVersion = 1
+
+  public var schemaVersion: Int
+  public var isPremium: Bool
+  public var reason: EntitlementReason
+  public var source: EntitlementSource
+  public var productID: String?
+  public var expirationDate: Date?
+  public var graceExpirationDate: Date?
+  public var isSandbox: Bool
+  /// When the entitlement was computed: the reference date for expiry while it is recent (S3).
+  public var computedAt: Date
+
+  public init(
+    isPremium: Bool, reason: EntitlementReason, source: EntitlementSource, productID: String? = nil,
+    expirationDate: Date? = nil, graceExpirationDate: Date? = nil, isSandbox: Bool = false,
+    computedAt: Date, schemaVersion: Int = EntitlementSnapshot.currentSchemaVersion
+  ) {
+    self.schemaVersion = schemaVersion
+    self.isPremium = isPremium
+    self.reason = reason
+    self.source = source
+    self.productID = productID
+    self.expirationDate = expirationDate
+    self.graceExpirationDate = graceExpirationDate
+    self.isSandbox = isSandbox
+    self.computedAt = computedAt
+  }
+
+  /// Builds the snapshot of a live entitlement.
+  public init(entitlement: Entitlement, computedAt: Date) {
+    self.init(
+      isPremium: entitlement.isPremium, reason: entitlement.reason, source: entitlement.source,
+      productID: entitlement.productID, expirationDate: entitlement.expirationDate,
+      graceExpirationDate: entitlement.graceExpirationDate, isSandbox: entitlement.isSandbox,
+      computedAt: computedAt)
+  }
+}
+
+/// How long a persisted snapshot may be trusted offline (StoreKit reference §5, after RevenueCat).
+public enum SnapshotTrust {
+  /// For this long after `computedAt`, expiry is measured against `computedAt`; afterwards against
+  /// now, so an old snapshot cannot keep a subscription alive forever (rule S3).
+  public static let requestDateGracePeriod: TimeInterval = 3 * 24 * 60 * 60
+
+  /// The date expiry is compared with.
+  public static func referenceDate(for snapshot: EntitlementSnapshot, now: Date) -> Date {
+    now.timeIntervalSince(snapshot.computedAt) <= requestDateGracePeriod ? snapshot.computedAt : now
+  }
+
+  /// What the snapshot says now. A stale snapshot never upgrades a free user, and a subscriber's
+  /// expiry (or grace end) in it is honoured: once it has passed, the result is free.
+  public static func entitlement(from snapshot: EntitlementSnapshot, now: Date) -> Entitlement {
+    let cached = Entitlement(
+      access: snapshot.isPremium ? .premium : .free, reason: snapshot.reason, source: snapshot.source,
+      productID: snapshot.productID, expirationDate: snapshot.expirationDate,
+      graceExpirationDate: snapshot.graceExpirationDate, isSandbox: snapshot.isSandbox,
+      computedAt: snapshot.computedAt, isFromCache: true)
+    guard snapshot.isPremium else { return cached }
+    let reference = referenceDate(for: snapshot, now: now)
+    // A grace period entitles until its own end; otherwise the paid period's end counts.
+    let end = snapshot.reason == .gracePeriod ? snapshot.graceExpirationDate : snapshot.expirationDate
+    // Equal counts as active (rule E6); no end date means a non-expiring grant.
+    if let end, end < reference {
+      var expired = cached
+      expired.access = .free
+      expired.reason = snapshot.reason == .gracePeriod ? .billingRetry : .expired
+      return expired
+    }
+    return cached
+  }
+}
+
+/// Reads and writes the snapshot in a `KeyValueStore`, refusing other schema versions.
+@MainActor
+public struct EntitlementSnapshotStore {
+  /// Key under which the encoded snapshot is stored.
+  public static let key = "spacer.entitlements.snapshot"
+
+  private let store: any KeyValueStore
+
+  public init(store: any KeyValueStore) {
+    self.store = store
+  }
+
+  /// The stored snapshot, or why there is none usable.
+  public func load() -> SnapshotLoadResult {
+    guard let data = store.data(forKey: Self.key) else { return .missing }
+    // Read the version first and refuse anything else before decoding the rest (rule S5).
+    guard let header = try? JSONDecoder().decode(SchemaHeader.self, from: data) else {
+      return .discarded(.unreadable)
+    }
+    guard header.schemaVersion == EntitlementSnapshot.currentSchemaVersion else {
+      return .discarded(.schemaMismatch(found: header.schemaVersion))
+    }
+    guard let snapshot = try? JSONDecoder().decode(EntitlementSnapshot.self, from: data) else {
+      return .discarded(.unreadable)
+    }
+    return .loaded(snapshot)
+  }
+
+  /// Stores `snapshot`, replacing the previous one.
+  public func save(_ snapshot: EntitlementSnapshot) {
+    // Encoding plain value types cannot fail; if it ever did, the previous snapshot stays.
+    guard let data = try? JSONEncoder().encode(snapshot) else { return }
+    store.set(data, forKey: Self.key)
+  }
+
+  private struct SchemaHeader: Decodable {
+    var schemaVersion: Int
+  }
+}
+
+/// The outcome of reading the persisted snapshot.
+public enum SnapshotLoadResult: Sendable, Equatable {
+  case loaded(EntitlementSnapshot)
+  case missing
+  case discarded(SnapshotDiscardReason)
+}
+
+/// Why a stored snapshot was not used.
+public enum SnapshotDiscardReason: Sendable, Equatable {
+  case schemaMismatch(found: Int)
+  case unreadable
+}

@@ -1,0 +1,54 @@
+import Foundation
+
+/// Why entitlements are being synced.
+public enum SyncTrigger: String, Sendable, Equatable, Codable, CaseIterable {
+  case launch, foreground, background, paywallClosed, purchase, restore, transactionUpdate
+}
+
+/// What a sync does, decided before any call is made.
+public struct SyncPlan: Sendable, Equatable {
+  /// Observer mode on foreground: send the device's purchases to the backend first.
+  public var synchronizeFirst: Bool
+  /// Ask the backend for active subscriptions (a network call). StoreKit is re-read every time.
+  public var checkBackend: Bool
+  /// Bypass the backend's cache (after a known purchase, restore, dismissal or update).
+  public var invalidateCache: Bool
+
+  public init(synchronizeFirst: Bool, checkBackend: Bool, invalidateCache: Bool) {
+    self.synchronizeFirst = synchronizeFirst
+    self.checkBackend = checkBackend
+    self.invalidateCache = invalidateCache
+  }
+}
+
+/// When to call the network and the SDK (StoreKit reference S2, Purchasely reference §15 #4).
+public enum SyncPolicy {
+  /// Foreground freshness of a backend check (RevenueCat: 5 minutes).
+  public static let foregroundFreshness: TimeInterval = 5 * 60
+  /// Background freshness (RevenueCat: 25 hours).
+  public static let backgroundFreshness: TimeInterval = 25 * 60 * 60
+  /// Sandbox freshness in both states.
+  public static let sandboxFreshness: TimeInterval = 5 * 60
+
+  /// The plan for `trigger`. `lastBackendCheck` is the time of the last *successful* backend check.
+  public static func plan(
+    for trigger: SyncTrigger, mode: RunningMode, lastBackendCheck: Date?, isSandbox: Bool, now: Date
+  ) -> SyncPlan {
+    switch trigger {
+    case .launch:
+      // The SDK's start already syncs; the cached answer may be used.
+      return SyncPlan(synchronizeFirst: false, checkBackend: true, invalidateCache: false)
+    case .foreground, .background:
+      let freshness =
+        isSandbox ? sandboxFreshness : (trigger == .foreground ? foregroundFreshness : backgroundFreshness)
+      let isStale = lastBackendCheck.map { now.timeIntervalSince($0) >= freshness } ?? true
+      // Observer: synchronize() then re-check. Full: re-check only, never synchronize().
+      return SyncPlan(
+        synchronizeFirst: isStale && mode == .observer && trigger == .foreground, checkBackend: isStale,
+        invalidateCache: false)
+    case .paywallClosed, .purchase, .restore, .transactionUpdate:
+      // A known purchase, restore or dismissal: always re-check, bypassing the cache.
+      return SyncPlan(synchronizeFirst: false, checkBackend: true, invalidateCache: true)
+    }
+  }
+}

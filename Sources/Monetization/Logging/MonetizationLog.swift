@@ -1,0 +1,137 @@
+import Foundation
+
+/// Receives monetization log events. The app's adapter writes them to OSLog; tests and the
+/// simulator record them. Events carry plain values only: never receipts, tokens or API keys.
+public protocol MonetizationLogging: Sendable {
+  func log(_ event: MonetizationLog)
+}
+
+/// A logger that drops everything (previews, and builds without logging).
+public struct SilentMonetizationLogger: MonetizationLogging {
+  public init() {}
+  public func log(_ event: MonetizationLog) {}
+}
+
+/// One paywall dismissal, as recorded in the outcome log.
+public struct PaywallDismissal: Sendable, Equatable {
+  public var placement: String
+  public var purchaseResult: PaywallPurchaseResult
+  public var planVendorID: String?
+  public var closeReason: PaywallCloseReason
+  public var error: String?
+
+  public init(placement: String, outcome: PaywallOutcome) {
+    self.placement = placement
+    self.purchaseResult = outcome.purchaseResult
+    self.planVendorID = outcome.plan?.vendorID
+    self.closeReason = outcome.closeReason
+    self.error = outcome.error
+  }
+}
+
+/// Every monetization event worth a log line, typed so tests can assert on them.
+public enum MonetizationLog: Sendable, Equatable {
+  // Launch and settings
+  case launchStarted(mode: RunningMode)
+  case backendStarted(mode: RunningMode)
+  case backendStartFailed(SubscriptionBackendError)
+  case runningModeScheduled(active: RunningMode, next: RunningMode)
+  // Snapshot
+  case snapshotLoaded(isPremium: Bool, computedAt: Date)
+  case snapshotMissing
+  case snapshotDiscarded(SnapshotDiscardReason)
+  case snapshotSaved(isPremium: Bool, reason: EntitlementReason)
+  // Sync
+  case syncStarted(trigger: SyncTrigger, plan: SyncPlan)
+  case backendCheckFailed(SubscriptionBackendError)
+  case subscriptionStatusesUnavailable(StoreReadError)
+  case appTransactionUnavailable(StoreReadError)
+  case entitlementFinding(EntitlementFinding)
+  case entitlementUpdated(access: AccessLevel, reason: EntitlementReason, definitive: Bool)
+  case onboardingSkipped(reason: String)
+  // Paywalls
+  case paywallRequested(placement: String)
+  case paywallAlreadyPresenting(placement: String)
+  case paywallLoadFailed(placement: String, PaywallLoadFailure)
+  case paywallUnavailable(placement: String, reason: PaywallUnavailableReason)
+  case paywallDisplayed(placement: String, presentationID: String)
+  case paywallDismissed(PaywallDismissal)
+  case paywallClosedOnUnlock
+  case gateAttempted(feature: Feature, result: GateAttemptResult)
+  // Observer-mode purchasing
+  case purchaseStarted(productID: String)
+  case purchaseSucceeded(productID: String, transactionID: UInt64)
+  case purchasePending(productID: String)
+  case purchaseCancelled(productID: String)
+  case purchaseFailed(productID: String?, PurchaseFailure)
+  case purchaseUnverified(productID: String, VerificationFailure)
+  case purchaseNotHandledInFullMode
+  case transactionUpdateIgnored(transactionID: UInt64, VerificationFailure)
+  case transactionRecorded(transactionID: UInt64, productID: String, granted: Bool)
+  case transactionFinished(transactionID: UInt64)
+  case synchronizeRequested
+  // Restore
+  case restoreStarted(mode: RunningMode)
+  case restoreFinished(RestoreOutcome)
+
+  /// The case name (`paywallDismissed`), used to match events in scenarios.
+  public var name: String {
+    let label = Mirror(reflecting: self).children.first?.label
+    return label ?? String(describing: self)
+  }
+
+  /// A one-line human-readable description.
+  public var message: String {
+    switch self {
+    case .launchStarted(let mode): "launch in \(mode) mode"
+    case .backendStarted(let mode): "subscription backend started (\(mode))"
+    case .backendStartFailed(let error): "subscription backend failed to start: \(error)"
+    case .runningModeScheduled(let active, let next): "running mode \(next) stored; \(active) until relaunch"
+    case .snapshotLoaded(let isPremium, let computedAt):
+      "last-known snapshot loaded: \(isPremium ? "premium" : "free"), computed \(Self.format(computedAt))"
+    case .snapshotMissing: "no last-known snapshot"
+    case .snapshotDiscarded(let reason): "last-known snapshot discarded: \(reason)"
+    case .snapshotSaved(let isPremium, let reason):
+      "snapshot saved: \(isPremium ? "premium" : "free") (\(reason.rawValue))"
+    case .syncStarted(let trigger, let plan):
+      "sync (\(trigger.rawValue)): synchronizeFirst=\(plan.synchronizeFirst) "
+        + "checkBackend=\(plan.checkBackend) invalidateCache=\(plan.invalidateCache)"
+    case .backendCheckFailed(let error): "subscription check failed: \(error)"
+    case .subscriptionStatusesUnavailable(let error): "StoreKit statuses unavailable: \(error)"
+    case .appTransactionUnavailable(let error): "AppTransaction unavailable: \(error)"
+    case .entitlementFinding(let finding): "ignored: \(finding)"
+    case .entitlementUpdated(let access, let reason, let definitive):
+      "entitlement \(access.rawValue) (\(reason.rawValue))\(definitive ? "" : ", not definitive")"
+    case .onboardingSkipped(let reason): "onboarding not shown: \(reason)"
+    case .paywallRequested(let placement): "paywall '\(placement)' requested"
+    case .paywallAlreadyPresenting(let placement): "paywall '\(placement)' ignored: one is already up"
+    case .paywallLoadFailed(let placement, let failure): "paywall '\(placement)' failed to load: \(failure)"
+    case .paywallUnavailable(let placement, let reason): "paywall '\(placement)' unavailable: \(reason)"
+    case .paywallDisplayed(let placement, let id): "paywall '\(placement)' displayed (\(id))"
+    case .paywallDismissed(let dismissal):
+      "paywall '\(dismissal.placement)' dismissed: purchase=\(dismissal.purchaseResult.rawValue) "
+        + "plan=\(dismissal.planVendorID ?? "-") close=\(dismissal.closeReason.rawValue) "
+        + "error=\(dismissal.error ?? "-")"
+    case .paywallClosedOnUnlock: "paywall closed: Premium became active"
+    case .gateAttempted(let feature, let result): "gate \(feature.rawValue): \(result)"
+    case .purchaseStarted(let productID): "purchase \(productID) started"
+    case .purchaseSucceeded(let productID, let id): "purchase \(productID) succeeded (transaction \(id))"
+    case .purchasePending(let productID): "purchase \(productID) pending approval"
+    case .purchaseCancelled(let productID): "purchase \(productID) cancelled"
+    case .purchaseFailed(let productID, let failure): "purchase \(productID ?? "-") failed: \(failure)"
+    case .purchaseUnverified(let productID, let failure): "purchase \(productID) unverified: \(failure)"
+    case .purchaseNotHandledInFullMode: "purchase interceptor called in Full mode: left to the SDK"
+    case .transactionUpdateIgnored(let id, let failure): "unverified transaction \(id) ignored: \(failure)"
+    case .transactionRecorded(let id, let productID, let granted):
+      "transaction \(id) (\(productID)) recorded\(granted ? ": Premium granted" : "")"
+    case .transactionFinished(let id): "transaction \(id) finished"
+    case .synchronizeRequested: "synchronize requested"
+    case .restoreStarted(let mode): "restore started (\(mode))"
+    case .restoreFinished(let outcome): "restore finished: \(outcome)"
+    }
+  }
+
+  private static func format(_ date: Date) -> String {
+    date.formatted(.iso8601)
+  }
+}

@@ -1,1 +1,0 @@
-// Monetization module: see ../shared/docs/ARCHITECTURE.md §2.

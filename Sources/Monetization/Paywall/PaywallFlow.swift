@@ -1,0 +1,207 @@
+import Foundation
+import Observation
+
+/// Why a paywall could not be shown. Each case resolves the waiting tap at once, with a message.
+public enum PaywallUnavailableReason: Sendable, Equatable, CustomStringConvertible {
+  /// The placement is switched off (or misspelt): keep the feature locked.
+  case deactivated
+  /// The backend asks for an app-drawn paywall, which Spacer v1 does not have.
+  case clientPaywall
+  /// No connection.
+  case noNetwork
+  /// The subscription SDK is not configured in this build.
+  case notConfigured
+  /// The SDK failed to start or to load the presentation.
+  case loadFailed
+  /// Loading took longer than the configured timeout.
+  case timedOut
+  /// The presentation loaded but could not be displayed.
+  case displayFailed
+
+  /// The message shown where the paywall would have appeared.
+  public var userMessage: String {
+    switch self {
+    case .deactivated, .clientPaywall, .notConfigured:
+      "Premium isn't available right now."
+    case .noNetwork: "You're offline. Connect to the internet to see Premium plans."
+    case .loadFailed, .displayFailed: "The Premium plans couldn't be shown. Try again later."
+    case .timedOut: "The Premium plans are taking too long to load. Try again later."
+    }
+  }
+
+  public var description: String {
+    switch self {
+    case .deactivated: "deactivated"
+    case .clientPaywall: "clientPaywall"
+    case .noNetwork: "noNetwork"
+    case .notConfigured: "notConfigured"
+    case .loadFailed: "loadFailed"
+    case .timedOut: "timedOut"
+    case .displayFailed: "displayFailed"
+    }
+  }
+}
+
+/// The result of asking for a paywall.
+public enum PaywallFlowResult: Sendable, Equatable {
+  /// The paywall was shown and dismissed; entitlements were re-checked afterwards.
+  case dismissed(PaywallOutcome)
+  /// Another paywall is up: this request did nothing (one paywall at a time, pitfall C9).
+  case alreadyPresenting
+  /// No paywall could be shown.
+  case unavailable(PaywallUnavailableReason)
+}
+
+/// Shows paywalls one at a time: loads with a timeout, refuses deactivated and client
+/// presentations, logs every dismissal, and re-checks entitlements after each one.
+@MainActor
+@Observable
+public final class PaywallFlow {
+  /// What the flow is doing.
+  public enum Phase: Sendable, Equatable {
+    case idle
+    case loading(placement: String)
+    case displaying(placement: String)
+  }
+
+  public private(set) var phase: Phase = .idle
+
+  /// `true` while a paywall is loading or shown.
+  public var isBusy: Bool { phase != .idle }
+
+  @ObservationIgnored private let presenter: any PaywallPresenting
+  @ObservationIgnored private let entitlements: EntitlementProvider
+  @ObservationIgnored private let loadTimeout: Duration
+  @ObservationIgnored private let sleep: @Sendable (Duration) async throws -> Void
+  @ObservationIgnored private let logger: any MonetizationLogging
+  @ObservationIgnored private var interceptorsRunning = 0
+
+  /// - Parameter sleep: waits for the given duration; injected so the load timeout is testable.
+  public init(
+    presenter: any PaywallPresenting, entitlements: EntitlementProvider, loadTimeout: Duration,
+    sleep: @escaping @Sendable (Duration) async throws -> Void, logger: any MonetizationLogging
+  ) {
+    self.presenter = presenter
+    self.entitlements = entitlements
+    self.loadTimeout = loadTimeout
+    self.sleep = sleep
+    self.logger = logger
+  }
+
+  /// Loads and shows the paywall for `placement`, and returns once it is dismissed and
+  /// entitlements were re-checked, or at once when it cannot be shown.
+  public func present(placement: String) async -> PaywallFlowResult {
+    // Claim the slot before the first suspension so a second tap sees it.
+    guard phase == .idle else {
+      logger.log(.paywallAlreadyPresenting(placement: placement))
+      return .alreadyPresenting
+    }
+    phase = .loading(placement: placement)
+    defer { phase = .idle }
+    logger.log(.paywallRequested(placement: placement))
+
+    let presentation: PaywallPresentation
+    switch await loadWithTimeout(placement: placement) {
+    case .timedOut:
+      return unavailable(placement, .timedOut)
+    case .loaded(.failed(let failure)):
+      logger.log(.paywallLoadFailed(placement: placement, failure))
+      return unavailable(placement, failure.unavailableReason)
+    case .loaded(.loaded(let loaded)):
+      presentation = loaded
+    }
+    switch presentation.type {
+    case .normal, .fallback: break
+    case .deactivated: return unavailable(placement, .deactivated)
+    case .client: return unavailable(placement, .clientPaywall)
+    }
+
+    phase = .displaying(placement: placement)
+    logger.log(.paywallDisplayed(placement: placement, presentationID: presentation.id))
+    let outcome = await presenter.display(presentation)
+    logger.log(.paywallDismissed(PaywallDismissal(placement: placement, outcome: outcome)))
+    // Never unlock from the outcome alone: re-check after every dismissal.
+    await entitlements.refresh(.paywallClosed)
+    if outcome.error != nil && outcome.purchaseResult == .none {
+      return unavailable(placement, .displayFailed)
+    }
+    return .dismissed(outcome)
+  }
+
+  /// Closes a shown paywall because Premium became active from any source (rule P10), unless an
+  /// Observer-mode interceptor is running: its adapter closes the paywall after it returns.
+  public func closeBecauseUnlocked() async {
+    guard case .displaying = phase, interceptorsRunning == 0 else { return }
+    logger.log(.paywallClosedOnUnlock)
+    await presenter.closeAll()
+  }
+
+  /// Marks an Observer-mode interceptor as running for the duration of `body`.
+  public func whileIntercepting<Value: Sendable>(_ body: () async -> Value) async -> Value {
+    interceptorsRunning += 1
+    defer { interceptorsRunning -= 1 }
+    return await body()
+  }
+
+  // MARK: - Private
+
+  private enum LoadAttempt: Sendable {
+    case loaded(PaywallLoadResult)
+    case timedOut
+  }
+
+  private func unavailable(_ placement: String, _ reason: PaywallUnavailableReason) -> PaywallFlowResult {
+    logger.log(.paywallUnavailable(placement: placement, reason: reason))
+    return .unavailable(reason)
+  }
+
+  /// Races the load against the timeout. The SDK may never answer a failed preload, so the loser
+  /// is cancelled and the caller resumes exactly once.
+  private func loadWithTimeout(placement: String) async -> LoadAttempt {
+    let race = LoadRace()
+    return await withCheckedContinuation { continuation in
+      race.continuation = continuation
+      let presenter = presenter
+      let sleep = sleep
+      let timeout = loadTimeout
+      race.load = Task { @MainActor in
+        let result = await presenter.load(placement: placement)
+        race.finish(.loaded(result))
+      }
+      race.timer = Task { @MainActor in
+        do {
+          try await sleep(timeout)
+        } catch {
+          return
+        }
+        race.finish(.timedOut)
+      }
+    }
+  }
+
+  /// Resolves the load race once and cancels the losing task.
+  @MainActor
+  private final class LoadRace {
+    var continuation: CheckedContinuation<LoadAttempt, Never>?
+    var load: Task<Void, Never>?
+    var timer: Task<Void, Never>?
+
+    func finish(_ attempt: LoadAttempt) {
+      guard let continuation else { return }
+      self.continuation = nil
+      load?.cancel()
+      timer?.cancel()
+      continuation.resume(returning: attempt)
+    }
+  }
+}
+
+extension PaywallLoadFailure {
+  fileprivate var unavailableReason: PaywallUnavailableReason {
+    switch self {
+    case .noNetwork: .noNetwork
+    case .notConfigured: .notConfigured
+    case .error: .loadFailed
+    }
+  }
+}

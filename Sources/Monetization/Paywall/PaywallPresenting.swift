@@ -1,0 +1,109 @@
+/// The paywall UI of the subscription SDK, split at the point where Core needs control.
+///
+/// `load(placement:)` maps `PLYPresentationBuilder.forPlacementId(_:)…build().preload()`;
+/// `display(_:)` maps `presentation.display(from:)` with the builder's `onDismissed`;
+/// `closeAll()` maps `Purchasely.closeAllScreens()`. Core times the load (a preload that never
+/// answers must not hang a tap) and decides what each presentation type means.
+public protocol PaywallPresenting: Sendable {
+  /// Fetches the presentation for `placement` without showing it.
+  func load(placement: String) async -> PaywallLoadResult
+
+  /// Shows a loaded presentation and returns when it has been fully dismissed. Must return
+  /// exactly once, also when displaying fails (then with `error` set and `purchaseResult .none`).
+  func display(_ presentation: PaywallPresentation) async -> PaywallOutcome
+
+  /// Closes every paywall the SDK shows (after an Observer-mode purchase or an unlock).
+  func closeAll() async
+}
+
+/// What loading a placement produced.
+public enum PaywallLoadResult: Sendable, Equatable {
+  case loaded(PaywallPresentation)
+  case failed(PaywallLoadFailure)
+}
+
+/// Why the SDK could not load a presentation.
+public enum PaywallLoadFailure: Error, Sendable, Equatable {
+  /// No connection (`PLYError.network`).
+  case noNetwork
+  /// The SDK is not configured (empty API key).
+  case notConfigured
+  /// Any other error (`PLYError.presentationNotLoaded`, parsing…); `detail` is for the log.
+  case error(detail: String)
+}
+
+/// A loaded presentation (`any PLYPresentation`), reduced to plain values plus the adapter's handle.
+public struct PaywallPresentation: Sendable, Equatable {
+  /// `PLYPresentation.id`.
+  public var id: String
+  /// The placement it was loaded for.
+  public var placement: String
+  /// `PLYPresentation.type`.
+  public var type: PaywallPresentationType
+  /// `PLYPresentation.plans`, for logs and client paywalls.
+  public var plans: [PaywallPlan]
+
+  public init(id: String, placement: String, type: PaywallPresentationType, plans: [PaywallPlan] = []) {
+    self.id = id
+    self.placement = placement
+    self.type = type
+    self.plans = plans
+  }
+}
+
+/// Mirror of `PLYPresentationType`; an unknown future case maps to `.deactivated`.
+public enum PaywallPresentationType: String, Sendable, Equatable, Codable {
+  case normal, fallback, deactivated, client
+}
+
+/// A plan offered by a paywall (`PLYPlan`): the App Store product to buy is `appleProductID`.
+public struct PaywallPlan: Sendable, Equatable, Codable {
+  /// `PLYPlan.vendorId`.
+  public var vendorID: String
+  /// `PLYPlan.appleProductId`.
+  public var appleProductID: String?
+
+  public init(vendorID: String, appleProductID: String?) {
+    self.vendorID = vendorID
+    self.appleProductID = appleProductID
+  }
+}
+
+/// Mirror of `PLYPresentationOutcome`.
+public struct PaywallOutcome: Sendable, Equatable {
+  public var purchaseResult: PaywallPurchaseResult
+  public var plan: PaywallPlan?
+  public var closeReason: PaywallCloseReason
+  /// Set by the adapter when displaying failed; `PLYPresentationOutcome.error` itself is always
+  /// `nil` in 6.0.
+  public var error: String?
+
+  public init(
+    purchaseResult: PaywallPurchaseResult, plan: PaywallPlan? = nil, closeReason: PaywallCloseReason,
+    error: String? = nil
+  ) {
+    self.purchaseResult = purchaseResult
+    self.plan = plan
+    self.closeReason = closeReason
+    self.error = error
+  }
+}
+
+/// Mirror of `PLYPurchaseResult`. Map by case, never by raw value (the SDK's
+/// `PLYProductViewControllerResult` has different raw values).
+public enum PaywallPurchaseResult: String, Sendable, Equatable, Codable {
+  case cancelled, purchased, restored, none
+}
+
+/// Mirror of `PLYCloseReason`. Never branch on it for purchases: the SDK is inconsistent there.
+public enum PaywallCloseReason: String, Sendable, Equatable, Codable {
+  case none, button, interactiveDismiss, programmatic
+}
+
+/// The placements Spacer shows.
+public enum Placement {
+  /// Shown once after a launch that definitively found no active subscription.
+  public static let onboarding = "onboarding"
+  /// Shown when a locked premium capability is tapped.
+  public static let premium = "premium"
+}

@@ -1,0 +1,233 @@
+import Observation
+
+/// Mirror of `PLYInterceptResult`.
+public enum InterceptResult: String, Sendable, Equatable {
+  /// The app handled the action; the SDK continues.
+  case success
+  /// The app tried and failed; the SDK skips the rest of the action chain.
+  case failed
+  /// Left to the SDK; for purchase/restore in Observer mode the SDK then does nothing, which is
+  /// how cancel and Ask to Buy avoid any failure path.
+  case notHandled
+}
+
+/// What an Observer-mode interceptor tells the adapter.
+public struct InterceptorResponse: Sendable, Equatable {
+  public var result: InterceptResult
+  /// The adapter calls `Purchasely.closeAllScreens()` after the interceptor has returned
+  /// (closing earlier races the SDK's own handling).
+  public var closesPaywall: Bool
+  /// What to show the user, or `nil` to stay silent.
+  public var message: String?
+
+  public init(result: InterceptResult, closesPaywall: Bool, message: String? = nil) {
+    self.result = result
+    self.closesPaywall = closesPaywall
+    self.message = message
+  }
+}
+
+/// What the purchase side is doing, for the paywall and Profile screens.
+public enum PurchaseActivity: Sendable, Equatable {
+  case idle
+  case purchasing(productID: String)
+  /// Ask to Buy: waiting for a parent's approval, which arrives as a transaction update.
+  case awaitingApproval(productID: String)
+}
+
+/// Observer-mode purchasing decisions: the purchase and restore interceptors, and the
+/// transaction-updates listener. In Full mode it does nothing: the SDK buys and finishes.
+@MainActor
+@Observable
+public final class ObserverPurchaseCoordinator {
+  public private(set) var activity: PurchaseActivity = .idle
+  /// How many transaction updates the listener has handled (verified or not).
+  public private(set) var handledUpdateCount = 0
+
+  @ObservationIgnored private let mode: RunningMode
+  @ObservationIgnored private let purchaser: any Purchaser
+  @ObservationIgnored private let backend: any SubscriptionBackend
+  @ObservationIgnored private let entitlements: EntitlementProvider
+  @ObservationIgnored private let restores: RestoreCoordinator
+  @ObservationIgnored private let paywalls: PaywallFlow
+  @ObservationIgnored private let logger: any MonetizationLogging
+  @ObservationIgnored private var finishedTransactionIDs: Set<UInt64> = []
+  @ObservationIgnored private var listener: Task<Void, Never>?
+  @ObservationIgnored private var updateWaiters:
+    [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+
+  public init(
+    mode: RunningMode, purchaser: any Purchaser, backend: any SubscriptionBackend,
+    entitlements: EntitlementProvider, restores: RestoreCoordinator, paywalls: PaywallFlow,
+    logger: any MonetizationLogging
+  ) {
+    self.mode = mode
+    self.purchaser = purchaser
+    self.backend = backend
+    self.entitlements = entitlements
+    self.restores = restores
+    self.paywalls = paywalls
+    self.logger = logger
+  }
+
+  /// `true` while an Ask to Buy purchase waits for approval.
+  public var isAwaitingApproval: Bool {
+    if case .awaitingApproval = activity { true } else { false }
+  }
+
+  /// `true` once the transaction-updates listener runs (Observer mode only).
+  public var isListening: Bool { listener != nil }
+
+  // MARK: Purchase interceptor
+
+  /// The `.purchase` interceptor: buys the plan's App Store product and decides what the paywall
+  /// does next.
+  public func handlePurchase(plan: PaywallPlan?) async -> InterceptorResponse {
+    guard mode == .observer else {
+      logger.log(.purchaseNotHandledInFullMode)
+      return InterceptorResponse(result: .notHandled, closesPaywall: false)
+    }
+    return await paywalls.whileIntercepting { await self.purchase(plan: plan) }
+  }
+
+  private func purchase(plan: PaywallPlan?) async -> InterceptorResponse {
+    guard let productID = plan?.appleProductID, !productID.isEmpty else {
+      logger.log(.purchaseFailed(productID: nil, .productNotFound))
+      return InterceptorResponse(
+        result: .failed, closesPaywall: false, message: "This plan can't be bought right now.")
+    }
+    logger.log(.purchaseStarted(productID: productID))
+    let previous = activity
+    activity = .purchasing(productID: productID)
+    let result = await purchaser.purchase(productID: productID)
+    switch result {
+    case .purchased(.verified(let transaction)):
+      // Rule P3: record → tell the backend → finish → report.
+      await entitlements.record(transaction)
+      logger.log(.synchronizeRequested)
+      await backend.synchronize()
+      await finishOnce(transaction.id)
+      await entitlements.refresh(.purchase)
+      activity = .idle
+      logger.log(.purchaseSucceeded(productID: productID, transactionID: transaction.id))
+      return InterceptorResponse(result: .success, closesPaywall: true)
+    case .purchased(.unverified(_, let failure)):
+      // Rule P5: no grant, no finish.
+      activity = previous
+      logger.log(.purchaseUnverified(productID: productID, failure))
+      return InterceptorResponse(
+        result: .failed, closesPaywall: false, message: "We couldn't verify this purchase.")
+    case .pending:
+      // Rule P6: not an error; the paywall closes and the approval arrives as an update.
+      activity = .awaitingApproval(productID: productID)
+      logger.log(.purchasePending(productID: productID))
+      return InterceptorResponse(
+        result: .notHandled, closesPaywall: true,
+        message: "Waiting for approval. Premium unlocks as soon as the purchase is approved.")
+    case .cancelled, .failed(.userCancelled):
+      // Rule P7: silent.
+      activity = previous
+      logger.log(.purchaseCancelled(productID: productID))
+      return InterceptorResponse(result: .notHandled, closesPaywall: false)
+    case .failed(let failure):
+      activity = previous
+      logger.log(.purchaseFailed(productID: productID, failure))
+      return InterceptorResponse(result: .failed, closesPaywall: false, message: failure.userMessage)
+    }
+  }
+
+  // MARK: Restore interceptor
+
+  /// The `.restore` interceptor: restore, then close the paywall only if Premium is now active;
+  /// otherwise keep it up with the message.
+  public func handleRestore() async -> InterceptorResponse {
+    guard mode == .observer else {
+      return InterceptorResponse(result: .notHandled, closesPaywall: false)
+    }
+    let outcome = await paywalls.whileIntercepting { await self.restores.restore() }
+    switch outcome {
+    case .restored: return InterceptorResponse(result: .success, closesPaywall: true)
+    case .nothingToRestore, .failed:
+      return InterceptorResponse(result: .failed, closesPaywall: false, message: outcome.userMessage)
+    }
+  }
+
+  // MARK: Transaction updates
+
+  /// Starts the one transaction-updates listener (rule P1). Observer mode only: in Full mode the
+  /// SDK listens and finishes (rule F1).
+  public func startListening() async {
+    guard mode == .observer, listener == nil else { return }
+    // Claim the slot before suspending so a second call cannot start another listener.
+    let placeholder = Task<Void, Never> {}
+    listener = placeholder
+    let updates = await purchaser.transactionUpdates()
+    guard listener == placeholder else { return }
+    listener = Task { @MainActor [weak self] in
+      for await update in updates {
+        guard let self else { return }
+        await self.handle(update)
+      }
+    }
+  }
+
+  /// Stops the listener (the app is terminating, or the simulator relaunches).
+  public func stopListening() {
+    listener?.cancel()
+    listener = nil
+    // Nobody will handle more updates: release anyone waiting for them.
+    let waiters = updateWaiters
+    updateWaiters.removeAll()
+    for waiter in waiters { waiter.continuation.resume() }
+  }
+
+  /// Handles one update (rule P8): unverified → ignored and not finished; verified → recorded,
+  /// sent to the backend, finished once per transaction id, then a full re-check. A revocation
+  /// of an already-seen id is still processed (pitfall C1); only the finish is de-duplicated.
+  public func handle(_ update: VerificationResultSnapshot<TransactionSnapshot>) async {
+    defer { noteHandled() }
+    guard case .verified(let transaction) = update else {
+      if case .unverified(let transaction, let failure) = update {
+        logger.log(.transactionUpdateIgnored(transactionID: transaction.id, failure))
+      }
+      return
+    }
+    await entitlements.record(transaction)
+    logger.log(.synchronizeRequested)
+    await backend.synchronize()
+    await finishOnce(transaction.id)
+    await entitlements.refresh(.transactionUpdate)
+    if case .awaitingApproval = activity, entitlements.entitlement.isPremium {
+      activity = .idle
+    }
+  }
+
+  /// Returns once at least `count` updates have been handled.
+  public func waitUntilHandled(count: Int) async {
+    guard handledUpdateCount < count else { return }
+    await withCheckedContinuation { continuation in
+      updateWaiters.append((count, continuation))
+    }
+  }
+
+  /// Clears a waiting Ask to Buy state once Premium is active from any source.
+  public func entitlementDidChange(_ entitlement: Entitlement) {
+    if entitlement.isPremium, case .awaitingApproval = activity { activity = .idle }
+  }
+
+  // MARK: Private
+
+  private func finishOnce(_ transactionID: UInt64) async {
+    // Rule P4: exactly once per transaction id, after the grant was recorded.
+    guard finishedTransactionIDs.insert(transactionID).inserted else { return }
+    await purchaser.finish(transactionID: transactionID)
+    logger.log(.transactionFinished(transactionID: transactionID))
+  }
+
+  private func noteHandled() {
+    handledUpdateCount += 1
+    let ready = updateWaiters.filter { $0.count <= handledUpdateCount }
+    updateWaiters.removeAll { $0.count <= handledUpdateCount }
+    for waiter in ready { waiter.continuation.resume() }
+  }
+}

@@ -1,0 +1,100 @@
+import Observation
+
+/// The three restore outcomes the Profile screen and the paywall report (rule P9, pitfall C4).
+public enum RestoreOutcome: Sendable, Equatable, CustomStringConvertible {
+  /// A live check confirmed Premium.
+  case restored
+  /// The store was reached and nothing active was found.
+  case nothingToRestore
+  /// The restore or the check failed; a cached Premium is kept.
+  case failed(message: String)
+
+  /// The message shown to the user.
+  public var userMessage: String {
+    switch self {
+    case .restored: "Your purchases were restored. Premium is active."
+    case .nothingToRestore: "There was nothing to restore for this Apple Account."
+    case .failed(let message): message
+    }
+  }
+
+  public var description: String {
+    switch self {
+    case .restored: "restored"
+    case .nothingToRestore: "nothingToRestore"
+    case .failed(let message): "failed(\(message))"
+    }
+  }
+}
+
+/// Restores purchases on an explicit user action only: Full mode through the SDK, Observer mode
+/// through `AppStore.sync()` then `synchronize()`; then re-checks and reports one outcome.
+@MainActor
+@Observable
+public final class RestoreCoordinator {
+  /// `true` while a restore runs.
+  public private(set) var isRestoring = false
+  /// The last outcome, for the Profile screen.
+  public private(set) var lastOutcome: RestoreOutcome?
+
+  @ObservationIgnored private let mode: RunningMode
+  @ObservationIgnored private let backend: any SubscriptionBackend
+  @ObservationIgnored private let purchaser: any Purchaser
+  @ObservationIgnored private let entitlements: EntitlementProvider
+  @ObservationIgnored private let logger: any MonetizationLogging
+  @ObservationIgnored private var running: Task<RestoreOutcome, Never>?
+
+  public init(
+    mode: RunningMode, backend: any SubscriptionBackend, purchaser: any Purchaser,
+    entitlements: EntitlementProvider, logger: any MonetizationLogging
+  ) {
+    self.mode = mode
+    self.backend = backend
+    self.purchaser = purchaser
+    self.entitlements = entitlements
+    self.logger = logger
+  }
+
+  /// Restores; a second call while one runs joins it instead of starting another.
+  public func restore() async -> RestoreOutcome {
+    if let running { return await running.value }
+    let task = Task { @MainActor in await self.performRestore() }
+    running = task
+    isRestoring = true
+    let outcome = await task.value
+    running = nil
+    isRestoring = false
+    lastOutcome = outcome
+    logger.log(.restoreFinished(outcome))
+    return outcome
+  }
+
+  private func performRestore() async -> RestoreOutcome {
+    logger.log(.restoreStarted(mode: mode))
+    var failure: String?
+    switch mode {
+    case .full:
+      do {
+        // "Nothing to restore" comes back as a value; only real failures throw.
+        _ = try await backend.restore()
+      } catch {
+        failure = error.userMessage
+      }
+    case .observer:
+      do {
+        try await purchaser.restore()
+        logger.log(.synchronizeRequested)
+        await backend.synchronize()
+      } catch {
+        failure = error.userMessage ?? PurchaseFailure.unknown.userMessage
+      }
+    }
+    let decision = await entitlements.refresh(.restore)
+    // Report "restored" only when a live check confirms Premium (pitfall C4); a cached Premium
+    // after a failure stays, but the restore still failed.
+    if decision.isDefinitive && decision.entitlement.isPremium { return .restored }
+    if let failure { return .failed(message: failure) }
+    if decision.isDefinitive { return .nothingToRestore }
+    return .failed(message: "We couldn't confirm your purchases. Check your connection and try again.")
+  }
+}

@@ -1,0 +1,73 @@
+/// Observer-mode buying with StoreKit 2, used only when Spacer (not the SDK) makes purchases.
+///
+/// Each requirement maps one StoreKit call: `purchase(productID:)` →
+/// `Product.products(for:)` + `product.purchase()`, `restore()` → `AppStore.sync()`,
+/// `transactionUpdates()` → `Transaction.updates`, `finish(transactionID:)` →
+/// `transaction.finish()`. Every decision about the results (grant, sync, finish, messages) is made
+/// in Core; in Full mode Core never calls `purchase`, `restore` or `finish` (rule F1).
+public protocol Purchaser: Sendable {
+  /// Buys `productID` and returns StoreKit's answer unchanged, unverified results included.
+  func purchase(productID: String) async -> PurchaseResult
+
+  /// `AppStore.sync()`. Only on an explicit user action: it shows a system sign-in prompt.
+  func restore() async throws(PurchaseFailure)
+
+  /// `Transaction.updates`: renewals, Ask to Buy approvals, purchases from other devices,
+  /// revocations, and every unfinished transaction right after launch. Called once per launch.
+  func transactionUpdates() async -> AsyncStream<VerificationResultSnapshot<TransactionSnapshot>>
+
+  /// Finishes the transaction with this id. The adapter keeps the `Transaction` values it handed
+  /// out, keyed by id, so that it can call `finish()` on the right one.
+  func finish(transactionID: UInt64) async
+}
+
+/// Mirror of `Product.PurchaseResult`, with thrown errors folded into `.failed`.
+public enum PurchaseResult: Sendable, Equatable {
+  /// `.success(VerificationResult<Transaction>)`: verification is checked in Core (rule P5).
+  case purchased(VerificationResultSnapshot<TransactionSnapshot>)
+  /// `.pending`: Ask to Buy or a required action; approval arrives later as an update.
+  case pending
+  /// `.userCancelled`.
+  case cancelled
+  /// `Product.products(for:)` or `purchase()` threw.
+  case failed(PurchaseFailure)
+}
+
+/// Mirror of the `StoreKitError` and `Product.PurchaseError` cases, plus a missing product.
+public enum PurchaseFailure: Error, Sendable, Equatable {
+  case networkError
+  case systemError
+  case unknown
+  case notEntitled
+  case notAvailableInStorefront
+  /// `StoreKitError.userCancelled`: silent, like `.cancelled` (rule P7).
+  case userCancelled
+  case purchaseNotAllowed
+  case productUnavailable
+  case ineligibleForOffer
+  case invalidOfferIdentifier
+  case invalidOfferPrice
+  case invalidOfferSignature
+  case missingOfferParameters
+  case invalidQuantity
+  /// `Product.products(for:)` returned no product for the id.
+  case productNotFound
+
+  /// The message shown to the user (StoreKit reference §4), or `nil` when nothing is shown.
+  public var userMessage: String? {
+    switch self {
+    case .userCancelled: nil
+    case .networkError: "You're offline. Check your connection and try again."
+    case .systemError, .unknown, .notEntitled:
+      "The App Store couldn't complete the purchase. You may not have been charged; try again or restore."
+    case .purchaseNotAllowed: "Purchases are disabled on this device (Screen Time)."
+    case .productUnavailable, .notAvailableInStorefront, .productNotFound:
+      "This plan isn't available in your region right now."
+    case .ineligibleForOffer:
+      "This offer isn't available for your account. You can still subscribe at the standard price."
+    case .invalidOfferIdentifier, .invalidOfferPrice, .invalidOfferSignature, .missingOfferParameters,
+      .invalidQuantity:
+      "The purchase couldn't be completed. Try again later."
+    }
+  }
+}

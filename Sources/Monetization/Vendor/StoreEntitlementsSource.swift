@@ -1,0 +1,17 @@
+/// StoreKit's read-only entitlement APIs. Each requirement maps one StoreKit call and is safe in
+/// both running modes (Full mode may read, but never finishes or syncs: rule F1).
+public protocol StoreEntitlementsSource: Sendable {
+  /// Every element of `Transaction.currentEntitlements`, verified or not. Works offline.
+  func currentEntitlements() async -> [VerificationResultSnapshot<TransactionSnapshot>]
+
+  /// `Product.SubscriptionInfo.status(for: groupID)`, each status with its product's
+  /// `groupLevel`. May need the network; a failure falls back to `currentEntitlements` alone.
+  func subscriptionStatuses(groupID: String) async throws(StoreReadError) -> [SubscriptionStatusSnapshot]
+}
+
+/// StoreKit's `AppTransaction.shared`, the input of grandfathering.
+public protocol AppTransactionSource: Sendable {
+  /// The app transaction; may need a network fetch on first run. A failure means "unknown",
+  /// never "not grandfathered".
+  func appTransaction() async throws(StoreReadError) -> VerificationResultSnapshot<AppTransactionSnapshot>
+}

@@ -1,0 +1,116 @@
+import Foundation
+
+/// The subscription SDK as Core sees it (Purchasely in the app, a fake in tests and the simulator).
+///
+/// Each requirement maps one SDK call, so the adapter only converts types:
+/// `start(mode:)` → `Purchasely.apiKey(_:)…runningMode(_:).start()`,
+/// `activeSubscriptions(invalidateCache:)` → `Purchasely.userSubscriptions(_:success:failure:)`,
+/// `synchronize()` → `Purchasely.synchronize(success:failure:)`,
+/// `restore()` → `Purchasely.restoreAllProducts(success:failure:)`.
+public protocol SubscriptionBackend: Sendable {
+  /// Starts the SDK in `mode` and returns once it is ready. Nothing else may be called before.
+  /// An empty API key is reported as `.notConfigured`.
+  func start(mode: RunningMode) async throws(SubscriptionBackendError)
+
+  /// The user's **active** subscriptions. An empty list from a successful call is a definitive
+  /// "no active subscription"; a thrown error is "unknown" and must never downgrade a subscriber.
+  /// `invalidateCache` bypasses the SDK's cache (after a known purchase, restore or dismissal).
+  func activeSubscriptions(
+    invalidateCache: Bool
+  ) async throws(SubscriptionBackendError)
+    -> [SubscriptionSnapshot]
+
+  /// Sends the device's purchases to the backend (Observer mode). The SDK's "failure" only means
+  /// nothing was synced, never "not entitled", so there is nothing to report.
+  func synchronize() async
+
+  /// Full-mode restore. The SDK reports "nothing to restore" through its failure callback
+  /// (`PLYError.noProductsToRestore`): the adapter returns `.nothingToRestore` for it and throws
+  /// only for real failures.
+  func restore() async throws(SubscriptionBackendError) -> BackendRestoreResult
+}
+
+/// What the SDK's restore call answered.
+public enum BackendRestoreResult: String, Sendable, Equatable, Codable {
+  /// At least one item was restored (`restoreAllProducts` success).
+  case restored
+  /// The store had nothing to restore.
+  case nothingToRestore
+}
+
+/// Spacer's own error for subscription SDK failures; the raw SDK text is never shown.
+public enum SubscriptionBackendError: Error, Sendable, Equatable {
+  /// No API key: the SDK is unavailable, the app stays usable and shows no paywall.
+  case notConfigured
+  /// Offline or a network failure (`PLYError.network`).
+  case network
+  /// The backend throttled the app (`PLYError.tooManyRequests`).
+  case tooManyRequests
+  /// Another restore is already running (`PLYError.restorationAlreadyRunning`).
+  case alreadyRunning
+  /// Anything else; `detail` is for the log, not for the user.
+  case other(detail: String)
+
+  /// The message shown to the user.
+  public var userMessage: String {
+    switch self {
+    case .notConfigured: "Subscriptions aren't available in this build."
+    case .network: "You're offline. Check your connection and try again."
+    case .tooManyRequests: "The subscription service is busy. Try again in a minute."
+    case .alreadyRunning: "A restore is already in progress."
+    case .other: "Something went wrong while checking your subscription. Try again later."
+    }
+  }
+}
+
+/// One active subscription as the SDK reports it (`PLYSubscription`), reduced to what Core needs.
+public struct SubscriptionSnapshot: Sendable, Equatable, Codable {
+  /// `PLYSubscription.plan.vendorId`.
+  public var planVendorID: String
+  /// `PLYSubscription.plan.appleProductId`.
+  public var appleProductID: String?
+  /// `PLYSubscription.status`.
+  public var status: SubscriptionStatus
+  /// `PLYSubscription.isFamilyShared`.
+  public var isFamilyShared: Bool
+  /// `PLYSubscription.nextRenewalDate`: when the paid period ends.
+  public var nextRenewalDate: Date?
+  /// `PLYSubscription.cancelledDate`.
+  public var cancelledDate: Date?
+  /// `PLYSubscription.environment`.
+  public var environment: SubscriptionEnvironment
+
+  /// Creates a snapshot; the adapter fills every field from one `PLYSubscription`.
+  public init(
+    planVendorID: String, appleProductID: String?, status: SubscriptionStatus,
+    isFamilyShared: Bool = false, nextRenewalDate: Date? = nil, cancelledDate: Date? = nil,
+    environment: SubscriptionEnvironment = .production
+  ) {
+    self.planVendorID = planVendorID
+    self.appleProductID = appleProductID
+    self.status = status
+    self.isFamilyShared = isFamilyShared
+    self.nextRenewalDate = nextRenewalDate
+    self.cancelledDate = cancelledDate
+    self.environment = environment
+  }
+}
+
+/// Mirror of `PLYSubscriptionStatus` (same cases, same order, same raw values 0…8), so the adapter
+/// can write `SubscriptionStatus(rawValue: status.rawValue) ?? .unknown`.
+public enum SubscriptionStatus: Int, Sendable, Equatable, Codable, CaseIterable {
+  case autoRenewing = 0
+  case onHold = 1
+  case inGracePeriod = 2
+  case autoRenewingCanceled = 3
+  case deactivated = 4
+  case revoked = 5
+  case paused = 6
+  case unpaid = 7
+  case unknown = 8
+}
+
+/// Mirror of `PLYSubscriptionEnvironment`.
+public enum SubscriptionEnvironment: String, Sendable, Equatable, Codable {
+  case sandbox, production, unknown
+}

@@ -1,0 +1,160 @@
+import Foundation
+
+/// Which service an `APOD` came from. The raw values are the names the CLI prints.
+public enum APODSourceKind: String, Sendable, Hashable, Codable, CaseIterable {
+  /// The legacy `api.nasa.gov/planetary/apod` service (reported to be archived on 2026-12-01).
+  case v1 = "v1"
+  /// The science.nasa.gov WordPress feed `wp-json/wp/v2/apod-basic` (no key needed).
+  case apodBasic = "apod-basic"
+}
+
+/// What a day's APOD shows. Open: a value the services add later decodes as `.unknown`.
+public enum APODMediaType: Sendable, Hashable, Codable, CustomStringConvertible {
+  case image
+  case video
+  /// v1: neither an image nor a video was found on the page (Flash, interactive, HTML5 video).
+  case other
+  /// apod-basic: an embedded page.
+  case iframe
+  case unknown(String)
+
+  /// Reads the service's `media_type`, ignoring case and surrounding spaces.
+  public init(rawValue: String) {
+    let value = rawValue.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+    switch value {
+    case "image": self = .image
+    case "video": self = .video
+    case "other": self = .other
+    case "iframe": self = .iframe
+    default: self = .unknown(value)
+    }
+  }
+
+  /// The service's spelling (`image`, `video`, `other`, `iframe`, or the unknown value).
+  public var rawValue: String {
+    switch self {
+    case .image: "image"
+    case .video: "video"
+    case .other: "other"
+    case .iframe: "iframe"
+    case .unknown(let value): value
+    }
+  }
+
+  public var description: String { rawValue }
+
+  public init(from decoder: any Decoder) throws {
+    self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    try container.encode(rawValue)
+  }
+}
+
+/// One Astronomy Picture of the Day, the same shape whichever service it came from.
+///
+/// Text is already clean (plain text, entities decoded, whitespace collapsed); URLs are absolute.
+/// `url` is kept as the service sent it and is **not** assumed to be an image (apod-basic's `url`
+/// is an article page): use `imageURL`, `hdImageURL` and `videoURL`, which apply the per-service
+/// rules. `Codable` is the project's own cache format, not the wire format: wire payloads are
+/// read with `APOD.decode(_:from:)`.
+public struct APOD: Sendable, Hashable, Codable, Identifiable {
+  /// The APOD day (also the identity: one picture per day).
+  public var date: APODDay
+  public var title: String
+  /// Plain text; paragraphs separated by blank lines. May be empty.
+  public var explanation: String
+  public var mediaType: APODMediaType
+  /// The service's `url` field, made absolute (an image, an embed, or an article page).
+  public var url: URL?
+  /// The service's `hdurl` field (v1: the large image; apod-basic: the image, or a video's poster).
+  public var hdurl: URL?
+  /// A video's still image when the service gave one or it is derivable (YouTube embeds).
+  public var thumbnailURL: URL?
+  /// Where the video plays: v1's embed URL, or the source found in apod-basic's `basic_html`.
+  public var videoURL: URL?
+  /// Copyright holder, cleaned; nil when absent (usually public domain / NASA).
+  public var copyright: String?
+  /// apod-basic's credit line, cleaned; nil for v1 and when absent.
+  public var credit: String?
+  /// Accessibility description of the image, when the service gave one.
+  public var alt: String?
+  /// The day's web page: `https://apod.nasa.gov/apod/apYYMMDD.html` (v1) or the permalink.
+  public var pageURL: URL
+  public var source: APODSourceKind
+
+  public var id: APODDay { date }
+
+  public init(
+    date: APODDay, title: String, explanation: String, mediaType: APODMediaType,
+    url: URL? = nil, hdurl: URL? = nil, thumbnailURL: URL? = nil, videoURL: URL? = nil,
+    copyright: String? = nil, credit: String? = nil, alt: String? = nil, pageURL: URL,
+    source: APODSourceKind
+  ) {
+    self.date = date
+    self.title = title
+    self.explanation = explanation
+    self.mediaType = mediaType
+    self.url = url
+    self.hdurl = hdurl
+    self.thumbnailURL = thumbnailURL
+    self.videoURL = videoURL
+    self.copyright = copyright
+    self.credit = credit
+    self.alt = alt
+    self.pageURL = pageURL
+    self.source = source
+  }
+
+  /// The standard-size image to show in lists and on Today, https only, or nil when the day
+  /// has no image. v1: `url` when the media is an image (and `url` really is an image file);
+  /// a video's thumbnail when known. apod-basic: `hdurl` resized down when it is on the NASA
+  /// image CDN (its `w`/`h` parameters), as is otherwise; its `url` is never used.
+  public var imageURL: URL? {
+    switch (source, mediaType) {
+    case (.v1, .image):
+      if let url, MediaURL.isImageFile(url), let usable = MediaURL.usableImage(url) {
+        return MediaURL.standardSize(usable)
+      }
+      return MediaURL.usableImage(hdurl).map(MediaURL.standardSize)
+    case (.v1, _):
+      return MediaURL.usableImage(thumbnailURL)
+    case (.apodBasic, _):
+      return MediaURL.usableImage(hdurl).map(MediaURL.standardSize) ?? MediaURL.usableImage(thumbnailURL)
+    }
+  }
+
+  /// The largest image available, https only, or nil when the day has no image.
+  public var hdImageURL: URL? {
+    switch (source, mediaType) {
+    case (.v1, .image):
+      if let large = MediaURL.usableImage(hdurl) { return large }
+      guard let url, MediaURL.isImageFile(url) else { return nil }
+      return MediaURL.usableImage(url)
+    case (.v1, _):
+      return MediaURL.usableImage(thumbnailURL)
+    case (.apodBasic, _):
+      return MediaURL.usableImage(hdurl) ?? MediaURL.usableImage(thumbnailURL)
+    }
+  }
+
+  /// The v1 web page of a day: `https://apod.nasa.gov/apod/apYYMMDD.html`.
+  public static func legacyPageURL(for day: APODDay) -> URL {
+    // `yymmdd` is six digits, so the text is always a valid URL.
+    URL(string: "https://apod.nasa.gov/apod/ap\(day.yymmdd).html")!
+  }
+}
+
+/// The result of decoding a list: the APODs that decoded, newest first, and how many elements
+/// were dropped because they could not be read (one bad element never fails the whole list).
+public struct APODList: Sendable, Hashable {
+  public var items: [APOD]
+  public var droppedCount: Int
+
+  public init(items: [APOD], droppedCount: Int = 0) {
+    self.items = items
+    self.droppedCount = droppedCount
+  }
+}

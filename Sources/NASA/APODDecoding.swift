@@ -1,0 +1,233 @@
+import Foundation
+
+/// Why a 200 response body could not be read as APOD data.
+public enum APODDecodingError: Error, Sendable, Hashable {
+  /// The body is not JSON at all.
+  case notJSON
+  /// JSON, but an array where an object was expected or the reverse.
+  case unexpectedShape(expected: String)
+  /// An object without a `date`, the one field every APOD must have.
+  case missingDate
+  /// A `date` that is not a `YYYY-MM-DD` calendar date.
+  case badDate(String)
+
+  /// A specific sentence for people.
+  public var message: String {
+    switch self {
+    case .notJSON: "NASA sent a response that is not JSON, so it could not be read."
+    case .unexpectedShape(let expected):
+      "NASA sent data in an unexpected shape (expected \(expected)), so it could not be read."
+    case .missingDate: "NASA sent a picture without a date, so it could not be read."
+    case .badDate(let text): "NASA sent a picture with an unreadable date (\"\(text)\")."
+    }
+  }
+}
+
+extension APOD {
+  /// Decodes one APOD object in the shape of `format` (v1 or apod-basic).
+  /// Only `date` is required; every other field is optional and a wrongly typed field is ignored.
+  public static func decode(_ data: Data, from format: APODSourceKind) throws(APODDecodingError) -> APOD {
+    switch format {
+    case .v1: try decodePayload(V1Payload.self, from: data).apod
+    case .apodBasic: try decodePayload(APODBasicPayload.self, from: data).apod
+    }
+  }
+}
+
+extension APODList {
+  /// Decodes an array of APOD objects element by element: an element that cannot be read is
+  /// dropped and counted in `droppedCount` instead of failing the list. Items keep the order
+  /// the service sent. A single object is accepted as a list of one.
+  public static func decode(_ data: Data, from format: APODSourceKind) throws(APODDecodingError) -> APODList {
+    switch format {
+    case .v1: try decodeList(V1Payload.self, from: data)
+    case .apodBasic: try decodeList(APODBasicPayload.self, from: data)
+    }
+  }
+
+  private static func decodeList<Payload: APODPayload>(
+    _ type: Payload.Type, from data: Data
+  ) throws(APODDecodingError) -> APODList {
+    do {
+      let elements = try JSONDecoder().decode([Lossy<Payload>].self, from: data)
+      let items = elements.compactMap { $0.value?.apod }
+      return APODList(items: items, droppedCount: elements.count - items.count)
+    } catch DecodingError.typeMismatch(_, let context) where context.codingPath.isEmpty {
+      return APODList(items: [try decodePayload(type, from: data).apod])
+    } catch {
+      throw mapped(error, expected: "a list")
+    }
+  }
+}
+
+private func decodePayload<Payload: APODPayload>(
+  _ type: Payload.Type, from data: Data
+) throws(APODDecodingError) -> Payload {
+  do {
+    return try JSONDecoder().decode(type, from: data)
+  } catch {
+    throw mapped(error, expected: "one picture")
+  }
+}
+
+private func mapped(_ error: any Error, expected: String) -> APODDecodingError {
+  if let own = error as? APODDecodingError { return own }
+  if case DecodingError.typeMismatch(_, let context) = error, context.codingPath.isEmpty {
+    return .unexpectedShape(expected: expected)
+  }
+  if case DecodingError.keyNotFound = error { return .missingDate }
+  return .notJSON
+}
+
+/// A list element that never fails: `value` is nil when the element could not be read.
+private struct Lossy<Element: Decodable>: Decodable {
+  let value: Element?
+
+  init(from decoder: any Decoder) throws {
+    value = try? Element(from: decoder)
+  }
+}
+
+private protocol APODPayload: Decodable {
+  var apod: APOD { get }
+}
+
+/// Keyed decoding that never fails on a missing or wrongly typed optional field.
+extension KeyedDecodingContainer {
+  fileprivate func lenientString(_ key: Key) -> String? {
+    (try? decodeIfPresent(String.self, forKey: key)) ?? nil
+  }
+
+  /// The required `date`: `YYYY-MM-DD`, possibly followed by a time (`2026-09-29T00:00:00`).
+  fileprivate func apodDay(_ key: Key) throws(APODDecodingError) -> APODDay {
+    guard let raw = lenientString(key) else { throw .missingDate }
+    let trimmed = raw.trimmingCharacters(in: .whitespaces)
+    var datePart = trimmed
+    if trimmed.count > 10 {
+      let separator = trimmed[trimmed.index(trimmed.startIndex, offsetBy: 10)]
+      if separator == "T" || separator == " " { datePart = String(trimmed.prefix(10)) }
+    }
+    do {
+      return try APODDay(iso: datePart)
+    } catch {
+      throw .badDate(raw)
+    }
+  }
+}
+
+/// Media type as sent, or inferred when the field is missing or empty (one real v1 entry has
+/// no `media_type`: an image URL means an image, anything else is "other").
+private func mediaType(_ raw: String?, imageHint: URL?) -> APODMediaType {
+  let sent = raw.map(APODMediaType.init(rawValue:))
+  if let sent, sent != .unknown("") { return sent }
+  if let imageHint, MediaURL.isImageFile(imageHint) { return .image }
+  return .other
+}
+
+/// The legacy v1 object (`api.nasa.gov/planetary/apod`, snake_case keys).
+private struct V1Payload: APODPayload {
+  let apod: APOD
+
+  private enum Keys: String, CodingKey {
+    case date, title, explanation, url, hdurl, copyright, alt
+    case mediaType = "media_type"
+    case thumbnailURL = "thumbnail_url"
+  }
+
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: Keys.self)
+    let day = try container.apodDay(.date)
+    let url = MediaURL.parse(container.lenientString(.url))
+    let media = mediaType(container.lenientString(.mediaType), imageHint: url)
+    let isPlayable = media == .video || media == .iframe
+    let videoURL = isPlayable ? url : nil
+    apod = APOD(
+      date: day,
+      title: APODText.v1Title(container.lenientString(.title) ?? ""),
+      explanation: APODText.v1Explanation(container.lenientString(.explanation) ?? ""),
+      mediaType: media,
+      url: url,
+      hdurl: MediaURL.parse(container.lenientString(.hdurl)),
+      // thumbnail_url is "" for providers other than YouTube and Vimeo (apod-api #130).
+      thumbnailURL: MediaURL.parse(container.lenientString(.thumbnailURL))
+        ?? videoURL.flatMap(MediaURL.youTubeThumbnail(forEmbed:)),
+      videoURL: videoURL,
+      copyright: APODText.v1Copyright(container.lenientString(.copyright)),
+      alt: APODText.v1Copyright(container.lenientString(.alt)),
+      pageURL: APOD.legacyPageURL(for: day),
+      source: .v1
+    )
+  }
+}
+
+/// The science.nasa.gov `apod-basic` object: HTML text fields, `url` = article page.
+private struct APODBasicPayload: APODPayload {
+  let apod: APOD
+
+  private enum Keys: String, CodingKey {
+    case date, title, explanation, url, hdurl, copyright, credit, alt, permalink
+    case mediaType = "media_type"
+    case thumbnailURL = "thumbnail_url"
+    case basicHTML = "basic_html"
+    case basicHTMLURL = "basic_html_url"
+  }
+
+  private static let siteRoot = URL(string: "https://science.nasa.gov/")
+
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: Keys.self)
+    let day = try container.apodDay(.date)
+    let hdurl = MediaURL.parse(container.lenientString(.hdurl))
+    let media = mediaType(container.lenientString(.mediaType), imageHint: hdurl)
+    let url = MediaURL.parse(container.lenientString(.url))
+    let permalink = MediaURL.parse(container.lenientString(.permalink))
+    let htmlBase = MediaURL.parse(container.lenientString(.basicHTMLURL)) ?? Self.siteRoot
+    // The playable source of a video lives only inside basic_html (reference §7).
+    let videoURL =
+      media == .image
+      ? nil : container.lenientString(.basicHTML).flatMap { videoSource(inHTML: $0, base: htmlBase) }
+    apod = APOD(
+      date: day,
+      title: APODText.htmlLine(container.lenientString(.title) ?? ""),
+      explanation: APODText.htmlExplanation(container.lenientString(.explanation) ?? ""),
+      mediaType: media,
+      url: url,
+      hdurl: hdurl,
+      thumbnailURL: MediaURL.parse(container.lenientString(.thumbnailURL))
+        ?? videoURL.flatMap(MediaURL.youTubeThumbnail(forEmbed:)),
+      videoURL: videoURL,
+      copyright: APODText.htmlCredit(container.lenientString(.copyright)),
+      credit: APODText.htmlCredit(container.lenientString(.credit)),
+      alt: APODText.htmlCredit(container.lenientString(.alt)),
+      // `url` equals the permalink (an article page); never an image.
+      pageURL: permalink ?? url ?? APOD.legacyPageURL(for: day),
+      source: .apodBasic
+    )
+  }
+}
+
+/// The first playable source in an HTML fragment, in document order: `<video src>`,
+/// `<source src>` inside `<video>`, or `<iframe src>` (ignoring iframes in `<noscript>`, which
+/// are analytics beacons).
+func videoSource(inHTML html: String, base: URL?) -> URL? {
+  var insideVideo = false
+  var insideNoScript = false
+  for case .tag(let tag) in HTMLText.tokens(html) {
+    switch (tag.name, tag.isClosing) {
+    case ("video", false):
+      insideVideo = true
+      if let source = MediaURL.parse(tag.attributes["src"], relativeTo: base) { return source }
+    case ("video", true):
+      insideVideo = false
+    case ("noscript", let closing):
+      insideNoScript = !closing
+    case ("source", false) where insideVideo:
+      if let source = MediaURL.parse(tag.attributes["src"], relativeTo: base) { return source }
+    case ("iframe", false) where !insideNoScript:
+      if let source = MediaURL.parse(tag.attributes["src"], relativeTo: base) { return source }
+    default:
+      continue
+    }
+  }
+  return nil
+}

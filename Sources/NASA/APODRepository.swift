@@ -1,0 +1,284 @@
+import Foundation
+import Networking
+
+/// How a repository call may use the network.
+public enum FetchPolicy: Sendable, Hashable {
+  /// Cache first; the network only when new content can exist (the APOD day has advanced, or
+  /// Explore has not been refreshed today).
+  case automatic
+  /// The person asked to refresh: check now. Days already saved are still never fetched again.
+  case refresh
+  /// Offline mode: never touch the network.
+  case cacheOnly
+}
+
+/// Cache-first access to APODs: the single place that decides when to use the network.
+///
+/// Rules:
+/// - A day fetched once is never fetched again: every APOD is saved per day and read from disk.
+/// - Today asks the network only when the APOD day (US Eastern) has advanced past the cached
+///   picture, or on an explicit refresh. If today's picture is not published yet it shows the
+///   newest earlier day and says so, and asks again only after `recheckInterval`.
+/// - Explore (the last N days) refreshes at most once per APOD day, asking only for missing days.
+/// - Offline, rate-limited or failing: the cached content is served as `.stale(since:reason:)`;
+///   an error is thrown only when nothing is cached.
+public actor APODRepository {
+  /// How long to wait before asking again for a today that was not published yet.
+  public let recheckInterval: TimeInterval
+  /// How many earlier days to try when looking for the newest available day.
+  public let fallbackSearchDays = 7
+
+  private let source: any APODSource
+  private let cache: JSONDiskCache
+  private let now: @Sendable () -> Date
+
+  /// - Parameters:
+  ///   - source: where APODs come from (normally `AutomaticAPODSource`).
+  ///   - cache: the disk cache; APODs are stored one file per day.
+  ///   - recheckInterval: wait before asking again for an unpublished today (default 15 min).
+  ///   - now: the clock; decides the APOD day and the age of cached content.
+  public init(
+    source: any APODSource, cache: JSONDiskCache, recheckInterval: TimeInterval = 15 * 60,
+    now: @escaping @Sendable () -> Date = Date.init
+  ) {
+    self.source = source
+    self.cache = cache
+    self.recheckInterval = recheckInterval
+    self.now = now
+  }
+
+  // MARK: Today
+
+  /// Today's APOD (US Eastern day), or the newest earlier one when today's is not out yet.
+  /// Throws only when nothing suitable is cached and the network could not help.
+  public func today(_ policy: FetchPolicy = .automatic) async throws(APODError) -> APODResult {
+    let now = now()
+    let today = APODDay.today(now: now)
+    let record = await cache.value(TodayRecord.self, for: Keys.today)
+    // A day fetched once is never fetched again, whatever the policy.
+    if let saved = await savedDay(today) {
+      let current = TodayRecord(checkedOn: today, showing: today)
+      if record?.value != current { await remember(current) }
+      return APODResult(apod: saved.value, freshness: .fresh, cachedAt: saved.savedAt)
+    }
+    var shown: CachedValue<APOD>?
+    if let record { shown = await savedDay(record.value.showing) }
+
+    if policy == .cacheOnly {
+      return try await stale(today: today, record: record, shown: shown, because: .notCached)
+    }
+    // Checked a moment ago and today was not out: keep showing the earlier day, quietly.
+    if policy == .automatic, let record, let shown, record.value.checkedOn == today,
+      now.timeIntervalSince(record.savedAt) < recheckInterval
+    {
+      return APODResult(
+        apod: shown.value, freshness: .fresh, cachedAt: shown.savedAt,
+        notice: .notPublishedYet(today: today, showing: shown.value.date))
+    }
+
+    do {
+      let apod = try await source.apod(for: today)
+      await store(apod)
+      await remember(TodayRecord(checkedOn: today, showing: apod.date))
+      return APODResult(apod: apod, freshness: .fresh, cachedAt: nil)
+    } catch .notPublishedYet {
+      return try await newestBefore(today, record: record, shown: shown)
+    } catch .network(.cancelled) {
+      throw .network(.cancelled)
+    } catch {
+      return try await stale(today: today, record: record, shown: shown, because: error)
+    }
+  }
+
+  /// Shows the newest day before `today` (some days have no APOD, so not always yesterday), from
+  /// the cache when saved, and says that today's picture is not out yet.
+  private func newestBefore(
+    _ today: APODDay, record: CachedValue<TodayRecord>?, shown: CachedValue<APOD>?
+  ) async throws(APODError) -> APODResult {
+    var candidate = today.previous
+    var tries = 0
+    while tries < fallbackSearchDays, candidate >= APODDay.first {
+      let apod: APOD
+      let cachedAt: Date?
+      if let saved = await savedDay(candidate) {
+        (apod, cachedAt) = (saved.value, saved.savedAt)
+      } else {
+        do {
+          apod = try await source.apod(for: candidate)
+          cachedAt = nil
+          await store(apod)
+        } catch .noAPOD {
+          candidate = candidate.previous
+          tries += 1
+          continue
+        } catch {
+          return try await stale(today: today, record: record, shown: shown, because: error)
+        }
+      }
+      await remember(TodayRecord(checkedOn: today, showing: apod.date))
+      return APODResult(
+        apod: apod, freshness: .fresh, cachedAt: cachedAt,
+        notice: .notPublishedYet(today: today, showing: apod.date))
+    }
+    throw .notPublishedYet(today)
+  }
+
+  /// The last picture Today showed (or else the newest saved day of the past week), marked stale
+  /// with the reason; the error itself when nothing is saved.
+  private func stale(
+    today: APODDay, record: CachedValue<TodayRecord>?, shown: CachedValue<APOD>?,
+    because error: APODError
+  ) async throws(APODError) -> APODResult {
+    if let record, let shown {
+      return APODResult(
+        apod: shown.value, freshness: .stale(since: record.savedAt, reason: StaleReason(error)),
+        cachedAt: shown.savedAt)
+    }
+    for day in APODDay.lastDays(fallbackSearchDays, endingOn: today.previous) {
+      if let saved = await savedDay(day) {
+        return APODResult(
+          apod: saved.value, freshness: .stale(since: saved.savedAt, reason: StaleReason(error)),
+          cachedAt: saved.savedAt)
+      }
+    }
+    throw error
+  }
+
+  // MARK: One day
+
+  /// The APOD of `day` (the date picker, `spacer show`): from the cache when saved, else fetched
+  /// once and saved. Throws `.noAPOD` for a day without a picture, `.invalidDay` outside the range.
+  public func apod(for day: APODDay, policy: FetchPolicy = .automatic) async throws(APODError) -> APODResult {
+    do {
+      _ = try day.validated(now: now())
+    } catch {
+      throw .invalidDay(error)
+    }
+    if let saved = await savedDay(day) {
+      return APODResult(apod: saved.value, freshness: .fresh, cachedAt: saved.savedAt)
+    }
+    if policy == .cacheOnly { throw .notCached }
+    let apod = try await source.apod(for: day)
+    await store(apod)
+    return APODResult(apod: apod, freshness: .fresh, cachedAt: nil)
+  }
+
+  // MARK: Explore
+
+  /// The last `days` days (default 30) ending today (US Eastern), newest first. Refreshes at
+  /// most once per APOD day unless `policy` is `.refresh`; only days not yet saved are asked for.
+  public func explore(
+    days: Int = 30, _ policy: FetchPolicy = .automatic
+  ) async throws(APODError)
+    -> ExploreResult
+  {
+    let now = now()
+    let today = APODDay.today(now: now)
+    let window = APODDay.lastDays(days, endingOn: today)
+    var saved: [APODDay: CachedValue<APOD>] = [:]
+    for day in window {
+      if let entry = await savedDay(day) { saved[day] = entry }
+    }
+    let record = await cache.value(ExploreRecord.self, for: Keys.explore)
+    let refreshedToday = record.map { $0.value.refreshedOn == today && $0.value.days >= days } ?? false
+    let missing = window.filter { saved[$0] == nil }
+    var fetchedNow: Set<APODDay> = []
+
+    func list(_ freshness: Freshness, dropped: Int = 0) -> ExploreResult {
+      let entries = window.compactMap { day in
+        saved[day].map {
+          APODResult(
+            apod: $0.value, freshness: freshness, cachedAt: fetchedNow.contains(day) ? nil : $0.savedAt)
+        }
+      }
+      let cachedAt = fetchedNow.isEmpty ? record?.savedAt ?? saved.values.map(\.savedAt).max() : nil
+      return ExploreResult(entries: entries, freshness: freshness, cachedAt: cachedAt, droppedCount: dropped)
+    }
+
+    if policy == .cacheOnly {
+      guard !saved.isEmpty else { throw .notCached }
+      return list(refreshedToday ? .fresh : staleness(record: record, saved: saved, .notCached))
+    }
+    if missing.isEmpty || (policy == .automatic && refreshedToday) {
+      if !refreshedToday { await remember(ExploreRecord(refreshedOn: today, days: days)) }
+      return list(.fresh)
+    }
+
+    var dropped = 0
+    do {
+      for run in Self.runs(of: missing) {
+        let answer = try await source.apods(from: run.lowerBound, through: run.upperBound)
+        dropped += answer.droppedCount
+        for apod in answer.items where run.contains(apod.date) {
+          await store(apod)
+          saved[apod.date] = CachedValue(value: apod, savedAt: now)
+          fetchedNow.insert(apod.date)
+        }
+      }
+    } catch .network(.cancelled) {
+      throw .network(.cancelled)
+    } catch {
+      guard !saved.isEmpty else { throw error }
+      return list(staleness(record: record, saved: saved, error), dropped: dropped)
+    }
+    await remember(ExploreRecord(refreshedOn: today, days: days))
+    return list(.fresh, dropped: dropped)
+  }
+
+  private func staleness(
+    record: CachedValue<ExploreRecord>?, saved: [APODDay: CachedValue<APOD>], _ error: APODError
+  ) -> Freshness {
+    let since = record?.savedAt ?? saved.values.map(\.savedAt).max() ?? now()
+    return .stale(since: since, reason: StaleReason(error))
+  }
+
+  /// Consecutive runs of days (input newest first), each as an ascending range.
+  static func runs(of days: [APODDay]) -> [ClosedRange<APODDay>] {
+    var runs: [ClosedRange<APODDay>] = []
+    for day in days.sorted() {
+      if let last = runs.last, last.upperBound.next == day {
+        runs[runs.count - 1] = last.lowerBound...day
+      } else {
+        runs.append(day...day)
+      }
+    }
+    return runs.reversed()
+  }
+
+  // MARK: Storage
+
+  private enum Keys {
+    static let today = "apod-today"
+    static let explore = "apod-explore"
+    static func day(_ day: APODDay) -> String { "apod-day-\(day.iso)" }
+  }
+
+  private func savedDay(_ day: APODDay) async -> CachedValue<APOD>? {
+    await cache.value(APOD.self, for: Keys.day(day))
+  }
+
+  /// Saves a fetched APOD under its own date. A failed write costs a refetch later, nothing more.
+  private func store(_ apod: APOD) async {
+    _ = try? await cache.save(apod, for: Keys.day(apod.date))
+  }
+
+  private func remember(_ record: TodayRecord) async {
+    _ = try? await cache.save(record, for: Keys.today)
+  }
+
+  private func remember(_ record: ExploreRecord) async {
+    _ = try? await cache.save(record, for: Keys.explore)
+  }
+}
+
+/// What Today last showed and for which APOD day it checked.
+struct TodayRecord: Codable, Sendable, Hashable {
+  var checkedOn: APODDay
+  var showing: APODDay
+}
+
+/// When Explore last refreshed, and how many days it covered.
+struct ExploreRecord: Codable, Sendable {
+  var refreshedOn: APODDay
+  var days: Int
+}

@@ -1,0 +1,71 @@
+import Foundation
+import Networking
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// Which NASA service answers APOD requests.
+public enum APODSourceChoice: String, Sendable, Hashable, CaseIterable {
+  /// Only the legacy `api.nasa.gov/planetary/apod` (needs a key; reported archived 2026-12-01).
+  case v1
+  /// Only science.nasa.gov's apod-basic feed (no key).
+  case basic
+  /// apod-basic first, v1 while apod-basic is gone or failing (the app's default).
+  case auto
+}
+
+/// Everything needed to assemble the APOD stack, so the app and the `spacer` CLI build it the
+/// same way: one HTTP client with its rate limiter, retry policy and circuit breaker, the chosen
+/// source, and the disk cache.
+public struct APODServiceConfiguration: Sendable {
+  public var choice: APODSourceChoice
+  /// api.nasa.gov key for v1; nil or blank means `DEMO_KEY`.
+  public var apiKey: String?
+  public var v1BaseURL: URL
+  public var basicBaseURL: URL
+  /// Where APODs are cached, one file per day.
+  public var cacheDirectory: URL
+  /// Bump when `APOD`'s stored form changes: older cache files then read as misses.
+  public static let cacheSchemaVersion = 1
+
+  public init(
+    choice: APODSourceChoice = .auto, apiKey: String? = nil,
+    v1BaseURL: URL = V1APODSource.defaultBaseURL, basicBaseURL: URL = APODBasicSource.defaultBaseURL,
+    cacheDirectory: URL
+  ) {
+    self.choice = choice
+    self.apiKey = apiKey
+    self.v1BaseURL = v1BaseURL
+    self.basicBaseURL = basicBaseURL
+    self.cacheDirectory = cacheDirectory
+  }
+
+  /// The configured source over `client`.
+  public func makeSource(
+    client: any HTTPClienting, now: @escaping @Sendable () -> Date = Date.init
+  ) -> any APODSource {
+    switch choice {
+    case .v1: V1APODSource(client: client, baseURL: v1BaseURL, apiKey: apiKey, now: now)
+    case .basic: APODBasicSource(client: client, baseURL: basicBaseURL, now: now)
+    case .auto:
+      AutomaticAPODSource(
+        client: client, apiKey: apiKey, v1BaseURL: v1BaseURL, basicBaseURL: basicBaseURL, now: now)
+    }
+  }
+
+  /// The repository the app and CLI use. The session has no URL cache: the repository's disk
+  /// cache is the only one, and NASA's cache headers are not meant for offline use.
+  public func makeRepository(
+    session: URLSession = URLSession(configuration: .ephemeral),
+    now: @escaping @Sendable () -> Date = Date.init
+  ) -> APODRepository {
+    let client = HTTPClient(
+      session: session, rateLimiter: RateLimiter(now: now), retryPolicy: RetryPolicy(),
+      circuitBreaker: CircuitBreaker(now: now), now: now)
+    return APODRepository(
+      source: makeSource(client: client, now: now),
+      cache: JSONDiskCache(directory: cacheDirectory, schemaVersion: Self.cacheSchemaVersion, now: now),
+      now: now)
+  }
+}

@@ -1,0 +1,130 @@
+import Foundation
+import Networking
+
+/// A service that provides APODs: v1 (`V1APODSource`), apod-basic (`APODBasicSource`), or the
+/// automatic choice between them (`AutomaticAPODSource`). Keeping both services behind one
+/// protocol makes the switch after v1's reported archiving (2026-12-01) a configuration change.
+public protocol APODSource: Sendable {
+  /// The APOD of `day`. Throws `.notPublishedYet` when `day` is today (US Eastern time) and the
+  /// service has nothing yet, `.noAPOD` for a past day without a picture, `.invalidDay` for a
+  /// day outside 1995-06-16 … today, without sending anything.
+  func apod(for day: APODDay) async throws(APODError) -> APOD
+
+  /// The APODs from `start` through `end` (inclusive), newest first. Days without a picture are
+  /// simply absent; elements that could not be read are counted in `droppedCount`.
+  func apods(from start: APODDay, through end: APODDay) async throws(APODError) -> APODList
+}
+
+extension APODSource {
+  /// The APODs of the last `days` days ending on `end`, newest first (never before 1995-06-16).
+  public func recent(days: Int, endingOn end: APODDay) async throws(APODError) -> APODList {
+    guard let start = APODDay.lastDays(days, endingOn: end).last else { return APODList(items: []) }
+    return try await apods(from: start, through: end)
+  }
+}
+
+/// Everything that can go wrong getting an APOD, in the app's words.
+public enum APODError: Error, Sendable, Hashable {
+  /// The service has no picture yet for today (US Eastern time): normal in the first minutes after
+  /// midnight Eastern or during NASA's ingestion lag. The caller shows the previous day instead.
+  case notPublishedYet(APODDay)
+  /// A past day that has no APOD (such as 1995-06-17…19, or 2020-06-10).
+  case noAPOD(APODDay)
+  /// A day outside 1995-06-16 … today; nothing was sent.
+  case invalidDay(APODDayError)
+  /// The request failed (offline, rate limited, server error…).
+  case network(HTTPError)
+  /// The service answered 200 with data that could not be read.
+  case unreadable(APODDecodingError)
+  /// Network use is off (offline mode) and nothing is saved for this request.
+  case notCached
+
+  /// A specific sentence for people, with waits measured from now.
+  public var message: String { message(now: Date()) }
+
+  /// A specific sentence for people; `now` measures waits ("try again in 47 minutes").
+  public func message(now: Date) -> String {
+    switch self {
+    case .notPublishedYet(let day):
+      "Today's picture (\(day.iso)) is not published yet; NASA posts it shortly after midnight "
+        + "US Eastern time."
+    case .noAPOD(let day): "There is no Astronomy Picture of the Day for \(day.iso)."
+    case .invalidDay(let error): error.message
+    case .network(let error): error.userMessage(now: now)
+    case .unreadable(let error): error.message
+    case .notCached: "Nothing is saved for this yet, and network use is off (offline mode)."
+    }
+  }
+
+  /// True when the failure lies with the network connection rather than the service
+  /// (offline, cancelled): trying another service would not help.
+  var isConnectivityProblem: Bool {
+    if case .network(let error) = self {
+      switch error {
+      case .offline, .cancelled: return true
+      default: return false
+      }
+    }
+    return false
+  }
+}
+
+/// Shared by the two HTTP sources: request building and error mapping.
+enum SourceSupport {
+  /// Fetches and decodes the APOD of one `day`: checks the day is in range without sending
+  /// anything, then maps "not found" and every other failure to the domain error.
+  static func fetchOne(
+    _ day: APODDay, with client: any HTTPClienting, request: HTTPRequest, format: APODSourceKind,
+    now: Date
+  ) async throws(APODError) -> APOD {
+    do {
+      _ = try day.validated(now: now)
+    } catch {
+      throw .invalidDay(error)
+    }
+    let response: HTTPResponse
+    do {
+      response = try await client.send(request)
+    } catch {
+      throw mapped(error, day: day, now: now)
+    }
+    do {
+      return try APOD.decode(response.body, from: format)
+    } catch {
+      throw .unreadable(error)
+    }
+  }
+
+  /// Maps a transport/HTTP failure for `day` to the domain: "not found" for today (US Eastern)
+  /// means not published yet; for an earlier day it means that day has no APOD.
+  static func mapped(_ error: HTTPError, day: APODDay, now: Date) -> APODError {
+    if case .notFound = error {
+      return day >= APODDay.today(now: now) ? .notPublishedYet(day) : .noAPOD(day)
+    }
+    return .network(error)
+  }
+
+  /// Checks the range, clamping nothing: a range outside 1995-06-16 … today is refused.
+  static func validatedRange(
+    _ start: APODDay, _ end: APODDay, now: Date
+  ) throws(APODError) -> ClosedRange<
+    APODDay
+  >? {
+    do {
+      _ = try start.validated(now: now)
+      _ = try end.validated(now: now)
+    } catch {
+      throw .invalidDay(error)
+    }
+    return start <= end ? start...end : nil
+  }
+
+  static func url(_ base: URL, path: String? = nil, query: [(String, String)]) -> URL {
+    let target = path.map { base.appendingPathComponent($0, isDirectory: false) } ?? base
+    guard var components = URLComponents(url: target, resolvingAgainstBaseURL: true) else { return target }
+    if !query.isEmpty {
+      components.queryItems = query.map { URLQueryItem(name: $0.0, value: $0.1) }
+    }
+    return components.url ?? target
+  }
+}

@@ -1,0 +1,58 @@
+import Foundation
+
+/// Cleaning rules for APOD text fields (apod-api reference §3, §7, §9.8).
+enum APODText {
+  /// v1 title: the scraper sometimes runs the credit line into it ("Journey … \r\nCredit:"),
+  /// so a line starting with "Credit:" and everything after it is cut.
+  static func v1Title(_ raw: String) -> String {
+    var title = raw
+    if let credit = title.range(of: "\nCredit:", options: .caseInsensitive) {
+      title = String(title[..<credit.lowerBound])
+    }
+    return HTMLText.collapsed(title)
+  }
+
+  /// apod-basic title: entities decoded, any tags removed, one line.
+  static func htmlLine(_ raw: String) -> String {
+    HTMLText.collapsed(HTMLText.plainText(fromHTML: raw))
+  }
+
+  /// v1 explanation: plain text, one paragraph. The post-migration v1 is fed by apod-basic, so
+  /// text that is clearly markup is converted like apod-basic's.
+  static func v1Explanation(_ raw: String) -> String {
+    let looksLikeHTML = raw.contains("</") || raw.range(of: "<br", options: .caseInsensitive) != nil
+    return withoutLabelAndTail(looksLikeHTML ? HTMLText.plainText(fromHTML: raw) : HTMLText.collapsed(raw))
+  }
+
+  /// apod-basic explanation: HTML to plain text, without the "Explanation:" label and the
+  /// "Tomorrow's picture:" teaser that ends the APOD page.
+  static func htmlExplanation(_ raw: String) -> String {
+    withoutLabelAndTail(HTMLText.plainText(fromHTML: raw))
+  }
+
+  /// v1 copyright: trimmed, whitespace (often newlines) collapsed, control characters and U+FFFD
+  /// dropped; nil when nothing is left.
+  static func v1Copyright(_ raw: String?) -> String? {
+    raw.map(HTMLText.collapsed).flatMap { $0.isEmpty ? nil : $0 }
+  }
+
+  /// apod-basic credit or copyright (HTML with links and `<em>`): one clean line, or nil.
+  static func htmlCredit(_ raw: String?) -> String? {
+    raw.map(htmlLine).flatMap { $0.isEmpty ? nil : $0 }
+  }
+
+  private static let label = "explanation:"
+  private static let tails = ["tomorrow's picture:", "tomorrow\u{2019}s picture:", "tomorrow`s picture:"]
+
+  static func withoutLabelAndTail(_ text: String) -> String {
+    var result = Substring(text)
+    if result.lowercased().hasPrefix(label) {
+      result = result.dropFirst(label.count)
+    }
+    let tailStart = tails.compactMap {
+      result.range(of: $0, options: [.caseInsensitive, .backwards])?.lowerBound
+    }.max()
+    if let tailStart { result = result[..<tailStart] }
+    return result.trimmingCharacters(in: .whitespacesAndNewlines)
+  }
+}

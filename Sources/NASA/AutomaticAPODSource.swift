@@ -1,0 +1,121 @@
+import Foundation
+import Networking
+
+/// Prefers one source (apod-basic: no key, no shared quota, and the service NASA is moving to)
+/// and moves to another (v1) when the preferred one is gone or failing, then moves back.
+///
+/// - A request the preferred source fails for a service reason (5xx, unreadable data, an error
+///   page, a timeout, a refusal, rate limiting) is retried on the fallback at once, so the user
+///   still gets a picture. Connection problems (offline, cancelled), "not published yet" and
+///   invalid days are answered as they are: another service would not do better.
+/// - A past day the preferred source says has no APOD is asked of the fallback too; if the
+///   fallback has it, the preferred source is missing data and that counts as a failure.
+/// - After `failureThreshold` failures in a row the fallback is used directly for `cooldown`;
+///   the first request after that probes the preferred source again: success moves back,
+///   failure starts another cooldown.
+public actor AutomaticAPODSource: APODSource {
+  /// Which source requests go to first.
+  public enum Route: Sendable, Hashable {
+    /// The preferred source, after `failures` failures in a row.
+    case preferred(failures: Int)
+    /// The fallback, until the preferred source is probed again at `probeAt`.
+    case fallback(probeAt: Date)
+  }
+
+  public let failureThreshold: Int
+  public let cooldown: TimeInterval
+  /// Where the next request goes (for diagnostics and tests).
+  public private(set) var route: Route = .preferred(failures: 0)
+
+  private let preferred: any APODSource
+  private let fallback: any APODSource
+  private let now: @Sendable () -> Date
+
+  /// - Parameters:
+  ///   - preferred: normally `APODBasicSource`.
+  ///   - fallback: normally `V1APODSource`.
+  ///   - failureThreshold: failures in a row before switching (at least 1).
+  ///   - cooldown: how long to stay on the fallback before probing the preferred source again.
+  public init(
+    preferred: any APODSource, fallback: any APODSource, failureThreshold: Int = 2,
+    cooldown: TimeInterval = 6 * 3600, now: @escaping @Sendable () -> Date = Date.init
+  ) {
+    self.preferred = preferred
+    self.fallback = fallback
+    self.failureThreshold = max(1, failureThreshold)
+    self.cooldown = cooldown
+    self.now = now
+  }
+
+  /// The standard pairing over one HTTP client: apod-basic first, v1 (with `apiKey`, or
+  /// `DEMO_KEY`) as the fallback.
+  public init(
+    client: any HTTPClienting, apiKey: String?,
+    v1BaseURL: URL = V1APODSource.defaultBaseURL,
+    basicBaseURL: URL = APODBasicSource.defaultBaseURL,
+    now: @escaping @Sendable () -> Date = Date.init
+  ) {
+    self.init(
+      preferred: APODBasicSource(client: client, baseURL: basicBaseURL, now: now),
+      fallback: V1APODSource(client: client, baseURL: v1BaseURL, apiKey: apiKey, now: now),
+      now: now)
+  }
+
+  public func apod(for day: APODDay) async throws(APODError) -> APOD {
+    try await routed { source throws(APODError) in try await source.apod(for: day) }
+  }
+
+  public func apods(from start: APODDay, through end: APODDay) async throws(APODError) -> APODList {
+    try await routed { source throws(APODError) in try await source.apods(from: start, through: end) }
+  }
+
+  private func routed<Value: Sendable>(
+    _ operation: @Sendable (any APODSource) async throws(APODError) -> Value
+  ) async throws(APODError) -> Value {
+    if case .fallback(let probeAt) = route, now() < probeAt {
+      return try await operation(fallback)
+    }
+    let isProbe = if case .fallback = route { true } else { false }
+    do {
+      let value = try await operation(preferred)
+      route = .preferred(failures: 0)
+      return value
+    } catch .noAPOD(let day) {
+      // A genuine gap, or has the preferred source lost data? The fallback decides.
+      let value: Value
+      do {
+        value = try await operation(fallback)
+      } catch .noAPOD {
+        route = .preferred(failures: 0)
+        throw .noAPOD(day)
+      } catch {
+        throw .noAPOD(day)
+      }
+      recordFailure(isProbe: isProbe)
+      return value
+    } catch let failure where failure.isConnectivityProblem || !Self.isServiceFailure(failure) {
+      throw failure
+    } catch {
+      recordFailure(isProbe: isProbe)
+      return try await operation(fallback)
+    }
+  }
+
+  private func recordFailure(isProbe: Bool) {
+    let failures: Int
+    if case .preferred(let count) = route { failures = count + 1 } else { failures = failureThreshold }
+    if isProbe || failures >= failureThreshold {
+      route = .fallback(probeAt: now().addingTimeInterval(cooldown))
+    } else {
+      route = .preferred(failures: failures)
+    }
+  }
+
+  /// Failures that say the service itself is gone or broken.
+  static func isServiceFailure(_ error: APODError) -> Bool {
+    switch error {
+    case .network, .unreadable: true
+    case .notPublishedYet, .noAPOD, .invalidDay, .notCached: false
+    }
+  }
+}

@@ -1,0 +1,135 @@
+import Foundation
+import Observation
+
+/// A day chosen with the date picker on the Explore screen.
+public enum PickedDay: Sendable, Hashable {
+  case loading(APODDay)
+  case loaded(APODResult)
+  /// The day could not be shown (no APOD that day, offline and not saved…), with a sentence why.
+  case failed(APODDay, message: String)
+}
+
+/// What the Explore screen shows once it has a list.
+public struct ExploreContent: Sendable, Hashable {
+  /// The recent days, newest first, with freshness and when they were cached.
+  public var result: ExploreResult
+  /// When the screen received `result`: if a later refresh fails, the list is stale since then.
+  public var checkedAt: Date
+  /// A refresh is under way; the list stays on screen meanwhile.
+  public var isRefreshing: Bool
+  /// The date picker's day, when one was chosen.
+  public var picked: PickedDay?
+
+  public init(result: ExploreResult, checkedAt: Date, isRefreshing: Bool = false, picked: PickedDay? = nil) {
+    self.result = result
+    self.checkedAt = checkedAt
+    self.isRefreshing = isRefreshing
+    self.picked = picked
+  }
+
+  public var items: [APOD] { result.items }
+}
+
+/// The Explore screen: the last N days (default 30), refreshed at most once per APOD day, plus
+/// any single day chosen with the date picker.
+@MainActor @Observable public final class ExploreModel {
+  /// One state for the whole screen (no separate loading and error flags).
+  public enum State: Sendable, Hashable {
+    case idle
+    /// First load, nothing to show yet.
+    case loading
+    case loaded(ExploreContent)
+    /// Nothing to show, with a sentence saying why.
+    case failed(String)
+  }
+
+  public private(set) var state: State = .idle
+  /// How many recent days the list covers.
+  public let days: Int
+
+  private let repository: APODRepository
+  private let now: @Sendable () -> Date
+
+  /// - Parameters:
+  ///   - repository: where pictures come from.
+  ///   - days: how many recent days to list (default 30).
+  ///   - now: the clock used to word messages and check picked days.
+  public init(repository: APODRepository, days: Int = 30, now: @escaping @Sendable () -> Date = Date.init) {
+    self.repository = repository
+    self.days = max(1, days)
+    self.now = now
+  }
+
+  /// Loads the list: cache first, the network at most once per APOD day.
+  public func load() async {
+    await fetch(.automatic)
+  }
+
+  /// Asks for missing days now. The list stays on screen; a failure keeps it, marked stale.
+  public func refresh() async {
+    await fetch(.refresh)
+  }
+
+  /// Shows one day chosen with the date picker (loading the list first if needed). Days already
+  /// saved are shown from the cache; others are fetched once.
+  public func loadDay(_ day: APODDay) async {
+    if case .idle = state { await load() }
+    if case .failed = state { await load() }
+    guard case .loaded(var content) = state else { return }
+    content.picked = .loading(day)
+    state = .loaded(content)
+    let picked: PickedDay
+    do {
+      picked = .loaded(try await repository.apod(for: day))
+    } catch {
+      picked = .failed(day, message: error.message(now: now()))
+    }
+    // The list may have been refreshed meanwhile: update only the picked day.
+    if case .loaded(var latest) = state, latest.picked == .loading(day) {
+      latest.picked = picked
+      state = .loaded(latest)
+    }
+  }
+
+  /// A sentence for the status line when the list is stale, or nil.
+  public var statusMessage: String? {
+    guard case .loaded(let content) = state else { return nil }
+    return content.result.freshness.message(now: now())
+  }
+
+  private func fetch(_ policy: FetchPolicy) async {
+    let current: ExploreContent?
+    switch state {
+    case .loading: return
+    case .loaded(let content) where content.isRefreshing: return
+    case .loaded(var content):
+      current = content
+      content.isRefreshing = true
+      state = .loaded(content)
+    case .idle, .failed:
+      current = nil
+      state = .loading
+    }
+    do {
+      let result = try await repository.explore(days: days, policy)
+      state = .loaded(
+        ExploreContent(result: result, checkedAt: now(), picked: latestPicked ?? current?.picked))
+    } catch {
+      guard var kept = current else {
+        state = .failed(error.message(now: now()))
+        return
+      }
+      // Never blank the screen: keep the list and say why it may be old.
+      kept.result.markFailed(error, lastCurrentAt: kept.checkedAt)
+      kept.isRefreshing = false
+      kept.picked = latestPicked ?? kept.picked
+      state = .loaded(kept)
+    }
+  }
+
+  /// The picked day as it is now (a `loadDay` may have finished during a refresh).
+  private var latestPicked: PickedDay? {
+    if case .loaded(let content) = state { return content.picked }
+    return nil
+  }
+}

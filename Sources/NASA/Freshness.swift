@@ -1,0 +1,139 @@
+import Foundation
+import Networking
+
+/// How current the content on screen is.
+public enum Freshness: Sendable, Hashable {
+  /// Up to date: fetched now, or saved earlier for the current APOD day (nothing newer exists).
+  case fresh
+  /// Older content served from the cache because the network could not be used; `since` is when
+  /// it was last known to be current.
+  case stale(since: Date, reason: StaleReason)
+
+  public var isStale: Bool {
+    if case .stale = self { return true }
+    return false
+  }
+
+  /// The freshness after a refresh failed with `error`: stale since it was last current (already
+  /// stale content keeps its original time, fresh content became stale after `lastCurrentAt`).
+  public func failed(_ error: APODError, lastCurrentAt: Date) -> Freshness {
+    switch self {
+    case .fresh: .stale(since: lastCurrentAt, reason: StaleReason(error))
+    case .stale(let since, _): .stale(since: since, reason: StaleReason(error))
+    }
+  }
+
+  /// "Showing a copy from 3 hours ago. You appear to be offline…", or nil when fresh.
+  public func message(now: Date) -> String? {
+    guard case .stale(let since, let reason) = self else { return nil }
+    return "Showing a copy from \(Self.age(from: since, to: now)). \(reason.message(now: now))"
+  }
+
+  /// "just now", "5 minutes ago", "1 hour ago", "3 days ago": how old cached content is, in the
+  /// words every screen and the CLI use.
+  public static func age(from past: Date, to now: Date) -> String {
+    let seconds = max(0, now.timeIntervalSince(past))
+    func count(_ value: Int, _ unit: String) -> String { "\(value) \(unit)\(value == 1 ? "" : "s") ago" }
+    switch seconds {
+    case ..<60: return "just now"
+    case ..<3600: return count(Int(seconds / 60), "minute")
+    case ..<86_400: return count(Int(seconds / 3600), "hour")
+    default: return count(Int(seconds / 86_400), "day")
+    }
+  }
+}
+
+/// Why cached content is shown instead of new content.
+public enum StaleReason: Sendable, Hashable {
+  /// No network connection.
+  case offline
+  /// NASA's quota for the key is spent (or the local budget is); `retryAt` when known.
+  case rateLimited(retryAt: Date?)
+  /// The service failed (server errors, unreadable data, timeouts…).
+  case failing(APODError)
+  /// Network use is off (offline mode, `--offline`).
+  case networkDisabled
+
+  /// The reason for a failed fetch.
+  init(_ error: APODError) {
+    switch error {
+    case .network(.offline): self = .offline
+    case .network(.rateLimited(let retryAt)): self = .rateLimited(retryAt: retryAt)
+    case .notCached: self = .networkDisabled
+    default: self = .failing(error)
+    }
+  }
+
+  /// A sentence for people; `now` measures waits.
+  public func message(now: Date) -> String {
+    switch self {
+    case .offline: HTTPError.offline.userMessage(now: now)
+    case .rateLimited(let retryAt): HTTPError.rateLimited(retryAt: retryAt).userMessage(now: now)
+    case .failing(let error): error.message(now: now)
+    case .networkDisabled: "Network use is off (offline mode)."
+    }
+  }
+}
+
+/// Something the reader should know about what is shown.
+public enum APODNotice: Sendable, Hashable {
+  /// Today's picture (US Eastern day `today`) is not out yet; `showing` is the newest earlier day.
+  case notPublishedYet(today: APODDay, showing: APODDay)
+
+  public var message: String {
+    switch self {
+    case .notPublishedYet(let today, let showing):
+      "Today's picture (\(today.iso)) is not published yet, so this is the picture of \(showing.iso)."
+    }
+  }
+}
+
+/// One APOD as delivered by `APODRepository`.
+public struct APODResult: Sendable, Hashable {
+  public var apod: APOD
+  public var freshness: Freshness
+  /// When the copy shown was saved; nil when this call fetched it from the network.
+  public var cachedAt: Date?
+  public var notice: APODNotice?
+
+  public init(apod: APOD, freshness: Freshness, cachedAt: Date?, notice: APODNotice? = nil) {
+    self.apod = apod
+    self.freshness = freshness
+    self.cachedAt = cachedAt
+    self.notice = notice
+  }
+
+  /// True when the APOD came from the disk cache rather than the network (the CLI's "cached").
+  public var servedFromCache: Bool { cachedAt != nil }
+}
+
+/// The Explore list as delivered by `APODRepository`.
+public struct ExploreResult: Sendable, Hashable {
+  /// The days of the window that have a picture, newest first, each with its own `cachedAt`
+  /// (nil for days fetched by this call) and the list's freshness.
+  public var entries: [APODResult]
+  public var freshness: Freshness
+  /// When the list was last refreshed from the network, if it was served entirely from the cache;
+  /// nil when this call fetched something.
+  public var cachedAt: Date?
+  /// Elements the service sent that could not be read.
+  public var droppedCount: Int
+
+  public init(entries: [APODResult], freshness: Freshness, cachedAt: Date?, droppedCount: Int = 0) {
+    self.entries = entries
+    self.freshness = freshness
+    self.cachedAt = cachedAt
+    self.droppedCount = droppedCount
+  }
+
+  /// The pictures, newest first.
+  public var items: [APOD] { entries.map(\.apod) }
+
+  /// Marks the list and its entries stale after a refresh failed with `error`.
+  public mutating func markFailed(_ error: APODError, lastCurrentAt: Date) {
+    freshness = freshness.failed(error, lastCurrentAt: lastCurrentAt)
+    for index in entries.indices { entries[index].freshness = freshness }
+  }
+
+  public var servedFromCache: Bool { cachedAt != nil }
+}

@@ -1,0 +1,105 @@
+import Foundation
+
+/// URL rules for APOD media: what counts as an image, https upgrades, and CDN resizing.
+enum MediaURL {
+  /// Width of the standard-size image asked from the NASA image CDN (v1's standard images are
+  /// about 960–1080 pixels wide, so both services give lists a similar size).
+  static let standardWidth = 1024
+
+  private static let imageExtensions: Set<String> = [
+    "jpg", "jpeg", "png", "gif", "webp", "tif", "tiff", "bmp", "avif",
+  ]
+
+  /// Reads a URL field from a payload: trimmed; `//host/…` becomes https; a relative path is
+  /// resolved against `base`; `http` on a nasa.gov host is upgraded to https (App Transport
+  /// Security blocks plain HTTP); any scheme other than http(s) is refused.
+  static func parse(_ raw: String?, relativeTo base: URL? = nil) -> URL? {
+    guard let trimmed = raw?.trimmingCharacters(in: .whitespacesAndNewlines), !trimmed.isEmpty
+    else { return nil }
+    var text = trimmed
+    if text.hasPrefix("//") { text = "https:" + text }
+    let parsed =
+      URL(string: text, relativeTo: base)
+      ?? text.addingPercentEncoding(withAllowedCharacters: .urlFragmentAllowed)
+      .flatMap { URL(string: $0, relativeTo: base) }
+    guard var url = parsed?.absoluteURL,
+      var components = URLComponents(url: url, resolvingAgainstBaseURL: true),
+      let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https",
+      let host = components.host, !host.isEmpty
+    else { return nil }
+    if scheme == "http", isNASAHost(host) {
+      components.scheme = "https"
+      if components.port == 80 { components.port = nil }
+      url = components.url ?? url
+    }
+    return url
+  }
+
+  /// `nasa.gov` and its subdomains (apod.nasa.gov, vestatrek.jpl.nasa.gov, …).
+  static func isNASAHost(_ host: String) -> Bool {
+    let lowered = host.lowercased()
+    return lowered == "nasa.gov" || lowered.hasSuffix(".nasa.gov")
+  }
+
+  /// The URL if it can be shown as an image: https, and not one of the placeholders reported
+  /// after the migration (a NASA logo, a generic news thumbnail).
+  static func usableImage(_ url: URL?) -> URL? {
+    guard let url, url.scheme?.lowercased() == "https" else { return nil }
+    let path = url.path.lowercased()
+    if path.contains("/nasa-logo") || path.contains("/images/misc/news-thumbnail.") { return nil }
+    return url
+  }
+
+  /// True for an image file (by extension) or the NASA image CDN. Guards against a v1 `url`
+  /// that is an article page (reported for the post-migration v1).
+  static func isImageFile(_ url: URL) -> Bool {
+    imageExtensions.contains(url.pathExtension.lowercased()) || isResizableCDN(url)
+  }
+
+  /// `assets.science.nasa.gov/dynamicimage/…`, which resizes by its `w` and `h` parameters.
+  static func isResizableCDN(_ url: URL) -> Bool {
+    url.host?.lowercased() == "assets.science.nasa.gov" && url.path.hasPrefix("/dynamicimage/")
+  }
+
+  /// The CDN URL asking for at most `standardWidth` pixels wide (height scaled to keep the
+  /// aspect ratio); any other URL unchanged.
+  static func standardSize(_ url: URL) -> URL {
+    guard isResizableCDN(url),
+      var components = URLComponents(url: url, resolvingAgainstBaseURL: false)
+    else { return url }
+    var items = components.percentEncodedQueryItems ?? []
+    let width = items.first(where: { $0.name == "w" }).flatMap { $0.value.flatMap(Int.init) }
+    let height = items.first(where: { $0.name == "h" }).flatMap { $0.value.flatMap(Int.init) }
+    if let width, width <= standardWidth { return url }
+    var scaledHeight: Int?
+    if let width, let height, width > 0 {
+      scaledHeight = Int((Double(height) * Double(standardWidth) / Double(width)).rounded(.up))
+    }
+    // Keep the other parameters (fit, crop) and their order; only the size changes.
+    items = items.compactMap { item in
+      switch item.name {
+      case "w": URLQueryItem(name: "w", value: String(standardWidth))
+      case "h": scaledHeight.map { URLQueryItem(name: "h", value: String($0)) }
+      default: item
+      }
+    }
+    if width == nil { items.insert(URLQueryItem(name: "w", value: String(standardWidth)), at: 0) }
+    components.percentEncodedQueryItems = items
+    return components.url ?? url
+  }
+
+  /// YouTube's still image for an embed URL (`…/embed/<id>`), the one v1 used to return.
+  static func youTubeThumbnail(forEmbed url: URL) -> URL? {
+    guard let host = url.host?.lowercased(),
+      host == "youtube.com" || host.hasSuffix(".youtube.com")
+        || host == "youtube-nocookie.com" || host.hasSuffix(".youtube-nocookie.com")
+    else { return nil }
+    let parts = url.path.split(separator: "/")
+    guard parts.count >= 2, parts[0] == "embed" else { return nil }
+    let id = parts[1]
+    guard !id.isEmpty, id.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) else {
+      return nil
+    }
+    return URL(string: "https://img.youtube.com/vi/\(id)/0.jpg")
+  }
+}

@@ -1,1 +1,0 @@
-// NASA module: see ../shared/docs/ARCHITECTURE.md §2.

@@ -1,0 +1,92 @@
+import Foundation
+import Observation
+
+/// What the Today screen shows once it has a picture.
+public struct TodayContent: Sendable, Hashable {
+  /// The picture, its freshness, when it was cached, and any notice ("not published yet").
+  public var result: APODResult
+  /// When the screen received `result`: if a later refresh fails, the picture is stale since then.
+  public var checkedAt: Date
+  /// A refresh is under way; the picture stays on screen meanwhile.
+  public var isRefreshing: Bool
+
+  public init(result: APODResult, checkedAt: Date, isRefreshing: Bool = false) {
+    self.result = result
+    self.checkedAt = checkedAt
+    self.isRefreshing = isRefreshing
+  }
+
+  public var apod: APOD { result.apod }
+}
+
+/// The Today screen: today's APOD, cache first, never blanking the screen once it has content.
+@MainActor @Observable public final class TodayModel {
+  /// One state for the whole screen (no separate loading and error flags).
+  public enum State: Sendable, Hashable {
+    case idle
+    /// First load, nothing to show yet.
+    case loading
+    case loaded(TodayContent)
+    /// Nothing to show, with a sentence saying why.
+    case failed(String)
+  }
+
+  public private(set) var state: State = .idle
+
+  private let repository: APODRepository
+  private let now: @Sendable () -> Date
+
+  /// - Parameters:
+  ///   - repository: where pictures come from.
+  ///   - now: the clock used to word messages ("saved 3 hours ago").
+  public init(repository: APODRepository, now: @escaping @Sendable () -> Date = Date.init) {
+    self.repository = repository
+    self.now = now
+  }
+
+  /// Loads the picture: cache first, the network only when the APOD day has advanced.
+  /// With a picture already on screen it stays visible while checking.
+  public func load() async {
+    await fetch(.automatic)
+  }
+
+  /// Checks for a newer picture now (pull to refresh). The current picture stays on screen;
+  /// if the check fails it is kept and marked stale with the reason.
+  public func refresh() async {
+    await fetch(.refresh)
+  }
+
+  /// A sentence for the status line: the stale reason or the notice, or nil.
+  public var statusMessage: String? {
+    guard case .loaded(let content) = state else { return nil }
+    return content.result.freshness.message(now: now()) ?? content.result.notice?.message
+  }
+
+  private func fetch(_ policy: FetchPolicy) async {
+    let current: TodayContent?
+    switch state {
+    case .loading: return
+    case .loaded(let content) where content.isRefreshing: return
+    case .loaded(var content):
+      current = content
+      content.isRefreshing = true
+      state = .loaded(content)
+    case .idle, .failed:
+      current = nil
+      state = .loading
+    }
+    do {
+      let result = try await repository.today(policy)
+      state = .loaded(TodayContent(result: result, checkedAt: now()))
+    } catch {
+      guard var kept = current else {
+        state = .failed(error.message(now: now()))
+        return
+      }
+      // Never blank the screen: keep the picture and say why it may be old.
+      kept.result.freshness = kept.result.freshness.failed(error, lastCurrentAt: kept.checkedAt)
+      kept.isRefreshing = false
+      state = .loaded(kept)
+    }
+  }
+}

@@ -1,0 +1,114 @@
+import Foundation
+
+/// What an error response's body says, in whichever shape the NASA services use.
+///
+/// Three JSON shapes exist (see the APOD API reference, §4 and §7), and proxies in front of them
+/// answer outages with HTML or plain text, so a body is decoded leniently: a body that is JSON but
+/// in none of the known shapes is `.unrecognizedJSON`, never a decoding failure.
+public enum APIErrorBody: Sendable, Hashable {
+  /// The apod-api service: `{"code":400,"msg":"…","service_version":"v1"}`.
+  case service(code: Int, message: String)
+  /// The api.data.gov gateway: `{"error":{"code":"API_KEY_INVALID","message":"…"}}`.
+  case gateway(code: String, message: String)
+  /// The science.nasa.gov WordPress REST API (apod-basic):
+  /// `{"code":"apod_basic_not_found","message":"APOD not found.","data":{"status":404}}`.
+  case wordPress(code: String, message: String, status: Int?)
+  /// Valid JSON in none of the shapes above.
+  case unrecognizedJSON
+  /// A body that is not JSON at all: an HTML error page, or proxy text such as
+  /// "upstream connect error or disconnect/reset before headers".
+  case notJSON
+  /// No body.
+  case empty
+
+  /// Decodes `data` into whichever shape it has. Never fails.
+  public init(data: Data) {
+    guard JSONSniffer.firstSignificantByte(of: data) != nil else {
+      self = .empty
+      return
+    }
+    guard let envelope = try? JSONDecoder().decode(Envelope.self, from: data) else {
+      // Arrays, strings and numbers are JSON too, just not an error shape.
+      self = JSONSniffer.parses(data) ? .unrecognizedJSON : .notJSON
+      return
+    }
+    if let gateway = envelope.error, let code = gateway.code {
+      self = .gateway(code: code, message: gateway.message ?? "")
+    } else if case .number(let code) = envelope.code, let message = envelope.msg {
+      self = .service(code: code, message: message)
+    } else if case .text(let code) = envelope.code, let message = envelope.message {
+      self = .wordPress(code: code, message: message, status: envelope.data?.status)
+    } else {
+      self = .unrecognizedJSON
+    }
+  }
+
+  /// The server's own sentence, when the body carried one.
+  public var message: String? {
+    switch self {
+    case .service(_, let message), .gateway(_, let message), .wordPress(_, let message, _):
+      message.isEmpty ? nil : message
+    case .unrecognizedJSON, .notJSON, .empty:
+      nil
+    }
+  }
+}
+
+/// The union of the three error shapes; each field is optional and decoded leniently so a
+/// field of an unexpected type makes the body unrecognised rather than undecodable.
+private struct Envelope: Decodable {
+  enum Code: Decodable {
+    case number(Int)
+    case text(String)
+
+    init(from decoder: any Decoder) throws {
+      let container = try decoder.singleValueContainer()
+      if let number = try? container.decode(Int.self) {
+        self = .number(number)
+      } else {
+        self = .text(try container.decode(String.self))
+      }
+    }
+  }
+
+  struct Gateway: Decodable {
+    var code: String?
+    var message: String?
+
+    init(from decoder: any Decoder) throws {
+      let container = try decoder.container(keyedBy: CodingKeys.self)
+      code = try? container.decodeIfPresent(String.self, forKey: .code)
+      message = try? container.decodeIfPresent(String.self, forKey: .message)
+    }
+
+    enum CodingKeys: String, CodingKey { case code, message }
+  }
+
+  struct WordPressData: Decodable {
+    var status: Int?
+
+    init(from decoder: any Decoder) throws {
+      let container = try decoder.container(keyedBy: CodingKeys.self)
+      status = try? container.decodeIfPresent(Int.self, forKey: .status)
+    }
+
+    enum CodingKeys: String, CodingKey { case status }
+  }
+
+  var code: Code?
+  var msg: String?
+  var message: String?
+  var error: Gateway?
+  var data: WordPressData?
+
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    code = try? container.decodeIfPresent(Code.self, forKey: .code)
+    msg = try? container.decodeIfPresent(String.self, forKey: .msg)
+    message = try? container.decodeIfPresent(String.self, forKey: .message)
+    error = try? container.decodeIfPresent(Gateway.self, forKey: .error)
+    data = try? container.decodeIfPresent(WordPressData.self, forKey: .data)
+  }
+
+  enum CodingKeys: String, CodingKey { case code, msg, message, error, data }
+}

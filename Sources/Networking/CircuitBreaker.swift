@@ -1,0 +1,124 @@
+import Foundation
+
+/// Stops calling a service that keeps failing, and tries it again after a cooldown.
+///
+/// Per service (host and port): after `failureThreshold` consecutive failures the circuit opens and
+/// requests fail fast with `.circuitOpen(retryAt:)`. Once `cooldown` has passed it half-opens: one
+/// trial request goes through while the others still fail fast; a successful trial closes the
+/// circuit, a failed one opens it for another cooldown. Only server and transport failures count
+/// (see `Outcome`); a 4xx is an answer from a healthy server and resets the count.
+public actor CircuitBreaker {
+  /// The circuit of one service, as seen from outside.
+  public enum State: Sendable, Hashable {
+    /// Requests flow; `consecutiveFailures` is below the threshold.
+    case closed(consecutiveFailures: Int)
+    /// Requests fail fast until `until`.
+    case open(until: Date)
+    /// The cooldown is over: one trial request decides.
+    case halfOpen
+  }
+
+  /// What one request tells the breaker about the service's health.
+  public enum Outcome: Sendable, Hashable {
+    /// The server answered (a 2xx, or a 4xx/429, which only a working server sends).
+    case success
+    /// A 5xx, a proxy's error page, a timeout, or a broken connection.
+    case failure
+    /// Says nothing about the server: cancelled, offline, or refused before sending.
+    case neutral
+
+    /// The outcome of a request that ended with `error`.
+    public init(_ error: HTTPError) {
+      switch error {
+      case .server, .timedOut, .transport:
+        self = .failure
+      case .nonJSONBody(let statusCode, _):
+        // A 5xx page is an outage; a 200 page is more likely a captive portal than NASA.
+        self = (500..<600).contains(statusCode) ? .failure : .neutral
+      case .unexpectedStatus(let statusCode):
+        self = (500..<600).contains(statusCode) ? .failure : .success
+      case .badRequest, .apiKeyMissing, .apiKeyInvalid, .notFound, .rateLimited, .insecureURL:
+        self = .success
+      case .offline, .cancelled, .circuitOpen:
+        self = .neutral
+      }
+    }
+  }
+
+  private enum Circuit {
+    case closed(failures: Int)
+    case open(until: Date)
+    case halfOpen(trialInFlight: Bool)
+  }
+
+  private let failureThreshold: Int
+  private let cooldown: Duration
+  private let now: @Sendable () -> Date
+  private var circuits: [String: Circuit] = [:]
+
+  /// - Parameters:
+  ///   - failureThreshold: consecutive failures that open the circuit (at least 1).
+  ///   - cooldown: how long the circuit stays open before a trial request.
+  ///   - now: the clock.
+  public init(
+    failureThreshold: Int = 5,
+    cooldown: Duration = .seconds(30),
+    now: @escaping @Sendable () -> Date = { Date() }
+  ) {
+    self.failureThreshold = max(1, failureThreshold)
+    self.cooldown = cooldown
+    self.now = now
+  }
+
+  /// Lets a request to `url`'s service through, or throws `.circuitOpen(retryAt:)`.
+  /// A caller let through must later call `record(_:for:)` exactly once.
+  public func acquire(for url: URL) throws(HTTPError) {
+    let key = url.policyKey
+    let current = now()
+    switch circuits[key] ?? .closed(failures: 0) {
+    case .closed:
+      return
+    case .open(let until) where current < until:
+      throw .circuitOpen(retryAt: until)
+    case .open, .halfOpen(trialInFlight: false):
+      // Cooldown over: this caller is the one trial request.
+      circuits[key] = .halfOpen(trialInFlight: true)
+    case .halfOpen(trialInFlight: true):
+      throw .circuitOpen(retryAt: current.addingTimeInterval(cooldown.timeInterval))
+    }
+  }
+
+  /// Records how a request that `acquire(for:)` let through ended.
+  public func record(_ outcome: Outcome, for url: URL) {
+    let key = url.policyKey
+    let circuit = circuits[key] ?? .closed(failures: 0)
+    switch (outcome, circuit) {
+    case (.success, _):
+      circuits[key] = .closed(failures: 0)
+    case (.failure, .closed(let failures)) where failures + 1 < failureThreshold:
+      circuits[key] = .closed(failures: failures + 1)
+    case (.failure, .closed), (.failure, .halfOpen):
+      circuits[key] = .open(until: now().addingTimeInterval(cooldown.timeInterval))
+    case (.failure, .open):
+      // A request sent before the circuit opened; the cooldown already runs.
+      break
+    case (.neutral, .halfOpen(trialInFlight: true)):
+      // The trial told us nothing: let the next request be the trial.
+      circuits[key] = .halfOpen(trialInFlight: false)
+    case (.neutral, _):
+      break
+    }
+  }
+
+  /// The circuit of `url`'s service now (an open circuit whose cooldown has passed is half-open).
+  public func state(for url: URL) -> State {
+    switch circuits[url.policyKey] ?? .closed(failures: 0) {
+    case .closed(let failures):
+      .closed(consecutiveFailures: failures)
+    case .open(let until):
+      now() < until ? .open(until: until) : .halfOpen
+    case .halfOpen:
+      .halfOpen
+    }
+  }
+}

@@ -1,1 +1,0 @@
-// Notifications module: see ../shared/docs/ARCHITECTURE.md §2.

@@ -1,0 +1,45 @@
+#if canImport(UserNotifications)
+  import Foundation
+  import UserNotifications
+
+  /// Shows chosen notifications (the daily reminder) as a banner, with its sound and in the
+  /// notification list, when they fire while Spacer is in the foreground. Without a delegate that
+  /// answers, the system does not present a notification to an app in the foreground at all.
+  ///
+  /// The system calls the delegate on a queue of its choosing, so the callback is `nonisolated` and
+  /// answers at once from immutable state: no hop to the main actor, nothing that could trap there.
+  /// The notification centre holds its delegate weakly: keep this object alive for the app's life.
+  public final class ForegroundNotificationPresenter: NSObject, UNUserNotificationCenterDelegate,
+    Sendable
+  {
+    /// The request identifiers presented in the foreground; any other notification stays silent.
+    public let presentedIdentifiers: Set<String>
+
+    /// - Parameter presentedIdentifiers: for Spacer, `[ReminderScheduler.requestIdentifier]`.
+    public init(presentedIdentifiers: Set<String>) {
+      self.presentedIdentifiers = presentedIdentifiers
+      super.init()
+    }
+
+    /// Makes this object the delegate of the app's notification centre. Call it while the app
+    /// launches, and keep a strong reference to this object.
+    public func install() {
+      UNUserNotificationCenter.current().delegate = self
+    }
+
+    /// How a notification arriving in the foreground is presented: a banner that also plays the
+    /// sound and stays in the notification list for a presented identifier, nothing for the others.
+    public func presentation(forRequestIdentifier identifier: String) -> UNNotificationPresentationOptions {
+      presentedIdentifiers.contains(identifier) ? [.banner, .list, .sound] : []
+    }
+
+    public nonisolated func userNotificationCenter(
+      _ center: UNUserNotificationCenter,
+      willPresent notification: UNNotification,
+      withCompletionHandler completionHandler: @escaping @Sendable (UNNotificationPresentationOptions) -> Void
+    ) {
+      // The system object is read here and only the answer leaves this call.
+      completionHandler(presentation(forRequestIdentifier: notification.request.identifier))
+    }
+  }
+#endif

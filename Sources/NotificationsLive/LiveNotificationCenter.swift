@@ -1,0 +1,87 @@
+#if canImport(UserNotifications)
+  import Foundation
+  import Notifications
+  import UserNotifications
+
+  /// Core's `NotificationCenterClient` over the app's `UNUserNotificationCenter`.
+  ///
+  /// It only translates: `ReminderScheduler` owns every rule. The system centre is looked up on
+  /// each call (`UNUserNotificationCenter.current()` returns the same object) rather than stored,
+  /// because the SDK does not mark `UNUserNotificationCenter` `Sendable`: holding it would make this
+  /// client non-`Sendable` or need an unchecked promise. Every method is `nonisolated`, and the
+  /// UserNotifications objects it creates or receives stay local to the call; only plain Core values
+  /// cross back to the caller.
+  public struct LiveNotificationCenter: NotificationCenterClient {
+    public init() {}
+
+    public func authorizationStatus() async -> NotificationAuthorizationStatus {
+      let settings = await UNUserNotificationCenter.current().notificationSettings()
+      return Self.status(settings.authorizationStatus)
+    }
+
+    public func requestAuthorization() async throws -> Bool {
+      try await UNUserNotificationCenter.current().requestAuthorization(options: [.alert, .sound, .badge])
+    }
+
+    public func add(_ request: NotificationRequest) async throws {
+      let content = UNMutableNotificationContent()
+      content.title = request.title
+      content.body = request.body
+      content.sound = UNNotificationSound.default
+      let trigger = request.trigger.map {
+        UNCalendarNotificationTrigger(dateMatching: $0.dateMatching, repeats: $0.repeats)
+      }
+      let systemRequest = UNNotificationRequest(
+        identifier: request.identifier, content: content, trigger: trigger)
+      // Same identifier as a pending request: the system replaces it, as Core expects.
+      try await UNUserNotificationCenter.current().add(systemRequest)
+    }
+
+    public func removePendingRequests(withIdentifiers identifiers: [String]) async {
+      UNUserNotificationCenter.current().removePendingNotificationRequests(withIdentifiers: identifiers)
+    }
+
+    public func pendingRequests() async -> [NotificationRequest] {
+      let pending = await UNUserNotificationCenter.current().pendingNotificationRequests()
+      return pending.map { request in
+        NotificationRequest(
+          identifier: request.identifier,
+          title: request.content.title,
+          body: request.content.body,
+          trigger: Self.calendarTrigger(request.trigger)
+        )
+      }
+    }
+
+    // MARK: Translation
+
+    /// The system's permission in Core's terms.
+    static func status(_ status: UNAuthorizationStatus) -> NotificationAuthorizationStatus {
+      switch status {
+      case .notDetermined: return .notDetermined
+      case .denied: return .denied
+      case .authorized: return .authorized
+      case .provisional: return .provisional
+      #if os(iOS)
+        // Declared for iOS only (App Clips); unavailable in the macOS SDK.
+        case .ephemeral: return .ephemeral
+      #endif
+      @unknown default:
+        // A permission this version does not know is not assumed to deliver.
+        return .denied
+      }
+    }
+
+    /// A calendar trigger in Core's terms; `nil` for any other kind of trigger, or none.
+    static func calendarTrigger(_ trigger: UNNotificationTrigger?) -> NotificationCalendarTrigger? {
+      guard let calendar = trigger as? UNCalendarNotificationTrigger else { return nil }
+      var components = calendar.dateComponents
+      // An absent leap-month flag and a false one mean the same; dropping `false` lets a pending
+      // request compare equal to the one Core asked for, so it is not rescheduled needlessly.
+      if components.isLeapMonth == false {
+        components.isLeapMonth = nil
+      }
+      return NotificationCalendarTrigger(dateMatching: components, repeats: calendar.repeats)
+    }
+  }
+#endif

@@ -1,0 +1,113 @@
+import Foundation
+import Monetization
+
+/// A scripted subscription SDK. Every call is recorded in `calls` under a fixed name
+/// (`backend.start`, `backend.activeSubscriptions`, `backend.synchronize`, `backend.restore`).
+@MainActor
+public final class FakeSubscriptionBackend: SubscriptionBackend {
+  public var startResult: Result<Void, SubscriptionBackendError> = .success(())
+  /// Answers to `activeSubscriptions`, used in order; the last one repeats.
+  public var subscriptionAnswers: [Result<[SubscriptionSnapshot], SubscriptionBackendError>] = [.success([])]
+  public var restoreResult: Result<BackendRestoreResult, SubscriptionBackendError> = .success(
+    .nothingToRestore)
+  /// Runs on `synchronize()`, to change later answers (the backend learned of a purchase).
+  public var onSynchronize: (@MainActor () -> Void)?
+  /// Runs on `restore()` before answering.
+  public var onRestore: (@MainActor () -> Void)?
+
+  public private(set) var startedModes: [RunningMode] = []
+  /// The `invalidateCache` argument of each `activeSubscriptions` call.
+  public private(set) var checkInvalidations: [Bool] = []
+  public private(set) var synchronizeCount = 0
+  public private(set) var restoreCount = 0
+
+  public let calls: CallLog
+
+  public init(calls: CallLog = CallLog()) {
+    self.calls = calls
+  }
+
+  /// Makes every later check answer `subscriptions`.
+  public func answer(_ subscriptions: [SubscriptionSnapshot]) {
+    subscriptionAnswers = [.success(subscriptions)]
+  }
+
+  /// Makes every later check fail with `error`.
+  public func fail(_ error: SubscriptionBackendError = .network) {
+    subscriptionAnswers = [.failure(error)]
+  }
+
+  public func start(mode: RunningMode) async throws(SubscriptionBackendError) {
+    calls.record("backend.start")
+    startedModes.append(mode)
+    try startResult.get()
+  }
+
+  public func activeSubscriptions(
+    invalidateCache: Bool
+  ) async throws(SubscriptionBackendError) -> [SubscriptionSnapshot] {
+    calls.record("backend.activeSubscriptions")
+    checkInvalidations.append(invalidateCache)
+    let answer = subscriptionAnswers.count > 1 ? subscriptionAnswers.removeFirst() : subscriptionAnswers[0]
+    return try answer.get()
+  }
+
+  public func synchronize() async {
+    calls.record("backend.synchronize")
+    synchronizeCount += 1
+    onSynchronize?()
+  }
+
+  public func restore() async throws(SubscriptionBackendError) -> BackendRestoreResult {
+    calls.record("backend.restore")
+    restoreCount += 1
+    onRestore?()
+    return try restoreResult.get()
+  }
+}
+
+/// Scripted StoreKit reads (`storeKit.currentEntitlements`, `storeKit.statuses`).
+@MainActor
+public final class FakeStoreEntitlements: StoreEntitlementsSource {
+  public var entitlements: [VerificationResultSnapshot<TransactionSnapshot>] = []
+  public var statusesResult: Result<[SubscriptionStatusSnapshot], StoreReadError> = .success([])
+  public private(set) var currentEntitlementsCount = 0
+  public private(set) var requestedGroupIDs: [String] = []
+  public let calls: CallLog
+
+  public init(calls: CallLog = CallLog()) {
+    self.calls = calls
+  }
+
+  public func currentEntitlements() async -> [VerificationResultSnapshot<TransactionSnapshot>] {
+    calls.record("storeKit.currentEntitlements")
+    currentEntitlementsCount += 1
+    return entitlements
+  }
+
+  public func subscriptionStatuses(
+    groupID: String
+  ) async throws(StoreReadError) -> [SubscriptionStatusSnapshot] {
+    calls.record("storeKit.statuses")
+    requestedGroupIDs.append(groupID)
+    return try statusesResult.get()
+  }
+}
+
+/// A scripted `AppTransaction.shared`.
+@MainActor
+public final class FakeAppTransactionSource: AppTransactionSource {
+  public var result: Result<VerificationResultSnapshot<AppTransactionSnapshot>, StoreReadError>
+  public private(set) var readCount = 0
+
+  public init(result: Result<VerificationResultSnapshot<AppTransactionSnapshot>, StoreReadError>) {
+    self.result = result
+  }
+
+  public func appTransaction() async throws(StoreReadError) -> VerificationResultSnapshot<
+    AppTransactionSnapshot
+  > {
+    readCount += 1
+    return try result.get()
+  }
+}

@@ -1,0 +1,110 @@
+import Foundation
+import Monetization
+
+/// A scripted paywall UI (`paywall.load`, `paywall.display`, `paywall.closeAll`).
+///
+/// Loading answers from `loadResults` (default: a normal presentation); placements in
+/// `hangingPlacements` never answer until cancelled, like a preload whose callback never fires.
+/// Displaying answers from `onDisplay` when set, else from `outcomes`, else waits for
+/// `dismiss(with:)` or `closeAll()`.
+@MainActor
+public final class FakePaywallPresenter: PaywallPresenting {
+  public var loadResults: [String: PaywallLoadResult] = [:]
+  public var hangingPlacements: Set<String> = []
+  /// Outcomes returned by `display`, in order.
+  public var outcomes: [PaywallOutcome] = []
+  /// Plays the user's part while the paywall is shown (for example a purchase through an
+  /// interceptor), then returns the outcome.
+  public var onDisplay: (@MainActor (PaywallPresentation) async -> PaywallOutcome)?
+
+  public private(set) var loadedPlacements: [String] = []
+  public private(set) var displayedPlacements: [String] = []
+  public private(set) var closeAllCount = 0
+  public private(set) var cancelledLoads = 0
+  public let calls: CallLog
+
+  private var waitingDisplay: CheckedContinuation<PaywallOutcome, Never>?
+  private var displayWaiters: [CheckedContinuation<Void, Never>] = []
+  private var loadWaiters: [CheckedContinuation<Void, Never>] = []
+  private var hangingLoads = 0
+
+  public init(calls: CallLog = CallLog()) {
+    self.calls = calls
+  }
+
+  /// A normal presentation for `placement` offering `plans`.
+  public nonisolated static func presentation(
+    for placement: String, type: PaywallPresentationType = .normal, plans: [PaywallPlan] = []
+  ) -> PaywallPresentation {
+    PaywallPresentation(id: "\(placement)-screen", placement: placement, type: type, plans: plans)
+  }
+
+  /// `true` while `display` waits for `dismiss(with:)`.
+  public var isDisplayWaiting: Bool { waitingDisplay != nil }
+
+  /// `true` while a hanging load waits.
+  public var isLoadHanging: Bool { hangingLoads > 0 }
+
+  public func load(placement: String) async -> PaywallLoadResult {
+    calls.record("paywall.load")
+    loadedPlacements.append(placement)
+    if hangingPlacements.contains(placement) {
+      await hangUntilCancelled()
+      return .failed(.error(detail: "cancelled"))
+    }
+    return loadResults[placement] ?? .loaded(Self.presentation(for: placement))
+  }
+
+  public func display(_ presentation: PaywallPresentation) async -> PaywallOutcome {
+    calls.record("paywall.display")
+    displayedPlacements.append(presentation.placement)
+    if let onDisplay { return await onDisplay(presentation) }
+    if !outcomes.isEmpty { return outcomes.removeFirst() }
+    return await withCheckedContinuation { continuation in
+      waitingDisplay = continuation
+      let waiters = displayWaiters
+      displayWaiters.removeAll()
+      for waiter in waiters { waiter.resume() }
+    }
+  }
+
+  public func closeAll() async {
+    calls.record("paywall.closeAll")
+    closeAllCount += 1
+    dismiss(with: PaywallOutcome(purchaseResult: .none, closeReason: .programmatic))
+  }
+
+  /// Dismisses a waiting paywall with `outcome`; does nothing when none waits.
+  public func dismiss(with outcome: PaywallOutcome) {
+    let continuation = waitingDisplay
+    waitingDisplay = nil
+    continuation?.resume(returning: outcome)
+  }
+
+  /// Returns once a paywall waits for `dismiss(with:)`.
+  public func waitUntilDisplaying() async {
+    guard waitingDisplay == nil else { return }
+    await withCheckedContinuation { displayWaiters.append($0) }
+  }
+
+  /// Returns once a load hangs.
+  public func waitUntilLoadHangs() async {
+    guard hangingLoads == 0 else { return }
+    await withCheckedContinuation { loadWaiters.append($0) }
+  }
+
+  private func hangUntilCancelled() async {
+    hangingLoads += 1
+    let waiters = loadWaiters
+    loadWaiters.removeAll()
+    for waiter in waiters { waiter.resume() }
+    let (stream, continuation) = AsyncStream<Never>.makeStream()
+    await withTaskCancellationHandler {
+      for await _ in stream {}
+    } onCancel: {
+      continuation.finish()
+    }
+    hangingLoads -= 1
+    cancelledLoads += 1
+  }
+}

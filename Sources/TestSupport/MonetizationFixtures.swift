@@ -1,0 +1,66 @@
+import Foundation
+import Monetization
+
+/// Builders for the vendor snapshots used across monetization tests.
+public enum MonetizationFixtures {
+  public static let monthly = "spacer.premium.monthly"
+  public static let annual = "spacer.premium.annual"
+  public static let groupID = "3F1B2C4D"
+  public static let monthlyPlan = PaywallPlan(vendorID: "premium_monthly", appleProductID: monthly)
+  public static let annualPlan = PaywallPlan(vendorID: "premium_annual", appleProductID: annual)
+
+  public static let day: TimeInterval = 24 * 60 * 60
+
+  /// A StoreKit transaction purchased at `purchased`, expiring at `expires`.
+  public static func transaction(
+    id: UInt64 = 1, product: String = monthly, purchased: Date, expires: Date?,
+    revoked: Date? = nil, upgraded: Bool = false, ownership: OwnershipType = .purchased,
+    environment: StoreEnvironment = .production
+  ) -> TransactionSnapshot {
+    TransactionSnapshot(
+      id: id, productID: product, subscriptionGroupID: groupID, purchaseDate: purchased,
+      expirationDate: expires, isUpgraded: upgraded, revocationDate: revoked,
+      revocationReason: revoked == nil ? nil : .other, ownershipType: ownership, environment: environment)
+  }
+
+  /// A verified subscription status for `transaction`.
+  public static func status(
+    _ state: RenewalState, transaction: TransactionSnapshot, willAutoRenew: Bool = true,
+    graceEnds: Date? = nil, level: Int? = 1
+  ) -> SubscriptionStatusSnapshot {
+    SubscriptionStatusSnapshot(
+      state: state, transaction: .verified(transaction),
+      renewalInfo: .verified(
+        RenewalInfoSnapshot(
+          originalTransactionID: transaction.originalID, currentProductID: transaction.productID,
+          willAutoRenew: willAutoRenew,
+          isInBillingRetry: state == .inGracePeriod || state == .inBillingRetryPeriod,
+          gracePeriodExpirationDate: graceEnds)),
+      groupLevel: level)
+  }
+
+  /// A Purchasely subscription for `product` in `status`.
+  public static func subscription(
+    _ status: SubscriptionStatus, product: String = monthly, familyShared: Bool = false,
+    renews: Date? = nil, environment: SubscriptionEnvironment = .production
+  ) -> SubscriptionSnapshot {
+    SubscriptionSnapshot(
+      planVendorID: product == monthly ? monthlyPlan.vendorID : annualPlan.vendorID, appleProductID: product,
+      status: status, isFamilyShared: familyShared, nextRenewalDate: renews, environment: environment)
+  }
+
+  /// The configuration used by tests.
+  public static func configuration(
+    timeout: Duration = .seconds(10), grandfathering: GrandfatheringPolicy? = nil
+  ) -> MonetizationConfiguration {
+    MonetizationConfiguration(
+      subscriptionGroupID: groupID, paywallLoadTimeout: timeout, grandfathering: grandfathering)
+  }
+
+  /// A paywall outcome.
+  public static func outcome(
+    _ result: PaywallPurchaseResult, plan: PaywallPlan? = nil, close: PaywallCloseReason = .button
+  ) -> PaywallOutcome {
+    PaywallOutcome(purchaseResult: result, plan: plan, closeReason: close)
+  }
+}

@@ -1,0 +1,45 @@
+import Foundation
+import Monetization
+
+/// One ordered log of calls across every monetization fake, so tests can check order
+/// ("recorded, then synchronize, then finish").
+@MainActor
+public final class CallLog {
+  public private(set) var entries: [String] = []
+
+  public init() {}
+
+  public func record(_ entry: String) {
+    entries.append(entry)
+  }
+
+  /// How many times `entry` was recorded.
+  public func count(_ entry: String) -> Int {
+    entries.filter { $0 == entry }.count
+  }
+
+  /// Position of the first `entry`, if any.
+  public func firstIndex(of entry: String) -> Int? {
+    entries.firstIndex(of: entry)
+  }
+}
+
+/// A logger that keeps every event; callable from any isolation.
+// Unchecked: `lock` guards `recorded`.
+public final class RecordingMonetizationLogger: MonetizationLogging, @unchecked Sendable {
+  private let lock = NSLock()
+  private var recorded: [MonetizationLog] = []
+
+  public init() {}
+
+  public func log(_ event: MonetizationLog) {
+    lock.withLock { recorded.append(event) }
+  }
+
+  public var events: [MonetizationLog] {
+    lock.withLock { recorded }
+  }
+
+  /// The names of every event, in order.
+  public var names: [String] { events.map(\.name) }
+}

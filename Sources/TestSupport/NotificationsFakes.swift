@@ -1,0 +1,135 @@
+import Foundation
+import Notifications
+
+/// A notification centre that behaves like `UNUserNotificationCenter` for one app: the prompt
+/// decides the permission once, adding under a pending identifier replaces it, and every call is
+/// recorded in order.
+public actor FakeNotificationCenter: NotificationCenterClient {
+  public enum Call: Sendable, Hashable {
+    case authorizationStatus
+    case requestAuthorization
+    case add(NotificationRequest)
+    case removePendingRequests([String])
+    case pendingRequests
+  }
+
+  /// The error thrown when a failure is switched on.
+  public struct Failure: Error, Sendable, Hashable {
+    public var reason: String
+    public init(reason: String) { self.reason = reason }
+  }
+
+  public private(set) var calls: [Call] = []
+  public private(set) var pending: [NotificationRequest] = []
+  public private(set) var status: NotificationAuthorizationStatus
+  /// How the user answers the system prompt.
+  public private(set) var answersPromptWith: Bool
+  /// Thrown by `requestAuthorization` while set.
+  public private(set) var promptFailure: Failure?
+  /// Thrown by `add` while set.
+  public private(set) var addFailure: Failure?
+
+  private var holdsPrompt = false
+  private var heldPrompt: CheckedContinuation<Bool, Never>?
+  private var promptWaiters: [CheckedContinuation<Void, Never>] = []
+
+  public init(status: NotificationAuthorizationStatus = .notDetermined, answersPromptWith: Bool = true) {
+    self.status = status
+    self.answersPromptWith = answersPromptWith
+  }
+
+  /// Changes the permission as the Settings app would.
+  public func setStatus(_ status: NotificationAuthorizationStatus) { self.status = status }
+
+  public func setPromptFailure(_ failure: Failure?) { promptFailure = failure }
+
+  public func setAddFailure(_ failure: Failure?) { addFailure = failure }
+
+  /// Keeps the next prompt on screen until `answerHeldPrompt(granted:)`.
+  public func holdNextPrompt() { holdsPrompt = true }
+
+  /// Returns once a held prompt is on screen.
+  public func waitUntilPromptIsShown() async {
+    if heldPrompt != nil { return }
+    await withCheckedContinuation { promptWaiters.append($0) }
+  }
+
+  /// Answers the held prompt as the user would.
+  public func answerHeldPrompt(granted: Bool) {
+    status = granted ? .authorized : .denied
+    heldPrompt?.resume(returning: granted)
+    heldPrompt = nil
+  }
+
+  /// The identifiers added, in order (each `add` call once).
+  public var addedIdentifiers: [String] {
+    calls.compactMap { call in
+      if case .add(let request) = call { return request.identifier }
+      return nil
+    }
+  }
+
+  public func authorizationStatus() -> NotificationAuthorizationStatus {
+    calls.append(.authorizationStatus)
+    return status
+  }
+
+  public func requestAuthorization() async throws -> Bool {
+    calls.append(.requestAuthorization)
+    if let promptFailure { throw promptFailure }
+    // Like iOS: the prompt appears only once; later requests return the decided permission.
+    guard status == .notDetermined else { return status.allowsDelivery }
+    if holdsPrompt {
+      holdsPrompt = false
+      return await withCheckedContinuation { continuation in
+        heldPrompt = continuation
+        for waiter in promptWaiters { waiter.resume() }
+        promptWaiters = []
+      }
+    }
+    status = answersPromptWith ? .authorized : .denied
+    return answersPromptWith
+  }
+
+  public func add(_ request: NotificationRequest) throws {
+    calls.append(.add(request))
+    if let addFailure { throw addFailure }
+    pending.removeAll { $0.identifier == request.identifier }
+    pending.append(request)
+  }
+
+  public func removePendingRequests(withIdentifiers identifiers: [String]) {
+    calls.append(.removePendingRequests(identifiers))
+    pending.removeAll { identifiers.contains($0.identifier) }
+  }
+
+  public func pendingRequests() -> [NotificationRequest] {
+    calls.append(.pendingRequests)
+    return pending
+  }
+}
+
+/// An in-memory `ReminderSettingsStore` that counts writes.
+// @unchecked Sendable: every access to the dictionary goes through `lock`.
+public final class FakeReminderSettingsStore: ReminderSettingsStore, @unchecked Sendable {
+  private let lock = NSLock()
+  private var values: [String: Data]
+  private var writes = 0
+
+  public init(_ values: [String: Data] = [:]) {
+    self.values = values
+  }
+
+  public var writeCount: Int { lock.withLock { writes } }
+
+  public func data(forKey key: String) -> Data? {
+    lock.withLock { values[key] }
+  }
+
+  public func set(_ data: Data, forKey key: String) {
+    lock.withLock {
+      values[key] = data
+      writes += 1
+    }
+  }
+}

@@ -1,0 +1,96 @@
+import ArgumentParser
+import Foundation
+import NASA
+
+struct TodayCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "today",
+    abstract: "Today's picture (the APOD day runs on US Eastern time).",
+    discussion: "Before today's picture is published, shows the newest earlier day and says so."
+  )
+
+  @OptionGroup var options: APODOptions
+
+  @Flag(help: "Ask the service even when today's picture is already cached.")
+  var refresh = false
+
+  func run() async throws {
+    try await options.withRepository { repository, now in
+      let policy: FetchPolicy = refresh && !options.offline ? .refresh : options.policy
+      let result = try await Console.reportingFailure { () async throws(APODError) in
+        try await repository.today(policy)
+      }
+      APODPrinter(json: options.json, now: now).print(result)
+    }
+  }
+}
+
+struct ShowCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "show",
+    abstract: "The picture of one day, YYYY-MM-DD (1995-06-16 to today)."
+  )
+
+  @OptionGroup var options: APODOptions
+
+  @Argument(help: "The day, as YYYY-MM-DD.")
+  var date: String
+
+  func validate() throws {
+    _ = try day()
+  }
+
+  func run() async throws {
+    let day = try day()
+    try await options.withRepository { repository, now in
+      let result = try await Console.reportingFailure { () async throws(APODError) in
+        try await repository.apod(for: day, policy: options.policy)
+      }
+      APODPrinter(json: options.json, now: now).print(result)
+    }
+  }
+}
+
+extension ShowCommand {
+  /// The requested day, checked against 1995-06-16 … today (US Eastern).
+  private func day() throws -> APODDay {
+    do {
+      return try APODDay.parse(date, now: Date())
+    } catch {
+      throw ValidationError(error.message)
+    }
+  }
+}
+
+struct ExploreCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "explore",
+    abstract: "The recent days, newest first (refreshed at most once per APOD day)."
+  )
+
+  static let maximumDays = 366
+
+  @OptionGroup var options: APODOptions
+
+  @Option(help: "How many days, ending today (1-\(Self.maximumDays)).")
+  var days = 30
+
+  @Flag(help: "Check for new days even if the feed was already refreshed today.")
+  var refresh = false
+
+  func validate() throws {
+    guard (1...Self.maximumDays).contains(days) else {
+      throw ValidationError("--days must be between 1 and \(Self.maximumDays); got \(days).")
+    }
+  }
+
+  func run() async throws {
+    try await options.withRepository { repository, now in
+      let policy: FetchPolicy = refresh && !options.offline ? .refresh : options.policy
+      let result = try await Console.reportingFailure { () async throws(APODError) in
+        try await repository.explore(days: days, policy)
+      }
+      APODPrinter(json: options.json, now: now).print(result)
+    }
+  }
+}

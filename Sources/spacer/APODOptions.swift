@@ -1,0 +1,93 @@
+import ArgumentParser
+import Foundation
+import NASA
+import TestSupport
+
+/// Options shared by `today`, `show` and `explore`.
+struct APODOptions: ParsableArguments {
+  @Flag(help: "Print JSON (one object per APOD; an array for explore).")
+  var json = false
+
+  @Option(help: "Which service to use: v1, basic (science.nasa.gov apod-basic) or auto.")
+  var source: APODSourceChoice = .auto
+
+  @Option(help: "api.nasa.gov key for v1 (default: $NASA_API_KEY, else DEMO_KEY).")
+  var apiKey: String?
+
+  @Option(help: "Cache directory (default: spacer/apod in the user's cache folder).")
+  var cacheDir: String?
+
+  @Option(help: "v1 endpoint, for a local server (default: https://api.nasa.gov/planetary/apod).")
+  var baseURL: String?
+
+  @Option(help: "apod-basic endpoint (default: https://science.nasa.gov/wp-json/wp/v2/apod-basic).")
+  var basicBaseURL: String?
+
+  @Flag(help: "Use the cache only; never touch the network.")
+  var offline = false
+
+  @Flag(help: "Serve labelled sample data from a local server instead of NASA (no internet needed).")
+  var demo = false
+
+  func validate() throws {
+    for (name, value) in [("--base-url", baseURL), ("--basic-base-url", basicBaseURL)] {
+      guard let value else { continue }
+      guard let url = URL(string: value), let scheme = url.scheme?.lowercased(),
+        scheme == "http" || scheme == "https", url.host != nil
+      else {
+        throw ValidationError("\(name) must be an http(s) URL such as https://api.nasa.gov/planetary/apod.")
+      }
+    }
+    if demo, baseURL != nil || basicBaseURL != nil {
+      throw ValidationError("--demo runs its own local server; drop --base-url and --basic-base-url.")
+    }
+  }
+
+  /// How repository calls may use the network.
+  var policy: FetchPolicy { offline ? .cacheOnly : .automatic }
+
+  /// Builds the repository (starting the demo server when asked) and runs `body` with it.
+  func withRepository<T>(
+    _ body: (APODRepository, _ now: Date) async throws -> T
+  ) async throws -> T {
+    let environment = ProcessInfo.processInfo.environment
+    var configuration = APODServiceConfiguration(
+      choice: source,
+      apiKey: apiKey ?? environment["NASA_API_KEY"],
+      cacheDirectory: cacheDirectory())
+    if let baseURL { configuration.v1BaseURL = URL(string: baseURL) ?? configuration.v1BaseURL }
+    if let basicBaseURL {
+      configuration.basicBaseURL = URL(string: basicBaseURL) ?? configuration.basicBaseURL
+    }
+    guard demo else {
+      return try await body(configuration.makeRepository(), Date())
+    }
+    let server = DemoServer()
+    let endpoints = try await server.start()
+    configuration.v1BaseURL = endpoints.v1
+    configuration.basicBaseURL = endpoints.apodBasic
+    Console.note("demo mode: SAMPLE DATA from a local server on 127.0.0.1, not real NASA pictures.")
+    do {
+      let result = try await body(configuration.makeRepository(), Date())
+      await server.stop()
+      return result
+    } catch {
+      await server.stop()
+      throw error
+    }
+  }
+
+  /// `--cache-dir` as given, else the platform cache folder; demo data gets a folder of its own
+  /// there so sample pictures never mix with real ones.
+  private func cacheDirectory() -> URL {
+    if let cacheDir {
+      return URL(fileURLWithPath: cacheDir, isDirectory: true)
+    }
+    let caches =
+      FileManager.default.urls(for: .cachesDirectory, in: .userDomainMask).first
+      ?? FileManager.default.temporaryDirectory
+    return caches.appending(path: "spacer/\(demo ? "apod-demo" : "apod")", directoryHint: .isDirectory)
+  }
+}
+
+extension APODSourceChoice: ExpressibleByArgument {}

@@ -1,0 +1,55 @@
+import AppCore
+import ArgumentParser
+import Foundation
+
+/// `spacer simulate FILE...`: runs monetization scenarios against the real `AppModel` with a
+/// simulated store, prints each event log, and fails when an expectation fails.
+struct SimulateCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "simulate",
+    abstract: "Run monetization scenarios (JSON files, see Scenarios/README.md).",
+    discussion: "Prints the event log of each scenario and exits non-zero if any expectation fails.")
+
+  @Argument(help: "Scenario files to run.", completion: .file(extensions: ["json"]))
+  var files: [String]
+
+  @Flag(name: .shortAndLong, help: "Print only failures and the summary.")
+  var quiet = false
+
+  func validate() throws {
+    guard !files.isEmpty else { throw ValidationError("Give at least one scenario FILE.") }
+  }
+
+  @MainActor
+  func run() async throws {
+    let runner = ScenarioRunner()
+    var failedFiles: [String] = []
+    for file in files {
+      let scenario: Scenario
+      do {
+        scenario = try ScenarioLoader.load(path: file)
+      } catch {
+        printError("error: \(error)")
+        failedFiles.append(file)
+        continue
+      }
+      let report = await runner.run(scenario)
+      if !quiet || !report.passed {
+        print(report.transcript.joined(separator: "\n"))
+      }
+      if report.passed {
+        print("PASS \(file): \(report.name)\n")
+      } else {
+        for failure in report.failures { printError("\(file): \(failure)") }
+        print("FAIL \(file): \(report.name) (\(report.failures.count) failed)\n")
+        failedFiles.append(file)
+      }
+    }
+    print("\(files.count - failedFiles.count) of \(files.count) scenarios passed.")
+    if !failedFiles.isEmpty { throw ExitCode.failure }
+  }
+
+  private func printError(_ line: String) {
+    FileHandle.standardError.write(Data((line + "\n").utf8))
+  }
+}

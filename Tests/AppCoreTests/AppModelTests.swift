@@ -1,0 +1,256 @@
+import AppCore
+import Foundation
+import Monetization
+import TestSupport
+import Testing
+
+/// An `AppModel` over fakes; a second `AppModelFixture` on the same `store` is a relaunch.
+@MainActor
+final class AppModelFixture {
+  let calls = CallLog()
+  let clock: FixedClock
+  let store: InMemoryKeyValueStore
+  let logger = RecordingMonetizationLogger()
+  let backend: FakeSubscriptionBackend
+  let storeKit: FakeStoreEntitlements
+  let presenter: FakePaywallPresenter
+  let purchaser: FakePurchaser
+  let model: AppModel
+
+  init(
+    store: InMemoryKeyValueStore = InMemoryKeyValueStore(), clock: FixedClock = FixedClock(),
+    defaultMode: RunningMode = .full, prepare: (AppModelFixture.Fakes) -> Void = { _ in }
+  ) {
+    self.store = store
+    self.clock = clock
+    backend = FakeSubscriptionBackend(calls: calls)
+    storeKit = FakeStoreEntitlements(calls: calls)
+    presenter = FakePaywallPresenter(calls: calls)
+    purchaser = FakePurchaser(calls: calls)
+    prepare(Fakes(backend: backend, storeKit: storeKit, purchaser: purchaser))
+    model = AppModel(
+      dependencies: Dependencies(
+        keyValueStore: store, subscriptionBackend: backend, storeEntitlements: storeKit,
+        paywallPresenter: presenter, purchaser: purchaser, monetizationLogger: logger,
+        monetization: MonetizationConfiguration(
+          subscriptionGroupID: MonetizationFixtures.groupID, defaultRunningMode: defaultMode),
+        now: clock.nowProvider, sleep: clock.sleeper))
+  }
+
+  struct Fakes {
+    let backend: FakeSubscriptionBackend
+    let storeKit: FakeStoreEntitlements
+    let purchaser: FakePurchaser
+  }
+
+  var now: Date { clock.now() }
+
+  func subscriberSnapshot() -> EntitlementSnapshot {
+    EntitlementSnapshot(
+      isPremium: true, reason: .subscribed, source: .purchasely, productID: MonetizationFixtures.monthly,
+      expirationDate: now.addingTimeInterval(20 * MonetizationFixtures.day),
+      computedAt: now.addingTimeInterval(-MonetizationFixtures.day))
+  }
+
+  func activeTransaction(id: UInt64) -> TransactionSnapshot {
+    MonetizationFixtures.transaction(
+      id: id, purchased: now.addingTimeInterval(-MonetizationFixtures.day),
+      expires: now.addingTimeInterval(20 * MonetizationFixtures.day))
+  }
+}
+
+@Suite("App model: launch", .timeLimit(.minutes(1)))
+@MainActor
+struct AppModelLaunchTests {
+  @Test func storedSubscriberIsPremiumFromTheFirstFrameBeforeLaunch() {
+    let store = InMemoryKeyValueStore()
+    let seed = AppModelFixture(store: store)
+    EntitlementSnapshotStore(store: store).save(seed.subscriberSnapshot())
+    let app = AppModelFixture(store: store)
+    #expect(app.model.isUnlocked(.favorites))
+    #expect(app.model.launchState == .notLaunched)
+    #expect(app.calls.entries.isEmpty)
+  }
+
+  @Test func launchStartsTheBackendWithThePersistedModeBeforeAnyCheck() async {
+    let store = InMemoryKeyValueStore()
+    store.set(RunningMode.observer.rawValue, forKey: AppSettings.runningModeKey)
+    let app = AppModelFixture(store: store)
+    app.presenter.outcomes = [MonetizationFixtures.outcome(.cancelled)]
+    await app.model.launch()
+    #expect(app.backend.startedModes == [.observer])
+    #expect(app.calls.entries.first == "backend.start")
+    #expect(app.model.launchState == .launched)
+  }
+
+  @Test func onboardingIsShownAfterADefinitiveFree() async {
+    let app = AppModelFixture()
+    app.presenter.outcomes = [MonetizationFixtures.outcome(.cancelled)]
+    await app.model.launch()
+    #expect(app.presenter.displayedPlacements == [Placement.onboarding])
+    #expect(app.model.onboardingResult == .dismissed(MonetizationFixtures.outcome(.cancelled)))
+  }
+
+  @Test func onboardingIsNotShownWhenTheCheckFails() async {
+    let app = AppModelFixture()
+    app.backend.fail(.network)
+    await app.model.launch()
+    #expect(app.presenter.loadedPlacements.isEmpty)
+    #expect(app.logger.events.contains(.onboardingSkipped(reason: "subscription state unknown")))
+  }
+
+  @Test func onboardingIsNotShownWhenOnlyTheCacheSaysFree() async {
+    let store = InMemoryKeyValueStore()
+    let seed = AppModelFixture(store: store)
+    EntitlementSnapshotStore(store: store).save(
+      EntitlementSnapshot(isPremium: false, reason: .noSubscription, source: .none, computedAt: seed.now))
+    let app = AppModelFixture(store: store)
+    app.backend.fail(.network)
+    await app.model.launch()
+    #expect(app.model.entitlements.entitlement.access == .free)
+    #expect(app.presenter.loadedPlacements.isEmpty)
+  }
+
+  @Test func onboardingIsNotShownToASubscriber() async {
+    let app = AppModelFixture()
+    app.backend.answer([MonetizationFixtures.subscription(.autoRenewing)])
+    await app.model.launch()
+    #expect(app.presenter.loadedPlacements.isEmpty)
+  }
+
+  @Test func onboardingIsShownAtMostOncePerLaunch() async {
+    let app = AppModelFixture()
+    app.presenter.outcomes = [
+      MonetizationFixtures.outcome(.cancelled), MonetizationFixtures.outcome(.cancelled),
+    ]
+    await app.model.launch()
+    await app.model.launch()
+    #expect(app.presenter.displayedPlacements == [Placement.onboarding])
+    #expect(app.calls.count("backend.start") == 1)
+  }
+
+  @Test func failedBackendStartSkipsBackendChecksAndOnboarding() async {
+    let app = AppModelFixture()
+    app.backend.startResult = .failure(.network)
+    await app.model.launch()
+    #expect(app.calls.count("backend.activeSubscriptions") == 0)
+    #expect(app.presenter.loadedPlacements.isEmpty)
+    #expect(app.logger.events.contains(.backendStartFailed(.network)))
+  }
+
+  @Test func observerLaunchHandlesAnUnfinishedTransactionAfterTheBackendStarted() async throws {
+    let app = AppModelFixture(defaultMode: .observer)
+    let unfinished = app.activeTransaction(id: 51)
+    app.storeKit.entitlements = [.verified(unfinished)]
+    app.purchaser.send(.verified(unfinished))
+    await app.model.launch()
+    await app.model.purchases.waitUntilHandled(count: 1)
+    #expect(app.purchaser.finishedTransactionIDs == [51])
+    let start = try #require(app.calls.firstIndex(of: "backend.start"))
+    let synchronize = try #require(app.calls.firstIndex(of: "backend.synchronize"))
+    #expect(start < synchronize)
+  }
+
+  @Test func fullModeLaunchNeverListensToTransactions() async {
+    let app = AppModelFixture(defaultMode: .full)
+    app.presenter.outcomes = [MonetizationFixtures.outcome(.cancelled)]
+    await app.model.launch()
+    #expect(!app.model.purchases.isListening)
+    #expect(app.purchaser.updatesRequestCount == 0)
+  }
+}
+
+@Suite("App model: foreground, restore and mode", .timeLimit(.minutes(1)))
+@MainActor
+struct AppModelLifecycleTests {
+  func launched(_ mode: RunningMode) async -> AppModelFixture {
+    let app = AppModelFixture(defaultMode: mode)
+    app.backend.answer([MonetizationFixtures.subscription(.autoRenewing)])
+    await app.model.launch()
+    return app
+  }
+
+  @Test func observerForegroundSynchronizesBeforeTheCheck() async throws {
+    let app = await launched(.observer)
+    app.clock.advance(by: 10 * 60)
+    await app.model.enterForeground()
+    let synchronize = try #require(app.calls.firstIndex(of: "backend.synchronize"))
+    let lastCheck = try #require(app.calls.entries.lastIndex(of: "backend.activeSubscriptions"))
+    #expect(synchronize < lastCheck)
+    #expect(app.backend.checkInvalidations == [false, false])
+  }
+
+  @Test func fullForegroundNeverSynchronizes() async {
+    let app = await launched(.full)
+    app.clock.advance(by: 10 * 60)
+    await app.model.enterForeground()
+    #expect(app.backend.synchronizeCount == 0)
+    #expect(app.backend.checkInvalidations.count == 2)
+  }
+
+  @Test(arguments: [RunningMode.full, .observer])
+  func restoreIsNeverCalledAutomatically(mode: RunningMode) async {
+    let app = await launched(mode)
+    for _ in 0..<3 {
+      app.clock.advance(by: 10 * 60)
+      await app.model.enterForeground()
+    }
+    #expect(app.purchaser.restoreCount == 0)
+    #expect(app.backend.restoreCount == 0)
+  }
+
+  @Test func foregroundBeforeLaunchDoesNothing() async {
+    let app = AppModelFixture()
+    await app.model.enterForeground()
+    #expect(app.calls.entries.isEmpty)
+  }
+
+  @Test func modeChangeIsStoredAtOnceAndAppliesOnRelaunch() async {
+    let store = InMemoryKeyValueStore()
+    let first = AppModelFixture(store: store, defaultMode: .full)
+    first.model.changeRunningMode(.observer)
+    #expect(first.model.runningMode == .full)
+    #expect(first.model.settings.modeChangeNotice != nil)
+    first.model.shutdown()
+    let second = AppModelFixture(store: store, defaultMode: .full)
+    second.presenter.outcomes = [MonetizationFixtures.outcome(.cancelled)]
+    await second.model.launch()
+    #expect(second.model.runningMode == .observer)
+    #expect(second.backend.startedModes == [.observer])
+  }
+
+  @Test func restoreFromProfileReportsRestored() async {
+    let app = AppModelFixture(defaultMode: .observer)
+    app.presenter.outcomes = [MonetizationFixtures.outcome(.cancelled)]
+    await app.model.launch()
+    app.purchaser.onRestore = { app.storeKit.entitlements = [.verified(app.activeTransaction(id: 61))] }
+    #expect(await app.model.restorePurchases() == .restored)
+    #expect(app.model.restores.lastOutcome == .restored)
+  }
+
+  @Test func approvalArrivingWhileThePaywallIsUpClosesItAndRunsTheAction() async {
+    let app = AppModelFixture(defaultMode: .observer)
+    app.presenter.outcomes = [MonetizationFixtures.outcome(.cancelled)]
+    await app.model.launch()
+    var ran = 0
+    let attempt = Task { await app.model.attempt(.favorites) { ran += 1 } }
+    await app.presenter.waitUntilDisplaying()
+    let approved = app.activeTransaction(id: 71)
+    app.storeKit.entitlements = [.verified(approved)]
+    app.purchaser.send(.verified(approved))
+    #expect(await attempt.value == .ran)
+    #expect(ran == 1)
+    #expect(app.presenter.closeAllCount == 1)
+  }
+
+  @Test func paywallClosedOutsideCoreIsLoggedAndRechecked() async {
+    let app = await launched(.full)
+    let outcome = MonetizationFixtures.outcome(
+      .purchased, plan: MonetizationFixtures.annualPlan, close: .programmatic)
+    await app.model.paywallDidClose(placement: "deeplink", outcome: outcome)
+    #expect(
+      app.logger.events.contains(.paywallDismissed(PaywallDismissal(placement: "deeplink", outcome: outcome)))
+    )
+    #expect(app.backend.checkInvalidations.last == true)
+  }
+}

@@ -1,0 +1,127 @@
+import AppCore
+import Foundation
+import Testing
+
+private func decode(_ json: String) throws(ScenarioLoadError) -> Scenario {
+  try ScenarioLoader.decode(Data(json.utf8), file: "test.json")
+}
+
+private func problem(_ json: String) -> String? {
+  do {
+    _ = try decode(json)
+    return nil
+  } catch {
+    return "\(error)"
+  }
+}
+
+@Suite("Scenario format: strict decoding and clear errors")
+struct ScenarioDecodingTests {
+  @Test func malformedJSONNamesTheFileAndTheProblem() throws {
+    let message = try #require(problem("{ \"name\": \"x\",\n  ] }"))
+    #expect(message.hasPrefix("test.json: malformed scenario: invalid JSON"))
+    #expect(message.contains("line 2"))
+  }
+
+  @Test func missingRequiredFieldIsNamed() throws {
+    let message = try #require(problem(#"{ "steps": [] }"#))
+    #expect(message.contains("missing required field 'name'"))
+  }
+
+  @Test func unknownActionListsTheKnownActions() throws {
+    let message = try #require(problem(#"{ "name": "x", "steps": [ { "do": "lanch" } ] }"#))
+    #expect(message.contains("steps[0]"))
+    #expect(message.contains("unknown action 'lanch'"))
+    #expect(message.contains("launch"))
+  }
+
+  @Test func misspeltExpectationFieldIsRejectedInsteadOfIgnored() throws {
+    let message = try #require(
+      problem(#"{ "name": "x", "steps": [ { "expect": { "acess": "premium" } } ] }"#))
+    #expect(message.contains("unknown field 'acess'"))
+  }
+
+  @Test func unknownValueListsTheAllowedOnes() throws {
+    let message = try #require(
+      problem(#"{ "name": "x", "start": { "mode": "paywallObserver" }, "steps": [] }"#))
+    #expect(message.contains("'paywallObserver' is not one of full, observer"))
+  }
+
+  @Test func unknownProductIsRejected() throws {
+    let message = try #require(
+      problem(#"{ "name": "x", "steps": [ { "do": "buy", "product": "spacer.premium.weekly" } ] }"#))
+    #expect(message.contains("unknown product 'spacer.premium.weekly'"))
+  }
+
+  @Test func wrongTypeIsReportedWithItsPath() throws {
+    let message = try #require(problem(#"{ "name": "x", "start": { "online": "yes" }, "steps": [] }"#))
+    #expect(message.contains("start.online"))
+    #expect(message.contains("true or false"))
+  }
+
+  @Test func timesAndDurationsParse() throws {
+    let scenario = try decode(
+      #"""
+      { "name": "x", "start": { "now": "2026-01-02T03:04:05Z",
+        "subscriptions": [
+          { "product": "spacer.premium.monthly", "purchased": "-2d", "expires": "2026-02-01T00:00:00Z" } ] },
+        "steps": [ { "do": "advanceTime", "by": "90m" } ] }
+      """#)
+    #expect(scenario.start.subscriptions.first?.purchased == .relative(-2 * 86_400))
+    #expect(scenario.steps == [.advanceTime(90 * 60)])
+    #expect(ScenarioTime("+30d") == .relative(30 * 86_400))
+    #expect(ScenarioTime("now") == .relative(0))
+    #expect(ScenarioTime("soon") == nil)
+  }
+
+  @Test func missingFileIsReportedAsUnreadable() {
+    #expect(throws: ScenarioLoadError.unreadable(file: "/nonexistent/x.json", reason: "no such file")) {
+      try ScenarioLoader.load(path: "/nonexistent/x.json")
+    }
+  }
+}
+
+@Suite("Scenario runner", .timeLimit(.minutes(1)))
+@MainActor
+struct ScenarioRunnerTests {
+  @Test func failedExpectationIsReportedWithItsStep() async throws {
+    let scenario = try decode(
+      #"{ "name": "x", "steps": [ { "do": "launch" }, { "expect": { "access": "premium" } } ] }"#)
+    let report = await ScenarioRunner().run(scenario)
+    #expect(!report.passed)
+    #expect(report.failures == ["step 2: expected access premium, got free"])
+  }
+
+  @Test func stepThatNeedsAPaywallFailsClearlyWithoutOne() async throws {
+    let scenario = try decode(
+      #"""
+      { "name": "x", "start": { "subscriptions": [ { "product": "spacer.premium.monthly" } ] },
+        "steps": [ { "do": "launch" }, { "do": "buy", "product": "spacer.premium.monthly" } ] }
+      """#)
+    let report = await ScenarioRunner().run(scenario)
+    #expect(report.failures == ["step 2: no paywall is shown to buy from"])
+  }
+
+  @Test func transcriptRecordsStepsAndEvents() async throws {
+    let scenario = try decode(#"{ "name": "x", "steps": [ { "do": "launch" } ] }"#)
+    let report = await ScenarioRunner().run(scenario)
+    #expect(report.transcript.contains("[1] launch"))
+    #expect(report.transcript.contains("    launch in full mode"))
+  }
+
+  nonisolated static let scenariosDirectory = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("Scenarios")
+
+  nonisolated static var shippedScenarios: [String] {
+    let files = (try? FileManager.default.contentsOfDirectory(atPath: scenariosDirectory.path)) ?? []
+    return files.filter { $0.hasSuffix(".json") }.sorted()
+  }
+
+  @Test(.enabled(if: !shippedScenarios.isEmpty), arguments: shippedScenarios)
+  func shippedScenarioPasses(file: String) async throws {
+    let scenario = try ScenarioLoader.load(path: Self.scenariosDirectory.appendingPathComponent(file).path)
+    let report = await ScenarioRunner().run(scenario)
+    #expect(report.failures == [], "\(report.transcript.joined(separator: "\n"))")
+  }
+}

@@ -1,0 +1,328 @@
+import Foundation
+import Monetization
+import TestSupport
+import Testing
+
+@Suite("Observer-mode purchase interceptor", .timeLimit(.minutes(1)))
+@MainActor
+struct ObserverPurchaseInterceptorTests {
+  func harness() -> Harness {
+    let harness = Harness(mode: .observer)
+    harness.startBackend()
+    return harness
+  }
+
+  @Test func verifiedPurchaseIsRecordedThenSynchronizedThenFinishedOnce() async throws {
+    let harness = harness()
+    let transaction = harness.activeTransaction(id: 11)
+    harness.purchaser.purchaseResults = [.purchased(.verified(transaction))]
+    var premiumWhenSynchronizing: Bool?
+    harness.backend.onSynchronize = { premiumWhenSynchronizing = harness.entitlements.entitlement.isPremium }
+    let response = await harness.purchases.handlePurchase(plan: MonetizationFixtures.monthlyPlan)
+    #expect(response == InterceptorResponse(result: .success, closesPaywall: true))
+    #expect(premiumWhenSynchronizing == true)
+    let synchronize = try #require(harness.calls.firstIndex(of: "backend.synchronize"))
+    let finish = try #require(harness.calls.firstIndex(of: "purchaser.finish"))
+    #expect(synchronize < finish)
+    #expect(harness.calls.count("backend.synchronize") == 1)
+    #expect(harness.purchaser.finishedTransactionIDs == [11])
+    #expect(harness.purchaser.purchasedProductIDs == [MonetizationFixtures.monthly])
+  }
+
+  @Test func purchaseMadeInTheAppGrantsWithoutWaitingForTheUpdatesStream() async {
+    // Pitfall C3: same-device purchases do not come back through `Transaction.updates`.
+    let harness = harness()
+    harness.purchaser.purchaseResults = [.purchased(.verified(harness.activeTransaction(id: 12)))]
+    harness.storeKitHas(harness.activeTransaction(id: 12))
+    _ = await harness.purchases.handlePurchase(plan: MonetizationFixtures.monthlyPlan)
+    #expect(harness.entitlements.entitlement.access == .premium)
+    #expect(harness.purchaser.updatesRequestCount == 0)
+  }
+
+  @Test func unverifiedPurchaseGrantsNothingIsNotFinishedAndReportsFailure() async {
+    let harness = harness()
+    harness.purchaser.purchaseResults = [
+      .purchased(.unverified(harness.activeTransaction(id: 13), .invalidSignature))
+    ]
+    let response = await harness.purchases.handlePurchase(plan: MonetizationFixtures.monthlyPlan)
+    #expect(
+      response
+        == InterceptorResponse(
+          result: .failed, closesPaywall: false, message: "We couldn't verify this purchase."))
+    #expect(harness.entitlements.entitlement.access != .premium)
+    #expect(harness.purchaser.finishedTransactionIDs.isEmpty)
+    #expect(harness.backend.synchronizeCount == 0)
+  }
+
+  @Test func pendingPurchaseIsNotAnErrorAndClosesThePaywallWaitingForApproval() async {
+    // Pitfall C7: Ask to Buy is neither an error nor a completion that never fires.
+    let harness = harness()
+    harness.purchaser.purchaseResults = [.pending]
+    let response = await harness.purchases.handlePurchase(plan: MonetizationFixtures.monthlyPlan)
+    #expect(response.result == .notHandled)
+    #expect(response.closesPaywall)
+    #expect(response.message?.contains("Waiting for approval") == true)
+    #expect(harness.purchases.activity == .awaitingApproval(productID: MonetizationFixtures.monthly))
+    #expect(harness.purchaser.finishedTransactionIDs.isEmpty)
+  }
+
+  @Test func approvalAfterPendingGrantsPremiumClearsTheWaitAndFinishesOnce() async {
+    let harness = harness()
+    harness.purchaser.purchaseResults = [.pending]
+    _ = await harness.purchases.handlePurchase(plan: MonetizationFixtures.monthlyPlan)
+    let approved = harness.activeTransaction(id: 14)
+    harness.storeKitHas(approved)
+    harness.purchaser.send(.verified(approved))
+    await harness.purchases.startListening()
+    await harness.purchases.waitUntilHandled(count: 1)
+    #expect(harness.entitlements.entitlement.access == .premium)
+    #expect(harness.purchases.activity == .idle)
+    #expect(harness.purchaser.finishedTransactionIDs == [14])
+  }
+
+  @Test func cancelledPurchaseIsSilentAndChangesNothing() async {
+    let harness = harness()
+    harness.purchaser.purchaseResults = [.cancelled]
+    let before = harness.entitlements.entitlement
+    let response = await harness.purchases.handlePurchase(plan: MonetizationFixtures.monthlyPlan)
+    #expect(response == InterceptorResponse(result: .notHandled, closesPaywall: false, message: nil))
+    #expect(harness.entitlements.entitlement == before)
+    #expect(harness.purchases.activity == .idle)
+    #expect(harness.backend.synchronizeCount == 0)
+  }
+
+  @Test func storeKitUserCancelledErrorIsSilentToo() async {
+    let harness = harness()
+    harness.purchaser.purchaseResults = [.failed(.userCancelled)]
+    let response = await harness.purchases.handlePurchase(plan: MonetizationFixtures.monthlyPlan)
+    #expect(response.message == nil)
+    #expect(response.result == .notHandled)
+  }
+
+  @Test(arguments: [
+    (PurchaseFailure.networkError, "You're offline. Check your connection and try again."),
+    (
+      .systemError,
+      "The App Store couldn't complete the purchase. You may not have been charged; try again or restore."
+    ),
+    (
+      .unknown,
+      "The App Store couldn't complete the purchase. You may not have been charged; try again or restore."
+    ),
+    (
+      .notEntitled,
+      "The App Store couldn't complete the purchase. You may not have been charged; try again or restore."
+    ),
+    (.purchaseNotAllowed, "Purchases are disabled on this device (Screen Time)."),
+    (.productUnavailable, "This plan isn't available in your region right now."),
+    (.notAvailableInStorefront, "This plan isn't available in your region right now."),
+    (
+      .ineligibleForOffer,
+      "This offer isn't available for your account. You can still subscribe at the standard price."
+    ),
+    (.invalidOfferSignature, "The purchase couldn't be completed. Try again later."),
+    (.missingOfferParameters, "The purchase couldn't be completed. Try again later."),
+  ])
+  func failedPurchaseReportsTheMessageForItsError(failure: PurchaseFailure, message: String) async {
+    let harness = harness()
+    harness.purchaser.purchaseResults = [.failed(failure)]
+    let response = await harness.purchases.handlePurchase(plan: MonetizationFixtures.monthlyPlan)
+    #expect(response == InterceptorResponse(result: .failed, closesPaywall: false, message: message))
+  }
+
+  @Test func planWithoutAnAppStoreProductFailsWithoutBuying() async {
+    let harness = harness()
+    let response = await harness.purchases.handlePurchase(
+      plan: PaywallPlan(vendorID: "web_only", appleProductID: nil))
+    #expect(response.result == .failed)
+    #expect(harness.purchaser.purchasedProductIDs.isEmpty)
+  }
+
+  @Test func fullModeLeavesBuyingToTheSDKAndNeverFinishesOrRestores() async {
+    let harness = Harness(mode: .full)
+    harness.startBackend()
+    harness.purchaser.purchaseResults = [.purchased(.verified(harness.activeTransaction()))]
+    let response = await harness.purchases.handlePurchase(plan: MonetizationFixtures.monthlyPlan)
+    await harness.purchases.startListening()
+    _ = await harness.purchases.handleRestore()
+    #expect(response.result == .notHandled)
+    #expect(!harness.purchases.isListening)
+    #expect(harness.purchaser.updatesRequestCount == 0)
+    #expect(harness.calls.count("purchaser.purchase") == 0)
+    #expect(harness.calls.count("purchaser.finish") == 0)
+    #expect(harness.calls.count("purchaser.restore") == 0)
+  }
+}
+
+@Suite("Observer-mode transaction updates listener", .timeLimit(.minutes(1)))
+@MainActor
+struct TransactionUpdatesListenerTests {
+  func listeningHarness() -> Harness {
+    let harness = Harness(mode: .observer)
+    harness.startBackend()
+    return harness
+  }
+
+  @Test func unfinishedTransactionDeliveredAtStartIsRecordedAndFinished() async {
+    // Pitfall C2: an unfinished transaction is re-delivered at every launch until finished.
+    let harness = listeningHarness()
+    let unfinished = harness.activeTransaction(id: 21)
+    harness.purchaser.send(.verified(unfinished))
+    harness.storeKitHas(unfinished)
+    await harness.purchases.startListening()
+    await harness.purchases.waitUntilHandled(count: 1)
+    #expect(harness.purchaser.finishedTransactionIDs == [21])
+    #expect(harness.entitlements.entitlement.access == .premium)
+    #expect(harness.purchaser.updatesRequestCount == 1)
+  }
+
+  @Test func sameTransactionDeliveredTwiceIsFinishedOnce() async {
+    // Pitfall C3: a re-delivered transaction must not be counted or finished twice.
+    let harness = listeningHarness()
+    let transaction = harness.activeTransaction(id: 22)
+    harness.storeKitHas(transaction)
+    harness.purchaser.send(.verified(transaction))
+    harness.purchaser.send(.verified(transaction))
+    await harness.purchases.startListening()
+    await harness.purchases.waitUntilHandled(count: 2)
+    #expect(harness.purchaser.finishedTransactionIDs == [22])
+    #expect(harness.entitlements.entitlement.access == .premium)
+  }
+
+  @Test func revocationOfAnAlreadySeenTransactionIsApplied() async {
+    // Pitfall C1: revocations for known ids must not be dropped by de-duplication.
+    let harness = listeningHarness()
+    let transaction = harness.activeTransaction(id: 23)
+    harness.storeKitHas(transaction)
+    await harness.purchases.startListening()
+    harness.purchaser.send(.verified(transaction))
+    await harness.purchases.waitUntilHandled(count: 1)
+    var revoked = transaction
+    revoked.revocationDate = harness.now
+    harness.storeKit.entitlements = []
+    harness.storeKit.statusesResult = .success([MonetizationFixtures.status(.revoked, transaction: revoked)])
+    harness.purchaser.send(.verified(revoked))
+    await harness.purchases.waitUntilHandled(count: 2)
+    #expect(harness.entitlements.entitlement.access == .free)
+    #expect(harness.entitlements.entitlement.reason == .revoked)
+  }
+
+  @Test func unverifiedUpdateIsIgnoredAndNotFinished() async {
+    let harness = listeningHarness()
+    await harness.purchases.startListening()
+    harness.purchaser.send(.unverified(harness.activeTransaction(id: 24), .invalidDeviceVerification))
+    await harness.purchases.waitUntilHandled(count: 1)
+    #expect(harness.purchaser.finishedTransactionIDs.isEmpty)
+    #expect(harness.entitlements.entitlement.access != .premium)
+    #expect(
+      harness.logger.events.contains(.transactionUpdateIgnored(transactionID: 24, .invalidDeviceVerification))
+    )
+  }
+
+  @Test func verifiedUpdateIsSentToTheBackendAndTriggersARecheck() async {
+    let harness = listeningHarness()
+    await harness.purchases.startListening()
+    harness.purchaser.send(.verified(harness.activeTransaction(id: 25)))
+    await harness.purchases.waitUntilHandled(count: 1)
+    #expect(harness.backend.synchronizeCount == 1)
+    #expect(harness.backend.checkInvalidations == [true])
+  }
+
+  @Test func listenerStartsOnlyOnceEvenWhenStartedTwiceAtOnce() async {
+    let harness = listeningHarness()
+    async let first: Void = harness.purchases.startListening()
+    async let second: Void = harness.purchases.startListening()
+    _ = await (first, second)
+    await harness.purchases.startListening()
+    #expect(harness.purchaser.updatesRequestCount == 1)
+    #expect(harness.purchases.isListening)
+  }
+}
+
+@Suite("Restore: three outcomes, explicit only", .timeLimit(.minutes(1)))
+@MainActor
+struct RestoreTests {
+  @Test func observerRestoreWithAnActiveEntitlementReportsRestored() async {
+    let harness = Harness(mode: .observer)
+    harness.startBackend()
+    harness.purchaser.onRestore = { harness.storeKitHas(harness.activeTransaction(id: 41)) }
+    let outcome = await harness.restores.restore()
+    #expect(outcome == .restored)
+    #expect(
+      harness.calls.entries.firstIndex(of: "purchaser.restore")! < harness.calls.entries.firstIndex(
+        of: "backend.synchronize")!)
+    #expect(harness.backend.checkInvalidations.last == true)
+  }
+
+  @Test func restoreWithNothingActiveReportsNothingToRestoreNotSuccess() async {
+    // Pitfall C4: "restored" was reported with nothing active.
+    let harness = Harness(mode: .observer)
+    harness.startBackend()
+    #expect(await harness.restores.restore() == .nothingToRestore)
+  }
+
+  @Test func failingAppStoreSyncReportsFailureAndKeepsCachedPremium() async {
+    let harness = Harness(mode: .observer)
+    harness.storeSnapshot(
+      EntitlementSnapshot(
+        isPremium: true, reason: .subscribed, source: .purchasely,
+        expirationDate: harness.now.addingTimeInterval(10 * day),
+        computedAt: harness.now.addingTimeInterval(-day)))
+    harness.startBackend()
+    harness.backend.fail()
+    harness.purchaser.restoreResult = .failure(.networkError)
+    let outcome = await harness.restores.restore()
+    #expect(outcome == .failed(message: "You're offline. Check your connection and try again."))
+    #expect(harness.entitlements.entitlement.access == .premium)
+    #expect(harness.backend.synchronizeCount == 0)
+  }
+
+  @Test func fullModeRestoresThroughTheBackend() async {
+    let harness = Harness(mode: .full)
+    harness.startBackend()
+    harness.backend.restoreResult = .success(.restored)
+    harness.backend.onRestore = { harness.backend.answer([MonetizationFixtures.subscription(.autoRenewing)]) }
+    #expect(await harness.restores.restore() == .restored)
+    #expect(harness.calls.count("purchaser.restore") == 0)
+    #expect(harness.calls.count("backend.synchronize") == 0)
+  }
+
+  @Test func fullModeBackendSuccessWithoutAnActiveSubscriptionIsNothingToRestore() async {
+    let harness = Harness(mode: .full)
+    harness.startBackend()
+    harness.backend.restoreResult = .success(.restored)
+    #expect(await harness.restores.restore() == .nothingToRestore)
+  }
+
+  @Test func fullModeBackendFailureIsReportedWithItsMessage() async {
+    let harness = Harness(mode: .full)
+    harness.startBackend()
+    harness.backend.restoreResult = .failure(.tooManyRequests)
+    #expect(
+      await harness.restores.restore()
+        == .failed(message: SubscriptionBackendError.tooManyRequests.userMessage))
+  }
+
+  @Test func restoreInterceptorClosesThePaywallOnlyWhenPremiumIsActive() async {
+    let harness = Harness(mode: .observer)
+    harness.startBackend()
+    let nothing = await harness.purchases.handleRestore()
+    #expect(
+      nothing
+        == InterceptorResponse(
+          result: .failed, closesPaywall: false, message: RestoreOutcome.nothingToRestore.userMessage))
+    harness.purchaser.onRestore = { harness.storeKitHas(harness.activeTransaction(id: 42)) }
+    let restored = await harness.purchases.handleRestore()
+    #expect(restored == InterceptorResponse(result: .success, closesPaywall: true))
+  }
+
+  @Test func concurrentRestoreJoinsTheRunningOne() async {
+    let harness = Harness(mode: .observer)
+    harness.startBackend()
+    async let first = harness.restores.restore()
+    async let second = harness.restores.restore()
+    let outcomes = await [first, second]
+    #expect(outcomes == [.nothingToRestore, .nothingToRestore])
+    #expect(harness.purchaser.restoreCount == 1)
+  }
+}

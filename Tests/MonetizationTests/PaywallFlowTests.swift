@@ -1,0 +1,205 @@
+import Foundation
+import Monetization
+import TestSupport
+import Testing
+
+@Suite("Paywall flow: one at a time, timeouts, presentation types, outcome log", .timeLimit(.minutes(1)))
+@MainActor
+struct PaywallFlowTests {
+  @Test func secondRequestWhileOneIsUpIsIgnored() async {
+    // Pitfall C9: a paywall presented twice crashes the SDK ("already being presented").
+    let harness = Harness()
+    harness.startBackend()
+    let first = Task { await harness.paywalls.present(placement: Placement.premium) }
+    await harness.presenter.waitUntilDisplaying()
+    let second = await harness.paywalls.present(placement: Placement.premium)
+    harness.presenter.dismiss(with: MonetizationFixtures.outcome(.cancelled))
+    #expect(second == .alreadyPresenting)
+    #expect(await first.value == .dismissed(MonetizationFixtures.outcome(.cancelled)))
+    #expect(harness.presenter.loadedPlacements == [Placement.premium])
+    #expect(harness.presenter.displayedPlacements == [Placement.premium])
+  }
+
+  @Test func loadThatNeverAnswersTimesOutInsteadOfHanging() async {
+    let harness = Harness(configuration: MonetizationFixtures.configuration(timeout: .seconds(8)))
+    harness.presenter.hangingPlacements = [Placement.premium]
+    let attempt = Task { await harness.paywalls.present(placement: Placement.premium) }
+    await harness.presenter.waitUntilLoadHangs()
+    await harness.clock.waitUntilSleeping()
+    harness.clock.advance(by: 7)
+    #expect(harness.clock.pendingSleeperCount == 1)
+    harness.clock.advance(by: 1)
+    #expect(await attempt.value == .unavailable(.timedOut))
+    #expect(harness.presenter.displayedPlacements.isEmpty)
+    #expect(!harness.paywalls.isBusy)
+  }
+
+  @Test func loadedPaywallCancelsItsTimeout() async {
+    let harness = Harness()
+    harness.presenter.outcomes = [MonetizationFixtures.outcome(.cancelled)]
+    _ = await harness.paywalls.present(placement: Placement.premium)
+    #expect(harness.clock.pendingSleeperCount == 0)
+  }
+
+  @Test(arguments: [
+    (PaywallLoadResult.failed(.noNetwork), PaywallUnavailableReason.noNetwork),
+    (.failed(.notConfigured), .notConfigured),
+    (.failed(.error(detail: "presentationNotLoaded")), .loadFailed),
+    (.loaded(FakePaywallPresenter.presentation(for: Placement.premium, type: .deactivated)), .deactivated),
+    (.loaded(FakePaywallPresenter.presentation(for: Placement.premium, type: .client)), .clientPaywall),
+  ])
+  func paywallThatCannotBeShownResolvesWithAReason(
+    load: PaywallLoadResult, reason: PaywallUnavailableReason
+  )
+    async
+  {
+    let harness = Harness()
+    harness.presenter.loadResults[Placement.premium] = load
+    let result = await harness.paywalls.present(placement: Placement.premium)
+    #expect(result == .unavailable(reason))
+    #expect(harness.presenter.displayedPlacements.isEmpty)
+    #expect(!reason.userMessage.isEmpty)
+  }
+
+  @Test func fallbackPresentationIsDisplayed() async {
+    let harness = Harness()
+    harness.presenter.loadResults[Placement.premium] = .loaded(
+      FakePaywallPresenter.presentation(for: Placement.premium, type: .fallback))
+    harness.presenter.outcomes = [MonetizationFixtures.outcome(.cancelled)]
+    #expect(
+      await harness.paywalls.present(placement: Placement.premium)
+        == .dismissed(MonetizationFixtures.outcome(.cancelled)))
+  }
+
+  @Test func displayFailureResolvesAsUnavailable() async {
+    let harness = Harness()
+    harness.presenter.outcomes = [
+      PaywallOutcome(purchaseResult: .none, closeReason: .none, error: "display failed")
+    ]
+    #expect(await harness.paywalls.present(placement: Placement.premium) == .unavailable(.displayFailed))
+  }
+
+  @Test func everyDismissalIsLoggedWithResultPlanCloseReasonAndError() async {
+    let harness = Harness()
+    harness.presenter.outcomes = [
+      MonetizationFixtures.outcome(.purchased, plan: MonetizationFixtures.annualPlan, close: .programmatic)
+    ]
+    _ = await harness.paywalls.present(placement: Placement.premium)
+    let expected = PaywallDismissal(
+      placement: Placement.premium,
+      outcome: MonetizationFixtures.outcome(
+        .purchased, plan: MonetizationFixtures.annualPlan, close: .programmatic))
+    #expect(harness.logger.events.contains(.paywallDismissed(expected)))
+    #expect(expected.planVendorID == "premium_annual")
+  }
+
+  @Test func entitlementsAreRecheckedBypassingTheCacheAfterEveryDismissal() async {
+    let harness = Harness()
+    harness.startBackend()
+    harness.presenter.outcomes = [
+      MonetizationFixtures.outcome(.cancelled), MonetizationFixtures.outcome(.none),
+    ]
+    _ = await harness.paywalls.present(placement: Placement.premium)
+    _ = await harness.paywalls.present(placement: Placement.onboarding)
+    #expect(harness.backend.checkInvalidations == [true, true])
+  }
+
+  @Test func shownPaywallClosesWhenPremiumBecomesActiveFromAnUpdate() async {
+    // Rule P10 / pitfall C4: the paywall must not stay open once Premium is active.
+    let harness = Harness(mode: .observer)
+    harness.startBackend()
+    let shown = Task { await harness.paywalls.present(placement: Placement.premium) }
+    await harness.presenter.waitUntilDisplaying()
+    let transaction = harness.activeTransaction(id: 31)
+    harness.storeKitHas(transaction)
+    await harness.purchases.handle(.verified(transaction))
+    #expect(harness.presenter.closeAllCount == 1)
+    #expect(
+      await shown.value == .dismissed(PaywallOutcome(purchaseResult: .none, closeReason: .programmatic)))
+  }
+}
+
+@Suite("Feature gates: attempt(_:action:)", .timeLimit(.minutes(1)))
+@MainActor
+struct FeatureGateCoordinatorTests {
+  @Test func unlockedFeatureRunsWithoutAPaywall() async {
+    let harness = Harness()
+    harness.startBackend()
+    harness.storeKitHas(harness.activeTransaction())
+    await harness.entitlements.refresh(.launch)
+    var ran = 0
+    let result = await harness.gates.attempt(.favorites) { ran += 1 }
+    #expect(result == .ran)
+    #expect(ran == 1)
+    #expect(harness.presenter.loadedPlacements.isEmpty)
+  }
+
+  @Test func lockedFeaturePresentsPremiumAndRunsOnceThePurchaseIsConfirmed() async {
+    let harness = Harness()
+    harness.startBackend()
+    await harness.entitlements.refresh(.launch)
+    harness.presenter.onDisplay = { _ in
+      // The SDK bought (Full mode); the backend now reports the subscription.
+      harness.backend.answer([MonetizationFixtures.subscription(.autoRenewing)])
+      return MonetizationFixtures.outcome(
+        .purchased, plan: MonetizationFixtures.monthlyPlan, close: .programmatic)
+    }
+    var ran = 0
+    let result = await harness.gates.attempt(.favorites) { ran += 1 }
+    #expect(result == .ran)
+    #expect(ran == 1)
+    #expect(harness.presenter.displayedPlacements == [Placement.premium])
+  }
+
+  @Test func closingThePaywallRollsBackTheAction() async {
+    let harness = Harness()
+    harness.startBackend()
+    harness.presenter.outcomes = [MonetizationFixtures.outcome(.cancelled)]
+    var ran = 0
+    let result = await harness.gates.attempt(.favorites) { ran += 1 }
+    #expect(result == .rolledBack(.paywallClosed))
+    #expect(ran == 0)
+  }
+
+  @Test func purchasedOutcomeAloneNeverUnlocks() async {
+    let harness = Harness()
+    harness.startBackend()
+    harness.presenter.outcomes = [MonetizationFixtures.outcome(.purchased, close: .programmatic)]
+    var ran = 0
+    let result = await harness.gates.attempt(.favorites) { ran += 1 }
+    #expect(result == .rolledBack(.purchaseNotConfirmed))
+    #expect(ran == 0)
+  }
+
+  @Test func doubleTapOpensOnePaywallAndRunsTheActionOnce() async {
+    let harness = Harness()
+    harness.startBackend()
+    var ran = 0
+    let first = Task { await harness.gates.attempt(.favorites) { ran += 1 } }
+    await harness.presenter.waitUntilDisplaying()
+    let second = await harness.gates.attempt(.favorites) { ran += 1 }
+    harness.backend.answer([MonetizationFixtures.subscription(.autoRenewing)])
+    harness.presenter.dismiss(with: MonetizationFixtures.outcome(.purchased, close: .programmatic))
+    #expect(second == .alreadyPresenting)
+    #expect(await first.value == .ran)
+    #expect(ran == 1)
+    #expect(harness.presenter.displayedPlacements.count == 1)
+  }
+
+  @Test func unavailablePaywallResolvesTheTapWithItsReason() async {
+    let harness = Harness()
+    harness.presenter.loadResults[Placement.premium] = .failed(.noNetwork)
+    var ran = 0
+    let result = await harness.gates.attempt(.favorites) { ran += 1 }
+    #expect(result == .unavailable(.noNetwork))
+    #expect(ran == 0)
+  }
+
+  @Test func unknownStateStillOpensThePaywallOnTap() async {
+    let harness = Harness()
+    harness.presenter.outcomes = [MonetizationFixtures.outcome(.cancelled)]
+    #expect(harness.entitlements.entitlement.access == .unknown)
+    _ = await harness.gates.attempt(.favorites) {}
+    #expect(harness.presenter.displayedPlacements == [Placement.premium])
+  }
+}

@@ -1,0 +1,139 @@
+import Foundation
+import Networking
+import Testing
+
+@testable import NASA
+
+/// `<repo>/../shared/fixtures/apod/corpus.json`: real payloads copied from public repositories.
+/// A user's clone has no `../shared`, so these tests skip when the file is absent.
+private enum SharedCorpus {
+  static let url: URL? = {
+    let repository = URL(fileURLWithPath: #filePath)
+      .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    let file = repository.deletingLastPathComponent()
+      .appendingPathComponent("shared/fixtures/apod/corpus.json")
+    return FileManager.default.fileExists(atPath: file.path) ? file : nil
+  }()
+
+  static func root() throws -> [String: Any] {
+    let data = try Data(contentsOf: try #require(url))
+    return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+  }
+
+  /// The `data` objects of one list, re-serialised one by one.
+  static func payloads(_ key: String) throws -> [Data] {
+    let items = try #require(try root()[key] as? [[String: Any]])
+    return try items.map { try JSONSerialization.data(withJSONObject: try #require($0["data"])) }
+  }
+
+  /// `(status, body)` of every captured error, v1 and apod-basic.
+  static func errors() throws -> [(status: Int, body: Data, origin: String)] {
+    let root = try root()
+    return try ["errors", "apod_basic_v2_errors"].flatMap { key in
+      try (root[key] as? [[String: Any]] ?? []).map { item in
+        (
+          try #require(item["http_status"] as? Int),
+          try JSONSerialization.data(withJSONObject: try #require(item["body"])), key
+        )
+      }
+    }
+  }
+}
+
+private let now = utc("2026-11-21T15:00:00Z")
+
+@Suite(
+  "Shared corpus of real payloads",
+  .enabled(if: SharedCorpus.url != nil, "../shared/fixtures/apod/corpus.json is absent"))
+struct SharedCorpusTests {
+  @Test func everyV1EntryDecodesCleanly() throws {
+    let payloads = try SharedCorpus.payloads("entries")
+    #expect(payloads.count >= 50)
+    for payload in payloads {
+      let apod = try APOD.decode(payload, from: .v1)
+      let raw = try #require(try JSONSerialization.jsonObject(with: payload) as? [String: Any])
+      #expect(apod.date.iso == raw["date"] as? String)
+      #expect(apod.source == .v1)
+      #expect(apod.pageURL.absoluteString == "https://apod.nasa.gov/apod/ap\(apod.date.yymmdd).html")
+      for text in [apod.title, apod.explanation, apod.copyright ?? ""] {
+        #expect(!text.unicodeScalars.contains { $0.properties.generalCategory == .control && $0 != "\n" })
+        #expect(!text.contains("\u{FFFD}"))
+        #expect(text == text.trimmingCharacters(in: .whitespacesAndNewlines))
+      }
+      #expect(apod.copyright?.contains("\n") != true)
+      for url in [apod.imageURL, apod.hdImageURL].compactMap(\.self) {
+        #expect(url.scheme == "https")
+      }
+      switch apod.mediaType {
+      case .image:
+        #expect(apod.imageURL != nil)
+        #expect(apod.hdImageURL != nil)
+      case .other:
+        #expect(apod.imageURL == nil)
+        #expect(apod.videoURL == nil)
+      case .video:
+        #expect(apod.videoURL != nil)
+      default:
+        Issue.record("unexpected media type \(apod.mediaType) on \(apod.date)")
+      }
+    }
+  }
+
+  @Test func allV1EntriesDecodeAsOneListWithNothingDropped() throws {
+    let objects = try SharedCorpus.payloads("entries").map { try JSONSerialization.jsonObject(with: $0) }
+    let list = try APODList.decode(try JSONSerialization.data(withJSONObject: objects), from: .v1)
+    #expect(list.items.count == objects.count)
+    #expect(list.droppedCount == 0)
+  }
+
+  @Test func everyApodBasicSampleDecodesWithTheImageFromHdurl() throws {
+    for payload in try SharedCorpus.payloads("apod_basic_v2_samples") {
+      let apod = try APOD.decode(payload, from: .apodBasic)
+      let raw = try #require(try JSONSerialization.jsonObject(with: payload) as? [String: Any])
+      #expect(apod.pageURL.absoluteString == raw["permalink"] as? String)
+      #expect(apod.imageURL?.host == "assets.science.nasa.gov")
+      #expect(apod.imageURL != apod.url)
+      #expect(!apod.explanation.hasPrefix("Explanation"))
+      #expect(!apod.explanation.contains("Tomorrow"))
+      #expect(!apod.explanation.contains("<"))
+      #expect(apod.copyright?.contains("<") != true)
+    }
+  }
+
+  @Test func everyErrorBodyMapsToTheRightCaseAndMessage() throws {
+    let errors = try SharedCorpus.errors()
+    #expect(errors.count >= 7)
+    for (status, body, origin) in errors {
+      let error = try #require(HTTPError(statusCode: status, headers: [:], body: body, now: now))
+      let code =
+        (try? JSONSerialization.jsonObject(with: body) as? [String: Any])
+        .flatMap { $0["error"] as? [String: Any] }?["code"] as? String
+      switch (status, code) {
+      case (400, _):
+        guard case .badRequest = error else { throw CorpusMismatch(status: status, error: error) }
+      case (403, "API_KEY_MISSING"):
+        #expect(error == .apiKeyMissing)
+      case (403, let code?):
+        #expect(error == .apiKeyInvalid(code: code))
+      case (404, _):
+        guard case .notFound = error else { throw CorpusMismatch(status: status, error: error) }
+        // For the current APOD day a 404 means "not published yet", for a past day "no APOD".
+        #expect(
+          SourceSupport.mapped(error, day: day("2026-11-21"), now: now) == .notPublishedYet(day("2026-11-21"))
+        )
+        #expect(SourceSupport.mapped(error, day: day("1995-06-17"), now: now) == .noAPOD(day("1995-06-17")))
+      case (429, _):
+        #expect(error == .rateLimited(retryAt: nil))
+      default:
+        Issue.record("no expectation for status \(status) from \(origin)")
+      }
+      #expect(!APODError.network(error).message(now: now).isEmpty)
+    }
+  }
+}
+
+private struct CorpusMismatch: Error, CustomStringConvertible {
+  var status: Int
+  var error: HTTPError
+  var description: String { "status \(status) mapped to \(error)" }
+}

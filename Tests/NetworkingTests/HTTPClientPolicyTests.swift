@@ -1,0 +1,274 @@
+import Foundation
+import Networking
+import TestSupport
+import Testing
+
+@Suite struct HTTPClientRateLimitTests {
+  @Test func spentQuotaHeaderInOddCaseStopsFurtherRequestsWithoutTouchingTheNetwork() async throws {
+    try await LoopbackHarness.run { harness in
+      await harness.server.route("/apod") { _ in
+        .json("{}", headers: ["X-Ratelimit-Limit": "1000", "X-Ratelimit-Remaining": "0"])
+      }
+      let client = harness.client(rateLimiter: RateLimiter(budget: nil, now: harness.clock.closure))
+
+      _ = try await client.send(HTTPRequest(url: harness.url("apod")))
+      let error = await harness.failure(client, "apod")
+
+      #expect(error == .rateLimited(retryAt: harness.clock.now.addingTimeInterval(3600)))
+      #expect(await harness.server.requestCount(to: "/apod") == 1)
+    }
+  }
+
+  @Test func tooManyRequestsWithRetryAfterSecondsWaitsExactlyThatLong() async throws {
+    try await LoopbackHarness.run { harness in
+      await harness.server.route("/apod") { _ in
+        .json(
+          ErrorFixture.gateway("OVER_RATE_LIMIT", "You have exceeded your rate limit."), status: 429,
+          headers: ["Retry-After": "2870"])
+      }
+      let client = harness.client(rateLimiter: RateLimiter(budget: nil, now: harness.clock.closure))
+      let retryAt = harness.clock.now.addingTimeInterval(2870)
+
+      #expect(await harness.failure(client, "apod") == .rateLimited(retryAt: retryAt))
+      harness.clock.advance(by: 2869)
+      #expect(await harness.failure(client, "apod") == .rateLimited(retryAt: retryAt))
+      #expect(await harness.server.requestCount(to: "/apod") == 1)
+
+      harness.clock.advance(by: 1)
+      _ = await harness.failure(client, "apod")
+      #expect(await harness.server.requestCount(to: "/apod") == 2)
+    }
+  }
+
+  @Test func tooManyRequestsWithAnHTTPDateWaitsUntilThatDate() async throws {
+    try await LoopbackHarness.run { harness in
+      await harness.server.route("/apod") { _ in
+        .json(
+          ErrorFixture.gateway("OVER_RATE_LIMIT", "You have exceeded your rate limit."), status: 429,
+          headers: ["Retry-After": "Fri, 20 Nov 2026 12:47:00 GMT"])
+      }
+      let client = harness.client(rateLimiter: RateLimiter(budget: nil, now: harness.clock.closure))
+      let retryAt = harness.clock.now.addingTimeInterval(47 * 60)
+
+      #expect(await harness.failure(client, "apod") == .rateLimited(retryAt: retryAt))
+      let second = await harness.failure(client, "apod")
+      #expect(second == .rateLimited(retryAt: retryAt))
+      #expect(second?.userMessage(now: harness.clock.now).hasSuffix("Try again in 47 minutes.") == true)
+      #expect(await harness.server.requestCount(to: "/apod") == 1)
+    }
+  }
+
+  @Test func tooManyRequestsWithoutRetryAfterWaitsAnHour() async throws {
+    try await LoopbackHarness.run { harness in
+      await harness.server.route("/apod") { _ in
+        .json(ErrorFixture.gateway("OVER_RATE_LIMIT", "You have exceeded your rate limit."), status: 429)
+      }
+      let client = harness.client(rateLimiter: RateLimiter(budget: nil, now: harness.clock.closure))
+      let error = await harness.failure(client, "apod")
+      #expect(error == .rateLimited(retryAt: harness.clock.now.addingTimeInterval(3600)))
+    }
+  }
+
+  @Test func localBudgetStopsRequestsBeforeTheyReachTheServer() async throws {
+    try await LoopbackHarness.run { harness in
+      await harness.server.route("/apod") { _ in .json("{}", headers: ["X-RateLimit-Remaining": "900"]) }
+      let limiter = RateLimiter(
+        budget: .init(requests: 2, window: .seconds(3600)), now: harness.clock.closure)
+      let client = harness.client(rateLimiter: limiter)
+      let start = harness.clock.now
+
+      _ = try await client.send(HTTPRequest(url: harness.url("apod")))
+      _ = try await client.send(HTTPRequest(url: harness.url("apod")))
+      #expect(await harness.failure(client, "apod") == .rateLimited(retryAt: start.addingTimeInterval(3600)))
+      #expect(await harness.server.requestCount(to: "/apod") == 2)
+
+      harness.clock.advance(by: 3600)
+      _ = try await client.send(HTTPRequest(url: harness.url("apod")))
+      #expect(await harness.server.requestCount(to: "/apod") == 3)
+    }
+  }
+}
+
+@Suite struct HTTPClientRetryTests {
+  static let retried: [StubResponse] = [
+    .json(ErrorFixture.service(500, "Internal Service Error"), status: 500),
+    .html("<html><body>Service Unavailable</body></html>", status: 503),
+    .html("<html><head><title>502 Bad Gateway</title></head></html>", status: 502),
+    StubResponse(
+      status: 504, headers: ["Content-Type": "text/plain"],
+      body: Data("upstream connect error or disconnect/reset before headers".utf8)),
+  ]
+
+  static let notRetried: [StubResponse] = [
+    .json(ErrorFixture.service(400, "Date must be between Jun 16, 1995 and Nov 20, 2026."), status: 400),
+    .json(ErrorFixture.gateway("API_KEY_INVALID", "An invalid api_key was supplied."), status: 403),
+    .json(ErrorFixture.service(404, "No data available for date: 2026-11-20"), status: 404),
+    .json(
+      ErrorFixture.gateway("OVER_RATE_LIMIT", "You have exceeded your rate limit."), status: 429,
+      headers: ["Retry-After": "60"]),
+  ]
+
+  @Test(arguments: retried)
+  func serverErrorsAreRetriedUpToTheAttemptLimitWithBackoff(_ stub: StubResponse) async throws {
+    try await LoopbackHarness.run { harness in
+      await harness.server.route("/apod") { _ in stub }
+      let sleeps = SleepRecorder()
+      let client = harness.client(
+        retryPolicy: RetryPolicy(
+          maxAttempts: 3, baseDelay: .seconds(1), sleep: sleeps.sleeper, random: { 0.5 }))
+
+      let error = await harness.failure(client, "apod")
+
+      #expect(error != nil)
+      #expect(await harness.server.requestCount(to: "/apod") == 3)
+      #expect(await sleeps.requested == [.milliseconds(750), .milliseconds(1500)])
+    }
+  }
+
+  @Test(arguments: notRetried)
+  func clientErrorsAndRateLimitsAreNeverRetried(_ stub: StubResponse) async throws {
+    try await LoopbackHarness.run { harness in
+      await harness.server.route("/apod") { _ in stub }
+      let sleeps = SleepRecorder()
+      let client = harness.client(retryPolicy: RetryPolicy(maxAttempts: 5, sleep: sleeps.sleeper))
+
+      let error = await harness.failure(client, "apod")
+
+      #expect(error != nil)
+      #expect(await harness.server.requestCount(to: "/apod") == 1)
+      #expect(await sleeps.requested.isEmpty)
+    }
+  }
+
+  @Test func transientOutageIsRiddenOutByARetry() async throws {
+    try await LoopbackHarness.run { harness in
+      let calls = CallCounter()
+      await harness.server.route("/apod") { _ in
+        await calls.next() == 1
+          ? .html("<html>Service Unavailable</html>", status: 503) : .json(#"{"date":"2026-11-20"}"#)
+      }
+      let sleeps = SleepRecorder()
+      let client = harness.client(retryPolicy: RetryPolicy(sleep: sleeps.sleeper, random: { 0 }))
+
+      let response = try await client.send(HTTPRequest(url: harness.url("apod")))
+
+      #expect(response.statusCode == 200)
+      #expect(await harness.server.requestCount(to: "/apod") == 2)
+      #expect(await sleeps.requested == [.milliseconds(250)])
+    }
+  }
+
+  @Test func timeoutsAreRetried() async throws {
+    try await LoopbackHarness.run { harness in
+      await harness.server.route("/slow") { _ in
+        StubResponse(
+          status: 200, headers: ["Content-Type": "application/json"], body: Data("{}".utf8),
+          delay: .seconds(3))
+      }
+      let sleeps = SleepRecorder()
+      let client = harness.client(retryPolicy: RetryPolicy(maxAttempts: 2, sleep: sleeps.sleeper))
+
+      let error = await harness.failure(client, "slow", timeout: .milliseconds(300))
+
+      #expect(error == .timedOut)
+      #expect(await harness.server.requestCount(to: "/slow") == 2)
+    }
+  }
+
+  @Test func cancellationDuringTheBackoffEndsTheRequest() async throws {
+    try await LoopbackHarness.run { harness in
+      await harness.server.route("/apod") { _ in .json(ErrorFixture.service(500, "x"), status: 500) }
+      let client = harness.client(
+        retryPolicy: RetryPolicy(maxAttempts: 3, sleep: { _ in throw CancellationError() }))
+
+      #expect(await harness.failure(client, "apod") == .cancelled)
+      #expect(await harness.server.requestCount(to: "/apod") == 1)
+    }
+  }
+}
+
+@Suite struct HTTPClientCircuitBreakerTests {
+  @Test func circuitOpensAfterConsecutiveFailuresAndClosesAfterASuccessfulTrial() async throws {
+    try await LoopbackHarness.run { harness in
+      let calls = CallCounter()
+      await harness.server.route("/apod") { _ in
+        await calls.next() <= 2 ? .json(ErrorFixture.service(500, "x"), status: 500) : .json("{}")
+      }
+      let breaker = CircuitBreaker(
+        failureThreshold: 2, cooldown: .seconds(30), now: harness.clock.closure)
+      let client = harness.client(circuitBreaker: breaker)
+      let apod = harness.url("apod")
+
+      #expect(await harness.failure(client, "apod") == .server(statusCode: 500))
+      #expect(await harness.failure(client, "apod") == .server(statusCode: 500))
+      let reopen = harness.clock.now.addingTimeInterval(30)
+      #expect(await harness.failure(client, "apod") == .circuitOpen(retryAt: reopen))
+      #expect(await harness.server.requestCount(to: "/apod") == 2)
+
+      harness.clock.advance(by: 30)
+      #expect(await breaker.state(for: apod) == .halfOpen)
+      _ = try await client.send(HTTPRequest(url: apod))
+      #expect(await breaker.state(for: apod) == .closed(consecutiveFailures: 0))
+      _ = try await client.send(HTTPRequest(url: apod))
+      #expect(await harness.server.requestCount(to: "/apod") == 4)
+    }
+  }
+
+  @Test func failedTrialReopensTheCircuit() async throws {
+    try await LoopbackHarness.run { harness in
+      await harness.server.route("/apod") { _ in .html("<html>Bad Gateway</html>", status: 502) }
+      let breaker = CircuitBreaker(
+        failureThreshold: 1, cooldown: .seconds(30), now: harness.clock.closure)
+      let client = harness.client(circuitBreaker: breaker)
+
+      _ = await harness.failure(client, "apod")
+      harness.clock.advance(by: 30)
+      #expect(
+        await harness.failure(client, "apod") == .nonJSONBody(statusCode: 502, contentType: "text/html"))
+      let reopen = harness.clock.now.addingTimeInterval(30)
+      #expect(await harness.failure(client, "apod") == .circuitOpen(retryAt: reopen))
+      #expect(await harness.server.requestCount(to: "/apod") == 2)
+    }
+  }
+
+  @Test func clientErrorsNeverOpenTheCircuit() async throws {
+    try await LoopbackHarness.run { harness in
+      await harness.server.route("/apod") { _ in
+        .json(ErrorFixture.service(404, "No data available for date: 2026-11-20"), status: 404)
+      }
+      let client = harness.client(
+        circuitBreaker: CircuitBreaker(failureThreshold: 2, now: harness.clock.closure))
+      for _ in 1...5 {
+        #expect(
+          await harness.failure(client, "apod")
+            == .notFound(message: "No data available for date: 2026-11-20"))
+      }
+      #expect(await harness.server.requestCount(to: "/apod") == 5)
+    }
+  }
+
+  @Test func requestsRefusedByAnOpenCircuitDoNotSpendTheLocalBudget() async throws {
+    try await LoopbackHarness.run { harness in
+      let calls = CallCounter()
+      await harness.server.route("/apod") { _ in
+        await calls.next() == 1 ? .json(ErrorFixture.service(500, "x"), status: 500) : .json("{}")
+      }
+      let client = harness.client(
+        rateLimiter: RateLimiter(
+          budget: .init(requests: 2, window: .seconds(3600)), now: harness.clock.closure),
+        circuitBreaker: CircuitBreaker(
+          failureThreshold: 1, cooldown: .seconds(30), now: harness.clock.closure))
+
+      _ = await harness.failure(client, "apod")
+      for _ in 1...3 {
+        guard case .circuitOpen = await harness.failure(client, "apod") else {
+          Issue.record("the circuit should be open")
+          return
+        }
+      }
+      harness.clock.advance(by: 30)
+      _ = try await client.send(HTTPRequest(url: harness.url("apod")))
+      #expect(await harness.server.requestCount(to: "/apod") == 2)
+    }
+  }
+}

@@ -1,0 +1,161 @@
+import Foundation
+import Networking
+import Testing
+
+/// A fresh temporary folder per test, removed afterwards.
+private struct TemporaryFolder: ~Copyable {
+  let url: URL
+
+  init() throws {
+    url = FileManager.default.temporaryDirectory
+      .appendingPathComponent("JSONDiskCacheTests-\(UUID().uuidString)", isDirectory: true)
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+  }
+
+  deinit { try? FileManager.default.removeItem(at: url) }
+
+  func files() -> [String] {
+    ((try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []).sorted()
+  }
+}
+
+private struct Note: Codable, Sendable, Hashable {
+  var text: String
+}
+
+private struct Shelf: Codable, Sendable, EmptyCheckable {
+  var notes: [Note]
+  var isEmpty: Bool { notes.isEmpty }
+}
+
+private let fixedNow = Date(timeIntervalSince1970: 1_790_000_000)
+
+@Suite("JSON disk cache")
+struct JSONDiskCacheTests {
+  @Test func savedValueReadsBackWithItsSaveTime() async throws {
+    let folder = try TemporaryFolder()
+    let cache = JSONDiskCache(directory: folder.url, now: { fixedNow })
+    let savedAt = try await cache.save(Note(text: "Orion"), for: "note")
+    #expect(savedAt == fixedNow)
+    let entry = await cache.value(Note.self, for: "note")
+    #expect(entry == CachedValue(value: Note(text: "Orion"), savedAt: fixedNow))
+  }
+
+  @Test func fileIsAVersionedEnvelope() async throws {
+    let folder = try TemporaryFolder()
+    let cache = JSONDiskCache(directory: folder.url, schemaVersion: 3, now: { fixedNow })
+    try await cache.save(Note(text: "Vega"), for: "note")
+    let data = try Data(contentsOf: cache.fileURL(for: "note"))
+    let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    #expect(object["schema"] as? Int == 3)
+    #expect((object["savedAt"] as? NSNumber)?.doubleValue == fixedNow.timeIntervalSince1970)
+    #expect((object["value"] as? [String: Any])?["text"] as? String == "Vega")
+  }
+
+  @Test func missingEntryIsAMiss() async throws {
+    let folder = try TemporaryFolder()
+    let cache = JSONDiskCache(directory: folder.url)
+    #expect(await cache.value(Note.self, for: "nothing") == nil)
+  }
+
+  @Test func corruptFileIsAMissAndIsRemoved() async throws {
+    let folder = try TemporaryFolder()
+    let cache = JSONDiskCache(directory: folder.url)
+    let file = cache.fileURL(for: "note")
+    try Data(#"{"schema":1,"savedAt":17"#.utf8).write(to: file)
+    #expect(await cache.value(Note.self, for: "note") == nil)
+    #expect(!FileManager.default.fileExists(atPath: file.path))
+  }
+
+  @Test func fileFromAnotherSchemaVersionIsAMissAndIsRemoved() async throws {
+    let folder = try TemporaryFolder()
+    let old = JSONDiskCache(directory: folder.url, schemaVersion: 1, now: { fixedNow })
+    try await old.save(Note(text: "Deneb"), for: "note")
+    let new = JSONDiskCache(directory: folder.url, schemaVersion: 2, now: { fixedNow })
+    #expect(await new.value(Note.self, for: "note") == nil)
+    #expect(folder.files().isEmpty)
+  }
+
+  @Test func valueOfAnotherShapeIsAMissAndIsRemoved() async throws {
+    let folder = try TemporaryFolder()
+    let cache = JSONDiskCache(directory: folder.url, now: { fixedNow })
+    try await cache.save(["a": 1], for: "note")
+    #expect(await cache.value(Note.self, for: "note") == nil)
+    #expect(folder.files().isEmpty)
+  }
+
+  @Test func emptyCollectionIsRefusedAndTheGoodEntryIsKept() async throws {
+    let folder = try TemporaryFolder()
+    let cache = JSONDiskCache(directory: folder.url, now: { fixedNow })
+    try await cache.save([Note(text: "Altair")], for: "notes")
+    await #expect(throws: JSONDiskCacheError.emptyValueRefused(key: "notes")) {
+      try await cache.save([Note](), for: "notes")
+    }
+    #expect(await cache.value([Note].self, for: "notes")?.value == [Note(text: "Altair")])
+  }
+
+  @Test func emptyCheckableValueIsRefused() async throws {
+    let folder = try TemporaryFolder()
+    let cache = JSONDiskCache(directory: folder.url)
+    await #expect(throws: JSONDiskCacheError.emptyValueRefused(key: "shelf")) {
+      try await cache.save(Shelf(notes: []), for: "shelf")
+    }
+    #expect(folder.files().isEmpty)
+  }
+
+  @Test func overwriteReplacesTheEntryAndLeavesNoTemporaryFiles() async throws {
+    let folder = try TemporaryFolder()
+    let cache = JSONDiskCache(directory: folder.url, now: { fixedNow })
+    try await cache.save(Note(text: "one"), for: "note")
+    try await cache.save(Note(text: "two"), for: "note")
+    #expect(await cache.value(Note.self, for: "note")?.value == Note(text: "two"))
+    #expect(folder.files() == [cache.fileURL(for: "note").lastPathComponent])
+  }
+
+  @Test func keysBecomeSafeDistinctFileNamesInsideTheDirectory() throws {
+    let folder = try TemporaryFolder()
+    let cache = JSONDiskCache(directory: folder.url)
+    let escaping = cache.fileURL(for: "../../etc/passwd")
+    #expect(escaping.deletingLastPathComponent().standardizedFileURL == folder.url.standardizedFileURL)
+    #expect(!escaping.lastPathComponent.contains("/"))
+    #expect(cache.fileURL(for: "Day") != cache.fileURL(for: "day"))
+    #expect(cache.fileURL(for: "a/b") != cache.fileURL(for: "a_b"))
+    #expect(cache.fileURL(for: "apod-day-2026-11-02").lastPathComponent.hasPrefix("apod-day-2026-11-02-"))
+  }
+
+  @Test func missingDirectoryIsCreatedOnFirstSave() async throws {
+    let folder = try TemporaryFolder()
+    let nested = folder.url.appendingPathComponent("a/b", isDirectory: true)
+    let cache = JSONDiskCache(directory: nested, now: { fixedNow })
+    try await cache.save(Note(text: "Polaris"), for: "note")
+    #expect(await cache.value(Note.self, for: "note")?.value == Note(text: "Polaris"))
+  }
+
+  @Test func unwritableLocationThrowsAndDoesNotCrash() async throws {
+    let folder = try TemporaryFolder()
+    let blocker = folder.url.appendingPathComponent("file")
+    try Data("x".utf8).write(to: blocker)
+    let cache = JSONDiskCache(directory: blocker.appendingPathComponent("cache"))
+    await #expect {
+      try await cache.save(Note(text: "Sirius"), for: "note")
+    } throws: { error in
+      if case .writeFailed(let key, _) = error as? JSONDiskCacheError { return key == "note" }
+      return false
+    }
+    #expect(await cache.value(Note.self, for: "note") == nil)
+  }
+
+  @Test func removedEntryIsAMiss() async throws {
+    let folder = try TemporaryFolder()
+    let cache = JSONDiskCache(directory: folder.url)
+    try await cache.save(Note(text: "Rigel"), for: "note")
+    await cache.removeValue(for: "note")
+    #expect(await cache.value(Note.self, for: "note") == nil)
+    #expect(folder.files().isEmpty)
+  }
+
+  @Test func errorsExplainThatThePreviousCopyWasKept() {
+    #expect(JSONDiskCacheError.emptyValueRefused(key: "k").message.contains("kept"))
+    #expect(JSONDiskCacheError.writeFailed(key: "k", reason: "disk full").message.contains("disk full"))
+  }
+}

@@ -1,0 +1,136 @@
+import ArgumentParser
+import Foundation
+import NASA
+import TestSupport
+import Testing
+
+@testable import spacer
+
+@Suite struct JSONOutputTests {
+  @Test func everyDocumentedKeyIsPresentWithExplicitNulls() throws {
+    let apod = try APOD.decode(Data(APODFixtures.v1Other.utf8), from: .v1)
+    let data = try JSONEncoder().encode(APODRecord(apod, cachedAt: nil))
+    let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+
+    let required = [
+      "date", "title", "mediaType", "explanation", "copyright", "imageURL", "hdImageURL", "pageURL",
+      "source", "freshness", "cachedAt",
+    ]
+    for key in required {
+      #expect(object.keys.contains(key), "missing \(key)")
+    }
+    // `other` has no image: the keys are there, as null.
+    #expect(object["imageURL"] is NSNull)
+    #expect(object["hdImageURL"] is NSNull)
+    #expect(object["cachedAt"] is NSNull)
+    #expect(object["freshness"] as? String == "fresh")
+    #expect(object["source"] as? String == "v1")
+  }
+
+  @Test func cachedContentSaysCachedAndWhen() throws {
+    let apod = try APOD.decode(Data(APODFixtures.v1Image.utf8), from: .v1)
+    let savedAt = Date(timeIntervalSince1970: 1_763_700_000)
+    let encoder = JSONEncoder()
+    encoder.dateEncodingStrategy = .iso8601
+    let data = try encoder.encode(APODRecord(apod, cachedAt: savedAt))
+    let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+
+    #expect(object["freshness"] as? String == "cached")
+    #expect(object["cachedAt"] as? String == "2025-11-21T04:40:00Z")
+    #expect((object["imageURL"] as? String)?.hasPrefix("https://") == true)
+  }
+}
+
+@Suite struct ArgumentValidationTests {
+  @Test(arguments: [
+    (["show", "banana"], "is not a date"),
+    (["show", "1995-06-15"], "before the first"),
+    (["explore", "--days", "0"], "--days must be between 1 and"),
+    (["today", "--base-url", "ftp://example.com"], "--base-url must be an http(s) URL"),
+    (["today", "--demo", "--base-url", "http://127.0.0.1:1"], "--demo runs its own local server"),
+  ])
+  func badInputGetsASpecificMessage(arguments: [String], expected: String) {
+    #expect {
+      _ = try Spacer.parseAsRoot(arguments)
+    } throws: { error in
+      Spacer.message(for: error).contains(expected)
+    }
+  }
+}
+
+/// Runs the real `spacer` binary, as a user would, against its own demo server.
+@Suite(.serialized) struct CommandLineEndToEndTests {
+  let cacheDirectory: URL
+
+  init() throws {
+    cacheDirectory = FileManager.default.temporaryDirectory
+      .appending(path: "spacer-cli-\(UUID().uuidString)", directoryHint: .isDirectory)
+  }
+
+  private func run(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
+    let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+      .appending(path: "spacer")
+    // The test target depends on the executable, so SwiftPM builds it next to the test bundle.
+    try #require(FileManager.default.isExecutableFile(atPath: binary.path), "no spacer at \(binary.path)")
+    let process = Process()
+    process.executableURL = binary
+    process.arguments = arguments + ["--cache-dir", cacheDirectory.path]
+    let out = Pipe()
+    let err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    try process.run()
+    let stdout = out.fileHandleForReading.readDataToEndOfFile()
+    let stderr = err.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (
+      process.terminationStatus, String(decoding: stdout, as: UTF8.self),
+      String(decoding: stderr, as: UTF8.self)
+    )
+  }
+
+  @Test func demoTodayPrintsOneJSONObjectThenServesItFromTheCache() throws {
+    defer { try? FileManager.default.removeItem(at: cacheDirectory) }
+    let first = try run(["today", "--demo", "--json"])
+    #expect(first.status == 0)
+    #expect(first.stderr.contains("SAMPLE DATA"))
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(first.stdout.utf8)) as? [String: Any])
+    #expect(object["freshness"] as? String == "fresh")
+    #expect((object["title"] as? String)?.contains("sample data") == true)
+
+    let second = try run(["today", "--demo", "--json"])
+    #expect(second.status == 0)
+    let again = try #require(
+      try JSONSerialization.jsonObject(with: Data(second.stdout.utf8)) as? [String: Any])
+    #expect(again["freshness"] as? String == "cached")
+    #expect(again["date"] as? String == object["date"] as? String)
+    #expect(second.stderr.contains("served from the cache"))
+  }
+
+  @Test func demoExplorePrintsAnArrayNewestFirst() throws {
+    defer { try? FileManager.default.removeItem(at: cacheDirectory) }
+    let result = try run(["explore", "--demo", "--json", "--days", "4"])
+    #expect(result.status == 0)
+    let array = try #require(
+      try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+    let dates = array.compactMap { $0["date"] as? String }
+    #expect(dates.count == 4)
+    #expect(dates == dates.sorted(by: >))
+  }
+
+  @Test func offlineWithAnEmptyCacheFailsWithOneLineAndNoTrace() throws {
+    defer { try? FileManager.default.removeItem(at: cacheDirectory) }
+    let result = try run(["today", "--offline"])
+    #expect(result.status == 1)
+    #expect(result.stdout.isEmpty)
+    #expect(result.stderr.hasPrefix("spacer: error: "))
+    #expect(result.stderr.split(separator: "\n").count == 1)
+  }
+
+  @Test func badDateExitsWithUsageStatus() throws {
+    let result = try run(["show", "2031-02-30"])
+    #expect(result.status == 64)
+    #expect(result.stderr.contains("Error: "))
+  }
+}
