@@ -28,6 +28,8 @@ public struct ImagePipelineStatistics: Sendable, Equatable {
   public var downloadsInFlight: Int
   /// Prefetches queued or running.
   public var prefetchesOutstanding: Int
+  /// Background downloads of pinned images queued or running.
+  public var pinDownloadsOutstanding: Int
 }
 
 /// Every NASA image the app shows goes through here: memory first, then disk, then network.
@@ -56,6 +58,8 @@ public actor ImagePipeline {
   private var prefetchQueue: [ImageKey] = []
   private var prefetchesRunning: [ImageKey: (id: UInt64, task: Task<Void, Never>)] = [:]
   private var prefetchLimit = 4
+  private var pinFetchQueue: [URL] = []
+  private var pinFetchesRunning: [URL: (id: UInt64, task: Task<Void, Never>)] = [:]
   private var lastPrefetchID: UInt64 = 0
 
   /// - Parameters:
@@ -146,20 +150,29 @@ public actor ImagePipeline {
 
   // MARK: - Pinning and memory pressure
 
-  /// Keeps the file for `url` on disk regardless of the cap (a favorite). Pinning a URL that is
-  /// not downloaded yet keeps it once it is. Persisted; pinning twice is harmless. A URL the
-  /// pipeline refuses (not http(s)) is ignored.
+  /// Keeps the file for `url` on disk regardless of the cap (a favorite), and downloads it in
+  /// the background if it is not there yet, so favorites browse offline. A URL pinned before
+  /// its download finishes is kept once it lands. Persisted; pinning twice is harmless. Returns
+  /// without waiting for the download. A URL the pipeline refuses (not http(s)) is ignored.
   public func pin(_ url: URL) async {
     guard let resolved = try? resolve(url) else { return }
     disk.loadIfNeeded()
     disk.setPinned(true, resolved.fileName)
+    let alreadyFetching = pinFetchesRunning[resolved.url] != nil || pinFetchQueue.contains(resolved.url)
+    if !disk.contains(resolved.fileName), !alreadyFetching {
+      pinFetchQueue.append(resolved.url)
+      startQueuedPinFetches()
+    }
   }
 
-  /// Lets the file for `url` be evicted again; evicts at once if the tier is over its cap.
+  /// Lets the file for `url` be evicted again (at once if the tier is over its cap), and stops
+  /// its background download if one is pending.
   public func unpin(_ url: URL) async {
     guard let resolved = try? resolve(url) else { return }
     disk.loadIfNeeded()
     disk.setPinned(false, resolved.fileName)
+    pinFetchQueue.removeAll { $0 == resolved.url }
+    pinFetchesRunning.removeValue(forKey: resolved.url)?.task.cancel()
   }
 
   /// True when `url` is pinned.
@@ -182,7 +195,8 @@ public actor ImagePipeline {
       memoryImageCount: memory.count, diskBytes: disk.totalBytes, diskByteLimit: disk.byteLimit,
       diskFileCount: disk.count, pinnedCount: disk.pinned.count, downloadsStarted: downloadsStarted,
       downloadsInFlight: downloadsRunning,
-      prefetchesOutstanding: prefetchQueue.count + prefetchesRunning.count)
+      prefetchesOutstanding: prefetchQueue.count + prefetchesRunning.count,
+      pinDownloadsOutstanding: pinFetchQueue.count + pinFetchesRunning.count)
   }
 
   // MARK: - Prefetching
@@ -220,6 +234,26 @@ public actor ImagePipeline {
     prefetchQueue.removeAll()
     for running in prefetchesRunning.values { running.task.cancel() }
     prefetchesRunning.removeAll()
+  }
+
+  /// Downloads (bytes only, no decode) for pinned URLs not on disk, two at a time so that
+  /// re-pinning a long favorites list does not flood the network.
+  private func startQueuedPinFetches() {
+    while pinFetchesRunning.count < 2, !pinFetchQueue.isEmpty {
+      let url = pinFetchQueue.removeFirst()
+      lastPrefetchID += 1
+      let id = lastPrefetchID
+      let task = Task {
+        _ = try? await self.download(url)
+        self.pinFetchFinished(url, id: id)
+      }
+      pinFetchesRunning[url] = (id, task)
+    }
+  }
+
+  private func pinFetchFinished(_ url: URL, id: UInt64) {
+    if pinFetchesRunning[url]?.id == id { pinFetchesRunning[url] = nil }
+    startQueuedPinFetches()
   }
 
   private func startQueuedPrefetches() {

@@ -132,7 +132,9 @@ struct DiskTierTests {
   @Test func pinsApplyToTheNormalizedURL() async throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
-    let pipeline = makePipeline(directory)
+    let downloader = HeldDownloader(data: ImageFixtures.png(width: 10, height: 10))
+    let pipeline = ImagePipeline(
+      directory: directory.url, downloader: downloader, decoder: HeaderImageDecoder())
     let http = URL(string: "http://apod.nasa.gov/apod/image/2401/x.jpg")!
     let https = URL(string: "https://apod.nasa.gov/apod/image/2401/x.jpg")!
 
@@ -142,6 +144,45 @@ struct DiskTierTests {
     #expect(await pipeline.cacheFileURL(for: http) == pipeline.cacheFileURL(for: https))
     await pipeline.pin(URL(string: "file:///etc/passwd")!)  // refused silently
     #expect(await pipeline.statistics().pinnedCount == 1)
+    await downloader.release()
+    try await eventually { await pipeline.isCached(https) }
+  }
+
+  @Test func pinningAnUncachedURLDownloadsItForOfflineUse() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let server = try await ImageServer.start()
+    await server.serve("/fav.png", ImageFixtures.png(width: 20, height: 20))
+    let pipeline = makePipeline(directory)
+    let url = server.url("/fav.png")
+
+    await pipeline.pin(url)
+    await pipeline.pin(url)  // idempotent: still one download
+
+    try await eventually { await pipeline.statistics().pinDownloadsOutstanding == 0 }
+    #expect(await pipeline.cachedData(for: url) != nil)
+    _ = try await pipeline.image(for: url, size: .thumbnail)  // from disk now
+    #expect(await server.requests("/fav.png") == 1)
+    await server.stop()
+  }
+
+  @Test func unpinningStopsThePendingPinDownload() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let downloader = HeldDownloader(data: ImageFixtures.png(width: 10, height: 10))
+    let pipeline = ImagePipeline(
+      directory: directory.url, downloader: downloader, decoder: HeaderImageDecoder())
+    let url = URL(string: "https://apod.nasa.gov/apod/image/2401/fav.jpg")!
+
+    await pipeline.pin(url)
+    try await eventually { await downloader.log.started == 1 }
+    await pipeline.unpin(url)
+
+    try await eventually { await downloader.log.cancelled == 1 }
+    #expect(await pipeline.statistics().pinDownloadsOutstanding == 0)
+    await downloader.release()
+    try await eventually { await pipeline.statistics().downloadsInFlight == 0 }
+    #expect(await pipeline.cachedData(for: url) == nil)
   }
 
   @Test(arguments: ["garbage", "truncated", "resized"])
