@@ -1,1 +1,0 @@
-// ImageCache module: see ../shared/docs/ARCHITECTURE.md §2.

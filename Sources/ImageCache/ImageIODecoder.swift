@@ -1,0 +1,41 @@
+#if canImport(ImageIO)
+  import CoreGraphics
+  import Foundation
+  import ImageIO
+
+  /// The Apple decoder: ImageIO thumbnailing straight to the requested size.
+  ///
+  /// `CGImageSourceCreateThumbnailAtIndex` with a max pixel size decodes a downsampled bitmap
+  /// without ever materialising the full-size one, which is what keeps an 8000 × 6000 APOD image
+  /// from costing 192 MB. The pipeline calls this off its actor and off the main actor.
+  public struct ImageIODecoder: ImageDecoding {
+    public init() {}
+
+    public func decode(_ data: Data, maxPixelSize: Int?) throws(ImageDecodingError) -> DecodedImage {
+      // Structure first: a truncated file is refused rather than decoded to a grey band.
+      let header = try ImageHeaderReader.validate(data)
+
+      // The source must not cache a full-size decode of its own; only the thumbnail is kept.
+      let sourceOptions = [kCGImageSourceShouldCache: false] as CFDictionary
+      guard let source = CGImageSourceCreateWithData(data as CFData, sourceOptions) else {
+        throw .platformDecoderFailed(header.format)
+      }
+      let longSide = maxPixelSize ?? max(header.pixelWidth, header.pixelHeight)
+      let thumbnailOptions =
+        [
+          // Always from the full image: an embedded EXIF thumbnail may be tiny.
+          kCGImageSourceCreateThumbnailFromImageAlways: true,
+          kCGImageSourceThumbnailMaxPixelSize: longSide,
+          // Apply the EXIF orientation so the bitmap is upright.
+          kCGImageSourceCreateThumbnailWithTransform: true,
+          // Decode now, on this background task, not lazily on the main thread at first draw.
+          kCGImageSourceShouldCacheImmediately: true,
+        ] as [CFString: Any] as CFDictionary
+      guard let image = CGImageSourceCreateThumbnailAtIndex(source, 0, thumbnailOptions) else {
+        throw .platformDecoderFailed(header.format)
+      }
+      return DecodedImage(
+        pixelWidth: image.width, pixelHeight: image.height, format: header.format, cgImage: image)
+    }
+  }
+#endif

@@ -1,0 +1,465 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// Counters describing the pipeline's tiers at one moment.
+public struct ImagePipelineStatistics: Sendable, Equatable {
+  /// Decoded bytes held in memory now.
+  public var memoryCost: Int
+  /// The memory tier's limit, in decoded bytes.
+  public var memoryCostLimit: Int
+  /// The most decoded bytes ever held at once (never above the limit).
+  public var peakMemoryCost: Int
+  /// Decoded images held in memory.
+  public var memoryImageCount: Int
+  /// Bytes of original files on disk.
+  public var diskBytes: Int
+  /// The disk tier's cap (pinned files may exceed it).
+  public var diskByteLimit: Int
+  /// Original files on disk.
+  public var diskFileCount: Int
+  /// URLs pinned (downloaded or not).
+  public var pinnedCount: Int
+  /// Network downloads started since the pipeline was created.
+  public var downloadsStarted: Int
+  /// Network transfers running now; an abandoned one counts until its cancellation lands.
+  public var downloadsInFlight: Int
+  /// Prefetches queued or running.
+  public var prefetchesOutstanding: Int
+  /// Background downloads of pinned images queued or running.
+  public var pinDownloadsOutstanding: Int
+}
+
+/// Every NASA image the app shows goes through here: memory first, then disk, then network.
+///
+/// - Memory tier: decoded images per (URL, size), least recently used out, bounded by decoded
+///   cost in bytes; emptied by `handleMemoryWarning()`.
+/// - Disk tier: the original bytes per URL, hashed names, written atomically, least recently
+///   used out under a byte cap, pinned files kept (favorites browse offline).
+/// - Coalescing: concurrent requests for the same image share one decode, and every size of
+///   the same URL shares one download. A caller that cancels leaves alone; when the last caller
+///   leaves, the work is cancelled.
+/// - Decoding runs off this actor, on the global concurrent executor.
+public actor ImagePipeline {
+  private let downloader: any ImageDownloading
+  private let decoder: any ImageDecoding
+  private let now: @Sendable () -> Date
+  private var memory: MemoryImageCache
+  private var disk: DiskImageStore
+  private var imageJobs = CoalescingTable<ImageKey, DecodedImage>()
+  private var downloads = CoalescingTable<URL, Data>()
+  private var downloadsStarted = 0
+  /// Transfers whose task has not ended yet (an abandoned one counts until it stops).
+  private var downloadsRunning = 0
+  /// Recently seen URLs, normalized and hashed, so hot lookups skip both steps.
+  private var resolvedURLs: [URL: ResolvedURL] = [:]
+  private var prefetchQueue: [ImageKey] = []
+  private var prefetchesRunning: [ImageKey: (id: UInt64, task: Task<Void, Never>)] = [:]
+  private var prefetchLimit = 4
+  private var pinFetchQueue: [URL] = []
+  private var pinFetchesRunning: [URL: (id: UInt64, task: Task<Void, Never>)] = [:]
+  private var lastPrefetchID: UInt64 = 0
+
+  /// - Parameters:
+  ///   - directory: where the disk tier lives; the pipeline owns everything in it.
+  ///   - memoryCostLimit: decoded bytes kept in memory (width × height × 4 per image).
+  ///   - diskByteLimit: original bytes kept on disk, not counting what pins keep beyond it.
+  ///   - downloader: fetches original bytes.
+  ///   - decoder: ImageIO on Apple platforms; `HeaderImageDecoder` on Linux.
+  ///   - now: the clock stamped on disk accesses (persisted recency).
+  public init(
+    directory: URL,
+    memoryCostLimit: Int = 96 << 20,
+    diskByteLimit: Int = 300 << 20,
+    downloader: any ImageDownloading,
+    decoder: any ImageDecoding = platformImageDecoder(),
+    now: @escaping @Sendable () -> Date = Date.init
+  ) {
+    self.downloader = downloader
+    self.decoder = decoder
+    self.now = now
+    self.memory = MemoryImageCache(costLimit: memoryCostLimit)
+    self.disk = DiskImageStore(directory: directory, byteLimit: diskByteLimit)
+  }
+
+  /// A pipeline that downloads with `session` (give it a configuration without a URLCache).
+  public init(
+    directory: URL,
+    memoryCostLimit: Int = 96 << 20,
+    diskByteLimit: Int = 300 << 20,
+    session: URLSession,
+    decoder: any ImageDecoding = platformImageDecoder(),
+    now: @escaping @Sendable () -> Date = Date.init
+  ) {
+    self.init(
+      directory: directory, memoryCostLimit: memoryCostLimit, diskByteLimit: diskByteLimit,
+      downloader: URLSessionImageDownloader(session: session), decoder: decoder, now: now)
+  }
+
+  // MARK: - Loading
+
+  /// The image at `url`, decoded to fit `size`: from memory, else from disk, else downloaded
+  /// (and then kept on disk).
+  ///
+  /// Concurrent calls for the same URL and size share the work. Cancelling the calling task
+  /// throws `.cancelled` at once for this caller only; the work stops when no caller is left.
+  public func image(for url: URL, size: ImageSize) async throws(ImagePipelineError) -> DecodedImage {
+    try await image(for: ImageKey(url: resolve(url).url, size: size))
+  }
+
+  /// The image from memory or disk only, never the network: nil when not cached. Lets a screen
+  /// show a cached preview at once instead of a spinner.
+  public func cachedImage(for url: URL, size: ImageSize) async -> DecodedImage? {
+    guard let url = try? resolve(url).url else { return nil }
+    let key = ImageKey(url: url, size: size)
+    if let image = memory.image(for: key) { return image }
+    return await decodeFromDisk(key)
+  }
+
+  /// The image from the memory tier only: no file read, no decode. Nil when not in memory.
+  public func imageInMemory(for url: URL, size: ImageSize) -> DecodedImage? {
+    guard let url = try? resolve(url).url else { return nil }
+    return memory.image(for: ImageKey(url: url, size: size))
+  }
+
+  /// The original bytes from the disk tier, undecoded, or nil. Marks the file recently used.
+  public func cachedData(for url: URL) -> Data? {
+    guard let resolved = try? resolve(url) else { return nil }
+    disk.loadIfNeeded()
+    return disk.read(resolved.fileName, now: now())
+  }
+
+  /// True when `url` is in memory at any size or on disk: no network is needed to show it.
+  public func isCached(_ url: URL) -> Bool {
+    guard let resolved = try? resolve(url) else { return false }
+    if ImageSize.allCases.contains(where: { memory.contains(ImageKey(url: resolved.url, size: $0)) }) {
+      return true
+    }
+    disk.loadIfNeeded()
+    return disk.contains(resolved.fileName)
+  }
+
+  /// The file the disk tier uses for `url`, whether or not it exists yet (diagnostics, tests,
+  /// benchmarks). Nil for a URL the pipeline refuses.
+  public func cacheFileURL(for url: URL) -> URL? {
+    guard let resolved = try? resolve(url) else { return nil }
+    return disk.fileURL(for: resolved.fileName)
+  }
+
+  // MARK: - Pinning and memory pressure
+
+  /// Keeps the file for `url` on disk regardless of the cap (a favorite), and downloads it in
+  /// the background if it is not there yet, so favorites browse offline. A URL pinned before
+  /// its download finishes is kept once it lands. Persisted; pinning twice is harmless. Returns
+  /// without waiting for the download. A URL the pipeline refuses (not http(s)) is ignored.
+  public func pin(_ url: URL) async {
+    guard let resolved = try? resolve(url) else { return }
+    disk.loadIfNeeded()
+    disk.setPinned(true, resolved.fileName)
+    let alreadyFetching = pinFetchesRunning[resolved.url] != nil || pinFetchQueue.contains(resolved.url)
+    if !disk.contains(resolved.fileName), !alreadyFetching {
+      pinFetchQueue.append(resolved.url)
+      startQueuedPinFetches()
+    }
+  }
+
+  /// Lets the file for `url` be evicted again (at once if the tier is over its cap), and stops
+  /// its background download if one is pending.
+  public func unpin(_ url: URL) async {
+    guard let resolved = try? resolve(url) else { return }
+    disk.loadIfNeeded()
+    disk.setPinned(false, resolved.fileName)
+    pinFetchQueue.removeAll { $0 == resolved.url }
+    pinFetchesRunning.removeValue(forKey: resolved.url)?.task.cancel()
+  }
+
+  /// True when `url` is pinned.
+  public func isPinned(_ url: URL) -> Bool {
+    guard let resolved = try? resolve(url) else { return false }
+    disk.loadIfNeeded()
+    return disk.pinned.contains(resolved.fileName)
+  }
+
+  /// Empties the memory tier. The app calls this on a memory warning; disk is untouched.
+  public func handleMemoryWarning() {
+    memory.removeAll()
+  }
+
+  /// The tiers' counters now.
+  public func statistics() -> ImagePipelineStatistics {
+    disk.loadIfNeeded()
+    return ImagePipelineStatistics(
+      memoryCost: memory.totalCost, memoryCostLimit: memory.costLimit, peakMemoryCost: memory.peakCost,
+      memoryImageCount: memory.count, diskBytes: disk.totalBytes, diskByteLimit: disk.byteLimit,
+      diskFileCount: disk.count, pinnedCount: disk.pinned.count, downloadsStarted: downloadsStarted,
+      downloadsInFlight: downloadsRunning,
+      prefetchesOutstanding: prefetchQueue.count + prefetchesRunning.count,
+      pinDownloadsOutstanding: pinFetchQueue.count + pinFetchesRunning.count)
+  }
+
+  // MARK: - Prefetching
+
+  /// Warms the caches for images about to scroll into view (the Explore feed), at most
+  /// `maxConcurrent` at a time across all prefetches (the latest call sets the limit).
+  /// Already cached or queued images are skipped; failures are ignored, since a view that asks
+  /// later gets its own error.
+  public func prefetch(_ urls: [URL], size: ImageSize, maxConcurrent: Int = 4) {
+    prefetchLimit = max(1, maxConcurrent)
+    for url in urls {
+      guard let url = try? resolve(url).url else { continue }
+      let key = ImageKey(url: url, size: size)
+      guard !memory.contains(key), prefetchesRunning[key] == nil, !prefetchQueue.contains(key) else {
+        continue
+      }
+      prefetchQueue.append(key)
+    }
+    startQueuedPrefetches()
+  }
+
+  /// Stops prefetching `urls` (at every size): queued ones are dropped, running ones cancelled.
+  /// Work a view is also waiting for goes on for that view.
+  public func cancelPrefetch(_ urls: [URL]) {
+    let cancelled = Set(urls.compactMap { try? resolve($0).url })
+    prefetchQueue.removeAll { cancelled.contains($0.url) }
+    for (key, running) in prefetchesRunning where cancelled.contains(key.url) {
+      running.task.cancel()
+      prefetchesRunning[key] = nil
+    }
+  }
+
+  /// Stops every prefetch.
+  public func cancelAllPrefetches() {
+    prefetchQueue.removeAll()
+    for running in prefetchesRunning.values { running.task.cancel() }
+    prefetchesRunning.removeAll()
+  }
+
+  /// Downloads (bytes only, no decode) for pinned URLs not on disk, two at a time so that
+  /// re-pinning a long favorites list does not flood the network.
+  private func startQueuedPinFetches() {
+    while pinFetchesRunning.count < 2, !pinFetchQueue.isEmpty {
+      let url = pinFetchQueue.removeFirst()
+      lastPrefetchID += 1
+      let id = lastPrefetchID
+      let task = Task {
+        _ = try? await self.download(url)
+        self.pinFetchFinished(url, id: id)
+      }
+      pinFetchesRunning[url] = (id, task)
+    }
+  }
+
+  private func pinFetchFinished(_ url: URL, id: UInt64) {
+    if pinFetchesRunning[url]?.id == id { pinFetchesRunning[url] = nil }
+    startQueuedPinFetches()
+  }
+
+  private func startQueuedPrefetches() {
+    while prefetchesRunning.count < prefetchLimit, !prefetchQueue.isEmpty {
+      let key = prefetchQueue.removeFirst()
+      lastPrefetchID += 1
+      let id = lastPrefetchID
+      let task = Task {
+        _ = try? await self.image(for: key)
+        self.prefetchFinished(key, id: id)
+      }
+      prefetchesRunning[key] = (id, task)
+    }
+  }
+
+  private func prefetchFinished(_ key: ImageKey, id: UInt64) {
+    if prefetchesRunning[key]?.id == id { prefetchesRunning[key] = nil }
+    startQueuedPrefetches()
+  }
+
+  // MARK: - Image jobs (one per URL and size)
+
+  private func image(for key: ImageKey) async throws(ImagePipelineError) -> DecodedImage {
+    if let image = memory.image(for: key) { return image }
+    if !imageJobs.isRunning(key) {
+      let jobID = imageJobs.makeID()
+      let task = Task { await self.runImageJob(key, id: jobID) }
+      imageJobs.start(key, id: jobID, task: task)
+    }
+    // The job cannot start before this waiter is registered: it needs this actor, which is not
+    // released until the continuation below suspends.
+    let waiterID = imageJobs.makeID()
+    do {
+      return try await withTaskCancellationHandler {
+        try await withCheckedThrowingContinuation { continuation in
+          if !imageJobs.addWaiter(continuation, id: waiterID, to: key) {
+            continuation.resume(throwing: ImagePipelineError.cancelled)
+          }
+        }
+      } onCancel: {
+        Task { await self.imageWaiterLeft(waiterID, key: key) }
+      }
+    } catch {
+      throw Self.pipelineError(error)
+    }
+  }
+
+  private func imageWaiterLeft(_ waiterID: UInt64, key: ImageKey) {
+    let (waiter, orphanedTask) = imageJobs.removeWaiter(waiterID, from: key)
+    waiter?.resume(throwing: ImagePipelineError.cancelled)
+    orphanedTask?.cancel()
+  }
+
+  private func runImageJob(_ key: ImageKey, id: UInt64) async {
+    let result: Result<DecodedImage, ImagePipelineError>
+    do {
+      result = .success(try await produceImage(key))
+    } catch {
+      result = .failure(error)
+    }
+    for waiter in imageJobs.finish(key, id: id) {
+      waiter.resume(with: result)
+    }
+  }
+
+  private func produceImage(_ key: ImageKey) async throws(ImagePipelineError) -> DecodedImage {
+    if let image = await decodeFromDisk(key) { return image }
+    guard !Task.isCancelled else { throw .cancelled }  // abandoned before reaching the network
+    let data = try await download(key.url)
+    let image: DecodedImage
+    do {
+      image = try await Self.decode(data, size: key.size, with: decoder)
+    } catch {
+      throw .undecodable(error)
+    }
+    memory.insert(image, for: key)
+    return image
+  }
+
+  /// Reads and decodes the disk copy; a file the decoder refuses is removed (a miss).
+  private func decodeFromDisk(_ key: ImageKey) async -> DecodedImage? {
+    disk.loadIfNeeded()
+    let name = fileName(forNormalized: key.url)
+    guard let data = disk.read(name, now: now()) else { return nil }
+    do {
+      let image = try await Self.decode(data, size: key.size, with: decoder)
+      memory.insert(image, for: key)
+      return image
+    } catch {
+      disk.remove(name)
+      return nil
+    }
+  }
+
+  @concurrent
+  private nonisolated static func decode(
+    _ data: Data, size: ImageSize, with decoder: any ImageDecoding
+  ) async throws(ImageDecodingError) -> DecodedImage {
+    try decoder.decode(data, maxPixelSize: size.maxPixelSize)
+  }
+
+  // MARK: - Download jobs (one per URL, shared by every size)
+
+  private func download(_ url: URL) async throws(ImagePipelineError) -> Data {
+    if !downloads.isRunning(url) {
+      let jobID = downloads.makeID()
+      let task = Task { await self.runDownloadJob(url, id: jobID) }
+      downloads.start(url, id: jobID, task: task)
+    }
+    let waiterID = downloads.makeID()
+    do {
+      return try await withTaskCancellationHandler {
+        try await withCheckedThrowingContinuation { continuation in
+          if !downloads.addWaiter(continuation, id: waiterID, to: url) {
+            continuation.resume(throwing: ImagePipelineError.cancelled)
+          }
+        }
+      } onCancel: {
+        Task { await self.downloadWaiterLeft(waiterID, url: url) }
+      }
+    } catch {
+      throw Self.pipelineError(error)
+    }
+  }
+
+  private func downloadWaiterLeft(_ waiterID: UInt64, url: URL) {
+    let (waiter, orphanedTask) = downloads.removeWaiter(waiterID, from: url)
+    waiter?.resume(throwing: ImagePipelineError.cancelled)
+    orphanedTask?.cancel()
+  }
+
+  private func runDownloadJob(_ url: URL, id: UInt64) async {
+    let result: Result<Data, ImagePipelineError>
+    do {
+      result = .success(try await produceDownload(url))
+    } catch {
+      result = .failure(error)
+    }
+    for waiter in downloads.finish(url, id: id) {
+      waiter.resume(with: result)
+    }
+  }
+
+  private func produceDownload(_ url: URL) async throws(ImagePipelineError) -> Data {
+    guard !Task.isCancelled else { throw .cancelled }
+    downloadsStarted += 1
+    downloadsRunning += 1
+    defer { downloadsRunning -= 1 }
+    let data = try await downloader.download(url)
+    do {
+      _ = try ImageHeaderReader.validate(data)
+    } catch .unrecognizedFormat where ImageHeaderReader.looksLikeText(data) {
+      throw .notAnImage(contentType: nil)
+    } catch {
+      throw .undecodable(error)
+    }
+    await store(data, for: url)
+    return data
+  }
+
+  /// Writes the original bytes atomically off this actor, then indexes them (and evicts).
+  /// A failed write loses only the cache entry, never the image being shown.
+  private func store(_ data: Data, for url: URL) async {
+    disk.loadIfNeeded()
+    guard disk.isAvailable else { return }
+    let name = fileName(forNormalized: url)
+    if await Self.writeAtomically(data, to: disk.fileURL(for: name)) {
+      disk.didWrite(name, byteCount: data.count, now: now())
+    }
+  }
+
+  @concurrent
+  private nonisolated static func writeAtomically(_ data: Data, to url: URL) async -> Bool {
+    do {
+      try data.write(to: url, options: .atomic)
+      return true
+    } catch {
+      return false
+    }
+  }
+
+  // MARK: - Helpers
+
+  /// A caller's URL as the caches know it: normalized, and the digest naming its disk file.
+  private struct ResolvedURL {
+    let url: URL
+    let fileName: String
+  }
+
+  /// Normalizes and hashes `url`, remembering the result for the next lookups of the same URL.
+  private func resolve(_ url: URL) throws(ImagePipelineError) -> ResolvedURL {
+    if let resolved = resolvedURLs[url] { return resolved }
+    let normalized = try ImageURLPolicy.normalized(url)
+    let resolved = ResolvedURL(url: normalized, fileName: fileName(forNormalized: normalized))
+    if resolvedURLs.count >= 1_024 { resolvedURLs.removeAll(keepingCapacity: true) }
+    resolvedURLs[url] = resolved
+    return resolved
+  }
+
+  /// The disk name for a normalized URL: the SHA-256 of its absolute string.
+  private func fileName(forNormalized url: URL) -> String {
+    resolvedURLs[url]?.fileName ?? SHA256Digest(hashing: url.absoluteString).hexString
+  }
+
+  private static func pipelineError(_ error: any Error) -> ImagePipelineError {
+    if let error = error as? ImagePipelineError { return error }
+    return .cancelled  // CancellationError is the only other error a waiter can see
+  }
+}

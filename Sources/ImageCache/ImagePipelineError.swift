@@ -1,0 +1,52 @@
+import Networking
+
+/// Everything that can stop the pipeline from producing an image, each with a message for people.
+public enum ImagePipelineError: Error, Sendable, Hashable {
+  /// The URL is not http(s) (a `file:` or `data:` URL, or no host); nothing was fetched.
+  case unsupportedURL(String)
+  /// The server or the connection failed: 404, 5xx, offline, timed out, cut short.
+  case http(HTTPError)
+  /// The server answered 2xx with something that is not an image (an HTML error page from a
+  /// proxy, or JSON). `contentType` is what it declared.
+  case notAnImage(contentType: String?)
+  /// The bytes claim to be an image but are damaged, incomplete or unreadable.
+  case undecodable(ImageDecodingError)
+  /// Every caller waiting for this image went away.
+  case cancelled
+
+  /// A sentence for people.
+  public var message: String {
+    switch self {
+    case .unsupportedURL(let url):
+      "Images can only be loaded from web addresses (http or https), not “\(url)”."
+    case .http(let error):
+      Self.message(for: error)
+    case .notAnImage(let contentType):
+      if let contentType {
+        "The server sent a page (\(contentType)) instead of the image."
+      } else {
+        "The server sent a page instead of the image."
+      }
+    case .undecodable(let error):
+      error.message
+    case .cancelled:
+      "Loading the image was cancelled."
+    }
+  }
+
+  private static func message(for error: HTTPError) -> String {
+    switch error {
+    case .notFound: "This image is no longer on NASA's server."
+    case .offline: "You're offline, and this image isn't saved on this device yet."
+    case .timedOut: "NASA's image server took too long to answer."
+    case .server(let status): "NASA's image server had a problem (error \(status)). Try again later."
+    case .rateLimited: "Too many images were requested at once. Try again in a moment."
+    case .cancelled: "Loading the image was cancelled."
+    case .transport(let detail): "The image download failed (\(detail))."
+    case .insecureURL(let url): "Refused to load the image from an insecure address: \(url)."
+    case .unexpectedStatus(let status): "NASA's image server answered with an unexpected status (\(status))."
+    case .nonJSONBody, .badRequest, .apiKeyMissing, .apiKeyInvalid, .circuitOpen:
+      "The image could not be downloaded."
+    }
+  }
+}

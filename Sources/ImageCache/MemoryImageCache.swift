@@ -1,0 +1,73 @@
+import Foundation
+
+/// One decoded rendition of one image: the same URL at two sizes is two entries.
+struct ImageKey: Hashable, Sendable {
+  let url: URL
+  let size: ImageSize
+}
+
+/// The memory tier: decoded images, least recently used first out, bounded by decoded cost.
+///
+/// Not thread-safe; the pipeline actor owns it. Lookups and inserts are O(1); eviction scans for
+/// the oldest entry (O(n)), which is fine for the few hundred images that fit in memory.
+struct MemoryImageCache {
+  private struct Entry {
+    var image: DecodedImage
+    var lastUse: UInt64
+  }
+
+  /// The most decoded bytes ever held at once. Never above `costLimit`.
+  let costLimit: Int
+  private var entries: [ImageKey: Entry] = [:]
+  private var useCounter: UInt64 = 0
+  /// Sum of the costs of the cached images.
+  private(set) var totalCost = 0
+  /// The highest `totalCost` reached, for the "never above its limit" check.
+  private(set) var peakCost = 0
+
+  init(costLimit: Int) {
+    self.costLimit = max(0, costLimit)
+  }
+
+  var count: Int { entries.count }
+
+  func contains(_ key: ImageKey) -> Bool { entries[key] != nil }
+
+  /// The image for `key`, marking it most recently used.
+  mutating func image(for key: ImageKey) -> DecodedImage? {
+    guard var entry = entries[key] else { return nil }
+    useCounter += 1
+    entry.lastUse = useCounter
+    entries[key] = entry
+    return entry.image
+  }
+
+  /// Stores `image`, first evicting least recently used images until it fits. An image larger
+  /// than the whole limit is not stored at all: the limit is never exceeded, even briefly.
+  mutating func insert(_ image: DecodedImage, for key: ImageKey) {
+    remove(key)
+    guard image.cost <= costLimit else { return }
+    while totalCost + image.cost > costLimit, let oldest = leastRecentlyUsedKey() {
+      remove(oldest)
+    }
+    useCounter += 1
+    entries[key] = Entry(image: image, lastUse: useCounter)
+    totalCost += image.cost
+    peakCost = max(peakCost, totalCost)
+  }
+
+  /// Empties the tier (memory warning).
+  mutating func removeAll() {
+    entries.removeAll()
+    totalCost = 0
+  }
+
+  private mutating func remove(_ key: ImageKey) {
+    guard let entry = entries.removeValue(forKey: key) else { return }
+    totalCost -= entry.image.cost
+  }
+
+  private func leastRecentlyUsedKey() -> ImageKey? {
+    entries.min { $0.value.lastUse < $1.value.lastUse }?.key
+  }
+}

@@ -1,0 +1,208 @@
+import Foundation
+import ImageCache
+import Networking
+import TestSupport
+import Testing
+
+/// Every phase the model went through, in order.
+@MainActor
+final class PhaseLog {
+  var phases: [ProgressiveImageModel.Phase] = []
+
+  var showedSpinner: Bool { phases.contains(.loading) }
+}
+
+@MainActor
+@Suite("Preview → HD without a spinner", .timeLimit(.minutes(1)))
+struct ProgressiveImageModelTests {
+  private static let previewBytes = ImageFixtures.jpeg(width: 1_280, height: 720)
+  private static let hdBytes = ImageFixtures.jpeg(width: 4_000, height: 2_250)
+  private static let previewImage = DecodedImage(pixelWidth: 1_280, pixelHeight: 720, format: .jpeg)
+  private static let hdImage = DecodedImage(pixelWidth: 4_000, pixelHeight: 2_250, format: .jpeg)
+
+  private struct Fixture {
+    let directory: TemporaryDirectory
+    let server: ImageServer
+    let pipeline: ImagePipeline
+    let clock = ManualClock()
+    let log = PhaseLog()
+    let previewGate = Gate()
+    let hdGate = Gate()
+    let model: ProgressiveImageModel
+
+    @MainActor
+    init(serveHD: Bool = true) async throws {
+      directory = try TemporaryDirectory()
+      server = try await ImageServer.start()
+      await server.serve(
+        "/preview.jpg", ProgressiveImageModelTests.previewBytes, contentType: "image/jpeg", gate: previewGate)
+      if serveHD {
+        await server.serve(
+          "/hd.jpg", ProgressiveImageModelTests.hdBytes, contentType: "image/jpeg", gate: hdGate)
+      } else {
+        await server.server.route("/hd.jpg") { [hdGate] _ in
+          await hdGate.wait()
+          return StubResponse(status: 404)
+        }
+      }
+      pipeline = makePipeline(directory)
+      let log = self.log
+      model = ProgressiveImageModel(
+        previewURL: server.url("/preview.jpg"), hdURL: server.url("/hd.jpg"), pipeline: pipeline,
+        clock: clock, spinnerDelay: .milliseconds(150), onPhaseChange: { log.phases.append($0) })
+    }
+
+    /// Downloads the preview into the disk tier and drops it from memory, as after a relaunch.
+    func cachePreviewOnDisk() async throws {
+      await previewGate.open()
+      _ = try await pipeline.image(for: server.url("/preview.jpg"), size: .preview)
+      await pipeline.handleMemoryWarning()
+    }
+
+    func tearDown() async {
+      await previewGate.open()
+      await hdGate.open()
+      await server.stop()
+      directory.remove()
+    }
+  }
+
+  @Test func cachedPreviewIsTheFirstPhaseThenHDReplacesIt() async throws {
+    let fixture = try await Fixture()
+    try await fixture.cachePreviewOnDisk()
+
+    let loading = Task { await fixture.model.load() }
+    try await eventually { await fixture.hdGate.arrivals == 1 }
+    #expect(fixture.model.phase == .preview(Self.previewImage, hd: .loading))
+    #expect(fixture.clock.sleeperCount == 0)  // no spinner timer was ever armed
+    await fixture.hdGate.open()
+    await loading.value
+
+    #expect(fixture.log.phases == [.preview(Self.previewImage, hd: .loading), .full(Self.hdImage)])
+    #expect(await fixture.server.requests("/preview.jpg") == 1)  // only the earlier caching download
+    await fixture.tearDown()
+  }
+
+  @Test func hdFailureKeepsThePreviewWithARetryThatSucceedsLater() async throws {
+    let fixture = try await Fixture(serveHD: false)
+    try await fixture.cachePreviewOnDisk()
+    await fixture.hdGate.open()
+
+    await fixture.model.load()
+    let notFound = ImagePipelineError.http(.notFound(message: nil))
+    #expect(fixture.model.phase == .preview(Self.previewImage, hd: .failed(notFound)))
+    #expect(fixture.model.canRetry)
+
+    await fixture.server.serve("/hd.jpg", Self.hdBytes, contentType: "image/jpeg")
+    await fixture.model.retry()
+
+    #expect(
+      fixture.log.phases == [
+        .preview(Self.previewImage, hd: .loading), .preview(Self.previewImage, hd: .failed(notFound)),
+        .preview(Self.previewImage, hd: .loading), .full(Self.hdImage),
+      ])
+    #expect(!fixture.model.canRetry)
+    await fixture.tearDown()
+  }
+
+  @Test func uncachedImagesArrivingBeforeTheSpinnerDelayNeverShowASpinner() async throws {
+    let fixture = try await Fixture()
+
+    let loading = Task { await fixture.model.load() }
+    try await eventually { await fixture.previewGate.arrivals == 1 }
+    try await eventually { await fixture.hdGate.arrivals == 1 }
+    #expect(fixture.model.phase == .idle)
+    await fixture.previewGate.open()
+    try await eventually { fixture.model.phase == .preview(Self.previewImage, hd: .loading) }
+    await fixture.hdGate.open()
+    await loading.value
+
+    #expect(fixture.log.phases == [.preview(Self.previewImage, hd: .loading), .full(Self.hdImage)])
+    #expect(fixture.clock.sleeperCount == 0)  // the spinner timer was cancelled, not left behind
+    await fixture.tearDown()
+  }
+
+  @Test func slowUncachedLoadShowsTheSpinnerOnlyAfterTheDelay() async throws {
+    let fixture = try await Fixture()
+
+    let loading = Task { await fixture.model.load() }
+    try await eventually { fixture.clock.sleeperCount == 1 }
+    fixture.clock.advance(by: .milliseconds(149))
+    try await eventually { await fixture.hdGate.arrivals == 1 }
+    #expect(fixture.model.phase == .idle)
+    fixture.clock.advance(by: .milliseconds(1))
+    try await eventually { fixture.model.phase == .loading }
+    await fixture.previewGate.open()
+    try await eventually { fixture.model.phase == .preview(Self.previewImage, hd: .loading) }
+    await fixture.hdGate.open()
+    await loading.value
+
+    #expect(
+      fixture.log.phases == [.loading, .preview(Self.previewImage, hd: .loading), .full(Self.hdImage)])
+    await fixture.tearDown()
+  }
+
+  @Test func hdArrivingFirstGoesStraightToFull() async throws {
+    let fixture = try await Fixture()
+
+    let loading = Task { await fixture.model.load() }
+    try await eventually { await fixture.hdGate.arrivals == 1 }
+    await fixture.hdGate.open()
+    await loading.value
+
+    #expect(fixture.log.phases == [.full(Self.hdImage)])
+    await fixture.tearDown()
+  }
+
+  @Test func cachedHDIsShownAtOnceWithoutTouchingTheNetwork() async throws {
+    let fixture = try await Fixture()
+    await fixture.hdGate.open()
+    _ = try await fixture.pipeline.image(for: fixture.server.url("/hd.jpg"), size: .full)
+
+    await fixture.model.load()
+
+    #expect(fixture.log.phases == [.full(Self.hdImage)])
+    #expect(await fixture.server.requests("/preview.jpg") == 0)
+    #expect(await fixture.server.requests("/hd.jpg") == 1)
+    await fixture.tearDown()
+  }
+
+  @Test func hdOnDiskWithoutAPreviewGoesStraightToFull() async throws {
+    let fixture = try await Fixture()
+    await fixture.hdGate.open()
+    _ = try await fixture.pipeline.image(for: fixture.server.url("/hd.jpg"), size: .full)
+    await fixture.pipeline.handleMemoryWarning()
+
+    await fixture.model.load()
+
+    #expect(fixture.log.phases == [.full(Self.hdImage)])
+    #expect(await fixture.server.requests("/hd.jpg") == 1)
+    await fixture.tearDown()
+  }
+
+  @Test func nothingLoadableEndsFailedWithRetry() async throws {
+    let fixture = try await Fixture(serveHD: false)
+    await fixture.server.server.route("/preview.jpg") { _ in StubResponse(status: 404) }
+    await fixture.hdGate.open()
+
+    await fixture.model.load()
+
+    #expect(fixture.log.phases == [.failed(.http(.notFound(message: nil)))])
+    #expect(fixture.model.canRetry)
+    await fixture.tearDown()
+  }
+
+  @Test func cancelledLoadLeavesThePhaseAlone() async throws {
+    let fixture = try await Fixture()
+    try await fixture.cachePreviewOnDisk()
+
+    let loading = Task { await fixture.model.load() }
+    try await eventually { await fixture.hdGate.arrivals == 1 }
+    loading.cancel()
+    await loading.value
+
+    #expect(fixture.model.phase == .preview(Self.previewImage, hd: .loading))
+    #expect(fixture.log.phases == [.preview(Self.previewImage, hd: .loading)])
+    await fixture.tearDown()
+  }
+}
