@@ -93,15 +93,19 @@ actor Gate {
 }
 
 struct ConditionTimedOut: Error, CustomStringConvertible {
-  var description: String { "The condition did not become true within 5 seconds." }
+  var description: String { "The condition did not become true within \(hangGuard)." }
 }
 
-/// Waits until `condition` holds, polling every millisecond, failing after 5 seconds. Used to
+/// How long `eventually` waits before calling it a hang. Generous on purpose: it only turns a
+/// deadlock into a failure, and a loaded 2-core CI machine can take seconds to schedule a task.
+let hangGuard: Duration = .seconds(60)
+
+/// Waits until `condition` holds, polling every millisecond, failing after `hangGuard`. Used to
 /// wait for another task to reach a known point, never to assert on timing.
 func eventually(
   isolation: isolated (any Actor)? = #isolation, _ condition: () async -> Bool
 ) async throws {
-  let deadline = ContinuousClock.now + .seconds(5)
+  let deadline = ContinuousClock.now + hangGuard
   while !(await condition()) {
     guard ContinuousClock.now < deadline else { throw ConditionTimedOut() }
     try await Task.sleep(for: .milliseconds(1))

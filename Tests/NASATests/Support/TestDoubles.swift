@@ -141,9 +141,11 @@ actor Gate {
   }
 }
 
-/// Waits (a few milliseconds at a time, at most about a second) until `condition` holds.
+/// Waits (a few milliseconds at a time) until `condition` holds. The 60-second bound only turns a
+/// hang into a failure; a loaded 2-core CI machine can take seconds to schedule a task.
 func eventually(_ condition: @Sendable () async -> Bool) async -> Bool {
-  for _ in 0..<500 {
+  let deadline = ContinuousClock.now + .seconds(60)
+  while ContinuousClock.now < deadline {
     if await condition() { return true }
     try? await Task.sleep(for: .milliseconds(2))
   }
