@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 // spacer-bench: speed and memory figures for the closing notes; never part of the tests.
 // Usage: swift run -c release spacer-bench [--json]
@@ -6,6 +7,7 @@ let json = CommandLine.arguments.contains("--json")
 do {
   var figures: [String: Double] = [:]
   figures.merge(try await Benchmarks.today()) { _, new in new }
+  figures.merge(try await ImageBenchmarks.run()) { _, new in new }
   if json {
     let data = try JSONSerialization.data(withJSONObject: figures, options: [.prettyPrinted, .sortedKeys])
     print(String(decoding: data, as: UTF8.self))
