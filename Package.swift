@@ -87,12 +87,26 @@ var targets: [Target] = [
     .library(name: "FavoritesLive", targets: ["FavoritesLive"]),
     .library(name: "NotificationsLive", targets: ["NotificationsLive"]),
     .library(name: "DesignSystem", targets: ["DesignSystem"]),
+    .library(name: "MonetizationLive", targets: ["MonetizationLive"]),
   ]
-  let appleOnlyDependencies: [Package.Dependency] = []
+  let appleOnlyDependencies: [Package.Dependency] = [
+    // A pre-release resolves only with an exact pin; later RCs and 6.0.0 renamed public API.
+    .package(url: "https://github.com/Purchasely/Purchasely-iOS", exact: "6.0.0-rc.1")
+  ]
   let appleOnlyTargets: [Target] = [
     // MARK: Live adapters (Apple only)
     .target(name: "FavoritesLive", dependencies: ["Favorites"], swiftSettings: explicitIsolation),
     .target(name: "NotificationsLive", dependencies: ["Notifications"], swiftSettings: explicitIsolation),
+    .target(
+      name: "MonetizationLive",
+      dependencies: [
+        "Monetization",
+        // The binary has iOS, Mac Catalyst and tvOS slices only: a macOS build of the package
+        // compiles MonetizationLive without it (its Purchasely files are `#if canImport`-guarded).
+        .product(name: "Purchasely", package: "Purchasely-iOS", condition: .when(platforms: [.iOS])),
+      ],
+      swiftSettings: explicitIsolation
+    ),
 
     // MARK: UI (Apple only; SwiftUI)
     .target(name: "DesignSystem", swiftSettings: mainActorByDefault),

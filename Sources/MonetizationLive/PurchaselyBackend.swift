@@ -1,0 +1,67 @@
+#if canImport(Purchasely) && canImport(os)
+  import Monetization
+
+  /// Core's `SubscriptionBackend` over the Purchasely SDK.
+  ///
+  /// Each requirement maps one SDK call (`PurchaselyBridge`) and converts the answer; Core decides
+  /// what it means. Until `start(mode:)` has succeeded no other call reaches the SDK: reads throw,
+  /// `synchronize()` does nothing. The start's result is also published to the session, which the
+  /// paywall presenter waits on.
+  public struct PurchaselyBackend: SubscriptionBackend {
+    private let session: PurchaselySession
+
+    public init(session: PurchaselySession) {
+      self.session = session
+    }
+
+    /// Starts the SDK in `mode` and waits for it (builder `start()`), then registers the
+    /// Observer-mode interceptors. Call it once per launch: the SDK reads its mode once.
+    public func start(mode: RunningMode) async throws(SubscriptionBackendError) {
+      guard session.startGate.phase == .pending else {
+        if case .failed(let error) = session.startGate.phase { throw error }
+        return
+      }
+      let result = await PurchaselyBridge.start(
+        apiKey: session.apiKey, mode: mode, actionRouter: session.actionRouter)
+      switch result {
+      case .success:
+        session.startGate.settle(.started)
+      case .failure(let error):
+        session.startGate.settle(.failed(error))
+        throw error
+      }
+    }
+
+    public func activeSubscriptions(
+      invalidateCache: Bool
+    ) async throws(SubscriptionBackendError) -> [SubscriptionSnapshot] {
+      try requireStarted()
+      switch await PurchaselyBridge.activeSubscriptions(invalidateCache: invalidateCache) {
+      case .success(let subscriptions): return subscriptions
+      case .failure(let error): throw error
+      }
+    }
+
+    public func synchronize() async {
+      guard session.startGate.phase == .started else { return }
+      await PurchaselyBridge.synchronize()
+    }
+
+    public func restore() async throws(SubscriptionBackendError) -> BackendRestoreResult {
+      try requireStarted()
+      switch await PurchaselyBridge.restoreAllProducts() {
+      case .success(let result): return result
+      case .failure(let error): throw error
+      }
+    }
+
+    /// The SDK must not be used before its start has finished.
+    private func requireStarted() throws(SubscriptionBackendError) {
+      switch session.startGate.phase {
+      case .started: return
+      case .failed(let error): throw error
+      case .pending: throw SubscriptionBackendError.other(detail: "Purchasely has not started yet")
+      }
+    }
+  }
+#endif

@@ -1,0 +1,240 @@
+#if canImport(Purchasely) && canImport(UIKit) && canImport(os)
+  import Monetization
+  import UIKit
+  import os
+  @preconcurrency import Purchasely
+
+  /// Core's `PaywallPresenting` over Purchasely presentations.
+  ///
+  /// `load` runs `PLYPresentationBuilder.forPlacementId(_:)` → `onPresented`/`onDismissed` →
+  /// `build()` → `preload`, after waiting for the SDK start. The loaded presentation is kept until
+  /// Core displays it; Core decides what each presentation type means (normal and fallback are
+  /// shown, deactivated and client are not). `display` shows it from the top view controller and
+  /// returns the dismissal outcome exactly once: from `onDismissed`, from an `onPresented` error,
+  /// or at once when there is nothing to present from.
+  public struct PurchaselyPaywallPresenter: PaywallPresenting {
+    private let session: PurchaselySession
+    /// Loaded presentations awaiting display, by placement (Core shows one paywall at a time).
+    private let loaded = OSAllocatedUnfairLock<[String: LoadedPaywall]>(initialState: [:])
+
+    public init(session: PurchaselySession) {
+      self.session = session
+    }
+
+    public func load(placement: String) async -> PaywallLoadResult {
+      // Never preload before the SDK start has finished (Purchasely reference §2).
+      guard let phase = await session.startGate.waitUntilSettled() else {
+        return .failed(.error(detail: "cancelled while Purchasely was starting"))
+      }
+      switch phase {
+      case .started: break
+      case .failed(.notConfigured): return .failed(.notConfigured)
+      case .failed(.network): return .failed(.noNetwork)
+      case .failed(let error): return .failed(.error(detail: "Purchasely did not start: \(error)"))
+      case .pending: return .failed(.error(detail: "Purchasely has not started"))
+      }
+      switch await PaywallBridge.preload(placement: placement) {
+      case .failure(let failure):
+        return .failed(failure)
+      case .success(let paywall):
+        if paywall.summary.type == .normal || paywall.summary.type == .fallback {
+          loaded.withLock { $0[placement] = paywall }
+        }
+        return .loaded(paywall.summary)
+      }
+    }
+
+    public func display(_ presentation: PaywallPresentation) async -> PaywallOutcome {
+      let paywall = loaded.withLock { (paywalls: inout [String: LoadedPaywall]) -> LoadedPaywall? in
+        guard let paywall = paywalls[presentation.placement], paywall.summary == presentation else {
+          return nil
+        }
+        paywalls[presentation.placement] = nil
+        return paywall
+      }
+      guard let paywall else {
+        return PaywallBridge.failedOutcome("The paywall was not loaded before being displayed.")
+      }
+      return await PaywallBridge.show(paywall)
+    }
+
+    public func closeAll() async {
+      await PaywallBridge.closeAllScreens()
+    }
+  }
+
+  /// A preloaded SDK presentation with its Core summary and the relay its callbacks resolve.
+  ///
+  /// `@unchecked Sendable` because `any PLYPresentation` is a non-`Sendable` SDK object: it is
+  /// created by the SDK's preload callback and afterwards only touched on the main actor.
+  final class LoadedPaywall: @unchecked Sendable {
+    let presentation: any PLYPresentation
+    let summary: PaywallPresentation
+    let dismissal: OneShotRelay<PaywallOutcome>
+
+    init(presentation: any PLYPresentation, placement: String, dismissal: OneShotRelay<PaywallOutcome>) {
+      self.presentation = presentation
+      self.summary = PaywallBridge.summary(of: presentation, placement: placement)
+      self.dismissal = dismissal
+    }
+  }
+
+  /// The presentation calls and callbacks. Builder, preload, display and close run on the main
+  /// actor (UIKit); every callback is a `@Sendable` closure made in `nonisolated` code that
+  /// converts the SDK object to Core values before resolving anything.
+  enum PaywallBridge {
+    typealias PreloadResult = Result<LoadedPaywall, PaywallLoadFailure>
+
+    @MainActor
+    static func preload(placement: String) async -> PreloadResult {
+      let dismissal = OneShotRelay<PaywallOutcome>()
+      let request = PLYPresentationBuilder.forPlacementId(placement)
+        .onPresented(presentedHandler(dismissal))
+        .onDismissed(dismissedHandler(dismissal))
+        .build()
+      return await withCheckedContinuation { (continuation: CheckedContinuation<PreloadResult, Never>) in
+        let once = ResumeOnce(continuation)
+        request.preload(completion: preloadHandler(placement: placement, dismissal: dismissal, once: once))
+      }
+    }
+
+    /// Shows `paywall` from the top view controller and waits for its outcome.
+    @MainActor
+    static func show(_ paywall: LoadedPaywall) async -> PaywallOutcome {
+      guard let source = TopViewController.current() else {
+        return failedOutcome("There is no window to show the paywall from.")
+      }
+      paywall.presentation.display(from: source)
+      return await paywall.dismissal.value()
+    }
+
+    @MainActor
+    static func closeAllScreens() {
+      Purchasely.closeAllScreens()
+    }
+
+    // MARK: Callbacks (nonisolated)
+
+    static func preloadHandler(
+      placement: String, dismissal: OneShotRelay<PaywallOutcome>, once: ResumeOnce<PreloadResult>
+    ) -> @Sendable ((any PLYPresentation)?, (any Error)?) -> Void {
+      { presentation, error in
+        if let presentation {
+          once.resume(
+            returning: .success(
+              LoadedPaywall(presentation: presentation, placement: placement, dismissal: dismissal)))
+        } else {
+          once.resume(returning: .failure(loadFailure(from: error)))
+        }
+      }
+    }
+
+    /// `onPresented` reports an error when displaying failed; then no `onDismissed` follows, so
+    /// the error resolves the wait instead.
+    static func presentedHandler(
+      _ dismissal: OneShotRelay<PaywallOutcome>
+    ) -> @Sendable ((any PLYPresentation)?, (any Error)?) -> Void {
+      { _, error in
+        guard let error else { return }
+        dismissal.deliver(failedOutcome(String(describing: error)))
+      }
+    }
+
+    static func dismissedHandler(
+      _ dismissal: OneShotRelay<PaywallOutcome>
+    ) -> @Sendable (PLYPresentationOutcome) -> Void {
+      { outcome in dismissal.deliver(PurchaselyBridge.paywallOutcome(from: outcome)) }
+    }
+
+    // MARK: Conversions
+
+    /// The presentation reduced to Core values.
+    static func summary(of presentation: any PLYPresentation, placement: String) -> PaywallPresentation {
+      PaywallPresentation(
+        id: presentation.id,
+        placement: placement,
+        type: presentationType(presentation.type),
+        plans: presentation.plans.compactMap { plan in
+          plan.planVendorId.map { PaywallPlan(vendorID: $0, appleProductID: plan.storeProductId) }
+        })
+    }
+
+    /// `PLYPresentationType` case by case; an unknown future case is `deactivated` (not shown).
+    static func presentationType(_ type: PLYPresentationType) -> PaywallPresentationType {
+      switch type {
+      case .normal: .normal
+      case .fallback: .fallback
+      case .deactivated: .deactivated
+      case .client: .client
+      @unknown default: .deactivated
+      }
+    }
+
+    /// A preload error as Core's load failure.
+    static func loadFailure(from error: (any Error)?) -> PaywallLoadFailure {
+      guard let error else { return .error(detail: "preload returned neither a presentation nor an error") }
+      switch PurchaselyBridge.backendError(from: error) {
+      case .network: return .noNetwork
+      case .notConfigured: return .notConfigured
+      case .tooManyRequests, .alreadyRunning, .other: return .error(detail: String(describing: error))
+      }
+    }
+
+    /// The outcome of a paywall that could not be shown (Core reports it as `displayFailed`).
+    static func failedOutcome(_ detail: String) -> PaywallOutcome {
+      PaywallOutcome(purchaseResult: .none, closeReason: .none, error: detail)
+    }
+  }
+
+  /// Shows Core's interceptor messages ("We couldn't verify this purchase.", "Waiting for
+  /// approval…") in an alert over whatever is on top, the paywall included: a SwiftUI alert on the
+  /// root view cannot appear above a paywall that UIKit presents. Only displays text; Core decided it.
+  @MainActor
+  public enum PaywallMessageAlert {
+    public static func show(_ message: String) {
+      Task { @MainActor in
+        // A controller that is being dismissed (the paywall just closed) cannot present: wait for
+        // the dismissal to end, at most one second.
+        for _ in 0..<20 where TopViewController.isDismissing() {
+          try? await Task.sleep(for: .milliseconds(50))
+        }
+        guard let source = TopViewController.current() else { return }
+        let alert = UIAlertController(title: nil, message: message, preferredStyle: .alert)
+        alert.addAction(UIAlertAction(title: "OK", style: .default, handler: nil))
+        source.present(alert, animated: true, completion: nil)
+      }
+    }
+  }
+
+  /// Finds the view controller to present from: the key window of the active window scene, then
+  /// down the chain of presented controllers.
+  @MainActor
+  enum TopViewController {
+    static func current() -> UIViewController? {
+      guard var top = rootViewController() else { return nil }
+      while let presented = top.presentedViewController, !presented.isBeingDismissed {
+        top = presented
+      }
+      return top
+    }
+
+    /// Whether a presented controller is on its way out.
+    static func isDismissing() -> Bool {
+      var next = rootViewController()?.presentedViewController
+      while let presented = next {
+        if presented.isBeingDismissed { return true }
+        next = presented.presentedViewController
+      }
+      return false
+    }
+
+    private static func rootViewController() -> UIViewController? {
+      let scenes = UIApplication.shared.connectedScenes.compactMap { $0 as? UIWindowScene }
+      guard
+        let scene = scenes.first(where: { $0.activationState == .foregroundActive }) ?? scenes.first,
+        let window = scene.keyWindow ?? scene.windows.first(where: { $0.isKeyWindow }) ?? scene.windows.first
+      else { return nil }
+      return window.rootViewController
+    }
+  }
+#endif

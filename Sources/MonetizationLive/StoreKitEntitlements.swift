@@ -1,0 +1,70 @@
+#if canImport(StoreKit)
+  import Monetization
+  import StoreKit
+
+  /// Core's `StoreEntitlementsSource` over StoreKit 2's read-only APIs. Safe in both running modes:
+  /// it never finishes or syncs anything (rule F1).
+  public struct StoreKitEntitlements: StoreEntitlementsSource {
+    public init() {}
+
+    /// Every element of `Transaction.currentEntitlements`, verified or not: Core ignores the
+    /// unverified ones (rule E2) but logs them. Local and offline-capable.
+    public func currentEntitlements() async -> [VerificationResultSnapshot<TransactionSnapshot>] {
+      var entitlements: [VerificationResultSnapshot<TransactionSnapshot>] = []
+      for await result in Transaction.currentEntitlements {
+        entitlements.append(StoreKitMapping.snapshot(result))
+      }
+      return entitlements
+    }
+
+    /// `Product.SubscriptionInfo.status(for:)`, each status with its product's `groupLevel` so the
+    /// highest level of service can win (rule E5). The levels need `Product.products(for:)`; when
+    /// that fails the statuses are still returned, without levels.
+    public func subscriptionStatuses(
+      groupID: String
+    ) async throws(StoreReadError) -> [SubscriptionStatusSnapshot] {
+      let statuses: [Product.SubscriptionInfo.Status]
+      do {
+        statuses = try await Product.SubscriptionInfo.status(for: groupID)
+      } catch {
+        throw StoreKitMapping.readError(from: error)
+      }
+      let productIDs = Set(statuses.map { $0.transaction.unsafePayloadValue.productID })
+      let levels = await Self.groupLevels(of: productIDs)
+      return statuses.map { status in
+        StoreKitMapping.snapshot(
+          of: status, groupLevel: levels[status.transaction.unsafePayloadValue.productID])
+      }
+    }
+
+    /// `SubscriptionInfo.groupLevel` (1 = highest level of service) of each product.
+    private static func groupLevels(of productIDs: Set<String>) async -> [String: Int] {
+      guard !productIDs.isEmpty, let products = try? await Product.products(for: productIDs) else {
+        return [:]
+      }
+      var levels: [String: Int] = [:]
+      for product in products {
+        if let subscription = product.subscription { levels[product.id] = subscription.groupLevel }
+      }
+      return levels
+    }
+  }
+
+  /// Core's `AppTransactionSource` over `AppTransaction.shared`, the input of grandfathering.
+  public struct StoreKitAppTransactions: AppTransactionSource {
+    public init() {}
+
+    /// The app transaction, verified or not (Core grandfathers only verified production ones). It
+    /// may need a network fetch on first run; a failure is "unknown", never "not grandfathered".
+    public func appTransaction()
+      async throws(StoreReadError) -> VerificationResultSnapshot<AppTransactionSnapshot>
+    {
+      do {
+        let result = try await AppTransaction.shared
+        return StoreKitMapping.snapshot(result, StoreKitMapping.snapshot(of:))
+      } catch {
+        throw StoreKitMapping.readError(from: error)
+      }
+    }
+  }
+#endif
