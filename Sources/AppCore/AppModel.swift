@@ -1,5 +1,9 @@
+import Favorites
 import Foundation
+import ImageCache
 import Monetization
+import NASA
+import Notifications
 import Observation
 
 /// The composition root: builds the object graph from `Dependencies` and turns app lifecycle
@@ -30,7 +34,25 @@ public final class AppModel {
   /// Observer-mode purchasing and the transaction-updates listener.
   public let purchases: ObserverPurchaseCoordinator
 
+  /// Today's picture.
+  public let today: TodayModel
+  /// Recent days and the date picker.
+  public let explore: ExploreModel
+  /// Saved favorites (premium to save and browse; never deleted when premium ends).
+  public let favorites: FavoritesModel
+  /// The daily reminder.
+  public let reminder: ReminderScheduler
+  /// The Profile screen.
+  public let profile: ProfileModel
+  /// Every NASA image on screen.
+  public let images: ImagePipeline
+
+  /// A sentence to show after a gated action did not run for a reason worth telling (Ask to Buy,
+  /// a paywall that could not be shown); cleared with `dismissGateNotice()`.
+  public private(set) var gateNotice: String?
+
   @ObservationIgnored private let backend: any SubscriptionBackend
+  @ObservationIgnored private let now: @Sendable () -> Date
   @ObservationIgnored private let logger: any MonetizationLogging
   @ObservationIgnored private var onboardingShown = false
 
@@ -64,6 +86,30 @@ public final class AppModel {
       isAwaitingApproval: { [purchases] in purchases.isAwaitingApproval }, logger: logger)
     self.backend = dependencies.subscriptionBackend
     self.logger = logger
+    self.now = dependencies.now
+
+    let content = dependencies.content
+    let repository = content.apodRepository
+    self.images = content.imagePipeline
+    self.today = TodayModel(repository: repository, now: dependencies.now)
+    self.explore = ExploreModel(repository: repository, days: content.exploreDays, now: dependencies.now)
+    self.reminder = ReminderScheduler(
+      center: content.notificationCenter, store: content.reminderSettingsStore,
+      // The body names the latest picture already on disk; the reminder never costs a request.
+      latestTitle: { try? await repository.today(.cacheOnly).apod.title })
+    let favoritesGate = FavoritesGateAdapter(gates: gates)
+    self.favorites = FavoritesModel(
+      repository: content.favoritesRepository, gate: favoritesGate, pinner: content.imagePipeline,
+      now: dependencies.now)
+    self.profile = ProfileModel(
+      entitlements: entitlements, restores: restores, settings: settings, reminder: reminder,
+      links: content.links, versionText: content.versionText,
+      monetizationEnabled: dependencies.monetizationEnabled,
+      isAwaitingApproval: { [purchases] in purchases.isAwaitingApproval },
+      changeRunningMode: { [settings, logger] mode in
+        Self.scheduleRunningMode(mode, settings: settings, logger: logger)
+      })
+    favoritesGate.onNotice = { [weak self] notice in self?.gateNotice = notice }
     entitlements.onChange = { [weak purchases, weak paywalls] old, new in
       purchases?.entitlementDidChange(new)
       // Rule P10: a paywall closes when Premium becomes active from any source.
@@ -80,6 +126,9 @@ public final class AppModel {
   public func launch() async {
     guard launchState == .notLaunched else { return }
     launchState = .launching
+    // Local work first: saved favorites and the reminder's schedule need no network.
+    await favorites.load()
+    await reminder.refresh()
     let mode = settings.activeMode
     logger.log(.launchStarted(mode: mode))
     do {
@@ -109,6 +158,39 @@ public final class AppModel {
   public func enterForeground() async {
     guard launchState == .launched else { return }
     await entitlements.refresh(.foreground)
+    // The APOD day may have advanced while in the background; the repository asks the network
+    // only if it has. Permission may have changed in Settings.
+    await today.load()
+    await reminder.refresh()
+  }
+
+  /// The system is short of memory: drop decoded images (the disk tier stays).
+  public func handleMemoryWarning() async {
+    await images.handleMemoryWarning()
+  }
+
+  /// The device's time zone changed: the daily reminder keeps its local time.
+  public func timeZoneDidChange() async {
+    await reminder.timeZoneDidChange()
+  }
+
+  /// The viewer's image: the standard image at once when cached, HD swapped in when it arrives.
+  /// `nil` when the APOD has no image (a video without thumbnail, or `other`).
+  public func progressiveImage(for apod: APOD) -> ProgressiveImageModel? {
+    guard let preview = apod.imageURL ?? apod.hdImageURL else { return nil }
+    return ProgressiveImageModel(previewURL: preview, hdURL: apod.hdImageURL ?? preview, pipeline: images)
+  }
+
+  /// Saves or removes `apod` as a favorite; saving goes through the Premium gate.
+  /// - Returns: whether it is a favorite afterwards.
+  @discardableResult
+  public func toggleFavorite(_ apod: APOD) async -> Bool {
+    await favorites.toggle(Favorite(apod: apod, dateAdded: now()))
+  }
+
+  /// Whether `apod` is saved (answers even while favorites are locked, so a heart stays right).
+  public func isFavorite(_ apod: APOD) -> Bool {
+    favorites.isFavorite(FavoriteDate(apod.date))
   }
 
   /// A paywall that Core did not open (deeplink, promoted purchase) was dismissed: log it and
@@ -125,8 +207,19 @@ public final class AppModel {
 
   /// Stores a new running mode; it applies on the next launch (`settings.modeChangeNotice`).
   public func changeRunningMode(_ mode: RunningMode) {
+    Self.scheduleRunningMode(mode, settings: settings, logger: logger)
+  }
+
+  private static func scheduleRunningMode(
+    _ mode: RunningMode, settings: AppSettings, logger: any MonetizationLogging
+  ) {
     settings.setRunningMode(mode)
     logger.log(.runningModeScheduled(active: settings.activeMode, next: mode))
+  }
+
+  /// Clears `gateNotice` once shown.
+  public func dismissGateNotice() {
+    gateNotice = nil
   }
 
   /// Observer mode's `.purchase` interceptor.
@@ -148,7 +241,9 @@ public final class AppModel {
   public func attempt(
     _ feature: Feature, action: @escaping @MainActor () async -> Void
   ) async -> GateAttemptResult {
-    await gates.attempt(feature, action: action)
+    let result = await gates.attempt(feature, action: action)
+    if let notice = result.userNotice { gateNotice = notice }
+    return result
   }
 
   /// Stops background work (the transaction listener) before the model is discarded.

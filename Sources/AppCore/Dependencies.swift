@@ -20,6 +20,11 @@ public struct Dependencies {
   public var monetizationLogger: any MonetizationLogging
   /// Build-time monetization settings.
   public var monetization: MonetizationConfiguration
+  /// `false` when the build has no Purchasely key: the app runs, and Profile says subscriptions
+  /// are unavailable instead of offering Restore.
+  public var monetizationEnabled: Bool
+  /// APODs, images, favorites, the reminder and Profile's configuration.
+  public var content: ContentDependencies
   /// The current time.
   public var now: @Sendable () -> Date
   /// Waits for a duration (paywall load timeout); `Task.sleep(for:)` in the app.
@@ -30,6 +35,7 @@ public struct Dependencies {
     storeEntitlements: any StoreEntitlementsSource, appTransactions: (any AppTransactionSource)? = nil,
     paywallPresenter: any PaywallPresenting, purchaser: any Purchaser,
     monetizationLogger: any MonetizationLogging, monetization: MonetizationConfiguration,
+    monetizationEnabled: Bool = true, content: ContentDependencies,
     now: @escaping @Sendable () -> Date = { Date() },
     sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
   ) {
@@ -41,6 +47,8 @@ public struct Dependencies {
     self.purchaser = purchaser
     self.monetizationLogger = monetizationLogger
     self.monetization = monetization
+    self.monetizationEnabled = monetizationEnabled
+    self.content = content
     self.now = now
     self.sleep = sleep
   }

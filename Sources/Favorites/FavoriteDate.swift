@@ -21,6 +21,13 @@ public struct FavoriteDate: RawRepresentable, Hashable, Comparable, Sendable, Co
     self.day = day
   }
 
+  /// A day already known to be valid (an `APODDay`); skips the checks of `init?(year:month:day:)`.
+  init(validYear year: Int, month: Int, day: Int) {
+    self.year = year
+    self.month = month
+    self.day = day
+  }
+
   /// Parses exactly `YYYY-MM-DD` with ASCII digits, the form the APOD API and the favorites file use.
   /// Anything else (missing padding, a time suffix, an impossible day) is `nil`, never a guess.
   public init?(rawValue: String) {

@@ -15,14 +15,18 @@ final class AppModelFixture {
   let storeKit: FakeStoreEntitlements
   let presenter: FakePaywallPresenter
   let purchaser: FakePurchaser
+  let content: TestContent
   let model: AppModel
 
   init(
     store: InMemoryKeyValueStore = InMemoryKeyValueStore(), clock: FixedClock = FixedClock(),
-    defaultMode: RunningMode = .full, prepare: (AppModelFixture.Fakes) -> Void = { _ in }
+    content: TestContent? = nil, defaultMode: RunningMode = .full,
+    prepare: (AppModelFixture.Fakes) -> Void = { _ in }
   ) {
     self.store = store
     self.clock = clock
+    let content = content ?? TestContent(now: clock.nowProvider)
+    self.content = content
     backend = FakeSubscriptionBackend(calls: calls)
     storeKit = FakeStoreEntitlements(calls: calls)
     presenter = FakePaywallPresenter(calls: calls)
@@ -34,7 +38,7 @@ final class AppModelFixture {
         paywallPresenter: presenter, purchaser: purchaser, monetizationLogger: logger,
         monetization: MonetizationConfiguration(
           subscriptionGroupID: MonetizationFixtures.groupID, defaultRunningMode: defaultMode),
-        now: clock.nowProvider, sleep: clock.sleeper))
+        content: content.dependencies(), now: clock.nowProvider, sleep: clock.sleeper))
   }
 
   struct Fakes {

@@ -1,5 +1,6 @@
 import Foundation
 import Networking
+import TestSupport
 import Testing
 
 @testable import NASA
@@ -13,21 +14,21 @@ private let yesterday = day("2026-11-20")
 private struct Harness {
   let folder: TemporaryDirectory
   let clock: TestClock
-  let source: StubSource
+  let source: FakeAPODSource
   let repository: APODRepository
 
   init(
     at start: Date = morning,
-    answer: @escaping StubSource.DayHandler = { .success(sampleAPOD($0)) }
+    answer: @escaping FakeAPODSource.DayHandler = { .success(sampleAPOD($0)) }
   ) throws {
     folder = try TemporaryDirectory()
     clock = TestClock(start)
-    source = StubSource(day: answer)
+    source = FakeAPODSource(day: answer)
     let cache = JSONDiskCache(directory: folder.url, now: clock.closure)
     repository = APODRepository(source: source, cache: cache, now: clock.closure)
   }
 
-  func answer(_ handler: @escaping StubSource.DayHandler) async { await source.answer(day: handler) }
+  func answer(_ handler: @escaping FakeAPODSource.DayHandler) async { await source.answer(day: handler) }
 }
 
 @Suite("Repository: Today refresh rules")
@@ -304,7 +305,7 @@ struct RepositoryExploreTests {
 
   @Test func droppedElementsAreReported() async throws {
     let folder = try TemporaryDirectory()
-    let source = StubSource(
+    let source = FakeAPODSource(
       day: { .success(sampleAPOD($0)) },
       range: { start, end in .success(APODList(items: [sampleAPOD(end)], droppedCount: 2)) })
     let repository = APODRepository(

@@ -8,12 +8,12 @@ import Testing
 private let start = utc("2026-11-21T19:00:00Z")
 private let today = day("2026-11-21")
 
-private func basicSource(_ result: Result<Void, APODError> = .success(())) -> StubSource {
-  StubSource { day in result.map { sampleAPOD(day, source: .apodBasic) } }
+private func basicSource(_ result: Result<Void, APODError> = .success(())) -> FakeAPODSource {
+  FakeAPODSource { day in result.map { sampleAPOD(day, source: .apodBasic) } }
 }
 
-private func v1Source() -> StubSource {
-  StubSource { day in .success(sampleAPOD(day, source: .v1)) }
+private func v1Source() -> FakeAPODSource {
+  FakeAPODSource { day in .success(sampleAPOD(day, source: .v1)) }
 }
 
 @Suite("Automatic source: prefers apod-basic, fails over to v1 and back")
@@ -111,7 +111,7 @@ struct AutomaticAPODSourceTests {
   @Test func pastDayMissingFromBothIsAGenuineGap() async {
     let gap = day("2020-06-10")
     let basic = basicSource(.failure(.noAPOD(gap)))
-    let v1 = StubSource { day in .failure(.noAPOD(day)) }
+    let v1 = FakeAPODSource { day in .failure(.noAPOD(day)) }
     let source = AutomaticAPODSource(preferred: basic, fallback: v1, failureThreshold: 1, now: { start })
     await #expect(throws: APODError.noAPOD(gap)) { try await source.apod(for: gap) }
     #expect(await source.route == .preferred(failures: 0))
@@ -129,7 +129,7 @@ struct AutomaticAPODSourceTests {
 
   @Test func whenBothFailTheFallbackErrorIsReported() async {
     let basic = basicSource(.failure(.network(.server(statusCode: 500))))
-    let v1 = StubSource { _ in .failure(.network(.apiKeyInvalid(code: "API_KEY_INVALID"))) }
+    let v1 = FakeAPODSource { _ in .failure(.network(.apiKeyInvalid(code: "API_KEY_INVALID"))) }
     let source = AutomaticAPODSource(preferred: basic, fallback: v1, now: { start })
     await #expect(throws: APODError.network(.apiKeyInvalid(code: "API_KEY_INVALID"))) {
       try await source.apod(for: today)

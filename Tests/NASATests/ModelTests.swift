@@ -1,5 +1,6 @@
 import Foundation
 import Networking
+import TestSupport
 import Testing
 
 @testable import NASA
@@ -14,13 +15,13 @@ private let yesterday = day("2026-11-20")
 private struct ModelHarness {
   let folder: TemporaryDirectory
   let clock: TestClock
-  let source: StubSource
+  let source: FakeAPODSource
   let repository: APODRepository
 
-  init(answer: @escaping StubSource.DayHandler = { .success(sampleAPOD($0)) }) throws {
+  init(answer: @escaping FakeAPODSource.DayHandler = { .success(sampleAPOD($0)) }) throws {
     folder = try TemporaryDirectory()
     clock = TestClock(morning)
-    source = StubSource(day: answer)
+    source = FakeAPODSource(day: answer)
     repository = APODRepository(
       source: source, cache: JSONDiskCache(directory: folder.url, now: clock.closure), now: clock.closure)
   }
@@ -31,7 +32,7 @@ private struct ModelHarness {
   }
 
   /// Holds the source, runs `action`, waits until a request is held, and returns the task.
-  func held(_ gate: Gate, _ action: @escaping @MainActor () async -> Void) async -> Task<Void, Never> {
+  func held(_ gate: AsyncGate, _ action: @escaping @MainActor () async -> Void) async -> Task<Void, Never> {
     await source.hold(with: gate)
     let task = Task { @MainActor in await action() }
     _ = await eventually { await gate.waiting > 0 }
@@ -46,7 +47,7 @@ struct TodayModelTests {
     let harness = try ModelHarness()
     let model = harness.today()
     #expect(model.state == .idle)
-    let gate = Gate()
+    let gate = AsyncGate()
     let task = await harness.held(gate) { await model.load() }
     #expect(model.state == .loading)
     await gate.open()
@@ -78,7 +79,7 @@ struct TodayModelTests {
     await model.load()
     let shown = try #require(model.loadedContent)
     harness.clock.advance(by: 86_400)
-    let gate = Gate()
+    let gate = AsyncGate()
     let task = await harness.held(gate) { await model.refresh() }
     #expect(
       model.state
@@ -130,7 +131,7 @@ struct TodayModelTests {
   @Test func aSecondLoadDuringLoadingIsIgnored() async throws {
     let harness = try ModelHarness()
     let model = harness.today()
-    let gate = Gate()
+    let gate = AsyncGate()
     let first = await harness.held(gate) { await model.load() }
     await model.load()
     await gate.open()
@@ -146,7 +147,7 @@ struct ExploreModelTests {
     let harness = try ModelHarness()
     let model = harness.explore(days: 5)
     #expect(model.state == .idle)
-    let gate = Gate()
+    let gate = AsyncGate()
     let task = await harness.held(gate) { await model.load() }
     #expect(model.state == .loading)
     await gate.open()
@@ -161,7 +162,7 @@ struct ExploreModelTests {
     await model.load()
     let before = try #require(model.loadedContent)
     harness.clock.advance(by: 86_400)
-    let gate = Gate()
+    let gate = AsyncGate()
     let task = await harness.held(gate) { await model.refresh() }
     #expect(model.loadedContent?.isRefreshing == true)
     #expect(model.loadedContent?.items == before.items)
@@ -189,7 +190,7 @@ struct ExploreModelTests {
     let model = harness.explore(days: 3)
     await model.load()
     let picked = day("2004-02-29")
-    let gate = Gate()
+    let gate = AsyncGate()
     let task = await harness.held(gate) { await model.loadDay(picked) }
     #expect(model.loadedContent?.picked == .loading(picked))
     #expect(model.loadedContent?.items.count == 3)

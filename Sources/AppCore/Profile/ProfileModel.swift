@@ -4,7 +4,7 @@ import Notifications
 import Observation
 
 /// The legal pages the Profile screen links to, from configuration.
-public struct AppLinks: Sendable, Equatable {
+nonisolated public struct AppLinks: Sendable, Equatable {
   public var termsOfUse: URL
   public var privacyPolicy: URL
 

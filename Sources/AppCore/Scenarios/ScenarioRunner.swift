@@ -34,6 +34,8 @@ private final class ScenarioSession {
   let watchdog: Duration
   let transcript = ScenarioTranscript()
   let world: ScenarioWorld
+  /// APODs, images, favorites and reminder stores; one set for every launch of the run.
+  let content: SimulatedContent
   var model: AppModel?
   var tracked: [TrackedWork] = []
   var attempts: [String: GateAttemptResult] = [:]
@@ -52,6 +54,7 @@ private final class ScenarioSession {
     self.scenario = scenario
     self.watchdog = watchdog
     world = ScenarioWorld(start: scenario.start, transcript: transcript)
+    content = SimulatedContent(now: world.time.now)
     seedSnapshot()
   }
 
@@ -71,6 +74,7 @@ private final class ScenarioSession {
     }
     model?.shutdown()
     world.endGeneration()
+    content.remove()
     return ScenarioReport(name: scenario.name, transcript: transcript.lines, failures: failures)
   }
 
@@ -182,7 +186,7 @@ private final class ScenarioSession {
         subscriptionGroupID: ScenarioCatalog.subscriptionGroupID,
         paywallLoadTimeout: .seconds(scenario.start.paywallTimeout),
         defaultRunningMode: scenario.start.mode, grandfathering: grandfathering),
-      now: world.time.now, sleep: sleep)
+      content: content.dependencies, now: world.time.now, sleep: sleep)
     model = AppModel(dependencies: dependencies)
   }
 

@@ -29,6 +29,19 @@ public enum GateAttemptResult: Sendable, Equatable, CustomStringConvertible {
   /// No paywall could be shown; the action did not run.
   case unavailable(PaywallUnavailableReason)
 
+  /// What to tell the user when the action did not run, or `nil` when silence is right (it ran,
+  /// the user closed the paywall, or a paywall is already up).
+  public var userNotice: String? {
+    switch self {
+    case .ran, .alreadyPresenting, .rolledBack(.paywallClosed): nil
+    case .rolledBack(.awaitingApproval):
+      "Waiting for approval. This unlocks as soon as your request is approved."
+    case .rolledBack(.purchaseNotConfirmed):
+      "We couldn't confirm your purchase yet. If you were charged, tap Restore Purchases in Profile."
+    case .unavailable(let reason): reason.userMessage
+    }
+  }
+
   public var description: String {
     switch self {
     case .ran: "ran"

@@ -52,62 +52,6 @@ func query(_ request: HTTPRequest) -> [String: String] {
   return Dictionary(items.map { ($0.name, $0.value ?? "") }, uniquingKeysWith: { _, last in last })
 }
 
-/// A scripted `APODSource` that counts its calls.
-actor StubSource: APODSource {
-  typealias DayHandler = @Sendable (APODDay) -> Result<APOD, APODError>
-
-  private var dayHandler: DayHandler
-  private var rangeHandler: (@Sendable (APODDay, APODDay) -> Result<APODList, APODError>)?
-  private(set) var dayCalls: [APODDay] = []
-  private(set) var rangeCalls: [ClosedRange<APODDay>] = []
-  private var gate: Gate?
-
-  init(
-    day: @escaping DayHandler,
-    range: (@Sendable (APODDay, APODDay) -> Result<APODList, APODError>)? = nil
-  ) {
-    dayHandler = day
-    rangeHandler = range
-  }
-
-  func answer(day: @escaping DayHandler) { dayHandler = day }
-
-  /// From now on every call waits for `gate` to open before answering.
-  func hold(with gate: Gate?) { self.gate = gate }
-
-  func apod(for day: APODDay) async throws(APODError) -> APOD {
-    dayCalls.append(day)
-    await gate?.wait()
-    return try dayHandler(day).get()
-  }
-
-  func apods(from start: APODDay, through end: APODDay) async throws(APODError) -> APODList {
-    rangeCalls.append(start...end)
-    await gate?.wait()
-    if let rangeHandler { return try rangeHandler(start, end).get() }
-    var items: [APOD] = []
-    for day in (start...end).reversed() {
-      switch dayHandler(day) {
-      case .success(let apod): items.append(apod)
-      case .failure(.noAPOD), .failure(.notPublishedYet): continue
-      case .failure(let error): throw error
-      }
-    }
-    return APODList(items: items)
-  }
-
-  var callCount: Int { dayCalls.count + rangeCalls.count }
-}
-
-/// A small valid APOD for `day` from `source`.
-func sampleAPOD(_ day: APODDay, source: APODSourceKind = .apodBasic, title: String? = nil) -> APOD {
-  APOD(
-    date: day, title: title ?? "Sample \(day.iso)", explanation: "Explanation of \(day.iso).",
-    mediaType: .image,
-    hdurl: URL(string: "https://apod.nasa.gov/apod/image/sample/\(day.yymmdd).jpg"),
-    pageURL: APOD.legacyPageURL(for: day), source: source)
-}
-
 /// A fresh temporary folder, removed when the value goes away.
 final class TemporaryDirectory: Sendable {
   let url: URL
@@ -119,26 +63,6 @@ final class TemporaryDirectory: Sendable {
   }
 
   deinit { try? FileManager.default.removeItem(at: url) }
-}
-
-/// Holds callers until the test opens it, so a test can look at a model mid-request.
-actor Gate {
-  private var waiters: [CheckedContinuation<Void, Never>] = []
-  private var isOpen = false
-
-  /// How many callers are waiting.
-  var waiting: Int { waiters.count }
-
-  func wait() async {
-    if isOpen { return }
-    await withCheckedContinuation { waiters.append($0) }
-  }
-
-  func open() {
-    isOpen = true
-    for waiter in waiters { waiter.resume() }
-    waiters.removeAll()
-  }
 }
 
 /// Waits (a few milliseconds at a time) until `condition` holds. The 60-second bound only turns a

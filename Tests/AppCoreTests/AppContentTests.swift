@@ -1,0 +1,155 @@
+import AppCore
+import Favorites
+import Foundation
+import Monetization
+import NASA
+import TestSupport
+import Testing
+
+@Suite("App model: favorites behind the Premium gate", .timeLimit(.minutes(1)))
+@MainActor
+struct AppFavoritesTests {
+  private func launchedFreeApp() async -> AppModelFixture {
+    let app = AppModelFixture()
+    app.presenter.outcomes = [MonetizationFixtures.outcome(.cancelled)]  // onboarding
+    await app.model.launch()
+    return app
+  }
+
+  private func todaysAPOD(_ app: AppModelFixture) async throws -> APOD {
+    await app.model.today.load()
+    guard case .loaded(let content) = app.model.today.state else {
+      throw TestFailure("Today did not load: \(app.model.today.state)")
+    }
+    return content.apod
+  }
+
+  @Test func freeUserBuyingFromTheFavoriteTapSavesAndPinsTheImage() async throws {
+    let app = await launchedFreeApp()
+    let apod = try await todaysAPOD(app)
+    app.presenter.onDisplay = { [backend = app.backend] _ in
+      backend.answer([MonetizationFixtures.subscription(.autoRenewing)])
+      return MonetizationFixtures.outcome(.purchased, plan: MonetizationFixtures.monthlyPlan)
+    }
+
+    let saved = await app.model.toggleFavorite(apod)
+
+    #expect(saved)
+    #expect(app.model.isFavorite(apod))
+    #expect(await app.content.favorites.stored[FavoriteDate(apod.date)] != nil)
+    let image = try #require(apod.hdImageURL)
+    #expect(await app.model.images.isPinned(image))
+    #expect(app.model.gateNotice == nil)
+  }
+
+  @Test func closingThePaywallSavesNothingAndSaysNothing() async throws {
+    let app = await launchedFreeApp()
+    let apod = try await todaysAPOD(app)
+    app.presenter.outcomes = [MonetizationFixtures.outcome(.cancelled)]
+
+    let saved = await app.model.toggleFavorite(apod)
+
+    #expect(!saved)
+    #expect(await app.content.favorites.stored.isEmpty)
+    #expect(app.model.gateNotice == nil)
+  }
+
+  @Test func aPaywallThatCannotLoadResolvesTheTapWithAClearNotice() async throws {
+    let app = await launchedFreeApp()
+    let apod = try await todaysAPOD(app)
+    app.presenter.loadResults[Placement.premium] = .failed(.noNetwork)
+
+    let saved = await app.model.toggleFavorite(apod)
+
+    #expect(!saved)
+    #expect(app.model.gateNotice == PaywallUnavailableReason.noNetwork.userMessage)
+    app.model.dismissGateNotice()
+    #expect(app.model.gateNotice == nil)
+  }
+
+  @Test func losingPremiumLocksFavoritesButKeepsThemAndPremiumReturningShowsThemAgain() async throws {
+    let store = InMemoryKeyValueStore()
+    let seed = AppModelFixture(store: store)
+    EntitlementSnapshotStore(store: store).save(seed.subscriberSnapshot())
+    let app = AppModelFixture(store: store)
+    let favorite = Favorite(
+      apod: sampleAPOD(APODDay.today(now: app.now)), dateAdded: app.now)
+    try await app.content.favorites.save(favorite)
+
+    app.backend.answer([MonetizationFixtures.subscription(.autoRenewing)])
+    await app.model.launch()
+    #expect(app.model.favorites.state == .loaded([favorite]))
+
+    // The subscription ends: a successful check finds nothing.
+    app.backend.answer([])
+    app.clock.advance(by: MonetizationFixtures.day)
+    await app.model.enterForeground()
+    #expect(app.model.favorites.state == .locked)
+    #expect(await app.content.favorites.stored[favorite.date] == favorite)
+
+    // Premium comes back.
+    app.backend.answer([MonetizationFixtures.subscription(.autoRenewing)])
+    app.clock.advance(by: MonetizationFixtures.day)
+    await app.model.enterForeground()
+    #expect(app.model.favorites.state == .loaded([favorite]))
+  }
+}
+
+@Suite("App model: content lifecycle", .timeLimit(.minutes(1)))
+@MainActor
+struct AppContentLifecycleTests {
+  @Test func foregroundAsksForTodayOnlyOnceTheAPODDayHasAdvanced() async {
+    let app = AppModelFixture()
+    app.presenter.outcomes = [MonetizationFixtures.outcome(.cancelled)]
+    await app.model.launch()
+    await app.model.today.load()
+    let afterFirstLoad = await app.content.source.callCount
+    #expect(afterFirstLoad == 1)
+
+    await app.model.enterForeground()
+    #expect(await app.content.source.callCount == afterFirstLoad)
+
+    app.clock.advance(by: MonetizationFixtures.day)
+    await app.model.enterForeground()
+    #expect(await app.content.source.callCount == afterFirstLoad + 1)
+  }
+
+  @Test func reminderBodyNamesTheLatestCachedPictureWithoutARequest() async throws {
+    let app = AppModelFixture()
+    app.presenter.outcomes = [MonetizationFixtures.outcome(.cancelled)]
+    await app.model.launch()
+    await app.model.today.load()
+    let calls = await app.content.source.callCount
+
+    await app.model.reminder.setEnabled(true)
+
+    let request = try #require(await app.content.notificationCenter.pending.first)
+    #expect(request.body.contains("Sample \(APODDay.today(now: app.now).iso)"))
+    #expect(await app.content.source.callCount == calls)
+  }
+
+  @Test func viewerImageStartsFromTheStandardImageAndUpgradesToHD() throws {
+    let app = AppModelFixture()
+    let apod = APOD(
+      date: APODDay.first, title: "t", explanation: "", mediaType: .image,
+      url: URL(string: "https://apod.nasa.gov/apod/image/9506/a.jpg"),
+      hdurl: URL(string: "https://apod.nasa.gov/apod/image/9506/a_big.jpg"),
+      pageURL: APOD.legacyPageURL(for: APODDay.first), source: .v1)
+    let model = try #require(app.model.progressiveImage(for: apod))
+    #expect(model.previewURL == apod.imageURL)
+    #expect(model.hdURL == apod.hdImageURL)
+  }
+
+  @Test func contentWithoutAnImageHasNoViewerImage() {
+    let app = AppModelFixture()
+    let other = APOD(
+      date: APODDay.first, title: "Interactive", explanation: "", mediaType: .other,
+      pageURL: APOD.legacyPageURL(for: APODDay.first), source: .v1)
+    #expect(app.model.progressiveImage(for: other) == nil)
+  }
+}
+
+struct TestFailure: Error, CustomStringConvertible {
+  let description: String
+  init(_ description: String) { self.description = description }
+}
