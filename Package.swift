@@ -81,13 +81,18 @@ var targets: [Target] = [
 // MARK: Apple-only tiers (Live adapters, SwiftUI features)
 // Evaluated only on an Apple host; Linux CI never sees these targets or their packages.
 #if canImport(Darwin)
-  // Later issues add: MonetizationLive (Purchasely exact 6.0.0-rc.1, StoreKit), ImageCacheLive
-  // (ImageIO) and the SwiftUI feature modules.
   let appleOnlyProducts: [Product] = [
     .library(name: "FavoritesLive", targets: ["FavoritesLive"]),
     .library(name: "NotificationsLive", targets: ["NotificationsLive"]),
     .library(name: "DesignSystem", targets: ["DesignSystem"]),
     .library(name: "MonetizationLive", targets: ["MonetizationLive"]),
+    .library(name: "ImageCacheLive", targets: ["ImageCacheLive"]),
+    .library(name: "TodayFeature", targets: ["TodayFeature"]),
+    .library(name: "ExploreFeature", targets: ["ExploreFeature"]),
+    .library(name: "FavoritesFeature", targets: ["FavoritesFeature"]),
+    .library(name: "ProfileFeature", targets: ["ProfileFeature"]),
+    // The one product the Xcode app target links: the root view and the live object graph.
+    .library(name: "AppFeature", targets: ["AppFeature"]),
   ]
   let appleOnlyDependencies: [Package.Dependency] = [
     // A pre-release resolves only with an exact pin; later RCs and 6.0.0 renamed public API.
@@ -97,6 +102,7 @@ var targets: [Target] = [
     // MARK: Live adapters (Apple only)
     .target(name: "FavoritesLive", dependencies: ["Favorites"], swiftSettings: explicitIsolation),
     .target(name: "NotificationsLive", dependencies: ["Notifications"], swiftSettings: explicitIsolation),
+    .target(name: "ImageCacheLive", dependencies: ["ImageCache"], swiftSettings: explicitIsolation),
     .target(
       name: "MonetizationLive",
       dependencies: [
@@ -110,6 +116,24 @@ var targets: [Target] = [
 
     // MARK: UI (Apple only; SwiftUI)
     .target(name: "DesignSystem", swiftSettings: mainActorByDefault),
+    .target(
+      name: "TodayFeature", dependencies: ["AppCore", "DesignSystem", "ImageCacheLive"],
+      swiftSettings: mainActorByDefault),
+    .target(
+      name: "ExploreFeature", dependencies: ["AppCore", "DesignSystem", "TodayFeature"],
+      swiftSettings: mainActorByDefault),
+    .target(
+      name: "FavoritesFeature", dependencies: ["AppCore", "DesignSystem", "TodayFeature"],
+      swiftSettings: mainActorByDefault),
+    .target(
+      name: "ProfileFeature", dependencies: ["AppCore", "DesignSystem"], swiftSettings: mainActorByDefault),
+    .target(
+      name: "AppFeature",
+      dependencies: [
+        "AppCore", "DesignSystem", "TodayFeature", "ExploreFeature", "FavoritesFeature", "ProfileFeature",
+        "MonetizationLive", "FavoritesLive", "NotificationsLive", "ImageCacheLive",
+      ],
+      swiftSettings: mainActorByDefault),
   ]
   products += appleOnlyProducts
   dependencies += appleOnlyDependencies

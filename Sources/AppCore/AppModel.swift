@@ -102,7 +102,8 @@ public final class AppModel {
       repository: content.favoritesRepository, gate: favoritesGate, pinner: content.imagePipeline,
       now: dependencies.now)
     self.profile = ProfileModel(
-      entitlements: entitlements, restores: restores, settings: settings, reminder: reminder,
+      entitlements: entitlements, restores: restores,
+      subscriptionManagement: dependencies.subscriptionManagement, settings: settings, reminder: reminder,
       links: content.links, versionText: content.versionText,
       monetizationEnabled: dependencies.monetizationEnabled,
       isAwaitingApproval: { [purchases] in purchases.isAwaitingApproval },

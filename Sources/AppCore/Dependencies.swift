@@ -16,6 +16,8 @@ public struct Dependencies {
   public var paywallPresenter: any PaywallPresenting
   /// StoreKit buying, used in Observer mode only.
   public var purchaser: any Purchaser
+  /// The App Store's manage-subscription sheet.
+  public var subscriptionManagement: any SubscriptionManagementPresenting
   /// Where monetization events go (OSLog in the app).
   public var monetizationLogger: any MonetizationLogging
   /// Build-time monetization settings.
@@ -34,6 +36,7 @@ public struct Dependencies {
     keyValueStore: any KeyValueStore, subscriptionBackend: any SubscriptionBackend,
     storeEntitlements: any StoreEntitlementsSource, appTransactions: (any AppTransactionSource)? = nil,
     paywallPresenter: any PaywallPresenting, purchaser: any Purchaser,
+    subscriptionManagement: any SubscriptionManagementPresenting,
     monetizationLogger: any MonetizationLogging, monetization: MonetizationConfiguration,
     monetizationEnabled: Bool = true, content: ContentDependencies,
     now: @escaping @Sendable () -> Date = { Date() },
@@ -45,6 +48,7 @@ public struct Dependencies {
     self.appTransactions = appTransactions
     self.paywallPresenter = paywallPresenter
     self.purchaser = purchaser
+    self.subscriptionManagement = subscriptionManagement
     self.monetizationLogger = monetizationLogger
     self.monetization = monetization
     self.monetizationEnabled = monetizationEnabled

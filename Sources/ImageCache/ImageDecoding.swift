@@ -11,18 +11,10 @@ public protocol ImageDecoding: Sendable {
   func decode(_ data: Data, maxPixelSize: Int?) throws(ImageDecodingError) -> DecodedImage
 }
 
-/// The decoder for this platform: ImageIO where it exists, the header reader elsewhere.
-public func platformImageDecoder() -> any ImageDecoding {
-  #if canImport(ImageIO)
-    ImageIODecoder()
-  #else
-    HeaderImageDecoder()
-  #endif
-}
-
 /// A decoder that reads only the header: the image it returns has the downsampled pixel size
 /// and cost of the real thing but no pixels. It validates completeness like a real decoder, so a
-/// truncated file fails here too. Used on Linux (the CLI, tests, benchmarks).
+/// truncated file fails here too. Used on Linux (the CLI, tests, benchmarks); the app passes
+/// `ImageCacheLive`'s ImageIO decoder instead.
 public struct HeaderImageDecoder: ImageDecoding {
   public init() {}
 

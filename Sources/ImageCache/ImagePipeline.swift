@@ -74,7 +74,7 @@ public actor ImagePipeline {
     memoryCostLimit: Int = 96 << 20,
     diskByteLimit: Int = 300 << 20,
     downloader: any ImageDownloading,
-    decoder: any ImageDecoding = platformImageDecoder(),
+    decoder: any ImageDecoding,
     now: @escaping @Sendable () -> Date = Date.init
   ) {
     self.downloader = downloader
@@ -90,7 +90,7 @@ public actor ImagePipeline {
     memoryCostLimit: Int = 96 << 20,
     diskByteLimit: Int = 300 << 20,
     session: URLSession,
-    decoder: any ImageDecoding = platformImageDecoder(),
+    decoder: any ImageDecoding,
     now: @escaping @Sendable () -> Date = Date.init
   ) {
     self.init(

@@ -56,7 +56,7 @@ public enum ImageBenchmarks {
     let url = try makeURL(base, "/bench/payload.png")
     let pipeline = ImagePipeline(
       directory: root.appendingPathComponent("pipeline"), session: sessionWithoutCache(),
-      decoder: platformImageDecoder())
+      decoder: HeaderImageDecoder())
     _ = try await pipeline.image(for: url, size: .full)
 
     results["image_memory_hit_us"] = try await median(iterations) {
@@ -144,7 +144,7 @@ public enum ImageBenchmarks {
   private static func coalescedDownloads(url: URL, server: LoopbackServer, directory: URL) async throws -> Int
   {
     let pipeline = ImagePipeline(
-      directory: directory, session: sessionWithoutCache(), decoder: platformImageDecoder())
+      directory: directory, session: sessionWithoutCache(), decoder: HeaderImageDecoder())
     try await withThrowingTaskGroup(of: Void.self) { group in
       for _ in 0..<100 {
         group.addTask { _ = try await pipeline.image(for: url, size: .preview) }
@@ -160,7 +160,7 @@ public enum ImageBenchmarks {
     let limit = 4 << 20
     let pipeline = ImagePipeline(
       directory: directory, memoryCostLimit: limit, session: sessionWithoutCache(),
-      decoder: platformImageDecoder())
+      decoder: HeaderImageDecoder())
     let sides = [64, 300, 700, 1_100, 512, 900, 128, 1_000, 256, 800, 640, 200, 1_024, 96, 720, 480]
     for side in sides {
       _ = try await pipeline.image(for: makeURL(base, "/bench/mixed/\(side).png"), size: .full)

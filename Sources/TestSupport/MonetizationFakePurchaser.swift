@@ -54,3 +54,18 @@ public final class FakePurchaser: Purchaser {
     finishedTransactionIDs.append(transactionID)
   }
 }
+
+/// The App Store's manage-subscription sheet, scripted: records each request and fails with
+/// `failure` when set.
+@MainActor
+public final class FakeSubscriptionManagement: SubscriptionManagementPresenting {
+  public var failure: SubscriptionManagementError?
+  public private(set) var shownCount = 0
+
+  public init() {}
+
+  public func showManageSubscriptions() async throws(SubscriptionManagementError) {
+    if let failure { throw failure }
+    shownCount += 1
+  }
+}

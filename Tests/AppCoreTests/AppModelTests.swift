@@ -15,6 +15,7 @@ final class AppModelFixture {
   let storeKit: FakeStoreEntitlements
   let presenter: FakePaywallPresenter
   let purchaser: FakePurchaser
+  let subscriptionManagement = FakeSubscriptionManagement()
   let content: TestContent
   let model: AppModel
 
@@ -35,7 +36,8 @@ final class AppModelFixture {
     model = AppModel(
       dependencies: Dependencies(
         keyValueStore: store, subscriptionBackend: backend, storeEntitlements: storeKit,
-        paywallPresenter: presenter, purchaser: purchaser, monetizationLogger: logger,
+        paywallPresenter: presenter, purchaser: purchaser, subscriptionManagement: subscriptionManagement,
+        monetizationLogger: logger,
         monetization: MonetizationConfiguration(
           subscriptionGroupID: MonetizationFixtures.groupID, defaultRunningMode: defaultMode),
         content: content.dependencies(), now: clock.nowProvider, sleep: clock.sleeper))

@@ -16,6 +16,7 @@ final class ProfileFixture {
   let restores: RestoreCoordinator
   let settings: AppSettings
   let center = FakeNotificationCenter(status: .authorized)
+  let subscriptionManagement = FakeSubscriptionManagement()
   var awaitingApproval = false
   private(set) var loggedModes: [RunningMode] = []
   private(set) var profile: ProfileModel!
@@ -41,7 +42,8 @@ final class ProfileFixture {
     let reminder = ReminderScheduler(
       center: center, store: FakeReminderSettingsStore(), latestTitle: { nil })
     profile = ProfileModel(
-      entitlements: entitlements, restores: restores, settings: settings, reminder: reminder,
+      entitlements: entitlements, restores: restores, subscriptionManagement: subscriptionManagement,
+      settings: settings, reminder: reminder,
       links: Self.links, versionText: "1.0 (1)", monetizationEnabled: monetizationEnabled,
       isAwaitingApproval: { [unowned self] in self.awaitingApproval },
       changeRunningMode: { [unowned self] mode in
@@ -188,6 +190,33 @@ struct ProfileRestoreTests {
     #expect(fixture.backend.restoreCount == 1)
     #expect(!fixture.profile.isRestoring)
     #expect(fixture.profile.restoreReport != nil)
+  }
+}
+
+@Suite("Profile: manage subscription")
+@MainActor
+struct ProfileManageSubscriptionTests {
+  @Test func subscriberOpensTheAppStoresSubscriptionSettings() async {
+    let fixture = ProfileFixture(
+      snapshot: ProfileFixture.snapshot(.subscribed, expires: ProfileStatusTests.periodEnd))
+    await fixture.profile.manageSubscription()
+    #expect(fixture.subscriptionManagement.shownCount == 1)
+    #expect(fixture.profile.manageSubscriptionError == nil)
+  }
+
+  @Test func sheetThatCannotOpenSaysWhereElseToManageIt() async {
+    let fixture = ProfileFixture(
+      snapshot: ProfileFixture.snapshot(.subscribed, expires: ProfileStatusTests.periodEnd))
+    fixture.subscriptionManagement.failure = .noActiveScene
+    await fixture.profile.manageSubscription()
+    #expect(fixture.profile.manageSubscriptionError?.contains("Settings") == true)
+  }
+
+  @Test func familyMemberCannotOpenTheOrganisersSubscription() async {
+    let fixture = ProfileFixture(
+      snapshot: ProfileFixture.snapshot(.familyShared, expires: ProfileStatusTests.periodEnd))
+    await fixture.profile.manageSubscription()
+    #expect(fixture.subscriptionManagement.shownCount == 0)
   }
 }
 

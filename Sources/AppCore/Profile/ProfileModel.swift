@@ -28,6 +28,8 @@ public final class ProfileModel {
 
   /// The last Restore result; cleared with `dismissRestoreReport()`.
   public private(set) var restoreReport: RestoreReport?
+  /// Set when the manage-subscription sheet could not be shown; cleared by the next attempt.
+  public private(set) var manageSubscriptionError: String?
 
   /// The daily reminder (toggle, time, permission state).
   public let reminder: ReminderScheduler
@@ -37,6 +39,7 @@ public final class ProfileModel {
 
   @ObservationIgnored private let entitlements: EntitlementProvider
   @ObservationIgnored private let restores: RestoreCoordinator
+  @ObservationIgnored private let subscriptionManagement: any SubscriptionManagementPresenting
   @ObservationIgnored private let settings: AppSettings
   @ObservationIgnored private let isAwaitingApproval: @MainActor () -> Bool
   @ObservationIgnored private let changeRunningMode: @MainActor (RunningMode) -> Void
@@ -50,7 +53,8 @@ public final class ProfileModel {
   ///     offers neither Restore nor Manage Subscription.
   ///   - locale, timeZone: how renewal dates are written (the device's, or fixed in tests).
   public init(
-    entitlements: EntitlementProvider, restores: RestoreCoordinator, settings: AppSettings,
+    entitlements: EntitlementProvider, restores: RestoreCoordinator,
+    subscriptionManagement: any SubscriptionManagementPresenting, settings: AppSettings,
     reminder: ReminderScheduler, links: AppLinks, versionText: String, monetizationEnabled: Bool,
     isAwaitingApproval: @escaping @MainActor () -> Bool,
     changeRunningMode: @escaping @MainActor (RunningMode) -> Void,
@@ -58,6 +62,7 @@ public final class ProfileModel {
   ) {
     self.entitlements = entitlements
     self.restores = restores
+    self.subscriptionManagement = subscriptionManagement
     self.settings = settings
     self.reminder = reminder
     self.links = links
@@ -126,6 +131,18 @@ public final class ProfileModel {
     switch entitlements.entitlement.reason {
     case .subscribed, .cancelledBeforeExpiry, .gracePeriod, .billingRetry: return true
     default: return false
+    }
+  }
+
+  /// Opens the App Store's subscription settings; on failure `manageSubscriptionError` says where
+  /// else to go. Does nothing when Manage Subscription is not offered.
+  public func manageSubscription() async {
+    guard canManageSubscription else { return }
+    manageSubscriptionError = nil
+    do {
+      try await subscriptionManagement.showManageSubscriptions()
+    } catch {
+      manageSubscriptionError = error.userMessage
     }
   }
 

@@ -181,7 +181,8 @@ private final class ScenarioSession {
       keyValueStore: store, subscriptionBackend: SimulatedBackend(world: world, generation: generation),
       storeEntitlements: storeKit, appTransactions: storeKit,
       paywallPresenter: SimulatedPaywalls(world: world, generation: generation),
-      purchaser: SimulatedPurchaser(world: world, generation: generation), monetizationLogger: transcript,
+      purchaser: SimulatedPurchaser(world: world, generation: generation),
+      subscriptionManagement: SimulatedSubscriptionManagement(), monetizationLogger: transcript,
       monetization: MonetizationConfiguration(
         subscriptionGroupID: ScenarioCatalog.subscriptionGroupID,
         paywallLoadTimeout: .seconds(scenario.start.paywallTimeout),

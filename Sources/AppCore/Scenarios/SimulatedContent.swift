@@ -1,6 +1,7 @@
 import Favorites
 import Foundation
 import ImageCache
+import Monetization
 import NASA
 import Networking
 import Notifications
@@ -20,7 +21,7 @@ struct SimulatedContent {
         cache: JSONDiskCache(directory: directory.appending(path: "apod"), now: now), now: now),
       imagePipeline: ImagePipeline(
         directory: directory.appending(path: "images"), downloader: UnreachableImageDownloader(),
-        now: now),
+        decoder: HeaderImageDecoder(), now: now),
       favoritesRepository: FileFavoritesRepository(
         directory: directory.appending(path: "favorites"), now: now),
       notificationCenter: SilentNotificationCenter(),
@@ -42,6 +43,11 @@ private struct UnreachableAPODSource: APODSource {
   func apods(from start: APODDay, through end: APODDay) async throws(APODError) -> APODList {
     throw .network(.offline)
   }
+}
+
+/// The App Store's subscription settings: scenarios never open them.
+struct SimulatedSubscriptionManagement: SubscriptionManagementPresenting {
+  func showManageSubscriptions() async throws(SubscriptionManagementError) {}
 }
 
 /// No image host either: a pinned favorite's background download fails as offline.

@@ -34,7 +34,8 @@ final class TestContent: Sendable {
         source: source, cache: JSONDiskCache(directory: directory.appending(path: "apod"), now: now), now: now
       ),
       imagePipeline: ImagePipeline(
-        directory: directory.appending(path: "images"), downloader: OfflineImageDownloader(), now: now),
+        directory: directory.appending(path: "images"), downloader: OfflineImageDownloader(),
+        decoder: HeaderImageDecoder(), now: now),
       favoritesRepository: favorites, notificationCenter: notificationCenter,
       reminderSettingsStore: reminderStore, links: Self.links, versionText: "1.0 (1)")
   }

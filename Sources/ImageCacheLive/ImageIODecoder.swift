@@ -1,6 +1,7 @@
 #if canImport(ImageIO)
   import CoreGraphics
   import Foundation
+  import ImageCache
   import ImageIO
 
   /// The Apple decoder: ImageIO thumbnailing straight to the requested size.
@@ -35,7 +36,26 @@
         throw .platformDecoderFailed(header.format)
       }
       return DecodedImage(
-        pixelWidth: image.width, pixelHeight: image.height, format: header.format, cgImage: image)
+        pixelWidth: image.width, pixelHeight: image.height, format: header.format,
+        bitmap: DecodedBitmap(image))
+    }
+  }
+
+  /// The ImageIO bitmap inside a `DecodedImage` (Core keeps it opaque).
+  // @unchecked Sendable: CGImage is immutable once created; Apple documents it as thread-safe.
+  final class DecodedBitmap: @unchecked Sendable {
+    let cgImage: CGImage
+
+    init(_ cgImage: CGImage) {
+      self.cgImage = cgImage
+    }
+  }
+
+  extension DecodedImage {
+    /// The ImageIO bitmap to draw (`Image(decorative:scale:)` in SwiftUI), or nil for an image
+    /// decoded without pixels (by `HeaderImageDecoder`).
+    public var cgImage: CGImage? {
+      (bitmap as? DecodedBitmap)?.cgImage
     }
   }
 #endif
