@@ -173,6 +173,15 @@ struct ProfileRestoreTests {
     #expect(!message.isEmpty)
   }
 
+  @Test func cancelledRestoreShowsNoAlert() async {
+    let store = InMemoryKeyValueStore()
+    store.set(RunningMode.observer.rawValue, forKey: AppSettings.runningModeKey)
+    let app = AppModelFixture(store: store)
+    app.purchaser.restoreResult = .failure(.userCancelled)
+    await app.model.profile.restore()
+    #expect(app.model.profile.restoreReport == nil)
+  }
+
   @Test func secondTapWhileRestoringDoesNothing() async {
     let fixture = ProfileFixture()
     fixture.backend.holdsRestore = true

@@ -277,6 +277,22 @@ struct RestoreTests {
     #expect(harness.backend.synchronizeCount == 0)
   }
 
+  @Test func cancellingTheAppStoreSignInIsSilentAndSkipsSynchronize() async {
+    let harness = Harness(mode: .observer)
+    harness.startBackend()
+    harness.purchaser.restoreResult = .failure(.userCancelled)
+    #expect(await harness.restores.restore() == .cancelled)
+    #expect(harness.backend.synchronizeCount == 0)
+  }
+
+  @Test func restoreInterceptorStaysQuietWhenTheSignInIsCancelled() async {
+    let harness = Harness(mode: .observer)
+    harness.startBackend()
+    harness.purchaser.restoreResult = .failure(.userCancelled)
+    let response = await harness.purchases.handleRestore()
+    #expect(response == InterceptorResponse(result: .notHandled, closesPaywall: false, message: nil))
+  }
+
   @Test func fullModeRestoresThroughTheBackend() async {
     let harness = Harness(mode: .full)
     harness.startBackend()

@@ -158,7 +158,8 @@ public final class ProfileModel {
   public func restore() async {
     guard monetizationEnabled, !restores.isRestoring else { return }
     let outcome = await restores.restore()
-    restoreReport = RestoreReport(outcome: outcome)
+    // A cancelled App Store sign-in is the user's own choice: no alert.
+    restoreReport = outcome == .cancelled ? nil : RestoreReport(outcome: outcome)
   }
 
   public func dismissRestoreReport() {

@@ -147,6 +147,9 @@ public final class ObserverPurchaseCoordinator {
     let outcome = await paywalls.whileIntercepting { await self.restores.restore() }
     switch outcome {
     case .restored: return InterceptorResponse(result: .success, closesPaywall: true)
+    case .cancelled:
+      // Like a cancelled purchase: the paywall stays up and nothing is said.
+      return InterceptorResponse(result: .notHandled, closesPaywall: false)
     case .nothingToRestore, .failed:
       return InterceptorResponse(result: .failed, closesPaywall: false, message: outcome.userMessage)
     }

@@ -1,6 +1,7 @@
 import Observation
 
-/// The three restore outcomes the Profile screen and the paywall report (rule P9, pitfall C4).
+/// The three restore outcomes the Profile screen and the paywall report (rule P9, pitfall C4),
+/// plus the silent one: the user dismissed the App Store's sign-in (rule P7: cancelling is silent).
 public enum RestoreOutcome: Sendable, Equatable, CustomStringConvertible {
   /// A live check confirmed Premium.
   case restored
@@ -8,6 +9,8 @@ public enum RestoreOutcome: Sendable, Equatable, CustomStringConvertible {
   case nothingToRestore
   /// The restore or the check failed; a cached Premium is kept.
   case failed(message: String)
+  /// The user cancelled the App Store sign-in (Observer mode): nothing happened, nothing is shown.
+  case cancelled
 
   /// The message shown to the user.
   public var userMessage: String {
@@ -15,6 +18,7 @@ public enum RestoreOutcome: Sendable, Equatable, CustomStringConvertible {
     case .restored: "Your purchases were restored. Premium is active."
     case .nothingToRestore: "There was nothing to restore for this Apple Account."
     case .failed(let message): message
+    case .cancelled: "Restore was cancelled."
     }
   }
 
@@ -22,6 +26,7 @@ public enum RestoreOutcome: Sendable, Equatable, CustomStringConvertible {
     switch self {
     case .restored: "restored"
     case .nothingToRestore: "nothingToRestore"
+    case .cancelled: "cancelled"
     case .failed(let message): "failed(\(message))"
     }
   }
@@ -85,6 +90,9 @@ public final class RestoreCoordinator {
         try await purchaser.restore()
         logger.log(.synchronizeRequested)
         await backend.synchronize()
+      } catch .userCancelled {
+        // The user closed the App Store sign-in: silent, and nothing to re-check.
+        return .cancelled
       } catch {
         failure = error.userMessage ?? PurchaseFailure.unknown.userMessage
       }

@@ -1,0 +1,27 @@
+import Monetization
+import Testing
+
+/// Release builds write warnings and errors only, so what counts as one is a product decision.
+@Suite struct LogSeverityTests {
+  @Test func unverifiedPurchasesAndTransactionsAreErrors() {
+    #expect(MonetizationLog.purchaseUnverified(productID: "p", .invalidSignature).severity == .error)
+    #expect(MonetizationLog.transactionUpdateIgnored(transactionID: 1, .invalidSignature).severity == .error)
+  }
+
+  @Test func failuresThatLeaveTheUserWithoutWhatTheyAskedForAreWarnings() {
+    #expect(MonetizationLog.restoreFinished(.failed(message: "x")).severity == .warning)
+    #expect(MonetizationLog.backendCheckFailed(.network).severity == .warning)
+    #expect(MonetizationLog.paywallUnavailable(placement: "premium", reason: .timedOut).severity == .warning)
+  }
+
+  @Test func aBuildWithoutAPurchaselyKeyIsANoticeNotAWarning() {
+    #expect(MonetizationLog.backendStartFailed(.notConfigured).severity == .notice)
+    #expect(MonetizationLog.backendStartFailed(.network).severity == .warning)
+  }
+
+  @Test func routineStepsStayBelowTheReleaseThreshold() {
+    #expect(MonetizationLog.restoreFinished(.restored).severity < .warning)
+    #expect(MonetizationLog.transactionFinished(transactionID: 1).severity < .warning)
+    #expect(MonetizationLog.gateAttempted(feature: .favorites, result: .ran).severity < .warning)
+  }
+}
