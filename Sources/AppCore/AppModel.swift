@@ -53,6 +53,7 @@ public final class AppModel {
 
   @ObservationIgnored private let backend: any SubscriptionBackend
   @ObservationIgnored private let now: @Sendable () -> Date
+  @ObservationIgnored private let apodRepository: APODRepository
   @ObservationIgnored private let logger: any MonetizationLogging
   @ObservationIgnored private var onboardingShown = false
 
@@ -90,6 +91,7 @@ public final class AppModel {
 
     let content = dependencies.content
     let repository = content.apodRepository
+    self.apodRepository = repository
     self.images = content.imagePipeline
     self.today = TodayModel(repository: repository, now: dependencies.now)
     self.explore = ExploreModel(repository: repository, days: content.exploreDays, now: dependencies.now)
@@ -180,6 +182,12 @@ public final class AppModel {
   public func progressiveImage(for apod: APOD) -> ProgressiveImageModel? {
     guard let preview = apod.imageURL ?? apod.hdImageURL else { return nil }
     return ProgressiveImageModel(previewURL: preview, hdURL: apod.hdImageURL ?? preview, pipeline: images)
+  }
+
+  /// The APOD of `day` (a favorite's detail, a deep link): from the cache when saved, which is
+  /// always the case for a favorite browsed offline; from the network otherwise.
+  public func apod(for day: APODDay) async throws(APODError) -> APODResult {
+    try await apodRepository.apod(for: day)
   }
 
   /// Saves or removes `apod` as a favorite; saving goes through the Premium gate.

@@ -128,6 +128,19 @@ struct AppContentLifecycleTests {
     #expect(await app.content.source.callCount == calls)
   }
 
+  @Test func aDayAlreadyShownIsServedFromTheCacheWithoutARequest() async throws {
+    let app = AppModelFixture()
+    let day = APODDay.today(now: app.now).advanced(by: -3)
+    let first = try await app.model.apod(for: day)
+    let calls = await app.content.source.callCount
+
+    let again = try await app.model.apod(for: day)
+
+    #expect(again.apod == first.apod)
+    #expect(again.servedFromCache)
+    #expect(await app.content.source.callCount == calls)
+  }
+
   @Test func viewerImageStartsFromTheStandardImageAndUpgradesToHD() throws {
     let app = AppModelFixture()
     let apod = APOD(
