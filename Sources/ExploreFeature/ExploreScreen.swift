@@ -1,0 +1,262 @@
+#if canImport(SwiftUI)
+  import AppCore
+  import DesignSystem
+  import Foundation
+  import ImageCache
+  import NASA
+  import SwiftUI
+  import TodayFeature
+
+  /// The Explore tab: the recent days in a grid, any day since 1995-06-16 with a date picker, and
+  /// a day's detail on tap.
+  ///
+  /// `ExploreModel` decides what is shown: a placeholder grid until the first list, the list with
+  /// a quiet banner when it is stale (`statusMessage`), the picked day's state, and a full-screen
+  /// error only when there is nothing to show. Pull to refresh keeps the grid on screen. Thumbnails
+  /// of the next cells are prefetched as the user scrolls.
+  public struct ExploreScreen: View {
+    /// How many cells past one that appears have their thumbnails prefetched (about two rows).
+    private static let prefetchDistance = 6
+
+    private let explore: ExploreModel
+    private let actions: APODDetailActions
+    @State private var pickedDate = DayPickerCalendar.date(for: APODDay.today(now: Date()))
+
+    /// The screen over the app's models.
+    public init(appModel: AppModel) {
+      self.init(explore: appModel.explore, actions: APODDetailActions(appModel: appModel))
+    }
+
+    /// The screen over an `ExploreModel` and detail actions (previews, or a host without an
+    /// `AppModel`).
+    public init(explore: ExploreModel, actions: APODDetailActions) {
+      self.explore = explore
+      self.actions = actions
+    }
+
+    public var body: some View {
+      NavigationStack {
+        content
+          .frame(maxWidth: .infinity, maxHeight: .infinity)
+          .background(Palette.background)
+          .navigationTitle("Explore")
+          .navigationDestination(for: APOD.self) { apod in
+            APODDetailView(apod: apod, actions: actions)
+              .navigationTitle(apod.date.iso)
+          }
+      }
+      .task { await explore.load() }
+    }
+
+    @ViewBuilder private var content: some View {
+      switch explore.state {
+      case .idle, .loading:
+        PlaceholderGrid()
+      case .loaded(let loaded):
+        ScrollView {
+          VStack(alignment: .leading, spacing: Spacing.large) {
+            if let message = explore.statusMessage {
+              StatusBanner(message, kind: .stale)
+            }
+            dayPicker(picked: loaded.picked)
+            if loaded.items.isEmpty {
+              EmptyStateView(
+                title: String(localized: "No Pictures Yet"),
+                message: String(localized: "Pull down to check for recent pictures, or pick a day above."),
+                systemImage: "photo")
+            } else {
+              grid(loaded.items)
+            }
+          }
+          .padding(Spacing.large)
+        }
+        .refreshable { await explore.refresh() }
+      case .failed(let message):
+        ErrorStateView(
+          title: String(localized: "Couldn't Load Recent Pictures"),
+          message: message,
+          action: StateAction(String(localized: "Try Again")) {
+            Task { await explore.load() }
+          })
+      }
+    }
+
+    // MARK: Date picker
+
+    private func dayPicker(picked: PickedDay?) -> some View {
+      VStack(alignment: .leading, spacing: Spacing.small) {
+        DatePicker(
+          "Go to a day", selection: $pickedDate, in: DayPickerCalendar.range(now: Date()),
+          displayedComponents: .date
+        )
+        .datePickerStyle(.compact)
+        .environment(\.calendar, DayPickerCalendar.calendar)
+        .environment(\.timeZone, DayPickerCalendar.calendar.timeZone)
+        .font(Typography.headline)
+        .foregroundStyle(Palette.primaryText)
+        .onChange(of: pickedDate) { _, date in
+          guard let day = DayPickerCalendar.day(for: date) else { return }
+          Task { await explore.loadDay(day) }
+        }
+        if let picked {
+          PickedDayRow(picked: picked, images: actions.images)
+        }
+      }
+    }
+
+    // MARK: Grid
+
+    private func grid(_ items: [APOD]) -> some View {
+      LazyVGrid(
+        columns: [GridItem(.adaptive(minimum: 150), spacing: Spacing.medium)], spacing: Spacing.medium
+      ) {
+        ForEach(Array(items.enumerated()), id: \.element.id) { index, apod in
+          NavigationLink(value: apod) {
+            ExploreCell(apod: apod, images: actions.images)
+          }
+          .buttonStyle(.plain)
+          .onAppear { prefetch(after: index, in: items) }
+          .onDisappear { cancelPrefetch(after: index, in: items) }
+        }
+      }
+    }
+
+    /// The thumbnails of the cells after `index`, which scrolling down shows next.
+    private func upcomingThumbnails(after index: Int, in items: [APOD]) -> [URL] {
+      items.dropFirst(index + 1).prefix(Self.prefetchDistance).compactMap(\.imageURL)
+    }
+
+    private func prefetch(after index: Int, in items: [APOD]) {
+      let urls = upcomingThumbnails(after: index, in: items)
+      guard !urls.isEmpty else { return }
+      let images = actions.images
+      Task { await images.prefetch(urls, size: .thumbnail) }
+    }
+
+    /// A cell that leaves the screen no longer needs what lies past it; cells still on screen
+    /// keep loading their own images (the pipeline's rule for cancelled prefetches).
+    private func cancelPrefetch(after index: Int, in items: [APOD]) {
+      let urls = upcomingThumbnails(after: index, in: items)
+      guard !urls.isEmpty else { return }
+      let images = actions.images
+      Task { await images.cancelPrefetch(urls) }
+    }
+  }
+
+  /// One day in the grid: its thumbnail, title and date.
+  private struct ExploreCell: View {
+    let apod: APOD
+    let images: ImagePipeline
+
+    var body: some View {
+      VStack(alignment: .leading, spacing: Spacing.xSmall) {
+        PipelineImage(
+          url: apod.imageURL, size: .thumbnail, pipeline: images, accessibilityLabel: apod.title
+        )
+        .aspectRatio(1, contentMode: .fit)
+        .clipShape(RoundedRectangle(cornerRadius: CornerRadius.medium))
+        Text(apod.title)
+          .font(Typography.headline)
+          .foregroundStyle(Palette.primaryText)
+          .lineLimit(2)
+        Text(apod.date.iso)
+          .font(Typography.metadata)
+          .foregroundStyle(Palette.secondaryText)
+      }
+      .contentShape(Rectangle())
+      .accessibilityElement(children: .ignore)
+      .accessibilityLabel(Text("\(apod.title), \(apod.date.iso)"))
+    }
+  }
+
+  /// The date picker's day: loading, ready to open, or why it cannot be shown.
+  private struct PickedDayRow: View {
+    let picked: PickedDay
+    let images: ImagePipeline
+
+    var body: some View {
+      switch picked {
+      case .loading(let day):
+        HStack(spacing: Spacing.small) {
+          ProgressView()
+          Text("Loading \(day.iso)…")
+            .font(Typography.callout)
+            .foregroundStyle(Palette.secondaryText)
+        }
+        .accessibilityElement(children: .combine)
+      case .loaded(let result):
+        NavigationLink(value: result.apod) {
+          HStack(spacing: Spacing.medium) {
+            PipelineImage(
+              url: result.apod.imageURL, size: .thumbnail, pipeline: images,
+              accessibilityLabel: result.apod.title
+            )
+            .frame(width: 64, height: 64)
+            .clipShape(RoundedRectangle(cornerRadius: CornerRadius.small))
+            VStack(alignment: .leading, spacing: Spacing.xxSmall) {
+              Text(result.apod.title)
+                .font(Typography.headline)
+                .foregroundStyle(Palette.primaryText)
+                .lineLimit(2)
+              Text(result.apod.date.iso)
+                .font(Typography.metadata)
+                .foregroundStyle(Palette.secondaryText)
+            }
+            Spacer(minLength: 0)
+            Image(systemName: "chevron.right")
+              .foregroundStyle(Palette.secondaryText)
+              .accessibilityHidden(true)
+          }
+          .padding(Spacing.medium)
+          .background(Palette.surface, in: RoundedRectangle(cornerRadius: CornerRadius.medium))
+          .contentShape(Rectangle())
+        }
+        .buttonStyle(.plain)
+        .accessibilityElement(children: .ignore)
+        .accessibilityLabel(Text("\(result.apod.title), \(result.apod.date.iso)"))
+        .accessibilityAddTraits(.isButton)
+      case .failed(_, let message):
+        StatusBanner(message, kind: .warning)
+      }
+    }
+  }
+
+  /// The first load: the shape of the grid to come.
+  private struct PlaceholderGrid: View {
+    var body: some View {
+      ScrollView {
+        LazyVGrid(
+          columns: [GridItem(.adaptive(minimum: 150), spacing: Spacing.medium)], spacing: Spacing.medium
+        ) {
+          ForEach(0..<8, id: \.self) { _ in
+            RoundedRectangle(cornerRadius: CornerRadius.medium)
+              .fill(Palette.surface)
+              .aspectRatio(1, contentMode: .fit)
+          }
+        }
+        .padding(Spacing.large)
+      }
+      .scrollDisabled(true)
+      .accessibilityElement(children: .ignore)
+      .accessibilityLabel(Text("Loading recent pictures"))
+    }
+  }
+
+  #if DEBUG
+    #Preview("Explore") {
+      ExploreScreen(
+        explore: ExploreModel(repository: APODPreviewData.repository(), days: 12),
+        actions: APODPreviewData.actions()
+      )
+      .spacerTheme()
+    }
+
+    #Preview("Explore, offline with nothing saved") {
+      ExploreScreen(
+        explore: ExploreModel(repository: APODPreviewData.repository(failingWith: .network(.offline))),
+        actions: APODPreviewData.actions()
+      )
+      .spacerTheme()
+    }
+  #endif
+#endif

@@ -1,0 +1,50 @@
+#if canImport(SwiftUI)
+  import AppCore
+  import Foundation
+  import ImageCache
+  import NASA
+
+  /// What a screen showing one APOD needs besides the APOD: its images and the favorite button.
+  ///
+  /// The app builds it from the `AppModel` with `init(appModel:)`; previews build it from plain
+  /// closures. The closures read observable Core state (favorites, entitlements), so a view that
+  /// calls them in `body` redraws when that state changes.
+  public struct APODDetailActions {
+    /// Every NASA image on screen.
+    public let images: ImagePipeline
+    let progressiveImage: @MainActor (APOD) -> ProgressiveImageModel?
+    let isFavorite: @MainActor (APOD) -> Bool
+    let favoritesUnlocked: @MainActor () -> Bool
+    let toggleFavorite: @MainActor (APOD) async -> Void
+
+    /// The app's actions: images from `appModel.images`, favorites through the Premium gate.
+    public init(appModel: AppModel) {
+      self.init(
+        images: appModel.images,
+        progressiveImage: { appModel.progressiveImage(for: $0) },
+        isFavorite: { appModel.isFavorite($0) },
+        favoritesUnlocked: { appModel.isUnlocked(.favorites) },
+        toggleFavorite: { _ = await appModel.toggleFavorite($0) })
+    }
+
+    /// - Parameters:
+    ///   - images: the image pipeline.
+    ///   - progressiveImage: the hero's preview → HD model, or `nil` when the APOD has no image.
+    ///   - isFavorite: whether the APOD is saved.
+    ///   - favoritesUnlocked: whether saving is unlocked (the button shows a PRO badge when not).
+    ///   - toggleFavorite: saves or removes the APOD; saving goes through the Premium gate.
+    public init(
+      images: ImagePipeline,
+      progressiveImage: @escaping @MainActor (APOD) -> ProgressiveImageModel?,
+      isFavorite: @escaping @MainActor (APOD) -> Bool,
+      favoritesUnlocked: @escaping @MainActor () -> Bool,
+      toggleFavorite: @escaping @MainActor (APOD) async -> Void
+    ) {
+      self.images = images
+      self.progressiveImage = progressiveImage
+      self.isFavorite = isFavorite
+      self.favoritesUnlocked = favoritesUnlocked
+      self.toggleFavorite = toggleFavorite
+    }
+  }
+#endif

@@ -1,0 +1,114 @@
+#if canImport(SwiftUI)
+  import AppCore
+  import DesignSystem
+  import Foundation
+  import NASA
+  import SwiftUI
+
+  /// The Today tab: today's picture, cache first, never blanked once shown.
+  ///
+  /// Everything it decides comes from `TodayModel`: a placeholder until the first picture, the
+  /// picture with a quiet banner when it is cached, stale or not published yet
+  /// (`statusMessage`), and a full-screen error with a retry only when there is nothing to show.
+  /// Pull to refresh keeps the picture on screen while it checks.
+  public struct TodayScreen: View {
+    private let today: TodayModel
+    private let actions: APODDetailActions
+
+    /// The screen over the app's models.
+    public init(appModel: AppModel) {
+      self.init(today: appModel.today, actions: APODDetailActions(appModel: appModel))
+    }
+
+    /// The screen over a `TodayModel` and detail actions (previews, or a host without an
+    /// `AppModel`).
+    public init(today: TodayModel, actions: APODDetailActions) {
+      self.today = today
+      self.actions = actions
+    }
+
+    public var body: some View {
+      NavigationStack {
+        content
+          .frame(maxWidth: .infinity, maxHeight: .infinity)
+          .background(Palette.background)
+          .navigationTitle("Today")
+      }
+      .task { await today.load() }
+    }
+
+    @ViewBuilder private var content: some View {
+      switch today.state {
+      case .idle, .loading:
+        TodayPlaceholder()
+      case .loaded(let loaded):
+        APODDetailView(apod: loaded.apod, actions: actions, banner: banner(for: loaded))
+          .refreshable { await today.refresh() }
+      case .failed(let message):
+        ErrorStateView(
+          title: String(localized: "Couldn't Load Today's Picture"),
+          message: message,
+          action: StateAction(String(localized: "Try Again")) {
+            Task { await today.load() }
+          })
+      }
+    }
+
+    /// The model's sentence, marked stale when the picture is an old copy, else a plain notice
+    /// (not published yet).
+    private func banner(for loaded: TodayContent) -> StatusBanner? {
+      guard let message = today.statusMessage else { return nil }
+      return StatusBanner(message, kind: loaded.result.freshness.isStale ? .stale : .notice)
+    }
+  }
+
+  /// The first load: the shape of the picture to come, and a spinner (nothing is on screen yet).
+  private struct TodayPlaceholder: View {
+    var body: some View {
+      VStack(alignment: .leading, spacing: Spacing.large) {
+        RoundedRectangle(cornerRadius: CornerRadius.large)
+          .fill(Palette.surface)
+          .aspectRatio(4 / 3, contentMode: .fit)
+          .overlay { ProgressView() }
+        RoundedRectangle(cornerRadius: CornerRadius.small)
+          .fill(Palette.surface)
+          .frame(height: 28)
+        RoundedRectangle(cornerRadius: CornerRadius.small)
+          .fill(Palette.surface)
+          .frame(width: 120, height: 16)
+        Spacer(minLength: 0)
+      }
+      .padding(Spacing.large)
+      .accessibilityElement(children: .ignore)
+      .accessibilityLabel(Text("Loading today's picture"))
+    }
+  }
+
+  #if DEBUG
+    #Preview("Today") {
+      TodayScreen(today: APODPreviewData.todayModel(), actions: APODPreviewData.actions())
+        .spacerTheme()
+    }
+
+    #Preview("Today, offline with nothing saved") {
+      TodayScreen(
+        today: APODPreviewData.todayModel(failingWith: .network(.offline)), actions: APODPreviewData.actions()
+      )
+      .spacerTheme()
+    }
+
+    #Preview("Detail with a stale banner") {
+      APODDetailView(
+        apod: APODPreviewData.image, actions: APODPreviewData.actions(favoritesUnlocked: true),
+        banner: StatusBanner(
+          "Showing a copy from 3 hours ago. You appear to be offline.", kind: .stale)
+      )
+      .spacerTheme()
+    }
+
+    #Preview("Detail of a video") {
+      APODDetailView(apod: APODPreviewData.video, actions: APODPreviewData.actions())
+        .spacerTheme()
+    }
+  #endif
+#endif
