@@ -1,0 +1,154 @@
+#if os(iOS)
+  import AppCore
+  import Favorites
+  import FavoritesLive
+  import Foundation
+  import ImageCache
+  import ImageCacheLive
+  import Monetization
+  import MonetizationLive
+  import NASA
+  import Notifications
+  import NotificationsLive
+
+  /// The running app's object graph: the live adapters and the build configuration from Info.plist,
+  /// assembled once into `Dependencies` and the one `AppModel`.
+  ///
+  /// Building it is asynchronous because the favorites store opens off the main actor. It keeps
+  /// alive what the system holds weakly (the notification-centre delegate) and what must outlive
+  /// the call that built it (the monetization adapters and their Observer-mode routing).
+  @MainActor
+  public final class LiveAppEnvironment {
+    /// The app's model; `RootView` renders it and calls `launch()`.
+    public let model: AppModel
+    /// A sentence to show once after launch, or `nil`: the favorites store was damaged and set
+    /// aside, or cannot be used at all (`FavoritesRepositoryError.message`).
+    public let launchNotice: String?
+
+    private let monetization: LiveMonetization
+    private let notificationPresenter: ForegroundNotificationPresenter
+
+    private init(
+      model: AppModel, launchNotice: String?, monetization: LiveMonetization,
+      notificationPresenter: ForegroundNotificationPresenter
+    ) {
+      self.model = model
+      self.launchNotice = launchNotice
+      self.monetization = monetization
+      self.notificationPresenter = notificationPresenter
+    }
+
+    /// Builds every live part and the model. Call it once per process.
+    /// - Parameters:
+    ///   - bundle: where the build configuration is read (`NASAAPIKey`, `PurchaselyAPIKey`,
+    ///     `SubscriptionGroupID`, `TermsOfUseURL`, `PrivacyPolicyURL`, the versions).
+    ///   - now: the clock every model uses.
+    public static func make(
+      bundle: Bundle = .main, now: @escaping @Sendable () -> Date = { Date() }
+    ) async -> LiveAppEnvironment {
+      let configuration = BuildConfiguration(bundle: bundle)
+      let caches = URL.cachesDirectory
+      let favorites = await SwiftDataFavoritesRepository.open(
+        storeURL: URL.applicationSupportDirectory.appending(path: "Favorites.store"), now: now)
+
+      // The notification centre holds its delegate weakly: this environment keeps it.
+      let notificationPresenter = ForegroundNotificationPresenter(
+        presentedIdentifiers: [ReminderScheduler.requestIdentifier])
+      notificationPresenter.install()
+
+      // The image pipeline's disk tier is the only image cache: no URLCache under it.
+      let imageSession = URLSessionConfiguration.ephemeral
+      imageSession.urlCache = nil
+      let content = ContentDependencies(
+        apodRepository: APODServiceConfiguration(
+          choice: .auto, apiKey: configuration.nasaAPIKey,
+          cacheDirectory: caches.appending(path: "apod", directoryHint: .isDirectory)
+        ).makeRepository(now: now),
+        imagePipeline: ImagePipeline(
+          directory: caches.appending(path: "images", directoryHint: .isDirectory),
+          session: URLSession(configuration: imageSession), decoder: ImageIODecoder(), now: now),
+        favoritesRepository: favorites.repository,
+        notificationCenter: LiveNotificationCenter(),
+        reminderSettingsStore: UserDefaultsReminderSettingsStore(defaults: .standard),
+        links: configuration.links,
+        versionText: configuration.versionText)
+
+      // Without a Purchasely key this is the disabled monetization: no paywall, no crash.
+      let monetization = LiveMonetization(
+        purchaselyAPIKey: configuration.purchaselyAPIKey ?? "", logSubsystem: configuration.logSubsystem)
+      let dependencies = Dependencies(
+        keyValueStore: UserDefaults.standard,
+        subscriptionBackend: monetization.subscriptionBackend,
+        storeEntitlements: monetization.storeEntitlements,
+        appTransactions: monetization.appTransactions,
+        paywallPresenter: monetization.paywallPresenter,
+        purchaser: monetization.purchaser,
+        subscriptionManagement: StoreKitSubscriptionManagement(),
+        monetizationLogger: monetization.logger,
+        monetization: MonetizationConfiguration(subscriptionGroupID: configuration.subscriptionGroupID),
+        monetizationEnabled: monetization.availability.isEnabled,
+        content: content,
+        now: now)
+      let model = AppModel(dependencies: dependencies)
+
+      // Observer mode: the paywall's purchase and restore buttons must reach Core before the
+      // first paywall can appear, that is before `launch()` (Purchasely reference §3, §5).
+      if model.runningMode == .observer {
+        monetization.routeObserverActions(to: ObserverActionHandlers(coordinator: model.purchases))
+      }
+
+      return LiveAppEnvironment(
+        model: model, launchNotice: favorites.notice?.message, monetization: monetization,
+        notificationPresenter: notificationPresenter)
+    }
+  }
+
+  /// The build configuration as Info.plist carries it (values come from `Config/Base.xcconfig` and
+  /// the optional, git-ignored `Config/Secrets.xcconfig`).
+  struct BuildConfiguration {
+    /// `nil` means `DEMO_KEY` (`APODServiceConfiguration` falls back to it).
+    var nasaAPIKey: String?
+    /// `nil` means monetization is disabled.
+    var purchaselyAPIKey: String?
+    var subscriptionGroupID: String
+    var links: AppLinks
+    /// "1.0 (1)": marketing version and build.
+    var versionText: String
+    /// The unified-log subsystem: the bundle identifier.
+    var logSubsystem: String
+
+    init(bundle: Bundle) {
+      func value(_ key: String) -> String? {
+        Self.configuredValue(bundle.object(forInfoDictionaryKey: key))
+      }
+      nasaAPIKey = value("NASAAPIKey")
+      purchaselyAPIKey = value("PurchaselyAPIKey")
+      // The local `.storekit` group until App Store Connect's group id is configured.
+      subscriptionGroupID = value("SubscriptionGroupID") ?? ProductCatalog.localSubscriptionGroupID
+      links = AppLinks(
+        termsOfUse: value("TermsOfUseURL").flatMap(URL.init(string:)) ?? Self.fallbackTermsOfUse,
+        privacyPolicy: value("PrivacyPolicyURL").flatMap(URL.init(string:)) ?? Self.fallbackPrivacyPolicy)
+      versionText = [value("CFBundleShortVersionString"), value("CFBundleVersion").map { "(\($0))" }]
+        .compactMap { $0 }
+        .joined(separator: " ")
+      logSubsystem = bundle.bundleIdentifier ?? "Spacer"
+    }
+
+    /// A usable value: a non-empty string that is not a build setting left unexpanded (`$(NAME)`
+    /// stays literally in Info.plist when the setting is not defined).
+    static func configuredValue(_ raw: Any?) -> String? {
+      guard let text = (raw as? String)?.trimmingCharacters(in: .whitespacesAndNewlines),
+        !text.isEmpty, !text.hasPrefix("$(")
+      else { return nil }
+      return text
+    }
+
+    /// The same defaults as `Config/Base.xcconfig`, used only if Info.plist lost its keys.
+    /// Terms: Apple's standard licence agreement, which applies when an app has no terms of its own.
+    static let fallbackTermsOfUse =
+      URL(string: "https://www.apple.com/legal/internet-services/itunes/dev/stdeula/")
+      ?? URL(fileURLWithPath: "/")
+    static let fallbackPrivacyPolicy =
+      URL(string: "https://www.example.com/spacer/privacy") ?? URL(fileURLWithPath: "/")
+  }
+#endif

@@ -1,0 +1,124 @@
+#if canImport(SwiftUI)
+  import AppCore
+  import Combine
+  import DesignSystem
+  import ExploreFeature
+  import FavoritesFeature
+  import Foundation
+  import ProfileFeature
+  import SwiftUI
+  import TodayFeature
+
+  #if canImport(UIKit)
+    import UIKit
+  #endif
+
+  /// The app's root: four tabs over one `AppModel`, and the bridge from system events to it.
+  ///
+  /// It installs the model once (every tab gets the same instance, also in the environment), starts
+  /// the launch sequence, and forwards the scene returning from the background, memory warnings and
+  /// time-zone changes. The onboarding paywall needs nothing here: `AppModel.launch()` presents it
+  /// through the paywall presenter, over the top view controller.
+  public struct RootView: View {
+    /// The tabs, in order.
+    enum RootTab: Hashable {
+      case today, explore, favorites, profile
+    }
+
+    private let model: AppModel
+    @State private var selection: RootTab = .today
+    /// Shown once after launch, then cleared.
+    @State private var launchNotice: String?
+    /// Set when the scene went to the background; `.active` after it is a return to the foreground.
+    @State private var wasInBackground = false
+    @Environment(\.scenePhase) private var scenePhase
+
+    /// - Parameters:
+    ///   - model: the app's one model, built once by the caller.
+    ///   - launchNotice: a sentence to show once, such as the favorites store having been set aside.
+    public init(model: AppModel, launchNotice: String? = nil) {
+      self.model = model
+      _launchNotice = State(initialValue: launchNotice)
+    }
+
+    public var body: some View {
+      TabView(selection: $selection) {
+        TodayScreen(appModel: model)
+          .tabItem { Label("Today", systemImage: "sun.max") }
+          .tag(RootTab.today)
+        ExploreScreen(appModel: model)
+          .tabItem { Label("Explore", systemImage: "square.grid.2x2") }
+          .tag(RootTab.explore)
+        FavoritesScreen(appModel: model)
+          .tabItem { Label("Favorites", systemImage: "heart") }
+          .tag(RootTab.favorites)
+        ProfileScreen(appModel: model)
+          .tabItem { Label("Profile", systemImage: "person.crop.circle") }
+          .tag(RootTab.profile)
+      }
+      .environment(model)
+      .task { await model.launch() }
+      .onChange(of: scenePhase) { _, phase in
+        switch phase {
+        case .background:
+          wasInBackground = true
+        case .active where wasInBackground:
+          wasInBackground = false
+          Task { await model.enterForeground() }
+        default:
+          break
+        }
+      }
+      .modifier(SystemEventForwarding(model: model))
+      .alert(
+        "Favorites",
+        isPresented: Binding(
+          get: { launchNotice != nil },
+          set: { isPresented in
+            if !isPresented { launchNotice = nil }
+          }),
+        presenting: launchNotice
+      ) { _ in
+        Button("OK") { launchNotice = nil }
+      } message: { notice in
+        Text(notice)
+      }
+      .alert(
+        model.gateNotice ?? "",
+        isPresented: Binding(
+          get: { model.gateNotice != nil },
+          set: { isPresented in
+            if !isPresented { model.dismissGateNotice() }
+          })
+      ) {
+        Button("OK") { model.dismissGateNotice() }
+      }
+      .spacerTheme()
+    }
+  }
+
+  /// Memory warnings and time-zone changes, from `NotificationCenter`, forwarded to the model.
+  private struct SystemEventForwarding: ViewModifier {
+    let model: AppModel
+
+    func body(content: Content) -> some View {
+      content
+        // Foundation does not say on which thread the time-zone notification is posted: hop to the
+        // main queue before the main-actor closure runs.
+        .onReceive(
+          NotificationCenter.default.publisher(for: .NSSystemTimeZoneDidChange)
+            .receive(on: DispatchQueue.main)
+        ) { _ in
+          Task { await model.timeZoneDidChange() }
+        }
+        #if canImport(UIKit)
+          .onReceive(
+            NotificationCenter.default.publisher(for: UIApplication.didReceiveMemoryWarningNotification)
+              .receive(on: DispatchQueue.main)
+          ) { _ in
+            Task { await model.handleMemoryWarning() }
+          }
+        #endif
+    }
+  }
+#endif

@@ -1,0 +1,91 @@
+#if canImport(SwiftUI) && DEBUG
+  import DesignSystem
+  import Favorites
+  import Foundation
+  import ImageCache
+  import ImageCacheLive
+  import SwiftUI
+
+  /// A `FavoritesModel` over an in-memory repository and a fixed gate, with a real image pipeline
+  /// in a temporary directory (the preview canvas downloads the thumbnails), for previews only.
+  @MainActor
+  struct FavoritesPreviewSample {
+    let favorites: FavoritesModel
+    let images: ImagePipeline
+
+    init(unlocked: Bool, saved: [Favorite]) {
+      favorites = FavoritesModel(
+        repository: PreviewFavoritesRepository(saved: saved),
+        gate: PreviewFavoritesGate(isUnlocked: unlocked),
+        pinner: PreviewImagePinner(), now: { Date() })
+      images = ImagePipeline(
+        directory: FileManager.default.temporaryDirectory.appending(
+          path: "spacer-preview-images", directoryHint: .isDirectory),
+        session: URLSession(configuration: .ephemeral), decoder: ImageIODecoder())
+    }
+
+    /// Four pictures from the APOD archive.
+    static let pictures: [Favorite] = [
+      sample(
+        "2021-12-06", "Space Station Silhouette on the Moon", "2112/IssMoon_McCarthy_960.jpg",
+        copyright: "Andrew McCarthy"),
+      sample("2021-11-07", "The Cat's Eye Nebula in Optical and X-ray", "2111/CatsEye_HubblePohl_960.jpg"),
+      sample("2020-09-24", "Enceladus in Infrared", "2009/PIA24023_fig1_1050.jpg"),
+      sample("2018-06-03", "Saturn's Iapetus: Painted Moon", "1806/iapetus3_cassini_960.jpg"),
+    ].compactMap { $0 }
+
+    private static func sample(
+      _ date: String, _ title: String, _ imagePath: String, copyright: String? = nil
+    ) -> Favorite? {
+      guard let day = FavoriteDate(rawValue: date) else { return nil }
+      let compact = date.replacingOccurrences(of: "-", with: "").dropFirst(2)
+      return Favorite(
+        date: day, title: title, mediaType: .image,
+        imageURL: URL(string: "https://apod.nasa.gov/apod/image/\(imagePath)"), hdImageURL: nil,
+        pageURL: URL(string: "https://apod.nasa.gov/apod/ap\(compact).html"), copyright: copyright,
+        altText: nil, dateAdded: Date())
+    }
+  }
+
+  /// The Favorites screen over a sample, loaded once it appears.
+  struct FavoritesPreviewHost: View {
+    let sample: FavoritesPreviewSample
+
+    var body: some View {
+      FavoritesScreen(favorites: sample.favorites, images: sample.images, unlock: {})
+        .task { await sample.favorites.load() }
+        .spacerTheme()
+    }
+  }
+
+  // MARK: Stand-ins
+
+  actor PreviewFavoritesRepository: FavoritesRepository {
+    private var saved: [FavoriteDate: Favorite]
+
+    init(saved: [Favorite]) {
+      self.saved = Dictionary(saved.map { ($0.date, $0) }, uniquingKeysWith: { _, last in last })
+    }
+
+    func all() throws(FavoritesRepositoryError) -> [Favorite] { Array(saved.values) }
+    func save(_ favorite: Favorite) throws(FavoritesRepositoryError) { saved[favorite.date] = favorite }
+    func remove(_ date: FavoriteDate) throws(FavoritesRepositoryError) { saved[date] = nil }
+    func contains(_ date: FavoriteDate) throws(FavoritesRepositoryError) -> Bool { saved[date] != nil }
+  }
+
+  /// Unlocked or locked for the whole preview; an attempt runs the action only when unlocked.
+  struct PreviewFavoritesGate: FavoritesGate {
+    let isUnlocked: Bool
+
+    func attempt(_ action: @escaping @MainActor () async -> Void) async -> Bool {
+      guard isUnlocked else { return false }
+      await action()
+      return true
+    }
+  }
+
+  nonisolated struct PreviewImagePinner: ImagePinning {
+    func pin(_ url: URL) async {}
+    func unpin(_ url: URL) async {}
+  }
+#endif

@@ -1,0 +1,215 @@
+#if canImport(SwiftUI)
+  import AppCore
+  import DesignSystem
+  import Favorites
+  import Foundation
+  import ImageCache
+  import Monetization
+  import SwiftUI
+  import TodayFeature
+
+  /// The Favorites tab: a grid of saved pictures that browses offline (their images are pinned in
+  /// the image cache), with remove, an empty state, and a locked state for free users.
+  ///
+  /// `FavoritesModel` decides what the screen is in (`state`) and owns every rule (removing is never
+  /// gated, losing Premium hides favorites but never deletes them); the view lays the state out.
+  public struct FavoritesScreen: View {
+    private let favorites: FavoritesModel
+    private let images: ImagePipeline
+    private let unlock: @MainActor () async -> Void
+
+    /// The screen of the running app: unlocking goes through the Premium gate for favorites.
+    public init(appModel: AppModel) {
+      self.init(
+        favorites: appModel.favorites, images: appModel.images,
+        unlock: {
+          // The gate shows the paywall; when it unlocks, `state` follows the entitlement by itself.
+          _ = await appModel.attempt(.favorites) {}
+        })
+    }
+
+    /// The screen over the parts it renders (previews build them from sample data).
+    /// - Parameters:
+    ///   - favorites: the saved favorites and what the screen is in.
+    ///   - images: where thumbnails come from (pinned, so they load offline).
+    ///   - unlock: what the locked state's button does.
+    public init(
+      favorites: FavoritesModel, images: ImagePipeline, unlock: @escaping @MainActor () async -> Void
+    ) {
+      self.favorites = favorites
+      self.images = images
+      self.unlock = unlock
+    }
+
+    public var body: some View {
+      NavigationStack {
+        content
+          .frame(maxWidth: .infinity, maxHeight: .infinity)
+          .background(Palette.background)
+          .safeAreaInset(edge: .top, spacing: 0) {
+            if let message = favorites.errorMessage {
+              ErrorBanner(message: message) { favorites.dismissError() }
+            }
+          }
+          .navigationTitle("Favorites")
+          .navigationDestination(for: Favorite.self) { favorite in
+            FavoriteDetailView(favorite: favorite, favorites: favorites, images: images)
+          }
+      }
+    }
+
+    @ViewBuilder private var content: some View {
+      switch favorites.state {
+      case .loading:
+        ProgressView()
+      case .locked:
+        LockedFavoritesView(unlock: unlock)
+      case .empty:
+        EmptyStateView(
+          title: String(localized: "No Favorites Yet"),
+          message: String(localized: "Tap the heart on any picture to keep it here, even offline."),
+          systemImage: "heart")
+      case .loaded(let saved):
+        FavoritesGrid(favorites: saved, model: favorites, images: images)
+      case .failed(let message):
+        ErrorStateView(
+          title: String(localized: "Couldn't Load Favorites"), message: message,
+          action: StateAction(String(localized: "Try Again")) {
+            Task { await favorites.load() }
+          })
+      }
+    }
+  }
+
+  // MARK: Grid
+
+  /// Saved pictures, newest APOD first, three or more to a row depending on the width.
+  private struct FavoritesGrid: View {
+    let favorites: [Favorite]
+    let model: FavoritesModel
+    let images: ImagePipeline
+
+    private let columns = [GridItem(.adaptive(minimum: 104), spacing: Spacing.small)]
+
+    var body: some View {
+      ScrollView {
+        LazyVGrid(columns: columns, spacing: Spacing.medium) {
+          ForEach(favorites) { favorite in
+            NavigationLink(value: favorite) {
+              FavoriteCell(favorite: favorite, images: images)
+            }
+            .buttonStyle(.plain)
+            .contextMenu {
+              Button(role: .destructive) {
+                Task { await model.remove(favorite.date) }
+              } label: {
+                Label("Remove from Favorites", systemImage: "heart.slash")
+              }
+            }
+            .accessibilityAction(named: "Remove from Favorites") {
+              Task { await model.remove(favorite.date) }
+            }
+          }
+        }
+        .padding(Spacing.large)
+      }
+    }
+  }
+
+  /// One saved picture: the pinned thumbnail, its title and its APOD date.
+  private struct FavoriteCell: View {
+    let favorite: Favorite
+    let images: ImagePipeline
+
+    var body: some View {
+      VStack(alignment: .leading, spacing: Spacing.xSmall) {
+        PipelineImage(
+          url: favorite.imageURL ?? favorite.hdImageURL, size: .thumbnail, pipeline: images,
+          accessibilityLabel: favorite.altText ?? favorite.title
+        )
+        .aspectRatio(1, contentMode: .fit)
+        .clipShape(RoundedRectangle(cornerRadius: CornerRadius.medium))
+        Text(favorite.title)
+          .font(Typography.caption)
+          .foregroundStyle(Palette.primaryText)
+          .lineLimit(2)
+        Text(favorite.date.rawValue)
+          .font(Typography.metadata)
+          .foregroundStyle(Palette.secondaryText)
+      }
+      .accessibilityElement(children: .combine)
+      .accessibilityAddTraits(.isButton)
+    }
+  }
+
+  // MARK: Locked
+
+  /// Favorites need Premium to browse: what is saved stays stored, and the call to unlock goes
+  /// through the gate (which shows the paywall).
+  private struct LockedFavoritesView: View {
+    let unlock: @MainActor () async -> Void
+    @State private var isUnlocking = false
+
+    var body: some View {
+      VStack(spacing: Spacing.large) {
+        EmptyStateView(
+          title: String(localized: "Favorites Are a PRO Feature"),
+          message: String(
+            localized: "Subscribe to save pictures and browse them offline. Favorites you saved stay safe."),
+          systemImage: "lock"
+        )
+        .fixedSize(horizontal: false, vertical: true)
+        Button {
+          isUnlocking = true
+          Task {
+            await unlock()
+            isUnlocking = false
+          }
+        } label: {
+          HStack(spacing: Spacing.small) {
+            Text("Unlock Favorites")
+            ProBadge()
+          }
+        }
+        .buttonStyle(.borderedProminent)
+        // One paywall at a time: a second tap while it is up would do nothing.
+        .disabled(isUnlocking)
+      }
+      .padding(Spacing.xxLarge)
+    }
+  }
+
+  // MARK: Error banner
+
+  /// A failed remove or save, over the list that stays on screen; tapping it hides it.
+  private struct ErrorBanner: View {
+    let message: String
+    let dismiss: @MainActor () -> Void
+
+    var body: some View {
+      Button(action: dismiss) {
+        StatusBanner(message, kind: .error)
+      }
+      .buttonStyle(.plain)
+      .padding(.horizontal, Spacing.large)
+      .padding(.bottom, Spacing.small)
+      .accessibilityHint(Text("Dismisses the message"))
+    }
+  }
+
+  #if DEBUG
+    #Preview("Favorites, saved") {
+      FavoritesPreviewHost(
+        sample: FavoritesPreviewSample(unlocked: true, saved: FavoritesPreviewSample.pictures))
+    }
+
+    #Preview("Favorites, empty") {
+      FavoritesPreviewHost(sample: FavoritesPreviewSample(unlocked: true, saved: []))
+    }
+
+    #Preview("Favorites, locked") {
+      FavoritesPreviewHost(
+        sample: FavoritesPreviewSample(unlocked: false, saved: FavoritesPreviewSample.pictures))
+    }
+  #endif
+#endif

@@ -1,0 +1,41 @@
+#if canImport(StoreKit) && canImport(UIKit)
+  import Monetization
+  import StoreKit
+  import UIKit
+
+  /// Core's `SubscriptionManagementPresenting` over StoreKit's own sheet,
+  /// `AppStore.showManageSubscriptions(in:)` (iOS 15), shown over the foreground-active window scene.
+  ///
+  /// It only translates: `ProfileModel` decides when Manage Subscription is offered and what a
+  /// failure says. StoreKit's error stays in `storeFailed(reason:)` for the log and is never shown.
+  public struct StoreKitSubscriptionManagement: SubscriptionManagementPresenting {
+    public init() {}
+
+    @MainActor
+    public func showManageSubscriptions() async throws(SubscriptionManagementError) {
+      guard let scene = ForegroundWindowScene.current() else {
+        throw .noActiveScene
+      }
+      do {
+        try await AppStore.showManageSubscriptions(in: scene)
+      } catch StoreKitError.userCancelled {
+        // Closing the sheet without changing anything is not a failure: nothing to tell the user.
+        return
+      } catch {
+        throw .storeFailed(reason: String(describing: error))
+      }
+    }
+  }
+
+  /// The window scene the user is looking at: the first connected `UIWindowScene` whose activation
+  /// state is `foregroundActive`. A sheet presented in a background or unattached scene would not
+  /// be seen, so there is no fallback to another scene (Core then says where else to go).
+  @MainActor
+  enum ForegroundWindowScene {
+    static func current() -> UIWindowScene? {
+      UIApplication.shared.connectedScenes
+        .compactMap { $0 as? UIWindowScene }
+        .first { $0.activationState == .foregroundActive }
+    }
+  }
+#endif

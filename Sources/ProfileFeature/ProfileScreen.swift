@@ -1,0 +1,256 @@
+#if canImport(SwiftUI)
+  import AppCore
+  import DesignSystem
+  import Foundation
+  import Monetization
+  import Notifications
+  import SwiftUI
+
+  #if canImport(UIKit)
+    import UIKit
+  #endif
+
+  /// The Profile tab: subscription status, Restore Purchases, Manage Subscription, the daily
+  /// reminder, the running mode, the legal links and the version.
+  ///
+  /// Every sentence on this screen comes from `ProfileModel` (and the `ReminderScheduler` it owns);
+  /// the view only lays it out and forwards taps. Only fixed labels ("Restore Purchases") are
+  /// written here.
+  public struct ProfileScreen: View {
+    private let profile: ProfileModel
+
+    /// The screen over the Profile model it renders (previews build one from sample parts).
+    public init(profile: ProfileModel) {
+      self.profile = profile
+    }
+
+    /// The screen of the running app.
+    public init(appModel: AppModel) {
+      self.init(profile: appModel.profile)
+    }
+
+    public var body: some View {
+      NavigationStack {
+        Form {
+          SubscriptionSection(profile: profile)
+          ReminderSection(reminder: profile.reminder)
+          RunningModeSection(profile: profile)
+          AboutSection(links: profile.links, versionText: profile.versionText)
+        }
+        .scrollContentBackground(.hidden)
+        .background(Palette.background)
+        .navigationTitle("Profile")
+      }
+      .alert(
+        "Restore Purchases",
+        isPresented: Binding(
+          get: { profile.restoreReport != nil },
+          set: { isPresented in
+            if !isPresented { profile.dismissRestoreReport() }
+          }),
+        presenting: profile.restoreReport
+      ) { _ in
+        Button("OK") { profile.dismissRestoreReport() }
+      } message: { report in
+        Text(report.message)
+      }
+    }
+  }
+
+  // MARK: Subscription
+
+  /// Status title and line, Restore Purchases and, for a subscription this account pays for,
+  /// Manage Subscription.
+  private struct SubscriptionSection: View {
+    let profile: ProfileModel
+
+    var body: some View {
+      Section("Subscription") {
+        VStack(alignment: .leading, spacing: Spacing.xSmall) {
+          Text(profile.statusTitle)
+            .font(Typography.title)
+            .foregroundStyle(Palette.primaryText)
+          Text(profile.statusLine)
+            .font(Typography.body)
+            .foregroundStyle(Palette.secondaryText)
+            .fixedSize(horizontal: false, vertical: true)
+        }
+        .padding(.vertical, Spacing.xSmall)
+        .accessibilityElement(children: .combine)
+        .listRowBackground(Palette.surface)
+
+        if profile.canRestore {
+          Button {
+            Task { await profile.restore() }
+          } label: {
+            HStack(spacing: Spacing.small) {
+              Text("Restore Purchases")
+              Spacer(minLength: 0)
+              if profile.isRestoring {
+                ProgressView()
+              }
+            }
+          }
+          // A second tap while a restore runs would do nothing; the disabled button says so.
+          .disabled(profile.isRestoring)
+          .listRowBackground(Palette.surface)
+        }
+
+        if profile.canManageSubscription {
+          Button("Manage Subscription") {
+            Task { await profile.manageSubscription() }
+          }
+          .listRowBackground(Palette.surface)
+        }
+
+        if let error = profile.manageSubscriptionError {
+          Text(error)
+            .font(Typography.callout)
+            .foregroundStyle(Palette.error)
+            .fixedSize(horizontal: false, vertical: true)
+            .listRowBackground(Palette.surface)
+        }
+      }
+    }
+  }
+
+  // MARK: Reminder
+
+  /// The daily reminder: the toggle, the time and what the scheduler says about permission.
+  private struct ReminderSection: View {
+    let reminder: ReminderScheduler
+    /// `ReminderSettingsError.message` when a chosen time was refused.
+    @State private var timeError: String?
+    @Environment(\.openURL) private var openURL
+
+    var body: some View {
+      Section("Daily Reminder") {
+        Toggle("Daily Picture Reminder", isOn: isEnabled)
+          .listRowBackground(Palette.surface)
+
+        if reminder.settings.isEnabled {
+          DatePicker("Time", selection: time, displayedComponents: .hourAndMinute)
+            .listRowBackground(Palette.surface)
+        }
+
+        if let message = reminder.status.message ?? timeError {
+          Text(message)
+            .font(Typography.callout)
+            .foregroundStyle(Palette.secondaryText)
+            .fixedSize(horizontal: false, vertical: true)
+            .listRowBackground(Palette.surface)
+        }
+
+        #if os(iOS)
+          if reminder.status.offersSettingsApp,
+            let settingsURL = URL(string: UIApplication.openSettingsURLString)
+          {
+            Button("Open Settings") { openURL(settingsURL) }
+              .listRowBackground(Palette.surface)
+          }
+        #endif
+      }
+    }
+
+    private var isEnabled: Binding<Bool> {
+      Binding(
+        get: { reminder.settings.isEnabled },
+        set: { enabled in
+          Task { await reminder.setEnabled(enabled) }
+        })
+    }
+
+    /// The stored hour and minute as a `Date` for the picker, and back.
+    private var time: Binding<Date> {
+      Binding(
+        get: { ReminderTime.date(hour: reminder.settings.hour, minute: reminder.settings.minute) },
+        set: { date in
+          let (hour, minute) = ReminderTime.hourAndMinute(of: date)
+          Task {
+            do throws(ReminderSettingsError) {
+              try await reminder.setTime(hour: hour, minute: minute)
+              timeError = nil
+            } catch {
+              timeError = error.message
+            }
+          }
+        })
+    }
+  }
+
+  /// Converts between the reminder's wall-clock hour and minute and the `Date` a `DatePicker`
+  /// edits, in the user's current calendar and time zone.
+  enum ReminderTime {
+    static func date(hour: Int, minute: Int) -> Date {
+      // A fixed winter day keeps every hour:minute representable (no daylight-saving gap).
+      let components = DateComponents(year: 2001, month: 1, day: 1, hour: hour, minute: minute)
+      return Calendar.current.date(from: components) ?? Date(timeIntervalSinceReferenceDate: 0)
+    }
+
+    static func hourAndMinute(of date: Date) -> (hour: Int, minute: Int) {
+      let components = Calendar.current.dateComponents([.hour, .minute], from: date)
+      return (components.hour ?? 0, components.minute ?? 0)
+    }
+  }
+
+  // MARK: Running mode
+
+  /// Full or Observer; the choice is stored at once and applies on the next launch.
+  private struct RunningModeSection: View {
+    let profile: ProfileModel
+
+    var body: some View {
+      Section {
+        Picker("Running Mode", selection: selection) {
+          ForEach(RunningMode.allCases, id: \.self) { mode in
+            Text(mode.displayName).tag(mode)
+          }
+        }
+        .pickerStyle(.segmented)
+        .listRowBackground(Palette.surface)
+      } header: {
+        Text("Running Mode")
+      } footer: {
+        if let notice = profile.runningModeNotice {
+          Text(notice)
+        }
+      }
+    }
+
+    private var selection: Binding<RunningMode> {
+      Binding(
+        get: { profile.selectedRunningMode },
+        set: { mode in profile.selectRunningMode(mode) })
+    }
+  }
+
+  // MARK: About
+
+  /// Terms of use, privacy policy and the version.
+  private struct AboutSection: View {
+    let links: AppLinks
+    let versionText: String
+
+    var body: some View {
+      Section("About") {
+        Link("Terms of Use", destination: links.termsOfUse)
+          .listRowBackground(Palette.surface)
+        Link("Privacy Policy", destination: links.privacyPolicy)
+          .listRowBackground(Palette.surface)
+        LabeledContent("Version", value: versionText)
+          .font(Typography.metadata)
+          .listRowBackground(Palette.surface)
+      }
+    }
+  }
+
+  #if DEBUG
+    #Preview("Profile, subscribed") {
+      ProfilePreviewHost(sample: ProfilePreviewSample(monetizationEnabled: true))
+    }
+
+    #Preview("Profile, monetization off") {
+      ProfilePreviewHost(sample: ProfilePreviewSample(monetizationEnabled: false))
+    }
+  #endif
+#endif
