@@ -42,8 +42,9 @@ struct LoopbackHarness {
       circuitBreaker: circuitBreaker, now: clock.closure)
   }
 
-  /// The error `send` throws, or nil when it succeeds.
-  func failure(_ client: HTTPClient, _ path: String, timeout: Duration = .seconds(10)) async -> HTTPError? {
+  /// The error `send` throws, or nil when it succeeds. The default deadline is a hang guard, not
+  /// a speed claim: on a loaded 2-core machine a loopback exchange can take seconds.
+  func failure(_ client: HTTPClient, _ path: String, timeout: Duration = .seconds(60)) async -> HTTPError? {
     do {
       _ = try await client.send(HTTPRequest(url: url(path), timeout: timeout))
       return nil
@@ -132,7 +133,7 @@ struct LoopbackHarness {
       await harness.server.route("/cut") { _ in
         StubResponse(status: 200, headers: ["Content-Type": "application/json"], body: body, truncatedTo: 200)
       }
-      let error = await harness.failure(harness.client(), "cut", timeout: .seconds(5))
+      let error = await harness.failure(harness.client(), "cut", timeout: .seconds(60))
       guard case .transport = error else {
         Issue.record("expected a transport error, got \(String(describing: error))")
         return
@@ -174,7 +175,7 @@ struct LoopbackHarness {
     defer { session.invalidateAndCancel() }
     let client = HTTPClient(session: session, rateLimiter: nil, retryPolicy: nil, circuitBreaker: nil)
     do {
-      _ = try await client.send(HTTPRequest(url: base.appending(path: "apod"), timeout: .seconds(5)))
+      _ = try await client.send(HTTPRequest(url: base.appending(path: "apod"), timeout: .seconds(60)))
       Issue.record("a stopped server answered")
     } catch {
       guard case .transport = error else {

@@ -63,7 +63,7 @@ import Testing
       StubResponse(status: 200, headers: ["Content-Type": "application/json"], body: body, truncatedTo: 100)
     }
     var request = URLRequest(url: base.appending(path: "cut"))
-    request.timeoutInterval = 5
+    request.timeoutInterval = 60
     await #expect(throws: (any Error).self) {
       _ = try await URLSession.shared.data(for: request)
     }
