@@ -56,6 +56,7 @@ public final class AppModel {
   @ObservationIgnored private let apodRepository: APODRepository
   @ObservationIgnored private let logger: any MonetizationLogging
   @ObservationIgnored private var onboardingShown = false
+  @ObservationIgnored private var wasInBackground = false
 
   /// Builds every model. The persisted entitlement snapshot is loaded here, synchronously, so a
   /// subscriber is Premium from the first frame, before `launch()` has done anything.
@@ -153,6 +154,26 @@ public final class AppModel {
       onboardingResult = await paywalls.present(placement: Placement.onboarding)
     case .skip(let reason):
       logger.log(.onboardingSkipped(reason: reason))
+    }
+  }
+
+  /// The scene's phase as SwiftUI reports it, mirrored so Core owns the rule.
+  public enum ScenePhase: Sendable, Equatable {
+    case active, inactive, background
+  }
+
+  /// Forwards scene phase changes. Only `.active` after `.background` is a return to the
+  /// foreground: `.inactive` ↔ `.active` flips (Control Center, an alert, the app switcher
+  /// peek) are not, and must not trigger network checks.
+  public func scenePhaseDidChange(to phase: ScenePhase) async {
+    switch phase {
+    case .background:
+      wasInBackground = true
+    case .active where wasInBackground:
+      wasInBackground = false
+      await enterForeground()
+    case .active, .inactive:
+      break
     }
   }
 

@@ -46,7 +46,10 @@
     public static func make(
       bundle: Bundle = .main, now: @escaping @Sendable () -> Date = { Date() }
     ) async -> LiveAppEnvironment {
-      let configuration = BuildConfiguration(bundle: bundle)
+      // Only string values are configuration; AppConfiguration (Core, tested) applies the rules.
+      let configuration = AppConfiguration(
+        info: (bundle.infoDictionary ?? [:]).compactMapValues { $0 as? String })
+      let logSubsystem = bundle.bundleIdentifier ?? "Spacer"
       let caches = URL.cachesDirectory
       let favorites = await SwiftDataFavoritesRepository.open(
         storeURL: URL.applicationSupportDirectory.appending(path: "Favorites.store"), now: now)
@@ -75,7 +78,7 @@
 
       // Without a Purchasely key this is the disabled monetization: no paywall, no crash.
       let monetization = LiveMonetization(
-        purchaselyAPIKey: configuration.purchaselyAPIKey ?? "", logSubsystem: configuration.logSubsystem)
+        purchaselyAPIKey: configuration.purchaselyAPIKey ?? "", logSubsystem: logSubsystem)
       let dependencies = Dependencies(
         keyValueStore: UserDefaults.standard,
         subscriptionBackend: monetization.subscriptionBackend,
@@ -101,54 +104,5 @@
         model: model, launchNotice: favorites.notice?.message, monetization: monetization,
         notificationPresenter: notificationPresenter)
     }
-  }
-
-  /// The build configuration as Info.plist carries it (values come from `Config/Base.xcconfig` and
-  /// the optional, git-ignored `Config/Secrets.xcconfig`).
-  struct BuildConfiguration {
-    /// `nil` means `DEMO_KEY` (`APODServiceConfiguration` falls back to it).
-    var nasaAPIKey: String?
-    /// `nil` means monetization is disabled.
-    var purchaselyAPIKey: String?
-    var subscriptionGroupID: String
-    var links: AppLinks
-    /// "1.0 (1)": marketing version and build.
-    var versionText: String
-    /// The unified-log subsystem: the bundle identifier.
-    var logSubsystem: String
-
-    init(bundle: Bundle) {
-      func value(_ key: String) -> String? {
-        Self.configuredValue(bundle.object(forInfoDictionaryKey: key))
-      }
-      nasaAPIKey = value("NASAAPIKey")
-      purchaselyAPIKey = value("PurchaselyAPIKey")
-      // The local `.storekit` group until App Store Connect's group id is configured.
-      subscriptionGroupID = value("SubscriptionGroupID") ?? ProductCatalog.localSubscriptionGroupID
-      links = AppLinks(
-        termsOfUse: value("TermsOfUseURL").flatMap(URL.init(string:)) ?? Self.fallbackTermsOfUse,
-        privacyPolicy: value("PrivacyPolicyURL").flatMap(URL.init(string:)) ?? Self.fallbackPrivacyPolicy)
-      versionText = [value("CFBundleShortVersionString"), value("CFBundleVersion").map { "(\($0))" }]
-        .compactMap { $0 }
-        .joined(separator: " ")
-      logSubsystem = bundle.bundleIdentifier ?? "Spacer"
-    }
-
-    /// A usable value: a non-empty string that is not a build setting left unexpanded (`$(NAME)`
-    /// stays literally in Info.plist when the setting is not defined).
-    static func configuredValue(_ raw: Any?) -> String? {
-      guard let text = (raw as? String)?.trimmingCharacters(in: .whitespacesAndNewlines),
-        !text.isEmpty, !text.hasPrefix("$(")
-      else { return nil }
-      return text
-    }
-
-    /// The same defaults as `Config/Base.xcconfig`, used only if Info.plist lost its keys.
-    /// Terms: Apple's standard licence agreement, which applies when an app has no terms of its own.
-    static let fallbackTermsOfUse =
-      URL(string: "https://www.apple.com/legal/internet-services/itunes/dev/stdeula/")
-      ?? URL(fileURLWithPath: "/")
-    static let fallbackPrivacyPolicy =
-      URL(string: "https://www.example.com/spacer/privacy") ?? URL(fileURLWithPath: "/")
   }
 #endif

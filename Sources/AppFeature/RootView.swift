@@ -29,8 +29,6 @@
     @State private var selection: RootTab = .today
     /// Shown once after launch, then cleared.
     @State private var launchNotice: String?
-    /// Set when the scene went to the background; `.active` after it is a return to the foreground.
-    @State private var wasInBackground = false
     @Environment(\.scenePhase) private var scenePhase
 
     /// - Parameters:
@@ -59,15 +57,13 @@
       .environment(model)
       .task { await model.launch() }
       .onChange(of: scenePhase) { _, phase in
-        switch phase {
-        case .background:
-          wasInBackground = true
-        case .active where wasInBackground:
-          wasInBackground = false
-          Task { await model.enterForeground() }
-        default:
-          break
-        }
+        let mirrored: AppModel.ScenePhase =
+          switch phase {
+          case .active: .active
+          case .background: .background
+          default: .inactive
+          }
+        Task { await model.scenePhaseDidChange(to: mirrored) }
       }
       .modifier(SystemEventForwarding(model: model))
       .alert(

@@ -68,3 +68,20 @@ public enum ReminderSettingsError: Error, Sendable, Hashable {
     }
   }
 }
+
+extension ReminderSettings {
+  /// The reminder's wall-clock time as a `Date` for a time picker, in `calendar` (the user's).
+  ///
+  /// A fixed ordinary day is used, so every hour:minute exists (no daylight-saving gap); only the
+  /// hour and minute of the result mean anything.
+  public func pickerDate(in calendar: Calendar) -> Date {
+    let components = DateComponents(year: 2001, month: 1, day: 15, hour: hour, minute: minute)
+    return calendar.date(from: components) ?? Date(timeIntervalSinceReferenceDate: 0)
+  }
+
+  /// The hour and minute a time picker's `date` shows in `calendar`.
+  public static func timeOfDay(from date: Date, in calendar: Calendar) -> (hour: Int, minute: Int) {
+    let components = calendar.dateComponents([.hour, .minute], from: date)
+    return (components.hour ?? 0, components.minute ?? 0)
+  }
+}

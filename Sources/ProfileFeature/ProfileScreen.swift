@@ -163,9 +163,9 @@
     /// The stored hour and minute as a `Date` for the picker, and back.
     private var time: Binding<Date> {
       Binding(
-        get: { ReminderTime.date(hour: reminder.settings.hour, minute: reminder.settings.minute) },
+        get: { reminder.settings.pickerDate(in: .current) },
         set: { date in
-          let (hour, minute) = ReminderTime.hourAndMinute(of: date)
+          let (hour, minute) = ReminderSettings.timeOfDay(from: date, in: .current)
           Task {
             do throws(ReminderSettingsError) {
               try await reminder.setTime(hour: hour, minute: minute)
@@ -175,21 +175,6 @@
             }
           }
         })
-    }
-  }
-
-  /// Converts between the reminder's wall-clock hour and minute and the `Date` a `DatePicker`
-  /// edits, in the user's current calendar and time zone.
-  enum ReminderTime {
-    static func date(hour: Int, minute: Int) -> Date {
-      // A fixed winter day keeps every hour:minute representable (no daylight-saving gap).
-      let components = DateComponents(year: 2001, month: 1, day: 1, hour: hour, minute: minute)
-      return Calendar.current.date(from: components) ?? Date(timeIntervalSinceReferenceDate: 0)
-    }
-
-    static func hourAndMinute(of date: Date) -> (hour: Int, minute: Int) {
-      let components = Calendar.current.dateComponents([.hour, .minute], from: date)
-      return (components.hour ?? 0, components.minute ?? 0)
     }
   }
 

@@ -114,6 +114,28 @@ struct AppContentLifecycleTests {
     #expect(await app.content.source.callCount == afterFirstLoad + 1)
   }
 
+  @Test func onlyActiveAfterBackgroundCountsAsReturningToTheForeground() async {
+    let app = AppModelFixture()
+    app.presenter.outcomes = [MonetizationFixtures.outcome(.cancelled)]
+    await app.model.launch()
+    let checks = app.calls.count("backend.activeSubscriptions")
+    app.clock.advance(by: MonetizationFixtures.day)
+
+    // Control Center or an alert: inactive and back, not a foreground return.
+    await app.model.scenePhaseDidChange(to: .inactive)
+    await app.model.scenePhaseDidChange(to: .active)
+    #expect(app.calls.count("backend.activeSubscriptions") == checks)
+
+    await app.model.scenePhaseDidChange(to: .background)
+    await app.model.scenePhaseDidChange(to: .inactive)
+    await app.model.scenePhaseDidChange(to: .active)
+    #expect(app.calls.count("backend.activeSubscriptions") == checks + 1)
+
+    // Once only: a second .active without a new background does nothing.
+    await app.model.scenePhaseDidChange(to: .active)
+    #expect(app.calls.count("backend.activeSubscriptions") == checks + 1)
+  }
+
   @Test func reminderBodyNamesTheLatestCachedPictureWithoutARequest() async throws {
     let app = AppModelFixture()
     app.presenter.outcomes = [MonetizationFixtures.outcome(.cancelled)]

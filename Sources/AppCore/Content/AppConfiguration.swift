@@ -1,0 +1,64 @@
+import Foundation
+import Monetization
+
+/// The build's configuration as Info.plist carries it (from `Config/Base.xcconfig` and the
+/// optional, git-ignored `Config/Secrets.xcconfig`), read with the rules a missing secret needs.
+nonisolated public struct AppConfiguration: Sendable, Equatable {
+  /// `nil` means `DEMO_KEY` (`APODServiceConfiguration` falls back to it).
+  public var nasaAPIKey: String?
+  /// `nil` means monetization is disabled: the app runs without paywalls and says so.
+  public var purchaselyAPIKey: String?
+  /// App Store Connect's subscription group, or the local `.storekit` one until it is set.
+  public var subscriptionGroupID: String
+  public var links: AppLinks
+  /// "1.4 (212)": marketing version and build.
+  public var versionText: String
+
+  /// Info.plist keys, each fed by a build setting.
+  public enum Key {
+    public static let nasaAPIKey = "NASAAPIKey"
+    public static let purchaselyAPIKey = "PurchaselyAPIKey"
+    public static let subscriptionGroupID = "SubscriptionGroupID"
+    public static let termsOfUseURL = "TermsOfUseURL"
+    public static let privacyPolicyURL = "PrivacyPolicyURL"
+    public static let shortVersion = "CFBundleShortVersionString"
+    public static let build = "CFBundleVersion"
+  }
+
+  /// Used only if Info.plist lost its keys; the same defaults as `Config/Base.xcconfig`.
+  /// Terms: Apple's standard licence agreement, which applies when an app has no terms of its own.
+  public static let defaultLinks = AppLinks(
+    termsOfUse: URL(string: "https://www.apple.com/legal/internet-services/itunes/dev/stdeula/")!,
+    privacyPolicy: URL(string: "https://www.example.com/spacer/privacy")!)
+
+  /// Reads `info` (`Bundle.main.infoDictionary`).
+  public init(info: [String: any Sendable]) {
+    func value(_ key: String) -> String? { Self.configuredValue(info[key]) }
+    nasaAPIKey = value(Key.nasaAPIKey)
+    purchaselyAPIKey = value(Key.purchaselyAPIKey)
+    subscriptionGroupID = value(Key.subscriptionGroupID) ?? ProductCatalog.localSubscriptionGroupID
+    links = AppLinks(
+      termsOfUse: value(Key.termsOfUseURL).flatMap(Self.webURL) ?? Self.defaultLinks.termsOfUse,
+      privacyPolicy: value(Key.privacyPolicyURL).flatMap(Self.webURL) ?? Self.defaultLinks.privacyPolicy)
+    versionText = [value(Key.shortVersion), value(Key.build).map { "(\($0))" }]
+      .compactMap { $0 }
+      .joined(separator: " ")
+  }
+
+  /// A usable value: a non-empty string that is not a build setting left unexpanded (`$(NAME)`
+  /// stays literally in Info.plist when the setting is not defined).
+  static func configuredValue(_ raw: (any Sendable)?) -> String? {
+    guard let text = (raw as? String)?.trimmingCharacters(in: .whitespacesAndNewlines),
+      !text.isEmpty, !text.contains("$(")
+    else { return nil }
+    return text
+  }
+
+  /// Only http(s) pages with a host: a typo must not become a dead link.
+  static func webURL(_ text: String) -> URL? {
+    guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),
+      scheme == "https" || scheme == "http", url.host?.isEmpty == false
+    else { return nil }
+    return url
+  }
+}
