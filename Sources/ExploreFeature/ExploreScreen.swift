@@ -11,16 +11,15 @@
   /// a day's detail on tap.
   ///
   /// `ExploreModel` decides what is shown: a placeholder grid until the first list, the list with
-  /// a quiet banner when it is stale (`statusMessage`), the picked day's state, and a full-screen
-  /// error only when there is nothing to show. Pull to refresh keeps the grid on screen. Thumbnails
-  /// of the next cells are prefetched as the user scrolls.
+  /// a quiet banner when it is stale or a saved copy (`status`), the picked day's state, and a
+  /// full-screen error only when there is nothing to show. Pull to refresh keeps the grid on
+  /// screen. The model also decides the date picker's days and which thumbnails to prefetch or
+  /// cancel as cells come and go.
   public struct ExploreScreen: View {
-    /// How many cells past one that appears have their thumbnails prefetched (about two rows).
-    private static let prefetchDistance = 6
-
     private let explore: ExploreModel
     private let actions: APODDetailActions
-    @State private var pickedDate = DayPickerCalendar.date(for: APODDay.today(now: Date()))
+    @State private var pickedDate: Date
+    @Environment(\.locale) private var locale
 
     /// The screen over the app's models.
     public init(appModel: AppModel) {
@@ -32,6 +31,7 @@
     public init(explore: ExploreModel, actions: APODDetailActions) {
       self.explore = explore
       self.actions = actions
+      _pickedDate = State(initialValue: explore.pickerStartDate)
     }
 
     public var body: some View {
@@ -42,7 +42,7 @@
           .navigationTitle("Explore")
           .navigationDestination(for: APOD.self) { apod in
             APODDetailView(apod: apod, actions: actions)
-              .navigationTitle(apod.date.iso)
+              .navigationTitle(apod.date.displayText(locale: locale))
           }
       }
       .task { await explore.load() }
@@ -55,8 +55,8 @@
       case .loaded(let loaded):
         ScrollView {
           VStack(alignment: .leading, spacing: Spacing.large) {
-            if let message = explore.statusMessage {
-              StatusBanner(message, kind: .stale)
+            if let status = explore.status {
+              StatusBanner(status: status)
             }
             dayPicker(picked: loaded.picked)
             if loaded.items.isEmpty {
@@ -85,19 +85,17 @@
 
     private func dayPicker(picked: PickedDay?) -> some View {
       VStack(alignment: .leading, spacing: Spacing.small) {
-        DatePicker(
-          "Go to a day", selection: $pickedDate, in: DayPickerCalendar.range(now: Date()),
-          displayedComponents: .date
-        )
-        .datePickerStyle(.compact)
-        .environment(\.calendar, DayPickerCalendar.calendar)
-        .environment(\.timeZone, DayPickerCalendar.calendar.timeZone)
-        .font(Typography.headline)
-        .foregroundStyle(Palette.primaryText)
-        .onChange(of: pickedDate) { _, date in
-          guard let day = DayPickerCalendar.day(for: date) else { return }
-          Task { await explore.loadDay(day) }
-        }
+        // Days are noon GMT in a Gregorian GMT calendar (`APODDay.pickerCalendar`), so the picker
+        // shows exactly the APOD day whatever the device's time zone.
+        DatePicker("Go to a day", selection: $pickedDate, in: explore.pickerRange, displayedComponents: .date)
+          .datePickerStyle(.compact)
+          .environment(\.calendar, APODDay.pickerCalendar)
+          .environment(\.timeZone, APODDay.pickerCalendar.timeZone)
+          .font(Typography.headline)
+          .foregroundStyle(Palette.primaryText)
+          .onChange(of: pickedDate) { _, date in
+            Task { await explore.loadDay(pickerDate: date) }
+          }
         if let picked {
           PickedDayRow(picked: picked, images: actions.images)
         }
@@ -110,33 +108,24 @@
       LazyVGrid(
         columns: [GridItem(.adaptive(minimum: 150), spacing: Spacing.medium)], spacing: Spacing.medium
       ) {
-        ForEach(Array(items.enumerated()), id: \.element.id) { index, apod in
+        ForEach(items) { apod in
           NavigationLink(value: apod) {
             ExploreCell(apod: apod, images: actions.images)
           }
           .buttonStyle(.plain)
-          .onAppear { prefetch(after: index, in: items) }
-          .onDisappear { cancelPrefetch(after: index, in: items) }
+          .onAppear { prefetch(explore.cellAppeared(apod.date)) }
+          .onDisappear { cancelPrefetch(explore.cellDisappeared(apod.date)) }
         }
       }
     }
 
-    /// The thumbnails of the cells after `index`, which scrolling down shows next.
-    private func upcomingThumbnails(after index: Int, in items: [APOD]) -> [URL] {
-      items.dropFirst(index + 1).prefix(Self.prefetchDistance).compactMap(\.imageURL)
-    }
-
-    private func prefetch(after index: Int, in items: [APOD]) {
-      let urls = upcomingThumbnails(after: index, in: items)
+    private func prefetch(_ urls: [URL]) {
       guard !urls.isEmpty else { return }
       let images = actions.images
       Task { await images.prefetch(urls, size: .thumbnail) }
     }
 
-    /// A cell that leaves the screen no longer needs what lies past it; cells still on screen
-    /// keep loading their own images (the pipeline's rule for cancelled prefetches).
-    private func cancelPrefetch(after index: Int, in items: [APOD]) {
-      let urls = upcomingThumbnails(after: index, in: items)
+    private func cancelPrefetch(_ urls: [URL]) {
       guard !urls.isEmpty else { return }
       let images = actions.images
       Task { await images.cancelPrefetch(urls) }
@@ -147,11 +136,13 @@
   private struct ExploreCell: View {
     let apod: APOD
     let images: ImagePipeline
+    @Environment(\.locale) private var locale
 
     var body: some View {
       VStack(alignment: .leading, spacing: Spacing.xSmall) {
         PipelineImage(
-          url: apod.imageURL, size: .thumbnail, pipeline: images, accessibilityLabel: apod.title
+          url: apod.imageURL, size: .thumbnail, pipeline: images,
+          accessibilityLabel: apod.accessibilityDescription
         )
         .aspectRatio(1, contentMode: .fit)
         .clipShape(RoundedRectangle(cornerRadius: CornerRadius.medium))
@@ -159,13 +150,13 @@
           .font(Typography.headline)
           .foregroundStyle(Palette.primaryText)
           .lineLimit(2)
-        Text(apod.date.iso)
+        Text(apod.date.displayText(locale: locale))
           .font(Typography.metadata)
           .foregroundStyle(Palette.secondaryText)
       }
       .contentShape(Rectangle())
       .accessibilityElement(children: .ignore)
-      .accessibilityLabel(Text("\(apod.title), \(apod.date.iso)"))
+      .accessibilityLabel(Text(apod.accessibilitySummary(locale: locale)))
     }
   }
 
@@ -173,13 +164,14 @@
   private struct PickedDayRow: View {
     let picked: PickedDay
     let images: ImagePipeline
+    @Environment(\.locale) private var locale
 
     var body: some View {
       switch picked {
       case .loading(let day):
         HStack(spacing: Spacing.small) {
           ProgressView()
-          Text("Loading \(day.iso)…")
+          Text("Loading \(day.displayText(locale: locale))…")
             .font(Typography.callout)
             .foregroundStyle(Palette.secondaryText)
         }
@@ -189,7 +181,7 @@
           HStack(spacing: Spacing.medium) {
             PipelineImage(
               url: result.apod.imageURL, size: .thumbnail, pipeline: images,
-              accessibilityLabel: result.apod.title
+              accessibilityLabel: result.apod.accessibilityDescription
             )
             .frame(width: 64, height: 64)
             .clipShape(RoundedRectangle(cornerRadius: CornerRadius.small))
@@ -198,7 +190,7 @@
                 .font(Typography.headline)
                 .foregroundStyle(Palette.primaryText)
                 .lineLimit(2)
-              Text(result.apod.date.iso)
+              Text(result.apod.date.displayText(locale: locale))
                 .font(Typography.metadata)
                 .foregroundStyle(Palette.secondaryText)
             }
@@ -213,7 +205,7 @@
         }
         .buttonStyle(.plain)
         .accessibilityElement(children: .ignore)
-        .accessibilityLabel(Text("\(result.apod.title), \(result.apod.date.iso)"))
+        .accessibilityLabel(Text(result.apod.accessibilitySummary(locale: locale)))
         .accessibilityAddTraits(.isButton)
       case .failed(_, let message):
         StatusBanner(message, kind: .warning)

@@ -46,7 +46,8 @@ public actor ImagePipeline {
   private let downloader: any ImageDownloading
   private let decoder: any ImageDecoding
   private let now: @Sendable () -> Date
-  private var memory: MemoryImageCache
+  /// The memory tier, shared with `imageInMemoryNow(for:size:)` behind its lock.
+  private let memory: LockedMemoryImageCache
   private var disk: DiskImageStore
   private var imageJobs = CoalescingTable<ImageKey, DecodedImage>()
   private var downloads = CoalescingTable<URL, Data>()
@@ -80,7 +81,7 @@ public actor ImagePipeline {
     self.downloader = downloader
     self.decoder = decoder
     self.now = now
-    self.memory = MemoryImageCache(costLimit: memoryCostLimit)
+    self.memory = LockedMemoryImageCache(costLimit: memoryCostLimit)
     self.disk = DiskImageStore(directory: directory, byteLimit: diskByteLimit)
   }
 
@@ -114,14 +115,26 @@ public actor ImagePipeline {
   public func cachedImage(for url: URL, size: ImageSize) async -> DecodedImage? {
     guard let url = try? resolve(url).url else { return nil }
     let key = ImageKey(url: url, size: size)
-    if let image = memory.image(for: key) { return image }
+    if let image = memory.withLock({ $0.image(for: key) }) { return image }
     return await decodeFromDisk(key)
   }
 
   /// The image from the memory tier only: no file read, no decode. Nil when not in memory.
   public func imageInMemory(for url: URL, size: ImageSize) -> DecodedImage? {
     guard let url = try? resolve(url).url else { return nil }
-    return memory.image(for: ImageKey(url: url, size: size))
+    return memory.withLock { $0.image(for: ImageKey(url: url, size: size)) }
+  }
+
+  /// The image from the memory tier, answered synchronously from any thread (no `await`): what
+  /// a view draws in its very first frame, so a memory hit never shows a placeholder first.
+  ///
+  /// It reads the same tier the actor uses, under the same lock, so it agrees with
+  /// `imageInMemory(for:size:)` and never returns an image already evicted or dropped by
+  /// `handleMemoryWarning()`. Like every lookup it marks the image recently used. No disk read,
+  /// no decode, no network; nil for a URL the pipeline refuses.
+  public nonisolated func imageInMemoryNow(for url: URL, size: ImageSize) -> DecodedImage? {
+    guard let url = try? ImageURLPolicy.normalized(url) else { return nil }
+    return memory.withLock { $0.image(for: ImageKey(url: url, size: size)) }
   }
 
   /// The original bytes from the disk tier, undecoded, or nil. Marks the file recently used.
@@ -134,7 +147,10 @@ public actor ImagePipeline {
   /// True when `url` is in memory at any size or on disk: no network is needed to show it.
   public func isCached(_ url: URL) -> Bool {
     guard let resolved = try? resolve(url) else { return false }
-    if ImageSize.allCases.contains(where: { memory.contains(ImageKey(url: resolved.url, size: $0)) }) {
+    let inMemory = memory.withLock { cache in
+      ImageSize.allCases.contains { cache.contains(ImageKey(url: resolved.url, size: $0)) }
+    }
+    if inMemory {
       return true
     }
     disk.loadIfNeeded()
@@ -184,15 +200,18 @@ public actor ImagePipeline {
 
   /// Empties the memory tier. The app calls this on a memory warning; disk is untouched.
   public func handleMemoryWarning() {
-    memory.removeAll()
+    memory.withLock { $0.removeAll() }
   }
 
   /// The tiers' counters now.
   public func statistics() -> ImagePipelineStatistics {
     disk.loadIfNeeded()
+    let (memoryCost, peakMemoryCost, memoryImageCount) = memory.withLock {
+      ($0.totalCost, $0.peakCost, $0.count)
+    }
     return ImagePipelineStatistics(
-      memoryCost: memory.totalCost, memoryCostLimit: memory.costLimit, peakMemoryCost: memory.peakCost,
-      memoryImageCount: memory.count, diskBytes: disk.totalBytes, diskByteLimit: disk.byteLimit,
+      memoryCost: memoryCost, memoryCostLimit: memory.costLimit, peakMemoryCost: peakMemoryCost,
+      memoryImageCount: memoryImageCount, diskBytes: disk.totalBytes, diskByteLimit: disk.byteLimit,
       diskFileCount: disk.count, pinnedCount: disk.pinned.count, downloadsStarted: downloadsStarted,
       downloadsInFlight: downloadsRunning,
       prefetchesOutstanding: prefetchQueue.count + prefetchesRunning.count,
@@ -210,7 +229,9 @@ public actor ImagePipeline {
     for url in urls {
       guard let url = try? resolve(url).url else { continue }
       let key = ImageKey(url: url, size: size)
-      guard !memory.contains(key), prefetchesRunning[key] == nil, !prefetchQueue.contains(key) else {
+      guard !memory.withLock({ $0.contains(key) }), prefetchesRunning[key] == nil,
+        !prefetchQueue.contains(key)
+      else {
         continue
       }
       prefetchQueue.append(key)
@@ -277,7 +298,7 @@ public actor ImagePipeline {
   // MARK: - Image jobs (one per URL and size)
 
   private func image(for key: ImageKey) async throws(ImagePipelineError) -> DecodedImage {
-    if let image = memory.image(for: key) { return image }
+    if let image = memory.withLock({ $0.image(for: key) }) { return image }
     if !imageJobs.isRunning(key) {
       let jobID = imageJobs.makeID()
       let task = Task { await self.runImageJob(key, id: jobID) }
@@ -329,7 +350,7 @@ public actor ImagePipeline {
     } catch {
       throw .undecodable(error)
     }
-    memory.insert(image, for: key)
+    memory.withLock { $0.insert(image, for: key) }
     return image
   }
 
@@ -340,7 +361,7 @@ public actor ImagePipeline {
     guard let data = disk.read(name, now: now()) else { return nil }
     do {
       let image = try await Self.decode(data, size: key.size, with: decoder)
-      memory.insert(image, for: key)
+      memory.withLock { $0.insert(image, for: key) }
       return image
     } catch {
       disk.remove(name)

@@ -8,7 +8,7 @@ struct ImageKey: Hashable, Sendable {
 
 /// The memory tier: decoded images, least recently used first out, bounded by decoded cost.
 ///
-/// Not thread-safe; the pipeline actor owns it. Lookups and inserts are O(1); eviction scans for
+/// Not thread-safe by itself; the pipeline reaches it only through `LockedMemoryImageCache`. Lookups and inserts are O(1); eviction scans for
 /// the oldest entry (O(n)), which is fine for the few hundred images that fit in memory.
 struct MemoryImageCache {
   private struct Entry {
@@ -69,5 +69,33 @@ struct MemoryImageCache {
 
   private func leastRecentlyUsedKey() -> ImageKey? {
     entries.min { $0.value.lastUse < $1.value.lastUse }?.key
+  }
+}
+
+/// The memory tier behind a lock: the one copy both the pipeline actor and synchronous
+/// first-frame lookups (`ImagePipeline.imageInMemoryNow(for:size:)`) read and write.
+///
+/// One store, not a snapshot: whatever the actor inserted, evicted or dropped is exactly what a
+/// synchronous reader sees once the actor's call has returned. The lock is held only for the
+/// dictionary work inside `withLock`, never across an `await`.
+final class LockedMemoryImageCache: @unchecked Sendable {
+  // @unchecked Sendable: `cache` is only read or written inside `lock`.
+  private let lock = NSLock()
+  private var cache: MemoryImageCache
+
+  /// The tier's limit in decoded bytes (immutable, so it needs no lock).
+  let costLimit: Int
+
+  init(costLimit: Int) {
+    cache = MemoryImageCache(costLimit: costLimit)
+    self.costLimit = cache.costLimit
+  }
+
+  /// Runs `body` on the tier with the lock held. `body` must be quick and must not call back
+  /// into this object (the lock is not recursive).
+  func withLock<Result>(_ body: (inout MemoryImageCache) -> Result) -> Result {
+    lock.lock()
+    defer { lock.unlock() }
+    return body(&cache)
   }
 }

@@ -10,6 +10,8 @@ import Observation
 ///   flashes a spinner), then `.loading`.
 /// - HD replaces the preview when it arrives; if HD fails, the preview stays, with the error and
 ///   a retry in the phase.
+/// - An image already in the memory tier is the phase from the start (`init` reads it
+///   synchronously), so even the first frame a view draws shows it.
 @MainActor
 @Observable
 public final class ProgressiveImageModel {
@@ -53,7 +55,8 @@ public final class ProgressiveImageModel {
 
   /// - Parameters:
   ///   - clock: times the spinner delay (inject a manual clock in tests).
-  ///   - onPhaseChange: called after every phase change, in order (analytics, tests).
+  ///   - onPhaseChange: called after every phase change, in order (analytics, tests), starting
+  ///     with a phase read from memory at `init`.
   public init(
     previewURL: URL,
     hdURL: URL,
@@ -68,6 +71,13 @@ public final class ProgressiveImageModel {
     self.clock = clock
     self.spinnerDelay = spinnerDelay
     self.onPhaseChange = onPhaseChange
+    // Rule: a cached image is the first thing drawn. The memory tier answers synchronously, so a
+    // view created over this model shows it in its very first frame, before `load()` runs.
+    if let hd = pipeline.imageInMemoryNow(for: hdURL, size: .full) {
+      phase = .full(hd)
+    } else if let preview = pipeline.imageInMemoryNow(for: previewURL, size: .preview) {
+      phase = .preview(preview, hd: .loading)
+    }
   }
 
   /// True when the phase offers a retry (HD failed under a preview, or everything failed).
@@ -82,6 +92,11 @@ public final class ProgressiveImageModel {
   /// `.task`; cancelling it (the view went away) leaves the phase as it is.
   public func load() async {
     if case .full = phase { return }
+    if case .preview(let preview, hd: .loading) = phase {
+      // The preview came from memory at `init`: only HD is missing.
+      await loadHD(over: preview)
+      return
+    }
     // Rule: read the caches before anything else, so a cached image is the first thing drawn.
     // HD only from memory here: decoding it from disk takes long enough to delay a preview.
     if let hd = await pipeline.imageInMemory(for: hdURL, size: .full) {
@@ -187,5 +202,34 @@ public final class ProgressiveImageModel {
         }
       }
     }
+  }
+}
+
+extension ProgressiveImageModel.Phase {
+  /// The image on screen in this phase: the preview or the HD image; nil when there is none.
+  public var shownImage: DecodedImage? {
+    switch self {
+    case .preview(let image, hd: _), .full(let image): image
+    case .idle, .loading, .failed: nil
+    }
+  }
+
+  /// True only in `.loading`: nothing is cached and the spinner delay has passed. Never while an
+  /// image (a preview) is shown, and never during the delay.
+  public var showsSpinner: Bool {
+    if case .loading = self { return true }
+    return false
+  }
+
+  /// True when the preview is shown because HD failed: the view offers a small retry over it.
+  public var offersHDRetry: Bool {
+    if case .preview(_, hd: .failed) = self { return true }
+    return false
+  }
+
+  /// The error to show in place of the image (nothing could be loaded), or nil.
+  public var failure: ImagePipelineError? {
+    if case .failed(let error) = self { return error }
+    return nil
   }
 }

@@ -9,6 +9,16 @@ public enum PickedDay: Sendable, Hashable {
   case failed(APODDay, message: String)
 }
 
+extension PickedDay {
+  /// The day that was picked, whatever its state.
+  public var day: APODDay {
+    switch self {
+    case .loading(let day), .failed(let day, _): day
+    case .loaded(let result): result.apod.date
+    }
+  }
+}
+
 /// What the Explore screen shows once it has a list.
 public struct ExploreContent: Sendable, Hashable {
   /// The recent days, newest first, with freshness and when they were cached.
@@ -91,10 +101,84 @@ public struct ExploreContent: Sendable, Hashable {
     }
   }
 
-  /// A sentence for the status line when the list is stale, or nil.
-  public var statusMessage: String? {
+  /// The line above the list: stale (and why) or saved and current; nil when nothing is loaded
+  /// or the list was just fetched.
+  public var status: ContentStatus? {
     guard case .loaded(let content) = state else { return nil }
-    return content.result.freshness.message(now: now())
+    return ContentStatus.describing(
+      freshness: content.result.freshness, cachedAt: content.result.cachedAt, notice: nil, now: now())
+  }
+
+  /// The sentence of `status`, or nil.
+  public var statusMessage: String? { status?.message }
+
+  // MARK: Date picker
+
+  /// The instants the date picker offers: 1995-06-16 through today (US Eastern) at this model's
+  /// clock (`APODDay.pickerRange(now:)`).
+  public var pickerRange: ClosedRange<Date> { APODDay.pickerRange(now: now()) }
+
+  /// Where the date picker starts: the picked day when there is one, else today (US Eastern).
+  public var pickerStartDate: Date {
+    if case .loaded(let content) = state, let picked = content.picked { return picked.day.pickerDate }
+    return APODDay.today(now: now()).pickerDate
+  }
+
+  /// Shows the day the date picker landed on (`APODDay(pickerDate:)`); an instant that is no
+  /// calendar day at all is ignored.
+  public func loadDay(pickerDate: Date) async {
+    guard let day = APODDay(pickerDate: pickerDate) else { return }
+    await loadDay(day)
+  }
+
+  // MARK: Prefetching
+
+  /// How many days after a cell that comes on screen have their thumbnails prefetched (about
+  /// two rows of the grid).
+  public static let prefetchDistance = 6
+
+  /// The days whose cells are on screen, as reported by `cellAppeared` / `cellDisappeared`.
+  /// Not observed: it changes what is prefetched, never what is drawn.
+  @ObservationIgnored private var visibleDays: Set<APODDay> = []
+
+  /// The thumbnails of the `count` days listed after `day` (which scrolling down shows next), in
+  /// list order, without duplicates; days without an image are skipped. Empty when `day` is not
+  /// in the list or nothing is loaded.
+  public func prefetchURLs(after day: APODDay, count: Int = prefetchDistance) -> [URL] {
+    var seen = Set<URL>()
+    return daysAfter(day, count: count).compactMap(\.imageURL).filter { seen.insert($0).inserted }
+  }
+
+  /// The cell of `day` came on screen: returns the thumbnails to prefetch, those after it that
+  /// no cell on screen already shows (a cell on screen loads its own image).
+  public func cellAppeared(_ day: APODDay) -> [URL] {
+    visibleDays.insert(day)
+    let shown = Set(items.filter { visibleDays.contains($0.date) }.compactMap(\.imageURL))
+    return prefetchURLs(after: day).filter { !shown.contains($0) }
+  }
+
+  /// The cell of `day` left the screen: returns the prefetches to cancel, those it asked for
+  /// that no cell still on screen shows or wants next. (Scrolling down, the cell leaving at the
+  /// top asked for cells still on screen or just below, which the cells on screen still want.)
+  public func cellDisappeared(_ day: APODDay) -> [URL] {
+    visibleDays.remove(day)
+    var stillWanted = Set<URL>()
+    for apod in items where visibleDays.contains(apod.date) {
+      if let url = apod.imageURL { stillWanted.insert(url) }
+      stillWanted.formUnion(prefetchURLs(after: apod.date))
+    }
+    return prefetchURLs(after: day).filter { !stillWanted.contains($0) }
+  }
+
+  private var items: [APOD] {
+    if case .loaded(let content) = state { return content.items }
+    return []
+  }
+
+  private func daysAfter(_ day: APODDay, count: Int) -> ArraySlice<APOD> {
+    let items = items
+    guard count > 0, let index = items.firstIndex(where: { $0.date == day }) else { return [] }
+    return items[(index + 1)...].prefix(count)
   }
 
   private func fetch(_ policy: FetchPolicy) async {

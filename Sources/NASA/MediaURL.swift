@@ -88,6 +88,17 @@ enum MediaURL {
     return components.url ?? url
   }
 
+  private static let videoExtensions: Set<String> = ["mp4", "m4v", "mov", "webm", "m3u8"]
+
+  /// True for a URL that evidently plays a video: a YouTube or Vimeo player, or a video file (by
+  /// extension). Used to tell a video embed from an interactive page in an `iframe` day.
+  static func isVideo(_ url: URL) -> Bool {
+    if videoExtensions.contains(url.pathExtension.lowercased()) { return true }
+    guard let host = url.host?.lowercased() else { return false }
+    let videoHosts = ["youtube.com", "youtube-nocookie.com", "youtu.be", "vimeo.com"]
+    return videoHosts.contains { host == $0 || host.hasSuffix("." + $0) }
+  }
+
   /// YouTube's still image for an embed URL (`…/embed/<id>`), the one v1 used to return.
   static func youTubeThumbnail(forEmbed url: URL) -> URL? {
     guard let host = url.host?.lowercased(),

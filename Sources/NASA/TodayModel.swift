@@ -56,11 +56,17 @@ public struct TodayContent: Sendable, Hashable {
     await fetch(.refresh)
   }
 
-  /// A sentence for the status line: the stale reason or the notice, or nil.
-  public var statusMessage: String? {
+  /// The line above the picture: stale (and why), not published yet, or saved and current;
+  /// nil when nothing is loaded or the picture was just fetched.
+  public var status: ContentStatus? {
     guard case .loaded(let content) = state else { return nil }
-    return content.result.freshness.message(now: now()) ?? content.result.notice?.message
+    let result = content.result
+    return ContentStatus.describing(
+      freshness: result.freshness, cachedAt: result.cachedAt, notice: result.notice, now: now())
   }
+
+  /// The sentence of `status`, or nil.
+  public var statusMessage: String? { status?.message }
 
   private func fetch(_ policy: FetchPolicy) async {
     let current: TodayContent?

@@ -14,6 +14,7 @@
     private let apod: APOD
     private let actions: APODDetailActions
     private let banner: StatusBanner?
+    @Environment(\.locale) private var locale
 
     /// - Parameters:
     ///   - apod: the picture to show.
@@ -31,7 +32,7 @@
           if let banner {
             banner
           }
-          APODHero(apod: apod, actions: actions)
+          HeroView(apod: apod, actions: actions)
           heading
           HStack(spacing: Spacing.medium) {
             FavoriteButton(apod: apod, actions: actions)
@@ -61,27 +62,15 @@
           .foregroundStyle(Palette.primaryText)
           .fixedSize(horizontal: false, vertical: true)
           .accessibilityAddTraits(.isHeader)
-        Text(apod.date.iso)
+        Text(apod.date.displayText(locale: locale))
           .font(Typography.metadata)
           .foregroundStyle(Palette.secondaryText)
-        if let copyright = apod.copyright {
-          Text("© \(copyright)")
-            .font(Typography.caption)
-            .foregroundStyle(Palette.secondaryText)
-        } else if let credit = apod.credit {
+        if let credit = apod.creditLine {
           Text(credit)
             .font(Typography.caption)
             .foregroundStyle(Palette.secondaryText)
         }
       }
-    }
-  }
-
-  extension APOD {
-    /// What VoiceOver reads for the picture: the service's `alt` text when present, else the title.
-    var spokenDescription: String {
-      if let alt, !alt.isEmpty { return alt }
-      return title
     }
   }
 
@@ -116,36 +105,33 @@
     }
   }
 
-  /// The picture at the top: an image (tap for the full-screen viewer), a video's poster (tap to
-  /// play), or, for media the app cannot show, a link to the day's page.
-  private struct APODHero: View {
+  /// The picture at the top, as `APOD.hero` decides: an image (tap for the full-screen viewer), a
+  /// video's poster (tap to play), or, for media the app cannot show, a link to the day's page.
+  private struct HeroView: View {
     let apod: APOD
     let actions: APODDetailActions
     @Environment(\.openURL) private var openURL
 
     var body: some View {
-      switch apod.mediaType {
+      switch apod.hero {
       case .image:
         ImageHero(apod: apod, actions: actions)
-      case .video:
+      case .video(let poster, let play):
+        linkedPoster(poster, opening: play, symbol: "play.rectangle", hint: Text("Plays the video"))
+      case .link(let page, let poster):
         linkedPoster(
-          opening: apod.videoURL ?? apod.pageURL, symbol: "play.rectangle",
-          hint: Text("Plays the video"))
-      case .other, .iframe, .unknown:
-        linkedPoster(
-          opening: apod.pageURL, symbol: "safari",
-          hint: Text("Opens this day's page on NASA's website"))
+          poster, opening: page, symbol: "safari", hint: Text("Opens this day's page on NASA's website"))
       }
     }
 
     /// The still image (or a surface when there is none) with a symbol saying where a tap goes.
-    private func linkedPoster(opening url: URL, symbol: String, hint: Text) -> some View {
+    private func linkedPoster(_ poster: URL?, opening url: URL, symbol: String, hint: Text) -> some View {
       Button {
         openURL(url)
       } label: {
         PipelineImage(
-          url: apod.imageURL, size: .preview, pipeline: actions.images,
-          accessibilityLabel: apod.spokenDescription
+          url: poster, size: .preview, pipeline: actions.images,
+          accessibilityLabel: apod.accessibilityDescription
         )
         .overlay {
           Image(systemName: symbol)
@@ -181,19 +167,19 @@
       Group {
         if let model {
           ProgressiveImageView(
-            model: model, accessibilityLabel: apod.spokenDescription, contentMode: .fill)
+            model: model, accessibilityLabel: apod.accessibilityDescription, contentMode: .fill)
         } else {
           // No usable image URL: a quiet surface with a photo symbol.
           PipelineImage(
             url: nil, size: .preview, pipeline: actions.images,
-            accessibilityLabel: apod.spokenDescription)
+            accessibilityLabel: apod.accessibilityDescription)
         }
       }
       .heroFrame()
       .onChange(of: apod.date, initial: true) { _, day in
         hero = Hero(day: day, model: actions.progressiveImage(apod))
       }
-      .opensViewer(isPresented: $showsViewer, model: model, label: apod.spokenDescription)
+      .opensViewer(isPresented: $showsViewer, model: model, label: apod.accessibilityDescription)
     }
   }
 

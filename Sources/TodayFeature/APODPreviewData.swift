@@ -91,9 +91,8 @@
       return APODDetailActions(
         images: images,
         progressiveImage: { apod in
-          apod.imageURL.map {
-            ProgressiveImageModel(previewURL: $0, hdURL: apod.hdImageURL ?? $0, pipeline: images)
-          }
+          guard case .image(let preview, let hd) = apod.hero else { return nil }
+          return ProgressiveImageModel(previewURL: preview, hdURL: hd, pipeline: images)
         },
         isFavorite: { _ in isFavorite },
         favoritesUnlocked: { favoritesUnlocked },

@@ -7,8 +7,9 @@
 
   /// One image from the `ImagePipeline`, decoded for `size`: grid cells, cards and the video poster.
   ///
-  /// - An image already in the memory tier is drawn as soon as the pipeline answers, with no
-  ///   transition, so scrolling back over a grid shows pictures rather than placeholders.
+  /// - An image already in the memory tier is drawn in the very first frame
+  ///   (`ImagePipeline.imageInMemoryNow(for:size:)` answers synchronously), so scrolling back over
+  ///   a grid shows pictures rather than placeholders.
   /// - Otherwise a quiet placeholder (the surface colour, no spinner) stands in while it loads:
   ///   thumbnails come and go quickly while scrolling, and a spinner in every cell is noise.
   /// - A failure shows a small symbol; the next appearance of the view tries again.
@@ -54,7 +55,7 @@
 
     @ViewBuilder private var content: some View {
       if let url {
-        switch loaded?.url == url ? loaded?.outcome : nil {
+        switch outcome(for: url) {
         case .image(let image)?:
           if let cgImage = image.cgImage {
             Image(decorative: cgImage, scale: 1)
@@ -80,12 +81,18 @@
         .foregroundStyle(Palette.secondaryText)
     }
 
+    /// This view's result for `url`, else an image already in memory (drawn in the first frame,
+    /// before `load()` runs), else nil: nothing yet. Never the result of a previous URL.
+    private func outcome(for url: URL) -> Outcome? {
+      if let loaded, loaded.url == url { return loaded.outcome }
+      return pipeline.imageInMemoryNow(for: url, size: size).map(Outcome.image)
+    }
+
     private func load() async {
       guard let url else { return }
       if loaded?.url == url, case .image = loaded?.outcome { return }
-      // Memory first: no disk read and no decode, so a cached image replaces the placeholder
-      // before it can be noticed.
-      if let image = await pipeline.imageInMemory(for: url, size: size) {
+      // Memory first: no disk read and no decode.
+      if let image = pipeline.imageInMemoryNow(for: url, size: size) {
         loaded = Loaded(url: url, outcome: .image(image))
         return
       }

@@ -8,15 +8,17 @@
   /// Draws a `ProgressiveImageModel`: the preview at once, the HD image swapped in place.
   ///
   /// The model owns every rule (caches first, when a spinner may appear, when HD replaces the
-  /// preview); this view draws its phase:
-  /// - `.idle`: nothing over the container's background (no spinner: the caches are being read).
-  /// - `.loading`: a spinner, the one phase the model allows it (nothing is cached).
-  /// - `.preview`: the preview, plus a small retry button when HD failed; the preview stays usable.
-  /// - `.full`: the HD image, in the same image view as the preview, so zoom and layout stay put.
-  /// - `.failed`: the reason and a retry.
+  /// preview); this view draws what its phase says (`ProgressiveImageModel.Phase`):
+  /// - `shownImage`: the preview or the HD image, in the same image view, so zoom and layout stay
+  ///   put when HD replaces the preview; with a small retry over it when `offersHDRetry`.
+  /// - `showsSpinner`: a spinner, only then (nothing cached and the spinner delay passed; never
+  ///   while a preview exists).
+  /// - `failure`: the reason and a retry.
+  /// - otherwise nothing over the container's background (the caches are being read).
   ///
   /// It starts the model's `load()` when it appears; the model ignores the call once HD is shown,
-  /// so the hero and the viewer can share one model.
+  /// so the hero and the viewer can share one model. A model created over an image already in
+  /// memory shows it from the first frame.
   public struct ProgressiveImageView: View {
     private let model: ProgressiveImageModel
     private let accessibilityLabel: String
@@ -40,28 +42,24 @@
     }
 
     @ViewBuilder private var content: some View {
-      if let image = model.phase.shownImage {
+      let phase = model.phase
+      if let image = phase.shownImage {
         picture(image)
           .overlay(alignment: .bottomTrailing) {
-            if model.phase.hdFailed, model.canRetry {
+            if phase.offersHDRetry {
               hdRetryButton
             }
           }
-      } else {
-        switch model.phase {
-        case .loading:
-          ProgressView()
-            .tint(Palette.secondaryText)
-        case .failed(let error):
-          ErrorStateView(
-            title: String(localized: "Couldn't Load the Image"),
-            message: error.message,
-            action: StateAction(String(localized: "Try Again")) {
-              Task { await model.retry() }
-            })
-        case .idle, .preview, .full:
-          EmptyView()
-        }
+      } else if phase.showsSpinner {
+        ProgressView()
+          .tint(Palette.secondaryText)
+      } else if let error = phase.failure {
+        ErrorStateView(
+          title: String(localized: "Couldn't Load the Image"),
+          message: error.message,
+          action: StateAction(String(localized: "Try Again")) {
+            Task { await model.retry() }
+          })
       }
     }
 
@@ -92,22 +90,6 @@
       .buttonStyle(.plain)
       .padding(Spacing.small)
       .accessibilityLabel(Text("Load the full-resolution image again"))
-    }
-  }
-
-  extension ProgressiveImageModel.Phase {
-    /// The image on screen in this phase: the preview or the HD image.
-    var shownImage: DecodedImage? {
-      switch self {
-      case .preview(let image, hd: _), .full(let image): image
-      case .idle, .loading, .failed: nil
-      }
-    }
-
-    /// True when the preview is shown because HD failed.
-    var hdFailed: Bool {
-      if case .preview(_, hd: .failed) = self { return true }
-      return false
     }
   }
 #endif

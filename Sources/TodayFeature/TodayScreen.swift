@@ -8,8 +8,8 @@
   /// The Today tab: today's picture, cache first, never blanked once shown.
   ///
   /// Everything it decides comes from `TodayModel`: a placeholder until the first picture, the
-  /// picture with a quiet banner when it is cached, stale or not published yet
-  /// (`statusMessage`), and a full-screen error with a retry only when there is nothing to show.
+  /// picture with a quiet banner when it is stale, not published yet or a saved copy
+  /// (`status`), and a full-screen error with a retry only when there is nothing to show.
   /// Pull to refresh keeps the picture on screen while it checks.
   public struct TodayScreen: View {
     private let today: TodayModel
@@ -42,8 +42,10 @@
       case .idle, .loading:
         TodayPlaceholder()
       case .loaded(let loaded):
-        APODDetailView(apod: loaded.apod, actions: actions, banner: banner(for: loaded))
-          .refreshable { await today.refresh() }
+        APODDetailView(
+          apod: loaded.apod, actions: actions, banner: today.status.map { StatusBanner(status: $0) }
+        )
+        .refreshable { await today.refresh() }
       case .failed(let message):
         ErrorStateView(
           title: String(localized: "Couldn't Load Today's Picture"),
@@ -52,13 +54,6 @@
             Task { await today.load() }
           })
       }
-    }
-
-    /// The model's sentence, marked stale when the picture is an old copy, else a plain notice
-    /// (not published yet).
-    private func banner(for loaded: TodayContent) -> StatusBanner? {
-      guard let message = today.statusMessage else { return nil }
-      return StatusBanner(message, kind: loaded.result.freshness.isStale ? .stale : .notice)
     }
   }
 

@@ -10,25 +10,20 @@
   ///
   /// It draws the same `ProgressiveImageModel` as the hero that opened it, so what the hero already
   /// shows is on screen from the first frame and no spinner appears while a preview exists (the
-  /// model's rule). Zoom arithmetic lives in `ZoomState`; animations follow `MotionPolicy`, so
-  /// Reduce Motion turns the springy zoom into an immediate change.
+  /// model's rule). Every zoom, pan, double-tap and dismiss rule lives in Core (`ViewerZoom`,
+  /// `ViewerGesture`); this view forwards gesture values and draws the result. Animations follow
+  /// `MotionPolicy`, so Reduce Motion turns the springy zoom into an immediate change.
   public struct ViewerScreen: View {
     private let model: ProgressiveImageModel
     private let accessibilityLabel: String
 
     @Environment(\.dismiss) private var dismiss
     @Environment(\.accessibilityReduceMotion) private var reduceMotion
-    @State private var zoom = ZoomState()
-    /// The zoom when the current pinch or drag began, and whether it has pinched; nil between
-    /// gestures.
-    @State private var activeGesture: ActiveGesture?
-    /// How far a swipe down has pulled the image (not zoomed only).
+    @State private var zoom = ViewerZoom()
+    /// The pinch-and-drag under way; nil between gestures.
+    @State private var activeGesture: ViewerGesture?
+    /// How far a swipe down has pulled the image (decided by `ViewerGesture`).
     @State private var dismissPull: CGFloat = 0
-
-    private struct ActiveGesture {
-      let start: ZoomState
-      var pinched: Bool
-    }
 
     /// - Parameters:
     ///   - model: the image's phases, shared with the view that opened the viewer.
@@ -43,7 +38,7 @@
         Color.black
           .ignoresSafeArea()
         GeometryReader { proxy in
-          let layout = ZoomState.Layout(pixelSize: pixelSize, container: proxy.size)
+          let layout = ViewerZoom.Layout(image: model.phase.shownImage, container: proxy.size)
           ProgressiveImageView(model: model, accessibilityLabel: accessibilityLabel, contentMode: .fit)
             .scaleEffect(zoom.scale)
             .offset(x: zoom.offset.width, y: zoom.offset.height + dismissPull)
@@ -54,8 +49,9 @@
               animate { zoom = zoom.toggled(at: point, in: layout) }
             }
             .accessibilityZoomAction { action in
-              let factor: CGFloat = action.direction == .zoomIn ? 1.5 : 1 / 1.5
-              animate { zoom = zoom.scaled(to: zoom.scale * factor, in: layout) }
+              animate {
+                zoom = action.direction == .zoomIn ? zoom.steppedIn(in: layout) : zoom.steppedOut(in: layout)
+              }
             }
         }
         .ignoresSafeArea()
@@ -64,43 +60,23 @@
       .hidesStatusBar()
     }
 
-    /// The size of the image on screen, in pixels (preview and HD share one aspect ratio).
-    private var pixelSize: CGSize {
-      guard let image = model.phase.shownImage else { return .zero }
-      return CGSize(width: image.pixelWidth, height: image.pixelHeight)
-    }
-
-    /// Pinch and drag recognised together: pinching scales, dragging pans when zoomed, and a
-    /// drag down from the unzoomed image pulls it towards dismissal.
-    private func pinchAndPan(in layout: ZoomState.Layout) -> some Gesture {
+    /// Pinch and drag recognised together; `ViewerGesture` decides what they do (scale, pan,
+    /// pull towards dismissal) and whether the gesture closes the viewer.
+    private func pinchAndPan(in layout: ViewerZoom.Layout) -> some Gesture {
       MagnifyGesture()
         .simultaneously(with: DragGesture())
         .onChanged { value in
-          var active = activeGesture ?? ActiveGesture(start: zoom, pinched: false)
-          var next = active.start
-          if let magnification = value.first?.magnification {
-            active.pinched = true
-            next = next.scaled(to: active.start.scale * magnification, in: layout)
-          }
-          if let translation = value.second?.translation {
-            if next.isZoomed {
-              let moved = CGSize(
-                width: active.start.offset.width + translation.width,
-                height: active.start.offset.height + translation.height)
-              next = next.panned(to: moved, in: layout)
-            } else if !active.pinched {
-              dismissPull = max(0, translation.height)
-            }
-          }
-          activeGesture = active
-          zoom = next
+          var current = activeGesture ?? ViewerGesture(start: zoom)
+          current.update(
+            magnification: value.first?.magnification, translation: value.second?.translation, in: layout)
+          activeGesture = current
+          zoom = current.zoom
+          dismissPull = current.dismissPull
         }
         .onEnded { value in
           let ended = activeGesture
           activeGesture = nil
-          if let ended, !ended.pinched, let translation = value.second?.translation,
-            ended.start.dismisses(afterDragBy: translation)
-          {
+          if ended?.endsInDismissal(translation: value.second?.translation) == true {
             dismiss()
           } else {
             animate { dismissPull = 0 }

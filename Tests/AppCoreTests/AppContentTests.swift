@@ -182,6 +182,24 @@ struct AppContentLifecycleTests {
       pageURL: APOD.legacyPageURL(for: APODDay.first), source: .v1)
     #expect(app.model.progressiveImage(for: other) == nil)
   }
+
+  @Test func viewerImageIsTheImageTheHeroShows() throws {
+    let app = AppModelFixture()
+    let samples: [(String, APODSourceKind)] = [
+      (APODFixtures.v1Image, .v1), (APODFixtures.v1GIF, .v1), (APODFixtures.v1PermalinkURL, .v1),
+      (APODFixtures.apodBasicImage, .apodBasic),
+    ]
+    for (payload, format) in samples {
+      let apod: APOD = try APOD.decode(Data(payload.utf8), from: format)
+      guard case .image(let preview, let hd) = apod.hero else {
+        Issue.record("\(apod.date) has no image hero: \(apod.hero)")
+        continue
+      }
+      let model = try #require(app.model.progressiveImage(for: apod))
+      #expect(model.previewURL == preview, "\(apod.date)")
+      #expect(model.hdURL == hd, "\(apod.date)")
+    }
+  }
 }
 
 struct TestFailure: Error, CustomStringConvertible {

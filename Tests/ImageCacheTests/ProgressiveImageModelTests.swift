@@ -205,4 +205,101 @@ struct ProgressiveImageModelTests {
     #expect(fixture.log.phases == [.preview(Self.previewImage, hd: .loading)])
     await fixture.tearDown()
   }
+
+  // MARK: First frame from the memory tier
+
+  /// A second model over the fixture's URLs and pipeline, created now (after the test cached).
+  private func modelCreatedNow(_ fixture: Fixture, log: PhaseLog) -> ProgressiveImageModel {
+    ProgressiveImageModel(
+      previewURL: fixture.server.url("/preview.jpg"), hdURL: fixture.server.url("/hd.jpg"),
+      pipeline: fixture.pipeline, clock: fixture.clock, spinnerDelay: .milliseconds(150),
+      onPhaseChange: { log.phases.append($0) })
+  }
+
+  @Test func previewInMemoryIsThePhaseFromTheFirstFrameAndOnlyHDIsLoaded() async throws {
+    let fixture = try await Fixture()
+    await fixture.previewGate.open()
+    _ = try await fixture.pipeline.image(for: fixture.server.url("/preview.jpg"), size: .preview)
+    let log = PhaseLog()
+
+    let model = modelCreatedNow(fixture, log: log)
+    #expect(model.phase == .preview(Self.previewImage, hd: .loading))  // before load(): the first frame
+
+    await fixture.hdGate.open()
+    await model.load()
+    #expect(log.phases == [.preview(Self.previewImage, hd: .loading), .full(Self.hdImage)])
+    #expect(!log.showedSpinner)
+    #expect(fixture.clock.sleeperCount == 0)  // no spinner timer was ever armed
+    #expect(await fixture.server.requests("/preview.jpg") == 1)  // only the earlier caching download
+    await fixture.tearDown()
+  }
+
+  @Test func hdInMemoryIsFinalFromTheFirstFrame() async throws {
+    let fixture = try await Fixture()
+    await fixture.hdGate.open()
+    _ = try await fixture.pipeline.image(for: fixture.server.url("/hd.jpg"), size: .full)
+    let log = PhaseLog()
+
+    let model = modelCreatedNow(fixture, log: log)
+    #expect(model.phase == .full(Self.hdImage))
+    await model.load()
+    #expect(log.phases == [.full(Self.hdImage)])  // only the phase read at creation: nothing left to do
+    #expect(await fixture.server.requests("/preview.jpg") == 0)
+    await fixture.tearDown()
+  }
+
+  @Test func previewOnlyOnDiskIsNotReadAtCreation() async throws {
+    let fixture = try await Fixture()
+    try await fixture.cachePreviewOnDisk()
+    let log = PhaseLog()
+
+    let model = modelCreatedNow(fixture, log: log)
+    #expect(model.phase == .idle)  // creation never reads the disk; load() does, before any spinner
+    await fixture.tearDown()
+  }
+
+  @Test func previewDroppedByAMemoryWarningIsNotShownFromMemory() async throws {
+    let fixture = try await Fixture()
+    await fixture.previewGate.open()
+    _ = try await fixture.pipeline.image(for: fixture.server.url("/preview.jpg"), size: .preview)
+    await fixture.pipeline.handleMemoryWarning()
+
+    #expect(modelCreatedNow(fixture, log: PhaseLog()).phase == .idle)
+    await fixture.tearDown()
+  }
+}
+
+@Suite("What each phase draws")
+struct ProgressiveImagePhaseTests {
+  private static let preview = DecodedImage(pixelWidth: 1_280, pixelHeight: 720, format: .jpeg)
+  private static let hd = DecodedImage(pixelWidth: 4_000, pixelHeight: 2_250, format: .jpeg)
+  private static let failure = ImagePipelineError.http(.notFound(message: nil))
+  private typealias Phase = ProgressiveImageModel.Phase
+
+  private static let phases: [Phase] = [
+    .idle, .loading, .preview(preview, hd: .loading), .preview(preview, hd: .failed(failure)), .full(hd),
+    .failed(failure),
+  ]
+
+  @Test func onlyTheLoadingPhaseShowsASpinner() {
+    #expect(Self.phases.filter(\.showsSpinner) == [.loading])
+  }
+
+  @Test func noPhaseWithAnImageShowsASpinner() {
+    for phase in Self.phases where phase.shownImage != nil {
+      #expect(!phase.showsSpinner, "\(phase)")
+    }
+  }
+
+  @Test func thePreviewIsShownUntilHDReplacesIt() {
+    #expect(Self.phases.map(\.shownImage) == [nil, nil, Self.preview, Self.preview, Self.hd, nil])
+  }
+
+  @Test func hdRetryIsOfferedOnlyOverAPreviewWhoseHDFailed() {
+    #expect(Self.phases.filter(\.offersHDRetry) == [.preview(Self.preview, hd: .failed(Self.failure))])
+  }
+
+  @Test func theFailureIsShownOnlyWhenNothingCouldBeLoaded() {
+    #expect(Self.phases.map(\.failure) == [nil, nil, nil, nil, nil, Self.failure])
+  }
 }

@@ -10,9 +10,10 @@ private let morning = utc("2026-11-21T15:00:00Z")
 private let today = day("2026-11-21")
 private let yesterday = day("2026-11-20")
 
-/// Models over a stub source, a real disk cache and a hand-moved clock.
+/// Models over a stub source, a real disk cache and a hand-moved clock (starting at 10:00 EST on
+/// 2026-11-21). Shared with the status, picker and prefetch tests.
 @MainActor
-private struct ModelHarness {
+struct ModelHarness {
   let folder: TemporaryDirectory
   let clock: TestClock
   let source: FakeAPODSource
@@ -231,14 +232,14 @@ struct ExploreModelTests {
 }
 
 extension TodayModel {
-  fileprivate var loadedContent: TodayContent? {
+  var loadedContent: TodayContent? {
     if case .loaded(let content) = state { return content }
     return nil
   }
 }
 
 extension ExploreModel {
-  fileprivate var loadedContent: ExploreContent? {
+  var loadedContent: ExploreContent? {
     if case .loaded(let content) = state { return content }
     return nil
   }

@@ -1,0 +1,56 @@
+import Foundation
+
+extension APOD {
+  /// What VoiceOver reads for the picture: the service's `alt` text when it has any words, else
+  /// the title, else "Astronomy Picture of the Day" with the date (a day with neither).
+  public var accessibilityDescription: String {
+    if let alt = Self.words(alt) { return alt }
+    return Self.words(title) ?? "Astronomy Picture of the Day, \(date.iso)"
+  }
+
+  /// What VoiceOver reads for the day in a list or grid: the title (or the generic name when it
+  /// is empty) and the date in `locale`'s words ("Webb's View of M64, September 16, 2026").
+  public func accessibilitySummary(locale: Locale) -> String {
+    let name = Self.words(title) ?? "Astronomy Picture of the Day"
+    return "\(name), \(date.displayText(locale: locale))"
+  }
+
+  /// The credit line under the title, or nil when there is nothing to credit.
+  ///
+  /// The two services fill the fields differently (apod-api reference §3, §7):
+  /// - v1 sends only `copyright`, and only for copyrighted pictures (absent ≈ public domain /
+  ///   NASA): "© Name".
+  /// - apod-basic sends `credit` and `copyright`, usually identical, and fills `copyright` even
+  ///   for public-domain NASA pictures ("NASA, CSA, ESA, …"), so it is no proof of copyright:
+  ///   "Credit: …" from `credit` (or `copyright` when `credit` is missing). When the two differ,
+  ///   both are kept: "Credit: … · © …".
+  public var creditLine: String? {
+    let credit = Self.words(credit)
+    let copyright = Self.words(copyright)
+    switch source {
+    case .v1:
+      if let copyright { return "© \(copyright)" }
+      return credit.map { "Credit: \($0)" }
+    case .apodBasic:
+      switch (credit, copyright) {
+      case (let credit?, let copyright?)
+      where credit.caseInsensitiveCompare(copyright) != .orderedSame:
+        return "Credit: \(credit) · © \(copyright)"
+      case (let credit?, _):
+        return "Credit: \(credit)"
+      case (nil, let copyright?):
+        return "Credit: \(copyright)"
+      case (nil, nil):
+        return nil
+      }
+    }
+  }
+
+  /// The text trimmed, or nil when nothing but whitespace is left.
+  private static func words(_ text: String?) -> String? {
+    guard let trimmed = text?.trimmingCharacters(in: .whitespacesAndNewlines), !trimmed.isEmpty else {
+      return nil
+    }
+    return trimmed
+  }
+}
