@@ -1,23 +1,49 @@
 #if canImport(SwiftUI)
   import DesignSystem
   import Favorites
+  import AppCore
   import Foundation
   import ImageCache
   import SwiftUI
   import TodayFeature
 
-  /// One saved picture, from what the favorite itself stores: its image (pinned, so it shows
-  /// offline), title, date, credit, a link to its APOD page, and remove.
-  ///
-  /// It does not load the full APOD (the explanation): `AppModel` has no entry point for one day's
-  /// APOD yet, and a favorite must show offline from its own fields anyway.
+  /// One saved picture. `FavoriteDetailModel` decides what is shown: the favorite's own fields
+  /// at once (its image is pinned, so they work offline), then the full APOD with its explanation
+  /// when the cache or the network has it, or a note saying why not.
   struct FavoriteDetailView: View {
     let favorite: Favorite
+    let actions: APODDetailActions?
     let favorites: FavoritesModel
     let images: ImagePipeline
+    /// Owned by the view so it survives the parent's redraws; nil in previews (saved fields only).
+    @State private var model: FavoriteDetailModel?
     @Environment(\.dismiss) private var dismiss
 
+    init(
+      favorite: Favorite, model: FavoriteDetailModel?, actions: APODDetailActions?,
+      favorites: FavoritesModel, images: ImagePipeline
+    ) {
+      self.favorite = favorite
+      self.actions = actions
+      self.favorites = favorites
+      self.images = images
+      _model = State(initialValue: model)
+    }
+
     var body: some View {
+      Group {
+        if case .full(let apod)? = model?.state, let actions {
+          APODDetailView(apod: apod, actions: actions)
+            .navigationTitle(apod.title)
+        } else {
+          summary
+        }
+      }
+      .task { await model?.load() }
+    }
+
+    /// What the favorite itself stores.
+    private var summary: some View {
       ScrollView {
         VStack(alignment: .leading, spacing: Spacing.medium) {
           PipelineImage(
@@ -57,6 +83,9 @@
             Label("Remove from Favorites", systemImage: "heart.slash")
           }
 
+          if let note = model?.note {
+            StatusBanner(note, kind: .notice)
+          }
           if let message = favorites.errorMessage {
             StatusBanner(message, kind: .error)
           }

@@ -17,6 +17,9 @@
     private let favorites: FavoritesModel
     private let images: ImagePipeline
     private let unlock: @MainActor () async -> Void
+    /// The full-APOD detail of a favorite; nil in previews, which show the saved fields only.
+    private let detail: (@MainActor (Favorite) -> FavoriteDetailModel)?
+    private let detailActions: APODDetailActions?
 
     /// The screen of the running app: unlocking goes through the Premium gate for favorites.
     public init(appModel: AppModel) {
@@ -25,7 +28,9 @@
         unlock: {
           // The gate shows the paywall; when it unlocks, `state` follows the entitlement by itself.
           _ = await appModel.attempt(.favorites) {}
-        })
+        },
+        detail: { appModel.favoriteDetail(for: $0) },
+        detailActions: APODDetailActions(appModel: appModel))
     }
 
     /// The screen over the parts it renders (previews build them from sample data).
@@ -33,12 +38,18 @@
     ///   - favorites: the saved favorites and what the screen is in.
     ///   - images: where thumbnails come from (pinned, so they load offline).
     ///   - unlock: what the locked state's button does.
+    ///   - detail: builds a favorite's detail model (the full APOD, cache first); nil shows only the
+    ///     favorite's saved fields.
+    ///   - detailActions: the hero, favorite and share actions of the full detail.
     public init(
-      favorites: FavoritesModel, images: ImagePipeline, unlock: @escaping @MainActor () async -> Void
+      favorites: FavoritesModel, images: ImagePipeline, unlock: @escaping @MainActor () async -> Void,
+      detail: (@MainActor (Favorite) -> FavoriteDetailModel)? = nil, detailActions: APODDetailActions? = nil
     ) {
       self.favorites = favorites
       self.images = images
       self.unlock = unlock
+      self.detail = detail
+      self.detailActions = detailActions
     }
 
     public var body: some View {
@@ -53,7 +64,9 @@
           }
           .navigationTitle("Favorites")
           .navigationDestination(for: Favorite.self) { favorite in
-            FavoriteDetailView(favorite: favorite, favorites: favorites, images: images)
+            FavoriteDetailView(
+              favorite: favorite, model: detail?(favorite), actions: detailActions, favorites: favorites,
+              images: images)
           }
       }
     }
