@@ -20,7 +20,7 @@ extension PickedDay {
 }
 
 /// What the Explore screen shows once it has a list.
-public struct ExploreContent: Sendable, Hashable {
+public struct ExploreContent: RefreshableContent {
   /// The recent days, newest first, with freshness and when they were cached.
   public var result: ExploreResult
   /// When the screen received `result`: if a later refresh fails, the list is stale since then.
@@ -44,14 +44,7 @@ public struct ExploreContent: Sendable, Hashable {
 /// any single day chosen with the date picker.
 @MainActor @Observable public final class ExploreModel {
   /// One state for the whole screen (no separate loading and error flags).
-  public enum State: Sendable, Hashable {
-    case idle
-    /// First load, nothing to show yet.
-    case loading
-    case loaded(ExploreContent)
-    /// Nothing to show, with a sentence saying why.
-    case failed(String)
-  }
+  public typealias State = ScreenState<ExploreContent>
 
   public private(set) var state: State = .idle
   /// How many recent days the list covers.
@@ -182,32 +175,19 @@ public struct ExploreContent: Sendable, Hashable {
   }
 
   private func fetch(_ policy: FetchPolicy) async {
-    let current: ExploreContent?
-    switch state {
-    case .loading: return
-    case .loaded(let content) where content.isRefreshing: return
-    case .loaded(var content):
-      current = content
-      content.isRefreshing = true
-      state = .loaded(content)
-    case .idle, .failed:
-      current = nil
-      state = .loading
-    }
+    guard let start = state.startingLoad() else { return }
+    state = start.state
     do {
       let result = try await repository.explore(days: days, policy)
       state = .loaded(
-        ExploreContent(result: result, checkedAt: now(), picked: latestPicked ?? current?.picked))
+        ExploreContent(result: result, checkedAt: now(), picked: latestPicked ?? start.previous?.picked))
     } catch {
-      guard var kept = current else {
-        state = .failed(error.message(now: now()))
-        return
-      }
       // Never blank the screen: keep the list and say why it may be old.
-      kept.result.markFailed(error, lastCurrentAt: kept.checkedAt)
-      kept.isRefreshing = false
-      kept.picked = latestPicked ?? kept.picked
-      state = .loaded(kept)
+      let picked = latestPicked
+      state = .afterFailure(error.message(now: now()), keeping: start.previous) { kept in
+        kept.result.markFailed(error, lastCurrentAt: kept.checkedAt)
+        kept.picked = picked ?? kept.picked
+      }
     }
   }
 

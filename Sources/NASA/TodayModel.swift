@@ -2,7 +2,7 @@ import Foundation
 import Observation
 
 /// What the Today screen shows once it has a picture.
-public struct TodayContent: Sendable, Hashable {
+public struct TodayContent: RefreshableContent {
   /// The picture, its freshness, when it was cached, and any notice ("not published yet").
   public var result: APODResult
   /// When the screen received `result`: if a later refresh fails, the picture is stale since then.
@@ -22,14 +22,7 @@ public struct TodayContent: Sendable, Hashable {
 /// The Today screen: today's APOD, cache first, never blanking the screen once it has content.
 @MainActor @Observable public final class TodayModel {
   /// One state for the whole screen (no separate loading and error flags).
-  public enum State: Sendable, Hashable {
-    case idle
-    /// First load, nothing to show yet.
-    case loading
-    case loaded(TodayContent)
-    /// Nothing to show, with a sentence saying why.
-    case failed(String)
-  }
+  public typealias State = ScreenState<TodayContent>
 
   public private(set) var state: State = .idle
 
@@ -69,30 +62,16 @@ public struct TodayContent: Sendable, Hashable {
   public var statusMessage: String? { status?.message }
 
   private func fetch(_ policy: FetchPolicy) async {
-    let current: TodayContent?
-    switch state {
-    case .loading: return
-    case .loaded(let content) where content.isRefreshing: return
-    case .loaded(var content):
-      current = content
-      content.isRefreshing = true
-      state = .loaded(content)
-    case .idle, .failed:
-      current = nil
-      state = .loading
-    }
+    guard let start = state.startingLoad() else { return }
+    state = start.state
     do {
       let result = try await repository.today(policy)
       state = .loaded(TodayContent(result: result, checkedAt: now()))
     } catch {
-      guard var kept = current else {
-        state = .failed(error.message(now: now()))
-        return
-      }
       // Never blank the screen: keep the picture and say why it may be old.
-      kept.result.freshness = kept.result.freshness.failed(error, lastCurrentAt: kept.checkedAt)
-      kept.isRefreshing = false
-      state = .loaded(kept)
+      state = .afterFailure(error.message(now: now()), keeping: start.previous) { kept in
+        kept.result.freshness = kept.result.freshness.failed(error, lastCurrentAt: kept.checkedAt)
+      }
     }
   }
 }
