@@ -25,25 +25,9 @@
     }
 
     public var body: some View {
-      ContentUnavailableView {
-        Label {
-          Text(title)
-            .font(Typography.title)
-            .foregroundStyle(Palette.primaryText)
-        } icon: {
-          Image(systemName: systemImage)
-            .foregroundStyle(Palette.secondaryText)
-        }
-      } description: {
-        Text(message)
-          .font(Typography.body)
-          .foregroundStyle(Palette.secondaryText)
-      } actions: {
-        if let action {
-          Button(action.title, action: action.perform)
-            .buttonStyle(.bordered)
-        }
-      }
+      StateMessageView(
+        title: title, message: message, systemImage: systemImage, iconColor: Palette.secondaryText,
+        action: action)
     }
   }
 

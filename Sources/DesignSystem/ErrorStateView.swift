@@ -22,25 +22,9 @@
     }
 
     public var body: some View {
-      ContentUnavailableView {
-        Label {
-          Text(title)
-            .font(Typography.title)
-            .foregroundStyle(Palette.primaryText)
-        } icon: {
-          Image(systemName: "exclamationmark.triangle")
-            .foregroundStyle(Palette.error)
-        }
-      } description: {
-        Text(message)
-          .font(Typography.body)
-          .foregroundStyle(Palette.secondaryText)
-      } actions: {
-        if let action {
-          Button(action.title, action: action.perform)
-            .buttonStyle(.bordered)
-        }
-      }
+      StateMessageView(
+        title: title, message: message, systemImage: "exclamationmark.triangle", iconColor: Palette.error,
+        action: action)
     }
   }
 
