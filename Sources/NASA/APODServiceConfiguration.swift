@@ -54,10 +54,21 @@ public struct APODServiceConfiguration: Sendable {
     }
   }
 
-  /// The repository the app and CLI use. The session has no URL cache: the repository's disk
-  /// cache is the only one, and NASA's cache headers are not meant for offline use.
+  /// A session for NASA's services with no URL cache: the repository's disk cache is the only
+  /// one, and NASA's cache headers are not meant for offline use. An ephemeral configuration is
+  /// not enough on its own: it still has an in-memory URLCache, which iOS fills (Linux never
+  /// does), and swift-corelibs-foundation answers from a session's URLCache even when the request
+  /// asks to ignore it. So the cache is removed from the session itself.
+  public static func makeSession() -> URLSession {
+    let configuration = URLSessionConfiguration.ephemeral
+    configuration.urlCache = nil
+    configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+    return URLSession(configuration: configuration)
+  }
+
+  /// The repository the app and CLI use, over `makeSession()` unless a test gives a session.
   public func makeRepository(
-    session: URLSession = URLSession(configuration: .ephemeral),
+    session: URLSession = APODServiceConfiguration.makeSession(),
     now: @escaping @Sendable () -> Date = Date.init
   ) -> APODRepository {
     let client = HTTPClient(

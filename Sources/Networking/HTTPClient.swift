@@ -131,6 +131,10 @@ public actor HTTPClient: HTTPClienting {
   static func urlRequest(for request: HTTPRequest) -> URLRequest {
     var urlRequest = URLRequest(url: request.url)
     urlRequest.httpMethod = "GET"
+    // The JSON disk cache is the one cache of answers (it decides freshness per APOD day): always
+    // ask the server. Apple's URLSession honours this per request; swift-corelibs-foundation does
+    // not, so the sessions the app builds have no URLCache at all (`makeSession()` in NASA).
+    urlRequest.cachePolicy = .reloadIgnoringLocalCacheData
     // Whole seconds, rounded up: swift-corelibs-foundation truncates the interval to an integer,
     // so 0.2 s would time out at once. The exchange's own deadline keeps sub-second precision.
     urlRequest.timeoutInterval = max(1, request.timeout.timeInterval.rounded(.up))

@@ -23,15 +23,25 @@
     private let model: ProgressiveImageModel
     private let accessibilityLabel: String
     private let contentMode: ContentMode
+    private let pictureZoom: ViewerZoom
+    private let pictureDrop: Double
 
     /// - Parameters:
     ///   - model: the image's phases (`AppModel.progressiveImage(for:)`).
     ///   - accessibilityLabel: what VoiceOver reads (the APOD `alt` text when present, else its title).
     ///   - contentMode: `.fit` (the whole image, the default) or `.fill` (cropped to the frame).
-    public init(model: ProgressiveImageModel, accessibilityLabel: String, contentMode: ContentMode = .fit) {
+    ///   - pictureZoom: the viewer's zoom, applied to the picture only, so the HD retry button, the
+    ///     spinner and the error state keep their size and place.
+    ///   - pictureDrop: how far (points) the picture is pulled down towards dismissal.
+    public init(
+      model: ProgressiveImageModel, accessibilityLabel: String, contentMode: ContentMode = .fit,
+      pictureZoom: ViewerZoom = ViewerZoom(), pictureDrop: Double = 0
+    ) {
       self.model = model
       self.accessibilityLabel = accessibilityLabel
       self.contentMode = contentMode
+      self.pictureZoom = pictureZoom
+      self.pictureDrop = pictureDrop
     }
 
     public var body: some View {
@@ -45,6 +55,9 @@
       let phase = model.phase
       if let image = phase.shownImage {
         picture(image)
+          .scaleEffect(CGFloat(pictureZoom.scale))
+          .offset(x: CGFloat(pictureZoom.offset.width), y: CGFloat(pictureZoom.offset.height + pictureDrop))
+          // Effects do not move the layout frame: the retry sits on the unzoomed frame, unscaled.
           .overlay(alignment: .bottomTrailing) {
             if phase.offersHDRetry {
               hdRetryButton
