@@ -5,6 +5,9 @@ import SwiftUI
 /// object graph once and shows the tabs.
 @main
 struct SpacerApp: App {
+  /// Answers UIKit's orientation question (the viewer turns, the tabs stay upright).
+  @UIApplicationDelegateAdaptor(SpacerAppDelegate.self) private var appDelegate
+
   var body: some Scene {
     WindowGroup {
       AppRootLoader()

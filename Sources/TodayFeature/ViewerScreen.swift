@@ -1,4 +1,5 @@
 #if canImport(SwiftUI)
+  import AppCore
   import DesignSystem
   import Foundation
   import ImageCache
@@ -63,6 +64,7 @@
       }
       .overlay(alignment: .topTrailing) { closeButton }
       .hidesStatusBar()
+      .turnsWithThePhone()
     }
 
     /// Pinch and drag recognised together; `ViewerGesture` decides what they do (scale about the
@@ -147,6 +149,18 @@
   }
 
   extension View {
+    /// On iOS, lets the phone turn while the viewer is on screen and turns the app back upright
+    /// when it closes (`OrientationPolicy` decides); nothing elsewhere.
+    @ViewBuilder
+    fileprivate func turnsWithThePhone() -> some View {
+      #if os(iOS)
+        onAppear { InterfaceRotation.apply(OrientationPolicy.shared.viewerAppeared()) }
+          .onDisappear { InterfaceRotation.apply(OrientationPolicy.shared.viewerDisappeared()) }
+      #else
+        self
+      #endif
+    }
+
     /// Hides the status bar on iOS (the viewer is all picture); nothing elsewhere.
     @ViewBuilder
     fileprivate func hidesStatusBar() -> some View {
