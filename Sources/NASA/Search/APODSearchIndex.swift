@@ -1,0 +1,148 @@
+/// Keyword search over the days Spacer has saved: title, explanation and credit.
+///
+/// Rules:
+/// - A query is read as words (`SearchText`: no case, no diacritics). A day matches when every
+///   query word begins a word of its title, explanation or credit: "androm gal" finds "Andromeda
+///   Galaxy". A query with no words matches nothing (the caller shows the unfiltered list).
+/// - Ranking: days whose title holds more of the query words come first; among equals, the newest
+///   day first.
+/// - The index grows as days are saved (`insert`); inserting a day again replaces its text, so a
+///   corrected payload never leaves stale words behind.
+/// - `filter` narrows the result to pictures or videos (`APODMediaFilter`), as the Explore filter
+///   does for the whole list.
+///
+/// Built for the whole archive (about 11,000 days): words map to the days that hold them, and a
+/// sorted vocabulary finds every word a query word begins with a binary search.
+public struct APODSearchIndex: Sendable {
+  /// One day found, with what the list shows and why it ranks where it does.
+  public struct Hit: Sendable, Hashable {
+    public let day: APODDay
+    public let title: String
+    public let kind: APODMediaFilter.Kind
+    /// How many of the query's words begin a word of the title.
+    public let titleMatches: Int
+  }
+
+  private struct Document: Sendable {
+    var day: APODDay
+    var title: String
+    var kind: APODMediaFilter.Kind
+    /// The title's distinct words, for ranking.
+    var titleWords: [String]
+    /// Every distinct word of title, explanation and credit.
+    var words: Set<String>
+  }
+
+  private var documents: [Document] = []
+  private var documentOfDay: [APODDay: Int] = [:]
+  /// Word → the documents that contain it.
+  private var postings: [String: Set<Int>] = [:]
+  /// Every word in `postings`, sorted, for prefix lookups.
+  private var vocabulary: [String] = []
+
+  public init() {}
+
+  /// An index of `apods`.
+  public init(_ apods: some Sequence<APOD>) {
+    insert(apods)
+  }
+
+  /// How many days are indexed.
+  public var count: Int { documentOfDay.count }
+
+  /// Adds `apods`, replacing the text of days already indexed.
+  public mutating func insert(_ apods: some Sequence<APOD>) {
+    var newWords: Set<String> = []
+    for apod in apods {
+      let titleWords = SearchText.words(apod.title)
+      var words = Set(titleWords)
+      words.formUnion(SearchText.words(apod.explanation))
+      if let credit = apod.credit ?? apod.copyright { words.formUnion(SearchText.words(credit)) }
+      let document = Document(
+        day: apod.date, title: apod.title, kind: APODMediaFilter.Kind(apod),
+        titleWords: Array(Set(titleWords)), words: words)
+      let id: Int
+      if let existing = documentOfDay[apod.date] {
+        id = existing
+        for word in documents[id].words { postings[word]?.remove(id) }
+        documents[id] = document
+      } else {
+        id = documents.count
+        documents.append(document)
+        documentOfDay[apod.date] = id
+      }
+      for word in words {
+        if postings[word, default: []].insert(id).inserted, postings[word]?.count == 1 {
+          newWords.insert(word)
+        }
+      }
+    }
+    mergeIntoVocabulary(newWords)
+  }
+
+  /// The days matching `query`, best first, narrowed by `filter`.
+  public func search(_ query: String, filter: APODMediaFilter = .all) -> [Hit] {
+    let queryWords = Array(Set(SearchText.words(query)))
+    guard !queryWords.isEmpty else { return [] }
+    var matching: Set<Int>?
+    // The rarest word first, so the intersection shrinks as early as possible.
+    let candidates = queryWords.map(documentsWithWord(beginning:)).sorted { $0.count < $1.count }
+    for documentsForWord in candidates {
+      matching = matching.map { $0.intersection(documentsForWord) } ?? documentsForWord
+      if matching?.isEmpty == true { return [] }
+    }
+    let hits = (matching ?? []).compactMap { id -> Hit? in
+      let document = documents[id]
+      guard filter.includes(document.kind) else { return nil }
+      let titleMatches = queryWords.count { word in document.titleWords.contains { $0.hasPrefix(word) } }
+      return Hit(day: document.day, title: document.title, kind: document.kind, titleMatches: titleMatches)
+    }
+    return hits.sorted { lhs, rhs in
+      lhs.titleMatches != rhs.titleMatches ? lhs.titleMatches > rhs.titleMatches : lhs.day > rhs.day
+    }
+  }
+
+  /// The documents holding a word that begins with `prefix`.
+  private func documentsWithWord(beginning prefix: String) -> Set<Int> {
+    var low = 0
+    var high = vocabulary.count
+    while low < high {
+      let middle = (low + high) / 2
+      if vocabulary[middle] < prefix { low = middle + 1 } else { high = middle }
+    }
+    var result: Set<Int> = []
+    var index = low
+    while index < vocabulary.count, vocabulary[index].hasPrefix(prefix) {
+      if let documents = postings[vocabulary[index]] { result.formUnion(documents) }
+      index += 1
+    }
+    return result
+  }
+
+  /// Merges words seen for the first time into the sorted vocabulary (one pass, no re-sort of
+  /// the words already there). Words whose last day was replaced stay: they match nothing.
+  private mutating func mergeIntoVocabulary(_ words: Set<String>) {
+    guard !words.isEmpty else { return }
+    let added = words.sorted()
+    var merged: [String] = []
+    merged.reserveCapacity(vocabulary.count + added.count)
+    var old = vocabulary.startIndex
+    var new = added.startIndex
+    while old < vocabulary.endIndex, new < added.endIndex {
+      if vocabulary[old] < added[new] {
+        merged.append(vocabulary[old])
+        old += 1
+      } else if vocabulary[old] == added[new] {
+        merged.append(vocabulary[old])
+        old += 1
+        new += 1
+      } else {
+        merged.append(added[new])
+        new += 1
+      }
+    }
+    merged.append(contentsOf: vocabulary[old...])
+    merged.append(contentsOf: added[new...])
+    vocabulary = merged
+  }
+}

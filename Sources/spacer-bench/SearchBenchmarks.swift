@@ -1,0 +1,83 @@
+import Foundation
+import NASA
+
+/// Keyword search over an archive as large as APOD's (about 11,100 days by 2026).
+@MainActor enum SearchBenchmarks {
+  static let archiveDays = 11_000
+
+  /// `search_index_build_11000_ms` (every day inserted in one batch, as the app does after
+  /// reading its cache) and `search_11000_days_ms` (the median of a mix of one-, two- and
+  /// three-word queries, prefixes included, over that index).
+  static func run() async -> [String: Double] {
+    let archive = syntheticArchive(days: archiveDays)
+    var index = APODSearchIndex()
+    let build = await Benchmarks.medianMilliseconds(runs: 5) {
+      index = APODSearchIndex(archive)
+    }
+    let queries = [
+      "galaxy", "andromeda nebula", "comet tail", "saturn rings cassini", "m3", "eclipse", "aurora",
+    ]
+    var found = 0
+    let search = await Benchmarks.medianMilliseconds(runs: 200) {
+      for query in queries { found += index.search(query).count }
+    }
+    precondition(found > 0, "the synthetic archive must give the queries something to find")
+    return [
+      "search_index_build_11000_ms": build,
+      "search_11000_days_ms": search / Double(queries.count),
+    ]
+  }
+
+  /// Days shaped like APOD's: a title of a few words, an explanation of about 150 words drawn
+  /// from an astronomy vocabulary plus rarer words and catalogue numbers, and a credit.
+  /// Deterministic, so every run searches the same text.
+  static func syntheticArchive(days: Int) -> [APOD] {
+    var generator = SplitMix64(seed: 0x5EED)
+    let common = """
+      the of and a in to is this from its as near star stars galaxy galaxies nebula light dust gas \
+      cloud clouds image telescope night sky planet moon sun solar space cosmic bright dark across \
+      seen view field center region spiral cluster distant years light-years millions billion \
+      red blue glowing emission hydrogen core arms edge disk young old massive small large
+      """.split(separator: " ").map(String.init)
+    let rare = """
+      andromeda orion pleiades saturn rings cassini jupiter juno comet tail aurora borealis eclipse \
+      totality corona meteor perseid leonid supernova remnant pulsar quasar lensing hubble webb \
+      chandra spitzer magellanic carina eagle pillars horsehead crab veil rosette lagoon trifid
+      """.split(separator: " ").map(String.init)
+    var archive: [APOD] = []
+    archive.reserveCapacity(days)
+    var day = APODDay.first
+    for _ in 0..<days {
+      func word() -> String {
+        generator.next() % 5 == 0
+          ? rare[Int(generator.next() % UInt64(rare.count))]
+          : common[Int(generator.next() % UInt64(common.count))]
+      }
+      let title = (0..<(2 + Int(generator.next() % 4))).map { _ in word().capitalized }.joined(separator: " ")
+      var explanation = (0..<150).map { _ in word() }
+      explanation.append("M\(generator.next() % 110 + 1)")
+      archive.append(
+        APOD(
+          date: day, title: title, explanation: explanation.joined(separator: " ") + ".", mediaType: .image,
+          url: URL(string: "https://apod.nasa.gov/apod/image/\(day.yymmdd).jpg"),
+          credit: "Observer \(generator.next() % 500)", pageURL: APOD.legacyPageURL(for: day), source: .v1))
+      day = day.next
+    }
+    return archive
+  }
+}
+
+/// A small, fast, deterministic random number generator (SplitMix64).
+struct SplitMix64: RandomNumberGenerator {
+  private var state: UInt64
+
+  init(seed: UInt64) { state = seed }
+
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}
