@@ -94,7 +94,9 @@ public struct APODSearchIndex: Sendable {
     let hits = (matching ?? []).compactMap { id -> Hit? in
       let document = documents[id]
       guard filter.includes(document.kind) else { return nil }
-      let titleMatches = queryWords.count { word in document.titleWords.contains { $0.hasPrefix(word) } }
+      // `filter(_:).count`, not Swift 6's `count(where:)`: its back-deployment to iOS 17 is unverified.
+      let titleMatches = queryWords.filter { word in document.titleWords.contains { $0.hasPrefix(word) } }
+        .count
       return Hit(day: document.day, title: document.title, kind: document.kind, titleMatches: titleMatches)
     }
     return hits.sorted { lhs, rhs in
