@@ -69,6 +69,9 @@
         ).makeRepository(now: now),
         imagePipeline: ImagePipeline(
           directory: caches.appending(path: "images", directoryHint: .isDirectory),
+          // Favorites' images and the pin list survive the system emptying Caches on low storage.
+          pinnedDirectory: URL.applicationSupportDirectory.appending(
+            path: "PinnedImages", directoryHint: .isDirectory),
           session: URLSession(configuration: imageSession), decoder: ImageIODecoder(), now: now),
         favoritesRepository: favorites.repository,
         notificationCenter: LiveNotificationCenter(),

@@ -65,6 +65,8 @@ public actor ImagePipeline {
 
   /// - Parameters:
   ///   - directory: where the disk tier lives; the pipeline owns everything in it.
+  ///   - pinnedDirectory: where pinned images and the pin list live, outside the purgeable caches
+  ///     folder (the app passes a folder in Application Support); nil keeps them in `directory`.
   ///   - memoryCostLimit: decoded bytes kept in memory (width × height × 4 per image).
   ///   - diskByteLimit: original bytes kept on disk, not counting what pins keep beyond it.
   ///   - downloader: fetches original bytes.
@@ -72,6 +74,7 @@ public actor ImagePipeline {
   ///   - now: the clock stamped on disk accesses (persisted recency).
   public init(
     directory: URL,
+    pinnedDirectory: URL? = nil,
     memoryCostLimit: Int = 96 << 20,
     diskByteLimit: Int = 300 << 20,
     downloader: any ImageDownloading,
@@ -82,12 +85,14 @@ public actor ImagePipeline {
     self.decoder = decoder
     self.now = now
     self.memory = LockedMemoryImageCache(costLimit: memoryCostLimit)
-    self.disk = DiskImageStore(directory: directory, byteLimit: diskByteLimit)
+    self.disk = DiskImageStore(
+      directory: directory, pinnedDirectory: pinnedDirectory, byteLimit: diskByteLimit)
   }
 
   /// A pipeline that downloads with `session` (give it a configuration without a URLCache).
   public init(
     directory: URL,
+    pinnedDirectory: URL? = nil,
     memoryCostLimit: Int = 96 << 20,
     diskByteLimit: Int = 300 << 20,
     session: URLSession,
@@ -95,7 +100,8 @@ public actor ImagePipeline {
     now: @escaping @Sendable () -> Date = Date.init
   ) {
     self.init(
-      directory: directory, memoryCostLimit: memoryCostLimit, diskByteLimit: diskByteLimit,
+      directory: directory, pinnedDirectory: pinnedDirectory, memoryCostLimit: memoryCostLimit,
+      diskByteLimit: diskByteLimit,
       downloader: URLSessionImageDownloader(session: session), decoder: decoder, now: now)
   }
 

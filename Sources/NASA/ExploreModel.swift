@@ -79,11 +79,15 @@ public struct ExploreContent: RefreshableContent {
     if case .idle = state { await load() }
     if case .failed = state { await load() }
     guard case .loaded(var content) = state else { return }
+    let pickedBefore = content.picked
     content.picked = .loading(day)
     state = .loaded(content)
-    let picked: PickedDay
+    let picked: PickedDay?
     do {
       picked = .loaded(try await repository.apod(for: day))
+    } catch  where error.isCancellation || Task.isCancelled {
+      // Cancelled, not failed: the picker shows what it showed before.
+      picked = pickedBefore
     } catch {
       picked = .failed(day, message: error.message(now: now()))
     }
@@ -181,6 +185,13 @@ public struct ExploreContent: RefreshableContent {
       let result = try await repository.explore(days: days, policy)
       state = .loaded(
         ExploreContent(result: result, checkedAt: now(), picked: latestPicked ?? start.previous?.picked))
+    } catch  where error.isCancellation || Task.isCancelled {
+      let picked = latestPicked
+      state = .afterCancellation(restoring: start.previous)
+      if case .loaded(var kept) = state, let picked {
+        kept.picked = picked
+        state = .loaded(kept)
+      }
     } catch {
       // Never blank the screen: keep the list and say why it may be old.
       let picked = latestPicked

@@ -67,6 +67,8 @@ public struct TodayContent: RefreshableContent {
     do {
       let result = try await repository.today(policy)
       state = .loaded(TodayContent(result: result, checkedAt: now()))
+    } catch  where error.isCancellation || Task.isCancelled {
+      state = .afterCancellation(restoring: start.previous)
     } catch {
       // Never blank the screen: keep the picture and say why it may be old.
       state = .afterFailure(error.message(now: now()), keeping: start.previous) { kept in
