@@ -57,6 +57,12 @@ public final class AppModel {
   @ObservationIgnored private let logger: any MonetizationLogging
   @ObservationIgnored private var onboardingShown = false
   @ObservationIgnored private var wasInBackground = false
+  /// The image models handed out, weakly: a memory warning makes each let go of its HD image.
+  @ObservationIgnored private var imageModels: [WeakImageModel] = []
+
+  private struct WeakImageModel {
+    weak var model: ProgressiveImageModel?
+  }
 
   /// Builds every model. The persisted entitlement snapshot is loaded here, synchronously, so a
   /// subscriber is Premium from the first frame, before `launch()` has done anything.
@@ -188,9 +194,14 @@ public final class AppModel {
     await reminder.refresh()
   }
 
-  /// The system is short of memory: drop decoded images (the disk tier stays).
+  /// The system is short of memory: drop decoded images (the disk tier stays), including the HD
+  /// image an image model still holds.
   public func handleMemoryWarning() async {
     await images.handleMemoryWarning()
+    imageModels.removeAll { $0.model == nil }
+    for model in imageModels.compactMap(\.model) {
+      await model.handleMemoryWarning()
+    }
   }
 
   /// The device's time zone changed: the daily reminder keeps its local time.
@@ -198,11 +209,16 @@ public final class AppModel {
     await reminder.timeZoneDidChange()
   }
 
-  /// The viewer's image: the standard image at once when cached, HD swapped in when it arrives.
-  /// `nil` when the APOD has no image (a video without thumbnail, or `other`).
+  /// The detail card's image: the preview only; HD only while the viewer shows it (`showHD()`),
+  /// released when it closes or on a memory warning. `nil` when the APOD has no image (a video
+  /// without thumbnail, or `other`).
   public func progressiveImage(for apod: APOD) -> ProgressiveImageModel? {
     guard let preview = apod.imageURL ?? apod.hdImageURL else { return nil }
-    return ProgressiveImageModel(previewURL: preview, hdURL: apod.hdImageURL ?? preview, pipeline: images)
+    let model = ProgressiveImageModel(
+      previewURL: preview, hdURL: apod.hdImageURL ?? preview, pipeline: images, wantsHD: false)
+    imageModels.removeAll { $0.model == nil }
+    imageModels.append(WeakImageModel(model: model))
+    return model
   }
 
   /// The APOD of `day` (a favorite's detail, a deep link): from the cache when saved, which is

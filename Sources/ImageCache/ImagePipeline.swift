@@ -42,6 +42,8 @@ public struct ImagePipelineStatistics: Sendable, Equatable {
 ///   the same URL shares one download. A caller that cancels leaves alone; when the last caller
 ///   leaves, the work is cancelled.
 /// - Decoding runs off this actor, on the global concurrent executor.
+/// - Low Data Mode: HD downloads and background downloads of pinned images do not use a
+///   constrained network (`ImageSize.allowsConstrainedNetwork`); thumbnails and previews do.
 public actor ImagePipeline {
   private let downloader: any ImageDownloading
   private let decoder: any ImageDecoding
@@ -271,7 +273,8 @@ public actor ImagePipeline {
       lastPrefetchID += 1
       let id = lastPrefetchID
       let task = Task {
-        _ = try? await self.download(url)
+        // Background work for offline browsing: never over a constrained (Low Data Mode) network.
+        _ = try? await self.download(url, allowsConstrainedNetwork: false)
         self.pinFetchFinished(url, id: id)
       }
       pinFetchesRunning[url] = (id, task)
@@ -349,7 +352,7 @@ public actor ImagePipeline {
   private func produceImage(_ key: ImageKey) async throws(ImagePipelineError) -> DecodedImage {
     if let image = await decodeFromDisk(key) { return image }
     guard !Task.isCancelled else { throw .cancelled }  // abandoned before reaching the network
-    let data = try await download(key.url)
+    let data = try await download(key.url, allowsConstrainedNetwork: key.size.allowsConstrainedNetwork)
     let image: DecodedImage
     do {
       image = try await Self.decode(data, size: key.size, with: decoder)
@@ -384,10 +387,13 @@ public actor ImagePipeline {
 
   // MARK: - Download jobs (one per URL, shared by every size)
 
-  private func download(_ url: URL) async throws(ImagePipelineError) -> Data {
+  /// One download per URL: a job already running for another size is shared as it was started.
+  private func download(_ url: URL, allowsConstrainedNetwork: Bool) async throws(ImagePipelineError) -> Data {
     if !downloads.isRunning(url) {
       let jobID = downloads.makeID()
-      let task = Task { await self.runDownloadJob(url, id: jobID) }
+      let task = Task {
+        await self.runDownloadJob(url, id: jobID, allowsConstrainedNetwork: allowsConstrainedNetwork)
+      }
       downloads.start(url, id: jobID, task: task)
     }
     let waiterID = downloads.makeID()
@@ -412,10 +418,10 @@ public actor ImagePipeline {
     orphanedTask?.cancel()
   }
 
-  private func runDownloadJob(_ url: URL, id: UInt64) async {
+  private func runDownloadJob(_ url: URL, id: UInt64, allowsConstrainedNetwork: Bool) async {
     let result: Result<Data, ImagePipelineError>
     do {
-      result = .success(try await produceDownload(url))
+      result = .success(try await produceDownload(url, allowsConstrainedNetwork: allowsConstrainedNetwork))
     } catch {
       result = .failure(error)
     }
@@ -424,12 +430,16 @@ public actor ImagePipeline {
     }
   }
 
-  private func produceDownload(_ url: URL) async throws(ImagePipelineError) -> Data {
+  private func produceDownload(
+    _ url: URL, allowsConstrainedNetwork: Bool
+  ) async throws(ImagePipelineError)
+    -> Data
+  {
     guard !Task.isCancelled else { throw .cancelled }
     downloadsStarted += 1
     downloadsRunning += 1
     defer { downloadsRunning -= 1 }
-    let data = try await downloader.download(url)
+    let data = try await downloader.download(url, allowsConstrainedNetwork: allowsConstrainedNetwork)
     do {
       _ = try ImageHeaderReader.validate(data)
     } catch .unrecognizedFormat where ImageHeaderReader.looksLikeText(data) {

@@ -10,6 +10,11 @@ public enum ImageSize: String, Sendable, Hashable, CaseIterable {
   /// The zoomable viewer: sharp when zoomed, yet at most 64 MB decoded.
   case full
 
+  /// Whether downloading for this size may use a network the user marked as constrained (Low Data
+  /// Mode). Grid thumbnails and previews may: they are what the app is. HD may not: under Low Data
+  /// Mode the app stays at preview size.
+  public var allowsConstrainedNetwork: Bool { self != .full }
+
   /// The longest side, in pixels, that an image of this size is decoded to.
   public var maxPixelSize: Int {
     switch self {

@@ -166,8 +166,10 @@
       let model = hero?.day == apod.date ? hero?.model : nil
       Group {
         if let model {
+          // The card holds the preview only; HD loads in the viewer and is let go when it closes.
           ProgressiveImageView(
-            model: model, accessibilityLabel: apod.accessibilityDescription, contentMode: .fill)
+            model: model, accessibilityLabel: apod.accessibilityDescription, contentMode: .fill,
+            showsHD: false)
         } else {
           // No usable image URL: a quiet surface with a photo symbol.
           PipelineImage(

@@ -16,29 +16,41 @@
   /// - `failure`: the reason and a retry.
   /// - otherwise nothing over the container's background (the caches are being read).
   ///
-  /// It starts the model's `load()` when it appears; the model ignores the call once HD is shown,
-  /// so the hero and the viewer can share one model. A model created over an image already in
-  /// memory shows it from the first frame.
+  /// With `showsHD` (the viewer, the default) it asks the model for HD when it appears and lets
+  /// HD go when it disappears; without (the detail card) it loads the preview only. The hero and
+  /// the viewer share one model. A model created over an image already in memory shows it from the
+  /// first frame.
   public struct ProgressiveImageView: View {
     private let model: ProgressiveImageModel
     private let accessibilityLabel: String
     private let contentMode: ContentMode
+    private let showsHD: Bool
 
     /// - Parameters:
     ///   - model: the image's phases (`AppModel.progressiveImage(for:)`).
     ///   - accessibilityLabel: what VoiceOver reads (the APOD `alt` text when present, else its title).
     ///   - contentMode: `.fit` (the whole image, the default) or `.fill` (cropped to the frame).
-    public init(model: ProgressiveImageModel, accessibilityLabel: String, contentMode: ContentMode = .fit) {
+    ///   - showsHD: true in the viewer (HD while shown), false on the card (the preview only).
+    public init(
+      model: ProgressiveImageModel, accessibilityLabel: String, contentMode: ContentMode = .fit,
+      showsHD: Bool = true
+    ) {
       self.model = model
       self.accessibilityLabel = accessibilityLabel
       self.contentMode = contentMode
+      self.showsHD = showsHD
     }
 
     public var body: some View {
       Color.clear
         .overlay { content }
         .clipped()
-        .task { await model.load() }
+        .task {
+          if showsHD { await model.showHD() } else { await model.load() }
+        }
+        .onDisappear {
+          if showsHD { Task { await model.releaseHD() } }
+        }
     }
 
     @ViewBuilder private var content: some View {
