@@ -57,6 +57,13 @@ public final class AppModel {
   @ObservationIgnored private let logger: any MonetizationLogging
   @ObservationIgnored private var onboardingShown = false
   @ObservationIgnored private var wasInBackground = false
+  /// The last favorite tap that failed, and why.
+  private var favoriteFailure: FavoriteFailure?
+
+  private struct FavoriteFailure: Equatable {
+    let day: APODDay
+    let message: String
+  }
   /// The image models handed out, weakly: a memory warning makes each let go of its HD image.
   @ObservationIgnored private var imageModels: [WeakImageModel] = []
 
@@ -227,11 +234,25 @@ public final class AppModel {
     try await apodRepository.apod(for: day)
   }
 
-  /// Saves or removes `apod` as a favorite; saving goes through the Premium gate.
+  /// Saves or removes `apod` as a favorite; saving goes through the Premium gate. When the
+  /// store refuses (unavailable, disk full), `favoriteFailure(for:)` says why, next to the heart.
   /// - Returns: whether it is a favorite afterwards.
   @discardableResult
   public func toggleFavorite(_ apod: APOD) async -> Bool {
-    await favorites.toggle(Favorite(apod: apod, dateAdded: now()))
+    favoriteFailure = nil
+    favorites.dismissError()
+    let isFavorite = await favorites.toggle(Favorite(apod: apod, dateAdded: now()))
+    if let message = favorites.errorMessage {
+      favoriteFailure = FavoriteFailure(day: apod.date, message: message)
+    }
+    return isFavorite
+  }
+
+  /// Why the last save or removal of `apod`'s favorite failed, or nil (it worked, the paywall was
+  /// closed, or the last tap was on another day). Shown where the heart is, never silently lost.
+  public func favoriteFailure(for apod: APOD) -> String? {
+    guard let favoriteFailure, favoriteFailure.day == apod.date else { return nil }
+    return favoriteFailure.message
   }
 
   /// Whether `apod` is saved (answers even while favorites are locked, so a heart stays right).

@@ -42,6 +42,13 @@
             Spacer(minLength: 0)
           }
           .buttonStyle(.bordered)
+          // A save the store refused says why, right under the heart (never silently).
+          if let failure = actions.favoriteFailure(apod) {
+            Label(failure, systemImage: "exclamationmark.triangle")
+              .font(Typography.caption)
+              .foregroundStyle(Palette.error)
+              .fixedSize(horizontal: false, vertical: true)
+          }
           if !apod.explanation.isEmpty {
             Text(apod.explanation)
               .font(Typography.body)

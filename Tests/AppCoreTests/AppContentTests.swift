@@ -67,6 +67,29 @@ struct AppFavoritesTests {
     #expect(app.model.gateNotice == nil)
   }
 
+  @Test func aSaveTheStoreRefusesSaysWhyNextToThatDaysHeartOnly() async throws {
+    let store = InMemoryKeyValueStore()
+    let seed = AppModelFixture(store: store)
+    EntitlementSnapshotStore(store: store).save(seed.subscriberSnapshot())
+    let app = AppModelFixture(store: store)
+    app.backend.answer([MonetizationFixtures.subscription(.autoRenewing)])
+    await app.model.launch()
+    let apod = try await todaysAPOD(app)
+    let otherDay = sampleAPOD(APODDay.today(now: app.now).previous)
+    await app.content.favorites.setWriteFailure(.diskFull)
+
+    let saved = await app.model.toggleFavorite(apod)
+
+    #expect(!saved)
+    #expect(app.model.favoriteFailure(for: apod) == FavoritesRepositoryError.diskFull.message)
+    #expect(app.model.favoriteFailure(for: otherDay) == nil)
+
+    // The next tap that works clears it.
+    await app.content.favorites.setWriteFailure(nil)
+    #expect(await app.model.toggleFavorite(apod))
+    #expect(app.model.favoriteFailure(for: apod) == nil)
+  }
+
   @Test func losingPremiumLocksFavoritesButKeepsThemAndPremiumReturningShowsThemAgain() async throws {
     let store = InMemoryKeyValueStore()
     let seed = AppModelFixture(store: store)
