@@ -5,6 +5,11 @@ import SwiftUI
 /// object graph once and shows the tabs.
 @main
 struct SpacerApp: App {
+  init() {
+    // Before launching finishes, so the reminder tap that launched the app is delivered.
+    AppNotifications.install()
+  }
+
   var body: some Scene {
     WindowGroup {
       AppRootLoader()

@@ -201,6 +201,30 @@ public final class AppModel {
     await reminder.refresh()
   }
 
+  /// Where the app should go now, asked by something outside the screens (a notification tap);
+  /// the root view shows it, then calls `destinationShown()`.
+  public enum Destination: Sendable, Hashable {
+    /// The Today tab, on the current APOD day.
+    case today
+  }
+
+  /// The destination waiting to be shown, or nil.
+  public private(set) var destination: Destination?
+
+  /// The root view has shown `destination`.
+  public func destinationShown() {
+    destination = nil
+  }
+
+  /// The user opened a notification. The daily reminder opens Today on the current APOD day
+  /// (loading it when the day advanced since the picture on screen); other notifications do
+  /// nothing.
+  public func openNotification(requestIdentifier: String) async {
+    guard requestIdentifier == ReminderScheduler.requestIdentifier else { return }
+    destination = .today
+    await today.load()
+  }
+
   /// The system is short of memory: drop decoded images (the disk tier stays), including the HD
   /// image an image model still holds.
   public func handleMemoryWarning() async {

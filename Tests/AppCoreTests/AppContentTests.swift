@@ -3,6 +3,7 @@ import Favorites
 import Foundation
 import Monetization
 import NASA
+import Notifications
 import TestSupport
 import Testing
 
@@ -135,6 +136,31 @@ struct AppContentLifecycleTests {
     app.clock.advance(by: MonetizationFixtures.day)
     await app.model.enterForeground()
     #expect(await app.content.source.callCount == afterFirstLoad + 1)
+  }
+
+  @Test func tappingTheReminderOpensTodayOnTheCurrentAPODDay() async {
+    let app = AppModelFixture()
+    app.presenter.outcomes = [MonetizationFixtures.outcome(.cancelled)]
+    await app.model.launch()
+    await app.model.today.load()
+    app.clock.advance(by: MonetizationFixtures.day)  // the reminder fires the next day
+
+    await app.model.openNotification(requestIdentifier: ReminderScheduler.requestIdentifier)
+
+    #expect(app.model.destination == .today)
+    guard case .loaded(let content) = app.model.today.state else {
+      Issue.record("expected Today to show a picture, got \(app.model.today.state)")
+      return
+    }
+    #expect(content.apod.date == APODDay.today(now: app.now))
+    app.model.destinationShown()
+    #expect(app.model.destination == nil)
+  }
+
+  @Test func anotherNotificationOpensNothing() async {
+    let app = AppModelFixture()
+    await app.model.openNotification(requestIdentifier: "something.else")
+    #expect(app.model.destination == nil)
   }
 
   @Test func onlyActiveAfterBackgroundCountsAsReturningToTheForeground() async {
