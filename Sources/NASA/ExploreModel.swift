@@ -115,10 +115,17 @@ public struct ExploreContent: RefreshableContent {
   /// clock (`APODDay.pickerRange(now:)`).
   public var pickerRange: ClosedRange<Date> { APODDay.pickerRange(now: now()) }
 
-  /// Where the date picker starts: the picked day when there is one, else today (US Eastern).
+  /// Where the date picker starts: the picked day when there is one, else today (US Eastern),
+  /// always inside `pickerRange`.
   public var pickerStartDate: Date {
-    if case .loaded(let content) = state, let picked = content.picked { return picked.day.pickerDate }
-    return APODDay.today(now: now()).pickerDate
+    let range = pickerRange
+    let start: Date
+    if case .loaded(let content) = state, let picked = content.picked {
+      start = picked.day.pickerDate
+    } else {
+      start = APODDay.today(now: now()).pickerDate
+    }
+    return min(max(start, range.lowerBound), range.upperBound)
   }
 
   /// Shows the day the date picker landed on (`APODDay(pickerDate:)`); an instant that is no
