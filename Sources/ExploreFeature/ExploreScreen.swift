@@ -18,7 +18,9 @@
   public struct ExploreScreen: View {
     private let explore: ExploreModel
     private let actions: APODDetailActions
-    @State private var pickedDate: Date
+    /// The day the user moved the picker to; nil until then (the picker then shows the model's
+    /// start date, read in `body` so only this screen observes it).
+    @State private var pickedDate: Date?
     @Environment(\.locale) private var locale
 
     /// The screen over the app's models.
@@ -29,9 +31,10 @@
     /// The screen over an `ExploreModel` and detail actions (previews, or a host without an
     /// `AppModel`).
     public init(explore: ExploreModel, actions: APODDetailActions) {
+      // Nothing observable is read here: the parent's body runs this initializer, and a read
+      // would make every Explore change redraw all the tabs.
       self.explore = explore
       self.actions = actions
-      _pickedDate = State(initialValue: explore.pickerStartDate)
     }
 
     public var body: some View {
@@ -87,19 +90,29 @@
       VStack(alignment: .leading, spacing: Spacing.small) {
         // Days are noon GMT in a Gregorian GMT calendar (`APODDay.pickerCalendar`), so the picker
         // shows exactly the APOD day whatever the device's time zone.
-        DatePicker("Go to a day", selection: $pickedDate, in: explore.pickerRange, displayedComponents: .date)
-          .datePickerStyle(.compact)
-          .environment(\.calendar, APODDay.pickerCalendar)
-          .environment(\.timeZone, APODDay.pickerCalendar.timeZone)
-          .font(Typography.headline)
-          .foregroundStyle(Palette.primaryText)
-          .onChange(of: pickedDate) { _, date in
-            Task { await explore.loadDay(pickerDate: date) }
-          }
+        DatePicker(
+          "Go to a day", selection: pickerSelection, in: explore.pickerRange, displayedComponents: .date
+        )
+        .datePickerStyle(.compact)
+        .environment(\.calendar, APODDay.pickerCalendar)
+        .environment(\.timeZone, APODDay.pickerCalendar.timeZone)
+        .font(Typography.headline)
+        .foregroundStyle(Palette.primaryText)
+        .onChange(of: pickedDate) { _, date in
+          guard let date else { return }
+          Task { await explore.loadDay(pickerDate: date) }
+        }
         if let picked {
           PickedDayRow(picked: picked, images: actions.images)
         }
       }
+    }
+
+    /// The picker's day: the one the user chose, else where the model says to start.
+    private var pickerSelection: Binding<Date> {
+      Binding(
+        get: { pickedDate ?? explore.pickerStartDate },
+        set: { pickedDate = $0 })
     }
 
     // MARK: Grid
