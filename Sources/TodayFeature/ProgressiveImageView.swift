@@ -98,6 +98,9 @@
           .foregroundStyle(Palette.primaryText)
           .padding(Spacing.small)
           .background(Palette.surface, in: Circle())
+          // The symbol stays small; the area that takes the tap is at least 44 × 44 pt.
+          .frame(minWidth: TapTarget.minimum, minHeight: TapTarget.minimum)
+          .contentShape(Rectangle())
       }
       .buttonStyle(.plain)
       .padding(Spacing.small)
