@@ -155,9 +155,7 @@ public actor ImagePipeline {
   /// True when `url` is in memory at any size or on disk: no network is needed to show it.
   public func isCached(_ url: URL) -> Bool {
     guard let resolved = try? resolve(url) else { return false }
-    let inMemory = memory.withLock { cache in
-      ImageSize.allCases.contains { cache.contains(ImageKey(url: resolved.url, size: $0)) }
-    }
+    let inMemory = memory.withLock { $0.containsImage(for: resolved.url) }
     if inMemory {
       return true
     }
