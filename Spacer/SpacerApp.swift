@@ -8,6 +8,11 @@ struct SpacerApp: App {
   /// Answers UIKit's orientation question (the viewer turns, the tabs stay upright).
   @UIApplicationDelegateAdaptor(SpacerAppDelegate.self) private var appDelegate
 
+  init() {
+    // Before launching finishes, so the reminder tap that launched the app is delivered.
+    AppNotifications.install()
+  }
+
   var body: some Scene {
     WindowGroup {
       AppRootLoader()

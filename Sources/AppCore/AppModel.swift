@@ -57,6 +57,19 @@ public final class AppModel {
   @ObservationIgnored private let logger: any MonetizationLogging
   @ObservationIgnored private var onboardingShown = false
   @ObservationIgnored private var wasInBackground = false
+  /// The last favorite tap that failed, and why.
+  private var favoriteFailure: FavoriteFailure?
+
+  private struct FavoriteFailure: Equatable {
+    let day: APODDay
+    let message: String
+  }
+  /// The image models handed out, weakly: a memory warning makes each let go of its HD image.
+  @ObservationIgnored private var imageModels: [WeakImageModel] = []
+
+  private struct WeakImageModel {
+    weak var model: ProgressiveImageModel?
+  }
 
   /// Builds every model. The persisted entitlement snapshot is loaded here, synchronously, so a
   /// subscriber is Premium from the first frame, before `launch()` has done anything.
@@ -188,9 +201,38 @@ public final class AppModel {
     await reminder.refresh()
   }
 
-  /// The system is short of memory: drop decoded images (the disk tier stays).
+  /// Where the app should go now, asked by something outside the screens (a notification tap);
+  /// the root view shows it, then calls `destinationShown()`.
+  public enum Destination: Sendable, Hashable {
+    /// The Today tab, on the current APOD day.
+    case today
+  }
+
+  /// The destination waiting to be shown, or nil.
+  public private(set) var destination: Destination?
+
+  /// The root view has shown `destination`.
+  public func destinationShown() {
+    destination = nil
+  }
+
+  /// The user opened a notification. The daily reminder opens Today on the current APOD day
+  /// (loading it when the day advanced since the picture on screen); other notifications do
+  /// nothing.
+  public func openNotification(requestIdentifier: String) async {
+    guard requestIdentifier == ReminderScheduler.requestIdentifier else { return }
+    destination = .today
+    await today.load()
+  }
+
+  /// The system is short of memory: drop decoded images (the disk tier stays), including the HD
+  /// image an image model still holds.
   public func handleMemoryWarning() async {
     await images.handleMemoryWarning()
+    imageModels.removeAll { $0.model == nil }
+    for model in imageModels.compactMap(\.model) {
+      await model.handleMemoryWarning()
+    }
   }
 
   /// The device's time zone changed: the daily reminder keeps its local time.
@@ -198,11 +240,16 @@ public final class AppModel {
     await reminder.timeZoneDidChange()
   }
 
-  /// The viewer's image: the standard image at once when cached, HD swapped in when it arrives.
-  /// `nil` when the APOD has no image (a video without thumbnail, or `other`).
+  /// The detail card's image: the preview only; HD only while the viewer shows it (`showHD()`),
+  /// released when it closes or on a memory warning. `nil` when the APOD has no image (a video
+  /// without thumbnail, or `other`).
   public func progressiveImage(for apod: APOD) -> ProgressiveImageModel? {
     guard let preview = apod.imageURL ?? apod.hdImageURL else { return nil }
-    return ProgressiveImageModel(previewURL: preview, hdURL: apod.hdImageURL ?? preview, pipeline: images)
+    let model = ProgressiveImageModel(
+      previewURL: preview, hdURL: apod.hdImageURL ?? preview, pipeline: images, wantsHD: false)
+    imageModels.removeAll { $0.model == nil }
+    imageModels.append(WeakImageModel(model: model))
+    return model
   }
 
   /// The APOD of `day` (a favorite's detail, a deep link): from the cache when saved, which is
@@ -211,11 +258,25 @@ public final class AppModel {
     try await apodRepository.apod(for: day)
   }
 
-  /// Saves or removes `apod` as a favorite; saving goes through the Premium gate.
+  /// Saves or removes `apod` as a favorite; saving goes through the Premium gate. When the
+  /// store refuses (unavailable, disk full), `favoriteFailure(for:)` says why, next to the heart.
   /// - Returns: whether it is a favorite afterwards.
   @discardableResult
   public func toggleFavorite(_ apod: APOD) async -> Bool {
-    await favorites.toggle(Favorite(apod: apod, dateAdded: now()))
+    favoriteFailure = nil
+    favorites.dismissError()
+    let isFavorite = await favorites.toggle(Favorite(apod: apod, dateAdded: now()))
+    if let message = favorites.errorMessage {
+      favoriteFailure = FavoriteFailure(day: apod.date, message: message)
+    }
+    return isFavorite
+  }
+
+  /// Why the last save or removal of `apod`'s favorite failed, or nil (it worked, the paywall was
+  /// closed, or the last tap was on another day). Shown where the heart is, never silently lost.
+  public func favoriteFailure(for apod: APOD) -> String? {
+    guard let favoriteFailure, favoriteFailure.day == apod.date else { return nil }
+    return favoriteFailure.message
   }
 
   /// Whether `apod` is saved (answers even while favorites are locked, so a heart stays right).

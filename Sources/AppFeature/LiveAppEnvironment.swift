@@ -54,9 +54,8 @@
       let favorites = await SwiftDataFavoritesRepository.open(
         storeURL: URL.applicationSupportDirectory.appending(path: "Favorites.store"), now: now)
 
-      // The notification centre holds its delegate weakly: this environment keeps it.
-      let notificationPresenter = ForegroundNotificationPresenter(
-        presentedIdentifiers: [ReminderScheduler.requestIdentifier])
+      // Installed by the app's `init` already (AppNotifications); this environment keeps it too.
+      let notificationPresenter = AppNotifications.presenter
       notificationPresenter.install()
 
       // The image pipeline's disk tier is the only image cache: no URLCache under it.
@@ -69,6 +68,9 @@
         ).makeRepository(now: now),
         imagePipeline: ImagePipeline(
           directory: caches.appending(path: "images", directoryHint: .isDirectory),
+          // Favorites' images and the pin list survive the system emptying Caches on low storage.
+          pinnedDirectory: URL.applicationSupportDirectory.appending(
+            path: "PinnedImages", directoryHint: .isDirectory),
           session: URLSession(configuration: imageSession), decoder: ImageIODecoder(), now: now),
         favoritesRepository: favorites.repository,
         notificationCenter: LiveNotificationCenter(),
@@ -98,6 +100,10 @@
       // first paywall can appear, that is before `launch()` (Purchasely reference §3, §5).
       if model.runningMode == .observer {
         monetization.routeObserverActions(to: ObserverActionHandlers(coordinator: model.purchases))
+      }
+      // Notification taps, including the one that launched the app, reach the model from now on.
+      await notificationPresenter.taps.attach { [weak model] identifier in
+        await model?.openNotification(requestIdentifier: identifier)
       }
 
       return LiveAppEnvironment(

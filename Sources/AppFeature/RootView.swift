@@ -56,6 +56,14 @@
       }
       .environment(model)
       .task { await model.launch() }
+      // A notification tap asked for a tab (the reminder opens Today).
+      .onChange(of: model.destination, initial: true) { _, destination in
+        guard let destination else { return }
+        switch destination {
+        case .today: selection = .today
+        }
+        model.destinationShown()
+      }
       .onChange(of: scenePhase) { _, phase in
         let mirrored: AppModel.ScenePhase =
           switch phase {

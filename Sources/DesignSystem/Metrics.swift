@@ -30,6 +30,13 @@
     public static let large: CGFloat = 20
   }
 
+  /// Touch targets, in points.
+  nonisolated public enum TapTarget {
+    /// 44 pt: the smallest side of anything tappable (Apple's Human Interface Guidelines: a hit
+    /// target of at least 44 × 44 points), whatever the size of the symbol drawn in it.
+    public static let minimum: CGFloat = 44
+  }
+
   private let previewSpacingSteps: [CGFloat] = [
     Spacing.xxSmall, Spacing.xSmall, Spacing.small, Spacing.medium, Spacing.large, Spacing.xLarge,
     Spacing.xxLarge,

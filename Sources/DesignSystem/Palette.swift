@@ -21,6 +21,9 @@
     public static let secondaryText = Color(hex: 0xA9B1C3)
     /// Tint for interactive elements and the PRO badge (#8FA2FF).
     public static let accent = Color(hex: 0x8FA2FF)
+    /// Text and symbols on an `accent` fill, such as a prominent button's label: the background
+    /// colour, about 8.1:1 on the accent (white there is only about 2.4:1, under WCAG's 4.5:1).
+    public static let onAccent = background
     /// Degraded but working: stale content, rate limits (#FFC65C).
     public static let warning = Color(hex: 0xFFC65C)
     /// Something failed: a request, a purchase, a save (#FF8080).

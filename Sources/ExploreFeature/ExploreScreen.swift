@@ -18,8 +18,16 @@
   public struct ExploreScreen: View {
     private let explore: ExploreModel
     private let actions: APODDetailActions
-    @State private var pickedDate: Date
+    /// The day the user moved the picker to; nil until then (the picker then shows the model's
+    /// start date, read in `body` so only this screen observes it).
+    @State private var pickedDate: Date?
+    /// The grid's width, measured; 0 until the first layout.
+    @State private var gridWidth: CGFloat = 0
     @Environment(\.locale) private var locale
+    @Environment(\.displayScale) private var displayScale
+
+    /// The grid's cells: at least this wide, as many as fit.
+    private static let minimumCellWidth: CGFloat = 150
 
     /// The screen over the app's models.
     public init(appModel: AppModel) {
@@ -29,9 +37,10 @@
     /// The screen over an `ExploreModel` and detail actions (previews, or a host without an
     /// `AppModel`).
     public init(explore: ExploreModel, actions: APODDetailActions) {
+      // Nothing observable is read here: the parent's body runs this initializer, and a read
+      // would make every Explore change redraw all the tabs.
       self.explore = explore
       self.actions = actions
-      _pickedDate = State(initialValue: explore.pickerStartDate)
     }
 
     public var body: some View {
@@ -68,6 +77,12 @@
               grid(loaded.items)
             }
           }
+          .background {
+            GeometryReader { proxy in
+              Color.clear
+                .onChange(of: proxy.size.width, initial: true) { _, width in gridWidth = width }
+            }
+          }
           .padding(Spacing.large)
         }
         .refreshable { await explore.refresh() }
@@ -87,30 +102,59 @@
       VStack(alignment: .leading, spacing: Spacing.small) {
         // Days are noon GMT in a Gregorian GMT calendar (`APODDay.pickerCalendar`), so the picker
         // shows exactly the APOD day whatever the device's time zone.
-        DatePicker("Go to a day", selection: $pickedDate, in: explore.pickerRange, displayedComponents: .date)
-          .datePickerStyle(.compact)
-          .environment(\.calendar, APODDay.pickerCalendar)
-          .environment(\.timeZone, APODDay.pickerCalendar.timeZone)
-          .font(Typography.headline)
-          .foregroundStyle(Palette.primaryText)
-          .onChange(of: pickedDate) { _, date in
-            Task { await explore.loadDay(pickerDate: date) }
-          }
+        DatePicker(
+          "Go to a day", selection: pickerSelection, in: explore.pickerRange, displayedComponents: .date
+        )
+        .datePickerStyle(.compact)
+        .environment(\.calendar, APODDay.pickerCalendar)
+        .environment(\.timeZone, APODDay.pickerCalendar.timeZone)
+        .font(Typography.headline)
+        .foregroundStyle(Palette.primaryText)
+        .onChange(of: pickedDate) { _, date in
+          guard let date else { return }
+          Task { await explore.loadDay(pickerDate: date) }
+        }
         if let picked {
-          PickedDayRow(picked: picked, images: actions.images)
+          PickedDayRow(
+            picked: picked, images: actions.images,
+            thumbnailSize: .thumbnail(cellWidth: PickedDayRow.thumbnailSide, scale: Double(displayScale)))
         }
       }
     }
 
+    /// The picker's day: the one the user chose, else where the model says to start.
+    private var pickerSelection: Binding<Date> {
+      Binding(
+        get: { pickedDate ?? explore.pickerStartDate },
+        set: { pickedDate = $0 })
+    }
+
     // MARK: Grid
 
+    /// Columns and cell width from Core's rule, which also sizes the thumbnails.
+    private var gridLayout: ThumbnailGridLayout {
+      ThumbnailGridLayout(
+        containerWidth: Double(gridWidth), minimumCellWidth: Double(Self.minimumCellWidth),
+        spacing: Double(Spacing.medium))
+    }
+
+    /// The thumbnails' decoded size: the cell's width in pixels on this screen.
+    private var thumbnailSize: ImageSize {
+      gridWidth > 0 ? gridLayout.thumbnailSize(scale: Double(displayScale)) : .thumbnail
+    }
+
+    private var gridColumns: [GridItem] {
+      guard gridWidth > 0 else {
+        return [GridItem(.adaptive(minimum: Self.minimumCellWidth), spacing: Spacing.medium)]
+      }
+      return Array(repeating: GridItem(.flexible(), spacing: Spacing.medium), count: gridLayout.columns)
+    }
+
     private func grid(_ items: [APOD]) -> some View {
-      LazyVGrid(
-        columns: [GridItem(.adaptive(minimum: 150), spacing: Spacing.medium)], spacing: Spacing.medium
-      ) {
+      LazyVGrid(columns: gridColumns, spacing: Spacing.medium) {
         ForEach(items) { apod in
           NavigationLink(value: apod) {
-            ExploreCell(apod: apod, images: actions.images)
+            ExploreCell(apod: apod, images: actions.images, size: thumbnailSize)
           }
           .buttonStyle(.plain)
           .onAppear { prefetch(explore.cellAppeared(apod.date)) }
@@ -121,8 +165,8 @@
 
     private func prefetch(_ urls: [URL]) {
       guard !urls.isEmpty else { return }
-      let images = actions.images
-      Task { await images.prefetch(urls, size: .thumbnail) }
+      let (images, size) = (actions.images, thumbnailSize)
+      Task { await images.prefetch(urls, size: size) }
     }
 
     private func cancelPrefetch(_ urls: [URL]) {
@@ -136,12 +180,14 @@
   private struct ExploreCell: View {
     let apod: APOD
     let images: ImagePipeline
+    /// Decoded for the cell's width on this screen (`ThumbnailGridLayout`).
+    let size: ImageSize
     @Environment(\.locale) private var locale
 
     var body: some View {
       VStack(alignment: .leading, spacing: Spacing.xSmall) {
         PipelineImage(
-          url: apod.imageURL, size: .thumbnail, pipeline: images,
+          url: apod.imageURL, size: size, pipeline: images,
           accessibilityLabel: apod.accessibilityDescription
         )
         .aspectRatio(1, contentMode: .fit)
@@ -162,8 +208,12 @@
 
   /// The date picker's day: loading, ready to open, or why it cannot be shown.
   private struct PickedDayRow: View {
+    /// The thumbnail's side, in points.
+    static let thumbnailSide = 64.0
+
     let picked: PickedDay
     let images: ImagePipeline
+    let thumbnailSize: ImageSize
     @Environment(\.locale) private var locale
 
     var body: some View {
@@ -180,10 +230,10 @@
         NavigationLink(value: result.apod) {
           HStack(spacing: Spacing.medium) {
             PipelineImage(
-              url: result.apod.imageURL, size: .thumbnail, pipeline: images,
+              url: result.apod.imageURL, size: thumbnailSize, pipeline: images,
               accessibilityLabel: result.apod.accessibilityDescription
             )
-            .frame(width: 64, height: 64)
+            .frame(width: Self.thumbnailSide, height: Self.thumbnailSide)
             .clipShape(RoundedRectangle(cornerRadius: CornerRadius.small))
             VStack(alignment: .leading, spacing: Spacing.xxSmall) {
               Text(result.apod.title)

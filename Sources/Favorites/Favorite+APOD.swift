@@ -24,3 +24,12 @@ extension FavoriteDate {
 /// The image pipeline pins exactly as Favorites needs: pinned files are never evicted, and a
 /// pinned URL not yet on disk is downloaded in the background.
 extension ImagePipeline: ImagePinning {}
+
+extension FavoriteDate {
+  /// The day as Explore and the detail screen write it, in `locale`'s long date style ("January
+  /// 15, 2024"): what the Favorites list shows and VoiceOver reads, never the `2024-01-15` key.
+  public func displayText(locale: Locale) -> String {
+    guard let day = try? APODDay(year: year, month: month, day: day) else { return rawValue }
+    return day.displayText(locale: locale)
+  }
+}

@@ -23,7 +23,8 @@ public enum FavoritesState: Sendable, Hashable {
 /// - Losing premium never deletes anything: `state` becomes `.locked` while the favorites stay
 ///   stored, and they show again as soon as premium returns.
 /// - Saving pins the favorite's images so it browses offline; removing unpins them (unless another
-///   favorite uses the same image).
+///   favorite uses the same image). The first successful read pins every stored favorite's images
+///   again (pinning is idempotent), so a pin list lost or never written comes back at launch.
 /// - A failed action sets `errorMessage` and keeps the list that was on screen.
 /// - The list is ordered by APOD date, newest first: the order of the archive, which stays put
 ///   when a favorite is saved again (ordering by date added would move it).
@@ -41,6 +42,8 @@ public final class FavoritesModel {
 
   private var favorites: [Favorite] = []
   private var loadPhase: LoadPhase = .notLoaded
+  /// Whether the stored favorites' images were pinned again since this model was created.
+  private var hasRepinned = false
 
   private let repository: any FavoritesRepository
   private let gate: any FavoritesGate
@@ -82,6 +85,12 @@ public final class FavoritesModel {
       let stored = try await repository.all()
       favorites = stored.sorted(by: Self.newestFirst)
       loadPhase = .loaded
+      if !hasRepinned {
+        hasRepinned = true
+        for url in favorites.flatMap(\.imageURLs) {
+          await pinner.pin(url)
+        }
+      }
     } catch {
       if loadPhase == .loaded {
         errorMessage = error.message
@@ -155,14 +164,16 @@ public final class FavoritesModel {
     favorites.append(stamped)
     favorites.sort(by: Self.newestFirst)
     errorMessage = nil
+    // A first read that failed (a damaged file set aside, say) is retried now that a save worked;
+    // when it succeeds it pins every stored favorite, this one included.
+    if loadPhase != .loaded {
+      await load()
+      if hasRepinned { return }
+    }
     for url in stamped.imageURLs {
       await pinner.pin(url)
     }
     await unpinUnused(previous?.imageURLs ?? [])
-    // A first read that failed (a damaged file set aside, say) is retried now that a save worked.
-    if loadPhase != .loaded {
-      await load()
-    }
   }
 
   /// Unpins those of `urls` that no remaining favorite still shows.

@@ -40,13 +40,25 @@ public enum FavoritesRepositoryError: Error, Sendable, Hashable {
   case diskFull
   /// Another write failure.
   case writeFailed(reason: String)
+  /// The store exists but could not be opened, and it is not damaged (or not known to be): it is
+  /// left untouched, so the favorites in it show again once it opens.
+  case storeNotOpened(reason: StoreNotOpenedReason)
+
+  /// Why a store that is kept untouched could not be opened.
+  public enum StoreNotOpenedReason: Sendable, Hashable {
+    /// Written by a version of Spacer whose format this one cannot read (newer, or not migratable).
+    case incompatibleVersion
+    /// Any other failure, in the system's words.
+    case other(String)
+  }
 
   /// A specific sentence for the screen, saying what happened to the user's favorites.
   public var message: String {
     switch self {
     case .corruptFile(let movedTo):
       "Your saved favorites couldn’t be read. The damaged file was kept as “\(movedTo.lastPathComponent)” "
-        + "and nothing was deleted; new favorites start a fresh list."
+        + "in Spacer’s data folder (\(movedTo.deletingLastPathComponent().lastPathComponent)), so it can "
+        + "still be recovered, and nothing was deleted; new favorites start a fresh list."
     case .corruptFileLeftInPlace(let url):
       "Your saved favorites couldn’t be read, and the damaged file couldn’t be set aside, so it was "
         + "left untouched at \(url.path). Favorites can’t be saved until that file is moved."
@@ -63,6 +75,12 @@ public enum FavoritesRepositoryError: Error, Sendable, Hashable {
         + "your saved favorites are unchanged."
     case .writeFailed(let reason):
       "Favorites couldn’t be saved (\(reason)). Your saved favorites are unchanged."
+    case .storeNotOpened(.incompatibleVersion):
+      "Your favorites were saved by a different version of Spacer and couldn’t be opened. "
+        + "Nothing was changed: update Spacer to see them again."
+    case .storeNotOpened(.other(let reason)):
+      "Your favorites couldn’t be opened (\(reason)). Nothing was changed; "
+        + "they will show again when Spacer can open them."
     }
   }
 

@@ -133,6 +133,7 @@
   private struct FavoriteCell: View {
     let favorite: Favorite
     let images: ImagePipeline
+    @Environment(\.locale) private var locale
 
     var body: some View {
       VStack(alignment: .leading, spacing: Spacing.xSmall) {
@@ -146,7 +147,8 @@
           .font(Typography.caption)
           .foregroundStyle(Palette.primaryText)
           .lineLimit(2)
-        Text(favorite.date.rawValue)
+        // The same localized long date as Explore, which VoiceOver reads as words.
+        Text(favorite.date.displayText(locale: locale))
           .font(Typography.metadata)
           .foregroundStyle(Palette.secondaryText)
       }
@@ -181,8 +183,11 @@
         } label: {
           HStack(spacing: Spacing.small) {
             Text("Unlock Favorites")
+              // The label sits on the accent fill: dark text keeps 8:1 (white would be 2.4:1).
+              .foregroundStyle(Palette.onAccent)
             ProBadge()
           }
+          .frame(minHeight: TapTarget.minimum)
         }
         .buttonStyle(.borderedProminent)
         // One paywall at a time: a second tap while it is up would do nothing.

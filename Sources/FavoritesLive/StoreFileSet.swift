@@ -14,16 +14,6 @@ struct StoreFileSet: Sendable {
   /// Whether the store file itself exists (a missing store is created on open, not damaged).
   var storeExists: Bool { FileManager.default.fileExists(atPath: storeURL.path) }
 
-  /// The directory holding the set.
-  var directory: URL { storeURL.deletingLastPathComponent() }
-
-  /// Whether files can be renamed and created in `directory` (not on a read-only volume, not
-  /// denied by permissions).
-  var directoryIsWritable: Bool { FileManager.default.isWritableFile(atPath: directory.path) }
-
-  /// Whether the store file can be read now (not, for example, while data protection locks it).
-  var storeIsReadable: Bool { FileManager.default.isReadableFile(atPath: storeURL.path) }
-
   /// Renames every existing file of the set to `<name>.corrupt-<UTC time>.<extension>` (plus its
   /// `-wal`/`-shm` suffix) in the same directory, so the damaged store is kept and can be opened
   /// later for recovery, while a fresh store can be created at `storeURL`.

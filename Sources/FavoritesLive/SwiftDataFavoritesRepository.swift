@@ -7,12 +7,13 @@
   ///
   /// Open it with `open(storeURL:now:)`, which never crashes the app on a bad store:
   /// - A store that opens is used as it is.
-  /// - A store that exists but cannot be opened (damaged, or from an incompatible schema) is set
-  ///   aside with its `-wal`/`-shm` files as `<name>.corrupt-<UTC time>.store`, kept for recovery,
-  ///   and a fresh store is created; `Opening.notice` says so.
-  /// - When the device is the problem (the directory cannot be written, the file cannot be read)
-  ///   or setting aside fails, the store is left untouched and the repository is unavailable:
-  ///   every operation throws the notice, so nothing is saved only to vanish at the next launch.
+  /// - A store whose file is damaged (Core's `FavoritesStoreOpenPolicy` decides) is set aside with
+  ///   its `-wal`/`-shm` files as `<name>.corrupt-<UTC time>.store` next to it, kept for recovery,
+  ///   and a fresh store is created; `Opening.notice` names the kept file.
+  /// - Any other failure (a schema this version cannot migrate, a full disk, a file that cannot be
+  ///   read now, an unknown error) or a failed set-aside leaves the store untouched and the
+  ///   repository unavailable: every operation throws the notice ("nothing was changed"), so
+  ///   nothing is saved only to vanish at the next launch, and nothing is emptied.
   ///
   /// SwiftData types stay inside this module; callers see `Favorite` values and
   /// `FavoritesRepositoryError`s only.
@@ -62,12 +63,15 @@
       } catch {
         firstError = error
       }
-      let files = StoreFileSet(storeURL: storeURL)
-      // A healthy store behind a device problem stays where it is: moving it would hide the
-      // user's favorites behind an empty list.
-      if let deviceProblem = deviceProblem(files, openError: firstError) {
-        return unavailable(storeURL, deviceProblem)
+      // Only a damaged file is moved: moving a healthy store (newer schema, full disk, locked
+      // file) would hide the user's favorites behind an empty list.
+      let inspected = FavoritesStoreOpenPolicy.StoreFiles.inspect(storeURL)
+      if case .leaveUntouched(let reason) = FavoritesStoreOpenPolicy.decision(
+        for: firstError, files: inspected)
+      {
+        return unavailable(storeURL, reason)
       }
+      let files = StoreFileSet(storeURL: storeURL)
       guard let movedTo = files.setAside(stampedAt: now()) else {
         return unavailable(storeURL, .corruptFileLeftInPlace(storeURL))
       }
@@ -110,28 +114,12 @@
       // Local only: no CloudKit sync (which would also forbid the unique key on `date`).
       let configuration = ModelConfiguration(url: storeURL, cloudKitDatabase: .none)
       let container = try ModelContainer(
-        for: Schema([FavoriteRecord.self]),
-        migrationPlan: nil,
-        configurations: [configuration]
+        for: Schema(versionedSchema: FavoritesSchemaV1.self),
+        migrationPlan: FavoritesMigrationPlan.self,
+        configurations: configuration
       )
       let store = FavoriteRecordStore(modelContainer: container, storeURL: storeURL)
       return SwiftDataFavoritesRepository(storeURL: storeURL, backing: .store(store))
-    }
-
-    /// Why the store could not open when the cause lies outside the store file, or `nil` when the
-    /// file itself must be the problem (it exists, can be read, and its directory can be written).
-    private static func deviceProblem(
-      _ files: StoreFileSet, openError: any Error
-    ) -> FavoritesRepositoryError? {
-      guard files.storeExists else {
-        // Nothing to set aside: creating a new store failed.
-        return FavoritesRepositoryError.writing(openError, at: files.storeURL)
-      }
-      guard files.directoryIsWritable else { return .notWritable(path: files.directory.path) }
-      guard files.storeIsReadable else {
-        return FavoritesRepositoryError.reading(openError, at: files.storeURL)
-      }
-      return nil
     }
 
     private static func unavailable(_ storeURL: URL, _ error: FavoritesRepositoryError) -> Opening {

@@ -7,8 +7,11 @@ import Foundation
 /// - Recency survives relaunch: an access sets the file's modification date (at most once per
 ///   `recencyStampInterval` per file, so a hot image costs no extra system call per hit), and
 ///   the index is rebuilt from those dates on first use. Within a run the order is exact.
-/// - Pins are kept in `pins.json` in the same directory, by digest, so a URL can be pinned before
-///   its image is downloaded.
+/// - Pins are kept in `pins.json` by digest, so a URL can be pinned before its image is downloaded.
+///   The pin list and the pinned files live in `pinnedDirectory`, which the app puts outside the
+///   caches folder (the system empties caches when storage runs low, and a favorite must still
+///   show offline afterwards). A file moves there when it is pinned and back when it is unpinned.
+///   With `pinnedDirectory` equal to `directory`, everything stays in one folder.
 /// - A file that is missing, of the wrong length or structurally incomplete is a miss and is
 ///   removed, never returned.
 ///
@@ -19,7 +22,7 @@ struct DiskImageStore {
     var lastUse: UInt64
     /// The modification date last written to the file.
     var stampedAt: Date
-    let fileURL: URL
+    var fileURL: URL
   }
 
   static let pinsFileName = "pins.json"
@@ -27,6 +30,8 @@ struct DiskImageStore {
   static let recencyStampInterval: TimeInterval = 60
 
   let directory: URL
+  /// Where pinned files and the pin list live (may be `directory` itself).
+  let pinnedDirectory: URL
   let byteLimit: Int
   private var entries: [String: Entry] = [:]
   private(set) var pinned: Set<String> = []
@@ -36,17 +41,30 @@ struct DiskImageStore {
   /// False when the directory cannot be created: every lookup misses and nothing is written,
   /// but images still load from the network.
   private(set) var isAvailable = true
+  /// False when `pinnedDirectory` cannot be created: pinned files then stay in `directory`.
+  private var pinnedDirectoryIsAvailable = true
 
-  init(directory: URL, byteLimit: Int) {
+  init(directory: URL, pinnedDirectory: URL? = nil, byteLimit: Int) {
     self.directory = directory
+    self.pinnedDirectory = pinnedDirectory ?? directory
     self.byteLimit = max(0, byteLimit)
+  }
+
+  private var keepsPinsApart: Bool {
+    pinnedDirectory.standardizedFileURL != directory.standardizedFileURL
+  }
+
+  private var pinsFileURL: URL {
+    (pinnedDirectoryIsAvailable ? pinnedDirectory : directory).appendingPathComponent(Self.pinsFileName)
   }
 
   var count: Int { entries.count }
 
-  /// The digest-named file for `name` (whether or not it exists).
+  /// Where the digest-named file for `name` belongs (whether or not it exists): the pinned
+  /// directory while it is pinned, the cache directory otherwise.
   func fileURL(for name: String) -> URL {
-    directory.appendingPathComponent(name, isDirectory: false)
+    let folder = pinned.contains(name) && pinnedDirectoryIsAvailable ? pinnedDirectory : directory
+    return folder.appendingPathComponent(name, isDirectory: false)
   }
 
   func contains(_ name: String) -> Bool { entries[name] != nil }
@@ -63,25 +81,48 @@ struct DiskImageStore {
       isAvailable = false
       return
     }
+    if keepsPinsApart {
+      do {
+        try fileManager.createDirectory(at: pinnedDirectory, withIntermediateDirectories: true)
+        Self.excludeFromBackup(pinnedDirectory)
+      } catch {
+        pinnedDirectoryIsAvailable = false
+      }
+    }
     let keys: [URLResourceKey] = [.fileSizeKey, .contentModificationDateKey, .isRegularFileKey]
-    let files = (try? fileManager.contentsOfDirectory(at: directory, includingPropertiesForKeys: keys)) ?? []
-    var found: [(name: String, bytes: Int, modified: Date)] = []
+    var files = (try? fileManager.contentsOfDirectory(at: directory, includingPropertiesForKeys: keys)) ?? []
+    if keepsPinsApart, pinnedDirectoryIsAvailable {
+      files +=
+        (try? fileManager.contentsOfDirectory(at: pinnedDirectory, includingPropertiesForKeys: keys)) ?? []
+    }
+    var found: [(name: String, bytes: Int, modified: Date, url: URL)] = []
     for file in files where Self.isDigestName(file.lastPathComponent) {
       guard let values = try? file.resourceValues(forKeys: Set(keys)), values.isRegularFile == true else {
         continue
       }
       found.append(
-        (file.lastPathComponent, values.fileSize ?? 0, values.contentModificationDate ?? .distantPast))
+        (file.lastPathComponent, values.fileSize ?? 0, values.contentModificationDate ?? .distantPast, file))
     }
     found.sort { ($0.modified, $0.name) < ($1.modified, $1.name) }
-    for file in found {
+    for file in found where entries[file.name] == nil {
       useCounter += 1
       entries[file.name] = Entry(
-        byteCount: file.bytes, lastUse: useCounter, stampedAt: file.modified, fileURL: fileURL(for: file.name)
-      )
+        byteCount: file.bytes, lastUse: useCounter, stampedAt: file.modified, fileURL: file.url)
       totalBytes += file.bytes
     }
-    pinned = Self.readPins(from: directory.appendingPathComponent(Self.pinsFileName))
+    pinned = Self.readPins(from: pinsFileURL)
+    if keepsPinsApart, pinnedDirectoryIsAvailable {
+      // Pins written by an earlier version next to the cached files: adopt them once.
+      let legacy = directory.appendingPathComponent(Self.pinsFileName)
+      let legacyPins = Self.readPins(from: legacy)
+      if !legacyPins.isSubset(of: pinned) {
+        pinned.formUnion(legacyPins)
+        writePins()
+      }
+      try? fileManager.removeItem(at: legacy)
+    }
+    // Every file where it belongs: pinned ones out of the purgeable caches, the others back in.
+    for name in Array(entries.keys) { relocate(name) }
   }
 
   /// The stored bytes for `name`, marking them most recently used. A damaged file is removed.
@@ -113,8 +154,9 @@ struct DiskImageStore {
 
   /// Deletes the file and its index entry.
   mutating func remove(_ name: String) {
+    let location = entries[name]?.fileURL ?? fileURL(for: name)
     forget(name)
-    try? FileManager.default.removeItem(at: fileURL(for: name))
+    try? FileManager.default.removeItem(at: location)
   }
 
   /// Pins or unpins `name` and persists the pin set. Unpinning may bring the tier back under
@@ -122,11 +164,38 @@ struct DiskImageStore {
   mutating func setPinned(_ isPinned: Bool, _ name: String) {
     let changed = isPinned ? pinned.insert(name).inserted : pinned.remove(name) != nil
     guard changed else { return }
-    if isAvailable {
-      let data = (try? JSONEncoder().encode(pinned.sorted())) ?? Data()
-      try? data.write(to: directory.appendingPathComponent(Self.pinsFileName), options: .atomic)
-    }
+    writePins()
+    relocate(name)
     if !isPinned { evictIfNeeded() }
+  }
+
+  private func writePins() {
+    guard isAvailable else { return }
+    let data = (try? JSONEncoder().encode(pinned.sorted())) ?? Data()
+    try? data.write(to: pinsFileURL, options: .atomic)
+  }
+
+  /// Moves the file for `name` to where it belongs now (`fileURL(for:)`). A move that fails
+  /// leaves the file where it was, still indexed there.
+  private mutating func relocate(_ name: String) {
+    guard var entry = entries[name] else { return }
+    let target = fileURL(for: name)
+    guard entry.fileURL.standardizedFileURL != target.standardizedFileURL else { return }
+    let fileManager = FileManager.default
+    try? fileManager.removeItem(at: target)
+    guard (try? fileManager.moveItem(at: entry.fileURL, to: target)) != nil else { return }
+    entry.fileURL = target
+    entries[name] = entry
+  }
+
+  /// Pinned images can be downloaded again, so they stay out of device backups.
+  private static func excludeFromBackup(_ url: URL) {
+    #if canImport(Darwin)
+      var url = url
+      var values = URLResourceValues()
+      values.isExcludedFromBackup = true
+      try? url.setResourceValues(values)
+    #endif
   }
 
   /// Rule: least recently used unpinned files go first until the total fits the cap. Pinned

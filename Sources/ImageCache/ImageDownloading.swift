@@ -11,6 +11,17 @@ public protocol ImageDownloading: Sendable {
   /// The body of a 2xx response, or a specific error. Cancelling the calling task cancels the
   /// transfer.
   func download(_ url: URL) async throws(ImagePipelineError) -> Data
+
+  /// The same, saying whether the transfer may use a network the user marked as constrained
+  /// (Low Data Mode). When it may not and no other network is up, it fails with `.lowDataMode`.
+  func download(_ url: URL, allowsConstrainedNetwork: Bool) async throws(ImagePipelineError) -> Data
+}
+
+extension ImageDownloading {
+  /// Downloaders that know nothing of constrained networks ignore the setting.
+  public func download(_ url: URL, allowsConstrainedNetwork: Bool) async throws(ImagePipelineError) -> Data {
+    try await download(url)
+  }
 }
 
 /// Downloads image bytes with `URLSession` (bytes, not JSON: the JSON `HTTPClient` is not used).
@@ -31,8 +42,17 @@ public struct URLSessionImageDownloader: ImageDownloading {
   }
 
   public func download(_ url: URL) async throws(ImagePipelineError) -> Data {
+    try await download(url, allowsConstrainedNetwork: true)
+  }
+
+  public func download(_ url: URL, allowsConstrainedNetwork: Bool) async throws(ImagePipelineError) -> Data {
     var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
     request.setValue("image/*", forHTTPHeaderField: "Accept")
+    #if canImport(Darwin)
+      // Low Data Mode: Foundation refuses the request on a constrained-only network. (Linux's
+      // Foundation has no such setting, nor constrained networks.)
+      request.allowsConstrainedNetworkAccess = allowsConstrainedNetwork
+    #endif
     let data: Data
     let response: URLResponse
     do {
@@ -72,6 +92,9 @@ public struct URLSessionImageDownloader: ImageDownloading {
     guard let urlError = error as? URLError else {
       return .http(.transport(String(describing: error)))
     }
+    #if canImport(Darwin)
+      if urlError.networkUnavailableReason == .constrained { return .lowDataMode }
+    #endif
     switch urlError.code {
     case .cancelled:
       return .cancelled

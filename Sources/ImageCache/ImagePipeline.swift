@@ -42,6 +42,8 @@ public struct ImagePipelineStatistics: Sendable, Equatable {
 ///   the same URL shares one download. A caller that cancels leaves alone; when the last caller
 ///   leaves, the work is cancelled.
 /// - Decoding runs off this actor, on the global concurrent executor.
+/// - Low Data Mode: HD downloads and background downloads of pinned images do not use a
+///   constrained network (`ImageSize.allowsConstrainedNetwork`); thumbnails and previews do.
 public actor ImagePipeline {
   private let downloader: any ImageDownloading
   private let decoder: any ImageDecoding
@@ -65,6 +67,8 @@ public actor ImagePipeline {
 
   /// - Parameters:
   ///   - directory: where the disk tier lives; the pipeline owns everything in it.
+  ///   - pinnedDirectory: where pinned images and the pin list live, outside the purgeable caches
+  ///     folder (the app passes a folder in Application Support); nil keeps them in `directory`.
   ///   - memoryCostLimit: decoded bytes kept in memory (width × height × 4 per image).
   ///   - diskByteLimit: original bytes kept on disk, not counting what pins keep beyond it.
   ///   - downloader: fetches original bytes.
@@ -72,6 +76,7 @@ public actor ImagePipeline {
   ///   - now: the clock stamped on disk accesses (persisted recency).
   public init(
     directory: URL,
+    pinnedDirectory: URL? = nil,
     memoryCostLimit: Int = 96 << 20,
     diskByteLimit: Int = 300 << 20,
     downloader: any ImageDownloading,
@@ -82,12 +87,14 @@ public actor ImagePipeline {
     self.decoder = decoder
     self.now = now
     self.memory = LockedMemoryImageCache(costLimit: memoryCostLimit)
-    self.disk = DiskImageStore(directory: directory, byteLimit: diskByteLimit)
+    self.disk = DiskImageStore(
+      directory: directory, pinnedDirectory: pinnedDirectory, byteLimit: diskByteLimit)
   }
 
   /// A pipeline that downloads with `session` (give it a configuration without a URLCache).
   public init(
     directory: URL,
+    pinnedDirectory: URL? = nil,
     memoryCostLimit: Int = 96 << 20,
     diskByteLimit: Int = 300 << 20,
     session: URLSession,
@@ -95,7 +102,8 @@ public actor ImagePipeline {
     now: @escaping @Sendable () -> Date = Date.init
   ) {
     self.init(
-      directory: directory, memoryCostLimit: memoryCostLimit, diskByteLimit: diskByteLimit,
+      directory: directory, pinnedDirectory: pinnedDirectory, memoryCostLimit: memoryCostLimit,
+      diskByteLimit: diskByteLimit,
       downloader: URLSessionImageDownloader(session: session), decoder: decoder, now: now)
   }
 
@@ -147,9 +155,7 @@ public actor ImagePipeline {
   /// True when `url` is in memory at any size or on disk: no network is needed to show it.
   public func isCached(_ url: URL) -> Bool {
     guard let resolved = try? resolve(url) else { return false }
-    let inMemory = memory.withLock { cache in
-      ImageSize.allCases.contains { cache.contains(ImageKey(url: resolved.url, size: $0)) }
-    }
+    let inMemory = memory.withLock { $0.containsImage(for: resolved.url) }
     if inMemory {
       return true
     }
@@ -265,7 +271,8 @@ public actor ImagePipeline {
       lastPrefetchID += 1
       let id = lastPrefetchID
       let task = Task {
-        _ = try? await self.download(url)
+        // Background work for offline browsing: never over a constrained (Low Data Mode) network.
+        _ = try? await self.download(url, allowsConstrainedNetwork: false)
         self.pinFetchFinished(url, id: id)
       }
       pinFetchesRunning[url] = (id, task)
@@ -343,7 +350,7 @@ public actor ImagePipeline {
   private func produceImage(_ key: ImageKey) async throws(ImagePipelineError) -> DecodedImage {
     if let image = await decodeFromDisk(key) { return image }
     guard !Task.isCancelled else { throw .cancelled }  // abandoned before reaching the network
-    let data = try await download(key.url)
+    let data = try await download(key.url, allowsConstrainedNetwork: key.size.allowsConstrainedNetwork)
     let image: DecodedImage
     do {
       image = try await Self.decode(data, size: key.size, with: decoder)
@@ -378,10 +385,13 @@ public actor ImagePipeline {
 
   // MARK: - Download jobs (one per URL, shared by every size)
 
-  private func download(_ url: URL) async throws(ImagePipelineError) -> Data {
+  /// One download per URL: a job already running for another size is shared as it was started.
+  private func download(_ url: URL, allowsConstrainedNetwork: Bool) async throws(ImagePipelineError) -> Data {
     if !downloads.isRunning(url) {
       let jobID = downloads.makeID()
-      let task = Task { await self.runDownloadJob(url, id: jobID) }
+      let task = Task {
+        await self.runDownloadJob(url, id: jobID, allowsConstrainedNetwork: allowsConstrainedNetwork)
+      }
       downloads.start(url, id: jobID, task: task)
     }
     let waiterID = downloads.makeID()
@@ -406,10 +416,10 @@ public actor ImagePipeline {
     orphanedTask?.cancel()
   }
 
-  private func runDownloadJob(_ url: URL, id: UInt64) async {
+  private func runDownloadJob(_ url: URL, id: UInt64, allowsConstrainedNetwork: Bool) async {
     let result: Result<Data, ImagePipelineError>
     do {
-      result = .success(try await produceDownload(url))
+      result = .success(try await produceDownload(url, allowsConstrainedNetwork: allowsConstrainedNetwork))
     } catch {
       result = .failure(error)
     }
@@ -418,12 +428,16 @@ public actor ImagePipeline {
     }
   }
 
-  private func produceDownload(_ url: URL) async throws(ImagePipelineError) -> Data {
+  private func produceDownload(
+    _ url: URL, allowsConstrainedNetwork: Bool
+  ) async throws(ImagePipelineError)
+    -> Data
+  {
     guard !Task.isCancelled else { throw .cancelled }
     downloadsStarted += 1
     downloadsRunning += 1
     defer { downloadsRunning -= 1 }
-    let data = try await downloader.download(url)
+    let data = try await downloader.download(url, allowsConstrainedNetwork: allowsConstrainedNetwork)
     do {
       _ = try ImageHeaderReader.validate(data)
     } catch .unrecognizedFormat where ImageHeaderReader.looksLikeText(data) {

@@ -13,6 +13,9 @@ public enum ImagePipelineError: Error, Sendable, Hashable {
   case undecodable(ImageDecodingError)
   /// Every caller waiting for this image went away.
   case cancelled
+  /// Low Data Mode is on and only a constrained network is available: large images (HD, favorites'
+  /// offline copies) wait for another network; previews still load.
+  case lowDataMode
 
   /// A sentence for people.
   public var message: String {
@@ -31,6 +34,8 @@ public enum ImagePipelineError: Error, Sendable, Hashable {
       error.message
     case .cancelled:
       "Loading the image was cancelled."
+    case .lowDataMode:
+      "Low Data Mode is on, so the full-resolution image isn’t downloaded on this network."
     }
   }
 

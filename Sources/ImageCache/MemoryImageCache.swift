@@ -33,6 +33,9 @@ struct MemoryImageCache {
 
   func contains(_ key: ImageKey) -> Bool { entries[key] != nil }
 
+  /// Whether `url` is held at any size (sizes are derived per grid, so they cannot be listed).
+  func containsImage(for url: URL) -> Bool { entries.keys.contains { $0.url == url } }
+
   /// The image for `key`, marking it most recently used.
   mutating func image(for key: ImageKey) -> DecodedImage? {
     guard var entry = entries[key] else { return nil }

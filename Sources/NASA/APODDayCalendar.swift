@@ -36,9 +36,10 @@ extension APODDay {
   }
 
   /// The instants a date picker offers: 1995-06-16 through today in US Eastern time (the day
-  /// `today(now:)` gives, not the device's date), each as `pickerDate`.
+  /// `today(now:)` gives, not the device's date), each as `pickerDate`. A device clock set before
+  /// the first APOD gives the first day alone, never an inverted range (which would trap).
   public static func pickerRange(now: Date) -> ClosedRange<Date> {
-    first.pickerDate...today(now: now).pickerDate
+    first.pickerDate...max(first, today(now: now)).pickerDate
   }
 
   /// The day in `locale`'s long date style: "November 21, 2026" (en_US), "21 novembre 2026"

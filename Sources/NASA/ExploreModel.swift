@@ -79,11 +79,15 @@ public struct ExploreContent: RefreshableContent {
     if case .idle = state { await load() }
     if case .failed = state { await load() }
     guard case .loaded(var content) = state else { return }
+    let pickedBefore = content.picked
     content.picked = .loading(day)
     state = .loaded(content)
-    let picked: PickedDay
+    let picked: PickedDay?
     do {
       picked = .loaded(try await repository.apod(for: day))
+    } catch  where error.isCancellation || Task.isCancelled {
+      // Cancelled, not failed: the picker shows what it showed before.
+      picked = pickedBefore
     } catch {
       picked = .failed(day, message: error.message(now: now()))
     }
@@ -111,10 +115,17 @@ public struct ExploreContent: RefreshableContent {
   /// clock (`APODDay.pickerRange(now:)`).
   public var pickerRange: ClosedRange<Date> { APODDay.pickerRange(now: now()) }
 
-  /// Where the date picker starts: the picked day when there is one, else today (US Eastern).
+  /// Where the date picker starts: the picked day when there is one, else today (US Eastern),
+  /// always inside `pickerRange`.
   public var pickerStartDate: Date {
-    if case .loaded(let content) = state, let picked = content.picked { return picked.day.pickerDate }
-    return APODDay.today(now: now()).pickerDate
+    let range = pickerRange
+    let start: Date
+    if case .loaded(let content) = state, let picked = content.picked {
+      start = picked.day.pickerDate
+    } else {
+      start = APODDay.today(now: now()).pickerDate
+    }
+    return min(max(start, range.lowerBound), range.upperBound)
   }
 
   /// Shows the day the date picker landed on (`APODDay(pickerDate:)`); an instant that is no
@@ -181,6 +192,13 @@ public struct ExploreContent: RefreshableContent {
       let result = try await repository.explore(days: days, policy)
       state = .loaded(
         ExploreContent(result: result, checkedAt: now(), picked: latestPicked ?? start.previous?.picked))
+    } catch  where error.isCancellation || Task.isCancelled {
+      let picked = latestPicked
+      state = .afterCancellation(restoring: start.previous)
+      if case .loaded(var kept) = state, let picked {
+        kept.picked = picked
+        state = .loaded(kept)
+      }
     } catch {
       // Never blank the screen: keep the list and say why it may be old.
       let picked = latestPicked

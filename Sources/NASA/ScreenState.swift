@@ -27,6 +27,15 @@ public enum ScreenState<Content: RefreshableContent>: Sendable, Hashable {
     }
   }
 
+  /// The state after a load was cancelled (the view went away: a tab switch ends SwiftUI's
+  /// `.task`, a released pull ends `.refreshable`): what was there before the load started, as
+  /// if it never ran. A cancellation is not a failure and is never shown as one.
+  static func afterCancellation(restoring previous: Content?) -> ScreenState {
+    guard var kept = previous else { return .idle }
+    kept.isRefreshing = false
+    return .loaded(kept)
+  }
+
   /// The state after a load failed: the previous content kept on screen, marked by `markStale`,
   /// or, with nothing to keep, the failure's sentence.
   static func afterFailure(
@@ -45,4 +54,12 @@ public protocol RefreshableContent: Sendable, Hashable {
   var isRefreshing: Bool { get set }
   /// When the content was last known current: a failed refresh marks it stale since then.
   var checkedAt: Date { get }
+}
+
+extension APODError {
+  /// The request was cancelled by its caller (the task went away), not refused by the world.
+  var isCancellation: Bool {
+    if case .network(.cancelled) = self { return true }
+    return false
+  }
 }

@@ -20,6 +20,11 @@ public struct TodayContent: RefreshableContent {
 }
 
 /// The Today screen: today's APOD, cache first, never blanking the screen once it has content.
+///
+/// While the screen stays open it stays current (`stayCurrent(sleep:)`): it checks again when the
+/// next APOD day begins (midnight in New York), or sooner while today's picture is not published
+/// yet (the repository's recheck interval); a check that fails is retried no sooner than that
+/// interval, so an offline night never spins.
 @MainActor @Observable public final class TodayModel {
   /// One state for the whole screen (no separate loading and error flags).
   public typealias State = ScreenState<TodayContent>
@@ -28,6 +33,8 @@ public struct TodayContent: RefreshableContent {
 
   private let repository: APODRepository
   private let now: @Sendable () -> Date
+  /// When `stayCurrent` last checked.
+  @ObservationIgnored private var lastScheduledCheck: Date?
 
   /// - Parameters:
   ///   - repository: where pictures come from.
@@ -49,6 +56,40 @@ public struct TodayContent: RefreshableContent {
     await fetch(.refresh)
   }
 
+  /// When to check for a newer picture, or nil while nothing is shown: the start of the APOD day
+  /// after the one checked, or the recheck interval after a check that found today's picture not
+  /// published yet; never sooner than the recheck interval after the last scheduled check.
+  public var nextCheck: Date? {
+    guard case .loaded(let content) = state else { return nil }
+    let recheck = repository.recheckInterval
+    var next = APODDay.startOfNextDay(after: content.checkedAt)
+    if case .notPublishedYet? = content.result.notice {
+      next = min(next, content.checkedAt.addingTimeInterval(recheck))
+    }
+    if let lastScheduledCheck {
+      next = max(next, lastScheduledCheck.addingTimeInterval(recheck))
+    }
+    return next
+  }
+
+  /// Keeps the picture current while the screen is open: sleeps until `nextCheck`, loads, and
+  /// again, until `sleep` throws (the task was cancelled: the screen went away) or nothing is shown.
+  /// - Parameter sleep: waits the given duration (`Task.sleep` in the app, a test clock in tests).
+  public func stayCurrent(
+    sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
+  ) async {
+    while let next = nextCheck {
+      let wait = max(0, next.timeIntervalSince(now()))
+      do {
+        try await sleep(.milliseconds(Int64((wait * 1_000).rounded(.up))))
+      } catch {
+        return
+      }
+      lastScheduledCheck = now()
+      await load()
+    }
+  }
+
   /// The line above the picture: stale (and why), not published yet, or saved and current;
   /// nil when nothing is loaded or the picture was just fetched.
   public var status: ContentStatus? {
@@ -67,6 +108,8 @@ public struct TodayContent: RefreshableContent {
     do {
       let result = try await repository.today(policy)
       state = .loaded(TodayContent(result: result, checkedAt: now()))
+    } catch  where error.isCancellation || Task.isCancelled {
+      state = .afterCancellation(restoring: start.previous)
     } catch {
       // Never blank the screen: keep the picture and say why it may be old.
       state = .afterFailure(error.message(now: now()), keeping: start.previous) { kept in

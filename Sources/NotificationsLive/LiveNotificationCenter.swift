@@ -20,7 +20,8 @@
     }
 
     public func requestAuthorization() async throws -> Bool {
-      try await UNUserNotificationCenter.current().requestAuthorization(options: [.alert, .sound, .badge])
+      // The reminder shows a banner with a sound; Spacer never sets a badge, so it does not ask.
+      try await UNUserNotificationCenter.current().requestAuthorization(options: [.alert, .sound])
     }
 
     public func add(_ request: NotificationRequest) async throws {

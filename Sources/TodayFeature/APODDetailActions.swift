@@ -16,6 +16,7 @@
     let isFavorite: @MainActor (APOD) -> Bool
     let favoritesUnlocked: @MainActor () -> Bool
     let toggleFavorite: @MainActor (APOD) async -> Void
+    let favoriteFailure: @MainActor (APOD) -> String?
 
     /// The app's actions: images from `appModel.images`, favorites through the Premium gate.
     public init(appModel: AppModel) {
@@ -24,7 +25,8 @@
         progressiveImage: { appModel.progressiveImage(for: $0) },
         isFavorite: { appModel.isFavorite($0) },
         favoritesUnlocked: { appModel.isUnlocked(.favorites) },
-        toggleFavorite: { _ = await appModel.toggleFavorite($0) })
+        toggleFavorite: { _ = await appModel.toggleFavorite($0) },
+        favoriteFailure: { appModel.favoriteFailure(for: $0) })
     }
 
     /// - Parameters:
@@ -33,18 +35,21 @@
     ///   - isFavorite: whether the APOD is saved.
     ///   - favoritesUnlocked: whether saving is unlocked (the button shows a PRO badge when not).
     ///   - toggleFavorite: saves or removes the APOD; saving goes through the Premium gate.
+    ///   - favoriteFailure: why the last save or removal of this APOD failed, or `nil`.
     public init(
       images: ImagePipeline,
       progressiveImage: @escaping @MainActor (APOD) -> ProgressiveImageModel?,
       isFavorite: @escaping @MainActor (APOD) -> Bool,
       favoritesUnlocked: @escaping @MainActor () -> Bool,
-      toggleFavorite: @escaping @MainActor (APOD) async -> Void
+      toggleFavorite: @escaping @MainActor (APOD) async -> Void,
+      favoriteFailure: @escaping @MainActor (APOD) -> String? = { _ in nil }
     ) {
       self.images = images
       self.progressiveImage = progressiveImage
       self.isFavorite = isFavorite
       self.favoritesUnlocked = favoritesUnlocked
       self.toggleFavorite = toggleFavorite
+      self.favoriteFailure = favoriteFailure
     }
   }
 #endif

@@ -42,6 +42,13 @@
             Spacer(minLength: 0)
           }
           .buttonStyle(.bordered)
+          // A save the store refused says why, right under the heart (never silently).
+          if let failure = actions.favoriteFailure(apod) {
+            Label(failure, systemImage: "exclamationmark.triangle")
+              .font(Typography.caption)
+              .foregroundStyle(Palette.error)
+              .fixedSize(horizontal: false, vertical: true)
+          }
           if !apod.explanation.isEmpty {
             Text(apod.explanation)
               .font(Typography.body)
@@ -166,8 +173,10 @@
       let model = hero?.day == apod.date ? hero?.model : nil
       Group {
         if let model {
+          // The card holds the preview only; HD loads in the viewer and is let go when it closes.
           ProgressiveImageView(
-            model: model, accessibilityLabel: apod.accessibilityDescription, contentMode: .fill)
+            model: model, accessibilityLabel: apod.accessibilityDescription, contentMode: .fill,
+            showsHD: false)
         } else {
           // No usable image URL: a quiet surface with a photo symbol.
           PipelineImage(

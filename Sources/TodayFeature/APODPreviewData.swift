@@ -92,7 +92,7 @@
         images: images,
         progressiveImage: { apod in
           guard case .image(let preview, let hd) = apod.hero else { return nil }
-          return ProgressiveImageModel(previewURL: preview, hdURL: hd, pipeline: images)
+          return ProgressiveImageModel(previewURL: preview, hdURL: hd, pipeline: images, wantsHD: false)
         },
         isFavorite: { _ in isFavorite },
         favoritesUnlocked: { favoritesUnlocked },

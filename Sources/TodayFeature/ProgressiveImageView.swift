@@ -16,13 +16,15 @@
   /// - `failure`: the reason and a retry.
   /// - otherwise nothing over the container's background (the caches are being read).
   ///
-  /// It starts the model's `load()` when it appears; the model ignores the call once HD is shown,
-  /// so the hero and the viewer can share one model. A model created over an image already in
-  /// memory shows it from the first frame.
+  /// With `showsHD` (the viewer, the default) it asks the model for HD when it appears and lets
+  /// HD go when it disappears; without (the detail card) it loads the preview only. The hero and
+  /// the viewer share one model. A model created over an image already in memory shows it from the
+  /// first frame.
   public struct ProgressiveImageView: View {
     private let model: ProgressiveImageModel
     private let accessibilityLabel: String
     private let contentMode: ContentMode
+    private let showsHD: Bool
     private let pictureZoom: ViewerZoom
     private let pictureDrop: Double
 
@@ -30,16 +32,18 @@
     ///   - model: the image's phases (`AppModel.progressiveImage(for:)`).
     ///   - accessibilityLabel: what VoiceOver reads (the APOD `alt` text when present, else its title).
     ///   - contentMode: `.fit` (the whole image, the default) or `.fill` (cropped to the frame).
+    ///   - showsHD: true in the viewer (HD while shown), false on the card (the preview only).
     ///   - pictureZoom: the viewer's zoom, applied to the picture only, so the HD retry button, the
     ///     spinner and the error state keep their size and place.
     ///   - pictureDrop: how far (points) the picture is pulled down towards dismissal.
     public init(
       model: ProgressiveImageModel, accessibilityLabel: String, contentMode: ContentMode = .fit,
-      pictureZoom: ViewerZoom = ViewerZoom(), pictureDrop: Double = 0
+      showsHD: Bool = true, pictureZoom: ViewerZoom = ViewerZoom(), pictureDrop: Double = 0
     ) {
       self.model = model
       self.accessibilityLabel = accessibilityLabel
       self.contentMode = contentMode
+      self.showsHD = showsHD
       self.pictureZoom = pictureZoom
       self.pictureDrop = pictureDrop
     }
@@ -48,7 +52,12 @@
       Color.clear
         .overlay { content }
         .clipped()
-        .task { await model.load() }
+        .task {
+          if showsHD { await model.showHD() } else { await model.load() }
+        }
+        .onDisappear {
+          if showsHD { Task { await model.releaseHD() } }
+        }
     }
 
     @ViewBuilder private var content: some View {
@@ -99,6 +108,9 @@
           .foregroundStyle(Palette.primaryText)
           .padding(Spacing.small)
           .background(Palette.surface, in: Circle())
+          // The symbol stays small; the area that takes the tap is at least 44 × 44 pt.
+          .frame(minWidth: TapTarget.minimum, minHeight: TapTarget.minimum)
+          .contentShape(Rectangle())
       }
       .buttonStyle(.plain)
       .padding(Spacing.small)

@@ -34,7 +34,11 @@
           .background(Palette.background)
           .navigationTitle("Today")
       }
-      .task { await today.load() }
+      .task {
+        await today.load()
+        // Moves to the new APOD day at midnight in New York while the screen stays open.
+        await today.stayCurrent()
+      }
     }
 
     @ViewBuilder private var content: some View {

@@ -104,8 +104,8 @@
           .foregroundStyle(Palette.primaryText)
           .padding(Spacing.medium)
           .background(Palette.surface, in: Circle())
-          // Apple's minimum hit target is 44 × 44 points; the glyph and padding alone are smaller.
-          .frame(minWidth: 44, minHeight: 44)
+          // The glyph and padding alone are smaller than the 44 × 44 pt a tap needs.
+          .frame(minWidth: TapTarget.minimum, minHeight: TapTarget.minimum)
           .contentShape(Rectangle())
       }
       .buttonStyle(.plain)

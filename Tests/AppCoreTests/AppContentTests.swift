@@ -3,6 +3,7 @@ import Favorites
 import Foundation
 import Monetization
 import NASA
+import Notifications
 import TestSupport
 import Testing
 
@@ -67,6 +68,29 @@ struct AppFavoritesTests {
     #expect(app.model.gateNotice == nil)
   }
 
+  @Test func aSaveTheStoreRefusesSaysWhyNextToThatDaysHeartOnly() async throws {
+    let store = InMemoryKeyValueStore()
+    let seed = AppModelFixture(store: store)
+    EntitlementSnapshotStore(store: store).save(seed.subscriberSnapshot())
+    let app = AppModelFixture(store: store)
+    app.backend.answer([MonetizationFixtures.subscription(.autoRenewing)])
+    await app.model.launch()
+    let apod = try await todaysAPOD(app)
+    let otherDay = sampleAPOD(APODDay.today(now: app.now).previous)
+    await app.content.favorites.setWriteFailure(.diskFull)
+
+    let saved = await app.model.toggleFavorite(apod)
+
+    #expect(!saved)
+    #expect(app.model.favoriteFailure(for: apod) == FavoritesRepositoryError.diskFull.message)
+    #expect(app.model.favoriteFailure(for: otherDay) == nil)
+
+    // The next tap that works clears it.
+    await app.content.favorites.setWriteFailure(nil)
+    #expect(await app.model.toggleFavorite(apod))
+    #expect(app.model.favoriteFailure(for: apod) == nil)
+  }
+
   @Test func losingPremiumLocksFavoritesButKeepsThemAndPremiumReturningShowsThemAgain() async throws {
     let store = InMemoryKeyValueStore()
     let seed = AppModelFixture(store: store)
@@ -112,6 +136,31 @@ struct AppContentLifecycleTests {
     app.clock.advance(by: MonetizationFixtures.day)
     await app.model.enterForeground()
     #expect(await app.content.source.callCount == afterFirstLoad + 1)
+  }
+
+  @Test func tappingTheReminderOpensTodayOnTheCurrentAPODDay() async {
+    let app = AppModelFixture()
+    app.presenter.outcomes = [MonetizationFixtures.outcome(.cancelled)]
+    await app.model.launch()
+    await app.model.today.load()
+    app.clock.advance(by: MonetizationFixtures.day)  // the reminder fires the next day
+
+    await app.model.openNotification(requestIdentifier: ReminderScheduler.requestIdentifier)
+
+    #expect(app.model.destination == .today)
+    guard case .loaded(let content) = app.model.today.state else {
+      Issue.record("expected Today to show a picture, got \(app.model.today.state)")
+      return
+    }
+    #expect(content.apod.date == APODDay.today(now: app.now))
+    app.model.destinationShown()
+    #expect(app.model.destination == nil)
+  }
+
+  @Test func anotherNotificationOpensNothing() async {
+    let app = AppModelFixture()
+    await app.model.openNotification(requestIdentifier: "something.else")
+    #expect(app.model.destination == nil)
   }
 
   @Test func onlyActiveAfterBackgroundCountsAsReturningToTheForeground() async {

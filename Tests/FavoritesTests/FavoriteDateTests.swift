@@ -1,5 +1,6 @@
 import Favorites
 import Foundation
+import NASA
 import Testing
 
 @Suite("Favorite date")
@@ -68,5 +69,18 @@ struct FavoriteValueTests {
     let decoded = try JSONDecoder().decode([FavoriteMediaType].self, from: Data(#"["hologram"]"#.utf8))
     #expect(decoded == [FavoriteMediaType(rawValue: "hologram")])
     #expect(![FavoriteMediaType.image, .video, .other].contains(decoded[0]))
+  }
+}
+
+@Suite("Favorite dates in words")
+struct FavoriteDateDisplayTests {
+  @Test func favoritesWriteTheDateAsExploreDoesInEveryLocale() throws {
+    let favorite = try date("2024-01-15")
+    for identifier in ["en_US", "fr_FR", "ja_JP"] {
+      let locale = Locale(identifier: identifier)
+      let explore = try APODDay(year: 2024, month: 1, day: 15).displayText(locale: locale)
+      #expect(favorite.displayText(locale: locale) == explore)
+    }
+    #expect(favorite.displayText(locale: Locale(identifier: "en_US")) == "January 15, 2024")
   }
 }

@@ -128,6 +128,19 @@ struct FavoritesPinningTests {
       ])
   }
 
+  @Test func loadingAtLaunchPinsEveryStoredFavoriteAgainOnce() async throws {
+    // The pin list can be lost (an older version kept it in a purgeable folder): the favorites
+    // themselves are the truth, so the first read pins all their images again.
+    let stored = try [favorite("2024-01-05"), favorite("2024-01-04", hdImage: "https://a.test/4-hd.jpg")]
+    let (model, _, pinner) = makeModel(repository: FakeFavoritesRepository(stored))
+
+    await model.load()
+    await model.load()  // a later reload does not pin again
+
+    #expect(await pinner.pinned == Set(stored.flatMap(\.imageURLs)))
+    #expect(await pinner.events.count == 4)
+  }
+
   @Test func removingUnpinsItsImages() async throws {
     let (model, _, pinner) = makeModel()
     await model.load()

@@ -55,6 +55,13 @@ struct APODDayPickerTests {
     #expect(range.upperBound == utc("2026-11-21T12:00:00Z"))
   }
 
+  @Test func aDeviceClockBeforeTheFirstAPODGivesTheFirstDayAloneInsteadOfTrapping() {
+    // `first...today` with today before the first day is an inverted range: a crash at runtime.
+    let range = APODDay.pickerRange(now: utc("1990-01-01T12:00:00Z"))
+    #expect(range.lowerBound == utc("1995-06-16T12:00:00Z"))
+    #expect(range.upperBound == utc("1995-06-16T12:00:00Z"))
+  }
+
   @Test func rangeEndsOnYesterdayWhileItIsStillYesterdayInNewYork() {
     // 03:30 UTC on 2026-03-08 is 22:30 EST on 2026-03-07; the switch to EDT happens later that night.
     #expect(APODDay.pickerRange(now: utc("2026-03-08T03:30:00Z")).upperBound == utc("2026-03-07T12:00:00Z"))

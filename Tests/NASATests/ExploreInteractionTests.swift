@@ -95,6 +95,14 @@ struct ExplorePickerTests {
     #expect(model.pickerRange.upperBound == utc("2026-11-22T12:00:00Z"))
   }
 
+  @Test func aDeviceClockBeforeTheFirstAPODStartsThePickerInsideItsRange() async throws {
+    let harness = try ModelHarness()
+    let model = harness.explore()
+    harness.clock.set(utc("1990-01-01T12:00:00Z"))
+    #expect(model.pickerRange.contains(model.pickerStartDate))
+    #expect(model.pickerStartDate == utc("1995-06-16T12:00:00Z"))
+  }
+
   @Test func pickerStartsOnTodayThenOnThePickedDay() async throws {
     let harness = try ModelHarness()
     let model = harness.explore()

@@ -1,0 +1,61 @@
+import Foundation
+import ImageCache
+import TestSupport
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// What the detail card's image costs in memory, for the closing notes.
+///
+/// The card's model is created as the app creates it (`wantsHD: false`) over a loopback server
+/// that serves an oversized preview (2,400 × 1,600) and an 8,000 × 6,000 HD image, with the header
+/// decoder (decoded size only: width × height × 4 bytes).
+/// - `hero_decoded_bytes`: the decoded bytes the card holds once loaded (goal ≤ 8 MB).
+/// - `hero_decoded_bytes_after_viewer`: the same after the viewer opened (HD) and closed again.
+/// - `hero_hd_downloads`: HD downloads the card alone started (goal 0).
+enum HeroBenchmark {
+  @MainActor
+  static func run() async throws -> [String: Double] {
+    let root = FileManager.default.temporaryDirectory
+      .appendingPathComponent("spacer-hero-bench-\(UUID().uuidString)", isDirectory: true)
+    try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: root) }
+    let server = LoopbackServer()
+    let base = try await server.start()
+    let preview = ImageFixtures.jpeg(width: 2_400, height: 1_600)
+    let hd = ImageFixtures.jpeg(width: 8_000, height: 6_000)
+    await server.route("/hero/preview.jpg") { _ in .bytes(preview, contentType: "image/jpeg") }
+    await server.route("/hero/hd.jpg") { _ in .bytes(hd, contentType: "image/jpeg") }
+    guard let previewURL = URL(string: base.absoluteString + "/hero/preview.jpg"),
+      let hdURL = URL(string: base.absoluteString + "/hero/hd.jpg")
+    else { throw HeroBenchmarkError.badURL }
+
+    let configuration = URLSessionConfiguration.ephemeral
+    configuration.urlCache = nil
+    let pipeline = ImagePipeline(
+      directory: root, session: URLSession(configuration: configuration), decoder: HeaderImageDecoder())
+    let card = ProgressiveImageModel(previewURL: previewURL, hdURL: hdURL, pipeline: pipeline, wantsHD: false)
+
+    await card.load()
+    guard let shown = card.phase.shownImage else { throw HeroBenchmarkError.nothingShown(card.phase) }
+    let hdDownloads = await server.requestCount(to: "/hero/hd.jpg")
+
+    await card.showHD()
+    guard case .full = card.phase else { throw HeroBenchmarkError.nothingShown(card.phase) }
+    await card.releaseHD()
+    let afterViewer = card.phase.shownImage?.cost ?? 0
+    await server.stop()
+
+    return [
+      "hero_decoded_bytes": Double(shown.cost),
+      "hero_decoded_bytes_after_viewer": Double(afterViewer),
+      "hero_hd_downloads": Double(hdDownloads),
+    ]
+  }
+}
+
+enum HeroBenchmarkError: Error {
+  case badURL
+  case nothingShown(ProgressiveImageModel.Phase)
+}

@@ -1,0 +1,94 @@
+import Foundation
+import ImageCache
+import TestSupport
+import Testing
+
+/// The system empties the caches folder when storage runs low; favorites must still show offline
+/// afterwards, and stay protected from eviction.
+@Suite("Pinned images live outside the purgeable caches", .timeLimit(.minutes(1)))
+struct PinnedStorageTests {
+  private static func pipeline(caches: URL, pinned: URL, byteLimit: Int = 64 << 20) -> ImagePipeline {
+    ImagePipeline(
+      directory: caches, pinnedDirectory: pinned, diskByteLimit: byteLimit, session: makeSession(),
+      decoder: HeaderImageDecoder())
+  }
+
+  @Test func aPinnedImageSurvivesTheSystemEmptyingTheCachesFolder() async throws {
+    let root = try TemporaryDirectory()
+    defer { root.remove() }
+    let caches = root.url.appendingPathComponent("Caches/images", isDirectory: true)
+    let pinned = root.url.appendingPathComponent("Application Support/PinnedImages", isDirectory: true)
+    let server = try await ImageServer.start()
+    let bytes = ImageFixtures.png(width: 20, height: 20)
+    await server.serve("/fav.png", bytes)
+    await server.serve("/other.png", bytes)
+    let favorite = server.url("/fav.png")
+    let other = server.url("/other.png")
+
+    let first = Self.pipeline(caches: caches, pinned: pinned)
+    _ = try await first.image(for: favorite, size: .preview)
+    _ = try await first.image(for: other, size: .preview)
+    await first.pin(favorite)
+    await server.stop()  // offline from here on
+
+    // Low storage: iOS deletes everything under Caches.
+    try FileManager.default.removeItem(at: root.url.appendingPathComponent("Caches"))
+
+    let relaunched = Self.pipeline(caches: caches, pinned: pinned)
+    #expect(await relaunched.isPinned(favorite))
+    #expect(await relaunched.cachedData(for: favorite) == bytes)
+    _ = try await relaunched.image(for: favorite, size: .thumbnail)
+    #expect(await relaunched.cachedData(for: other) == nil)
+    #expect(await relaunched.statistics().pinnedCount == 1)
+  }
+
+  @Test func unpinningMovesTheFileBackUnderTheCacheCap() async throws {
+    let root = try TemporaryDirectory()
+    defer { root.remove() }
+    let caches = root.url.appendingPathComponent("caches", isDirectory: true)
+    let pinned = root.url.appendingPathComponent("pinned", isDirectory: true)
+    let server = try await ImageServer.start()
+    let bytes = ImageFixtures.png(width: 20, height: 20)
+    await server.serve("/fav.png", bytes)
+    let url = server.url("/fav.png")
+    let pipeline = Self.pipeline(caches: caches, pinned: pinned)
+
+    await pipeline.pin(url)  // before the image was ever shown: downloaded in the background
+    try await eventually { await pipeline.statistics().pinDownloadsOutstanding == 0 }
+    let pinnedFile = try #require(await pipeline.cacheFileURL(for: url))
+    #expect(pinnedFile.deletingLastPathComponent().standardizedFileURL == pinned.standardizedFileURL)
+    #expect(FileManager.default.fileExists(atPath: pinnedFile.path))
+    #expect(FileManager.default.fileExists(atPath: pinned.appendingPathComponent("pins.json").path))
+
+    await pipeline.unpin(url)
+    let cachedFile = try #require(await pipeline.cacheFileURL(for: url))
+    #expect(cachedFile.deletingLastPathComponent().standardizedFileURL == caches.standardizedFileURL)
+    #expect(FileManager.default.fileExists(atPath: cachedFile.path))
+    #expect(!FileManager.default.fileExists(atPath: pinnedFile.path))
+    #expect(await pipeline.cachedData(for: url) == bytes)
+    await server.stop()
+  }
+
+  @Test func pinsKeptNextToTheCacheByAnEarlierVersionAreAdopted() async throws {
+    let root = try TemporaryDirectory()
+    defer { root.remove() }
+    let caches = root.url.appendingPathComponent("caches", isDirectory: true)
+    let pinned = root.url.appendingPathComponent("pinned", isDirectory: true)
+    let server = try await ImageServer.start()
+    let bytes = ImageFixtures.png(width: 20, height: 20)
+    await server.serve("/fav.png", bytes)
+    let url = server.url("/fav.png")
+    // The earlier layout: one folder holding the files and pins.json.
+    let earlier = ImagePipeline(directory: caches, session: makeSession(), decoder: HeaderImageDecoder())
+    _ = try await earlier.image(for: url, size: .preview)
+    await earlier.pin(url)
+    await server.stop()
+
+    let upgraded = Self.pipeline(caches: caches, pinned: pinned)
+    #expect(await upgraded.isPinned(url))
+    let file = try #require(await upgraded.cacheFileURL(for: url))
+    #expect(file.deletingLastPathComponent().standardizedFileURL == pinned.standardizedFileURL)
+    try FileManager.default.removeItem(at: caches)
+    #expect(await upgraded.cachedData(for: url) == bytes)
+  }
+}
