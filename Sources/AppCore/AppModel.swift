@@ -71,7 +71,9 @@ public final class AppModel {
       configuration: dependencies.monetization, now: dependencies.now, logger: logger)
     let paywalls = PaywallFlow(
       presenter: dependencies.paywallPresenter, entitlements: entitlements,
-      loadTimeout: dependencies.monetization.paywallLoadTimeout, sleep: dependencies.sleep, logger: logger)
+      loadTimeout: dependencies.monetization.paywallLoadTimeout,
+      displayTimeout: dependencies.monetization.paywallDisplayTimeout, sleep: dependencies.sleep,
+      logger: logger)
     let restores = RestoreCoordinator(
       mode: mode, backend: dependencies.subscriptionBackend, purchaser: dependencies.purchaser,
       entitlements: entitlements, logger: logger)

@@ -29,6 +29,7 @@ final class Harness {
   }()
   private(set) lazy var paywalls = PaywallFlow(
     presenter: presenter, entitlements: entitlements, loadTimeout: configuration.paywallLoadTimeout,
+    displayTimeout: configuration.paywallDisplayTimeout,
     sleep: clock.sleeper, logger: logger)
   private(set) lazy var restores = RestoreCoordinator(
     mode: mode, backend: backend, purchaser: purchaser, entitlements: entitlements, logger: logger)

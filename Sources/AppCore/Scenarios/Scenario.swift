@@ -57,7 +57,8 @@ nonisolated public struct ScenarioSubscription: Sendable, Equatable {
   public var familyShared: Bool
   /// `false` on a new device: StoreKit and the backend see it only after a restore.
   public var onThisDevice: Bool
-  /// Whether the subscription backend knows it (defaults to `onThisDevice`).
+  /// Whether the subscription backend knows it (defaults to `onThisDevice && verified`: a real
+  /// backend validates with Apple and never lists an invalid signature).
   public var knownToBackend: Bool
   public var sandbox: Bool
   public var verified: Bool
@@ -94,6 +95,10 @@ nonisolated public enum PaywallBehaviour: String, Sendable, Equatable, CaseItera
   case noNetwork
   /// The SDK never answers.
   case hang
+  /// Loads, but UIKit refuses to present it: never shown, never dismissed, `closeAll` ignored.
+  case neverShown
+  /// Loads, then the SDK reports a display error.
+  case displayFails
 }
 
 /// What the App Store answers when the user buys.
@@ -141,6 +146,8 @@ nonisolated public enum ScenarioStep: Sendable, Equatable {
   case changeMode(RunningMode)
   case setBackend(start: BackendStartBehaviour?, check: BackendCheckBehaviour?)
   case setPaywall(placement: String, behaviour: PaywallBehaviour)
+  /// The next time the app is about to finish a transaction, the process is killed instead.
+  case killBeforeFinish
   case expect(ScenarioExpectation)
 
   /// A short label for the transcript.
@@ -169,6 +176,7 @@ nonisolated public enum ScenarioStep: Sendable, Equatable {
     case .setBackend(let start, let check):
       "backend: start=\(start?.rawValue ?? "unchanged") check=\(check?.rawValue ?? "unchanged")"
     case .setPaywall(let placement, let behaviour): "paywall '\(placement)' now \(behaviour.rawValue)"
+    case .killBeforeFinish: "the app will be killed before it finishes the next transaction"
     case .expect: "expect"
     }
   }

@@ -182,9 +182,9 @@ extension ScenarioSubscription: nonisolated Decodable {
     graceEnds = try container.time("graceEnds")
     familyShared = try container.optional("familyShared") ?? false
     onThisDevice = try container.optional("onThisDevice") ?? true
-    knownToBackend = try container.optional("knownToBackend") ?? onThisDevice
     sandbox = try container.optional("sandbox") ?? false
     verified = try container.optional("verified") ?? true
+    knownToBackend = try container.optional("knownToBackend") ?? (onThisDevice && verified)
   }
 }
 
@@ -202,7 +202,7 @@ extension ScenarioStep: nonisolated Decodable {
   nonisolated static let actions = [
     "launch", "quit", "relaunch", "foreground", "tap", "buy", "closePaywall", "restoreInPaywall",
     "approvePurchase", "transactionUpdate", "refund", "billingProblem", "cancelAutoRenew", "advanceTime",
-    "goOffline", "goOnline", "restore", "changeMode", "setBackend", "setPaywall",
+    "goOffline", "goOnline", "restore", "changeMode", "setBackend", "setPaywall", "killBeforeFinish",
   ]
 
   nonisolated public init(from decoder: any Decoder) throws {
@@ -219,10 +219,12 @@ extension ScenarioStep: nonisolated Decodable {
     }
     func fields(_ names: String...) throws { try container.allowOnly(["do"] + names, in: "step '\(action)'") }
     switch action {
-    case "launch", "quit", "relaunch", "foreground", "restoreInPaywall", "goOffline", "goOnline", "restore":
+    case "launch", "quit", "relaunch", "foreground", "restoreInPaywall", "goOffline", "goOnline", "restore",
+      "killBeforeFinish":
       try fields()
       self =
         switch action {
+        case "killBeforeFinish": .killBeforeFinish
         case "launch": .launch
         case "quit": .quit
         case "relaunch": .relaunch
@@ -393,7 +395,7 @@ extension PurchaseFailure {
   ]
 }
 
-/// The products the simulator knows: Spacer's plans (same ids as `Spacer.storekit`).
+/// The products the simulator knows: `ProductCatalog`'s plans (same ids as `Spacer.storekit`).
 nonisolated public enum ScenarioCatalog {
   public struct Product: Sendable, Equatable {
     public var id: String
@@ -401,10 +403,11 @@ nonisolated public enum ScenarioCatalog {
     public var period: Calendar.Component
   }
 
-  public static let subscriptionGroupID = "3F1B2C4D"
+  /// `ProductCatalog`'s group: the simulated store sells exactly the app's products.
+  public static let subscriptionGroupID = ProductCatalog.localSubscriptionGroupID
   public static let products = [
-    Product(id: "spacer.premium.monthly", planVendorID: "premium_monthly", period: .month),
-    Product(id: "spacer.premium.annual", planVendorID: "premium_annual", period: .year),
+    Product(id: ProductCatalog.monthly, planVendorID: "premium_monthly", period: .month),
+    Product(id: ProductCatalog.annual, planVendorID: "premium_annual", period: .year),
   ]
   public static var productIDs: [String] { products.map(\.id) }
 

@@ -66,6 +66,7 @@ private final class ScenarioSession {
       stepNumber = index + 1
       transcript.append(step: "[\(stepNumber)] \(step.title)")
       await perform(step)
+      if world.wasKilled { dropKilledApp() }
     }
     if let expectation = scenario.expect {
       stepNumber = scenario.steps.count + 1
@@ -119,10 +120,13 @@ private final class ScenarioSession {
         return fail("no purchase of \(product) waits for approval")
       }
       world.askToBuy.remove(at: index)
-      let knownToBackend = model?.runningMode == .full
+      // In Full mode the SDK's backend hears of the approval; in Observer mode only synchronize().
+      let knownToBackend = world.launchedMode == .full
       guard let subscription = world.buy(product, knownToBackend: knownToBackend) else { return }
-      world.note("store: \(product) approved (transaction \(subscription.transactionID))")
-      world.deliver(world.signed(subscription))
+      world.note(
+        "store: \(product) approved (transaction \(subscription.transactionID))"
+          + (model == nil ? " while the app is not running" : ""))
+      world.deliverNew(world.signed(subscription))
       await settle()
     case .transactionUpdate(let product, let verified):
       guard let index = world.index(of: product) else { return fail("no subscription to \(product) exists") }
@@ -161,6 +165,8 @@ private final class ScenarioSession {
       world.backendCheck = check ?? world.backendCheck
     case .setPaywall(let placement, let behaviour):
       world.paywalls[placement] = behaviour
+    case .killBeforeFinish:
+      world.killBeforeNextFinish = true
     case .expect(let expectation):
       check(expectation)
     }
@@ -169,6 +175,8 @@ private final class ScenarioSession {
   /// Creates the app's model, as the process start does: the persisted snapshot is read here.
   private func openApp() {
     let generation = world.beginGeneration()
+    let log = LaunchLog(transcript: transcript)
+    world.launchLog = log
     let store = SimulatedDeviceStore(world: world, generation: generation)
     let storeKit = SimulatedStoreKit(world: world, generation: generation)
     let sleep: @Sendable (Duration) async throws -> Void = { [world] duration in
@@ -182,13 +190,22 @@ private final class ScenarioSession {
       storeEntitlements: storeKit, appTransactions: storeKit,
       paywallPresenter: SimulatedPaywalls(world: world, generation: generation),
       purchaser: SimulatedPurchaser(world: world, generation: generation),
-      subscriptionManagement: SimulatedSubscriptionManagement(), monetizationLogger: transcript,
+      subscriptionManagement: SimulatedSubscriptionManagement(), monetizationLogger: log,
       monetization: MonetizationConfiguration(
         subscriptionGroupID: ScenarioCatalog.subscriptionGroupID,
         paywallLoadTimeout: .seconds(scenario.start.paywallTimeout),
         defaultRunningMode: scenario.start.mode, grandfathering: grandfathering),
       content: content.dependencies, now: world.time.now, sleep: sleep)
     model = AppModel(dependencies: dependencies)
+  }
+
+  /// The process died inside the last step (`killBeforeFinish`): its model is gone; the world
+  /// already silenced that launch.
+  private func dropKilledApp() {
+    world.wasKilled = false
+    model?.shutdown()
+    model = nil
+    tracked.removeAll()
   }
 
   private func quit() {
@@ -210,7 +227,8 @@ private final class ScenarioSession {
       world.nextPurchase = result
       var response: InterceptorResponse?
       await track { response = await model.handlePurchaseAction(plan: plan) }
-      guard let response else { return }
+      // A process killed inside the interceptor never closes its paywall.
+      guard let response, !world.wasKilled else { return }
       lastInterceptor = response
       if response.closesPaywall {
         world.count("paywall.closeAll")
@@ -250,7 +268,7 @@ private final class ScenarioSession {
     case .observer:
       var response: InterceptorResponse?
       await track { response = await model.handleRestoreAction() }
-      guard let response else { return }
+      guard let response, !world.wasKilled else { return }
       lastInterceptor = response
       if response.closesPaywall {
         world.count("paywall.closeAll")

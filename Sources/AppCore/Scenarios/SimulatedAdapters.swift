@@ -17,8 +17,9 @@ final class SimulatedBackend: SubscriptionBackend {
   func start(mode: RunningMode) async throws(SubscriptionBackendError) {
     guard world.isCurrent(generation) else { throw .other(detail: "app quit") }
     world.count("backend.start")
+    world.launchedMode = mode
     switch world.backendStart {
-    case .ok: return
+    case .ok: world.sdkStarted(mode: mode)
     case .notConfigured: throw .notConfigured
     case .fail: throw .network
     }
@@ -53,7 +54,9 @@ final class SimulatedBackend: SubscriptionBackend {
     guard world.isCurrent(generation) else { return }
     world.count("backend.synchronize")
     guard world.online else { return }
-    for index in world.subscriptions.indices where world.subscriptions[index].onThisDevice {
+    // The backend validates each receipt with Apple: only verified transactions become known.
+    for index in world.subscriptions.indices
+    where world.subscriptions[index].onThisDevice && world.subscriptions[index].verified {
       world.subscriptions[index].knownToBackend = true
     }
   }
@@ -65,6 +68,8 @@ final class SimulatedBackend: SubscriptionBackend {
     var restored = false
     for index in world.subscriptions.indices {
       world.subscriptions[index].onThisDevice = true
+      // Validated with Apple like any receipt: an invalid signature is never listed or restored.
+      guard world.subscriptions[index].verified else { continue }
       world.subscriptions[index].knownToBackend = true
       let state = world.effectiveState(world.subscriptions[index])
       if state == .subscribed || state == .grace { restored = true }
@@ -145,12 +150,14 @@ final class SimulatedPaywalls: PaywallPresenting {
     return await world.load(placement: placement)
   }
 
-  func display(_ presentation: PaywallPresentation) async -> PaywallOutcome {
+  func display(
+    _ presentation: PaywallPresentation, onShown: @escaping @MainActor @Sendable () -> Void
+  ) async -> PaywallOutcome {
     guard world.isCurrent(generation) else {
       return PaywallOutcome(purchaseResult: .none, closeReason: .programmatic)
     }
     world.count("paywall.display")
-    return await world.display(presentation)
+    return await world.display(presentation, onShown: onShown)
   }
 
   func closeAll() async {
@@ -184,7 +191,8 @@ final class SimulatedPurchaser: Purchaser {
       }
       world.note("store: \(productID) bought (transaction \(subscription.transactionID))")
       let signed = world.signed(subscription)
-      if case .verified(let transaction) = signed { world.remember(unfinished: transaction) }
+      // Verified or not, a new transaction stays unfinished until the app finishes it.
+      world.remember(unfinished: signed)
       return .purchased(signed)
     case .pending:
       world.askToBuy.append(productID)
@@ -211,8 +219,8 @@ final class SimulatedPurchaser: Purchaser {
 
   func finish(transactionID: UInt64) async {
     guard world.isCurrent(generation) else { return }
-    world.count("purchaser.finish")
-    world.finish(transactionID)
+    // A process killed before the finish never made the call.
+    if world.finish(transactionID) { world.count("purchaser.finish") }
   }
 }
 

@@ -112,9 +112,12 @@ public final class ObserverPurchaseCoordinator {
       logger.log(.purchaseSucceeded(productID: productID, transactionID: transaction.id))
       return InterceptorResponse(result: .success, closesPaywall: true)
     case .purchased(.unverified(_, let failure)):
-      // Rule P5: no grant, no finish.
+      // Rule P5: no grant, no finish. The user may have been charged, so the backend still hears
+      // of it: it validates with Apple itself and lists the purchase only if Apple confirms it.
       activity = previous
       logger.log(.purchaseUnverified(productID: productID, failure))
+      logger.log(.synchronizeRequested)
+      await backend.synchronize()
       return InterceptorResponse(
         result: .failed, closesPaywall: false, message: "We couldn't verify this purchase.")
     case .pending:
