@@ -70,6 +70,8 @@ final class ScenarioWorld {
   private var hangingLoads = 0
   /// Presentations UIKit refused: they never answer until the process ends.
   private var silentDisplays: [AsyncStream<Never>.Continuation] = []
+  /// Refused presentations the app already gave up on (it called `closeAll`): nobody waits for them.
+  private var abandonedDisplays: [AsyncStream<Never>.Continuation] = []
   private var sleepers: [(id: Int, deadline: Date, continuation: CheckedContinuation<Void, any Error>)] = []
   private var nextSleeperID = 0
   private var changeWaiters: [CheckedContinuation<Void, Never>] = []
@@ -124,8 +126,9 @@ final class ScenarioWorld {
     updates = nil
     sentUpdates = 0
     sdkListens = false
-    for silent in silentDisplays { silent.finish() }
+    for silent in silentDisplays + abandonedDisplays { silent.finish() }
     silentDisplays.removeAll()
+    abandonedDisplays.removeAll()
     if let waiting = waitingDisplay {
       waitingDisplay = nil
       waiting.continuation.resume(
@@ -406,6 +409,13 @@ final class ScenarioWorld {
       waitingDisplay = (presentation.placement, continuation)
       notify()
     }
+  }
+
+  /// `closeAll()`: a refused presentation still never answers, but the app no longer waits for it.
+  func closeAll() {
+    abandonedDisplays += silentDisplays
+    silentDisplays.removeAll()
+    dismiss(with: PaywallOutcome(purchaseResult: .none, closeReason: .programmatic))
   }
 
   /// Dismisses the shown paywall with `outcome`.

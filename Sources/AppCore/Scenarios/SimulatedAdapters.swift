@@ -163,7 +163,7 @@ final class SimulatedPaywalls: PaywallPresenting {
   func closeAll() async {
     guard world.isCurrent(generation) else { return }
     world.count("paywall.closeAll")
-    world.dismiss(with: PaywallOutcome(purchaseResult: .none, closeReason: .programmatic))
+    world.closeAll()
   }
 }
 
