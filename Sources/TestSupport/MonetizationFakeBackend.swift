@@ -15,6 +15,20 @@ public final class FakeSubscriptionBackend: SubscriptionBackend {
   /// Runs on `restore()` before answering.
   public var onRestore: (@MainActor () -> Void)?
 
+  /// Rude SDK: calls whose callback never fires. Each hangs until the test ends, ignoring
+  /// cancellation, as a lost completion handler would.
+  public var hangsStart = false
+  public var hangsChecks = false
+  public var hangsSynchronize = false
+  public var hangsRestore = false
+  private var silentCalls: [AsyncStream<Never>.Continuation] = []
+
+  private func hangForever() async {
+    let (stream, continuation) = AsyncStream<Never>.makeStream()
+    silentCalls.append(continuation)
+    for await _ in stream {}
+  }
+
   public private(set) var startedModes: [RunningMode] = []
   /// The `invalidateCache` argument of each `activeSubscriptions` call.
   public private(set) var checkInvalidations: [Bool] = []
@@ -40,6 +54,7 @@ public final class FakeSubscriptionBackend: SubscriptionBackend {
   public func start(mode: RunningMode) async throws(SubscriptionBackendError) {
     calls.record("backend.start")
     startedModes.append(mode)
+    if hangsStart { await hangForever() }
     try startResult.get()
   }
 
@@ -48,6 +63,7 @@ public final class FakeSubscriptionBackend: SubscriptionBackend {
   ) async throws(SubscriptionBackendError) -> [SubscriptionSnapshot] {
     calls.record("backend.activeSubscriptions")
     checkInvalidations.append(invalidateCache)
+    if hangsChecks { await hangForever() }
     let answer = subscriptionAnswers.count > 1 ? subscriptionAnswers.removeFirst() : subscriptionAnswers[0]
     return try answer.get()
   }
@@ -56,12 +72,14 @@ public final class FakeSubscriptionBackend: SubscriptionBackend {
     calls.record("backend.synchronize")
     synchronizeCount += 1
     onSynchronize?()
+    if hangsSynchronize { await hangForever() }
   }
 
   public func restore() async throws(SubscriptionBackendError) -> BackendRestoreResult {
     calls.record("backend.restore")
     restoreCount += 1
     onRestore?()
+    if hangsRestore { await hangForever() }
     if holdsRestore {
       await withCheckedContinuation { heldRestores.append($0) }
     }

@@ -145,6 +145,30 @@ struct AppModelLaunchTests {
     #expect(app.logger.events.contains(.backendStartFailed(.network)))
   }
 
+  @Test func launchCompletesWhenTheSDKStartNeverAnswers() async throws {
+    let app = AppModelFixture()
+    app.backend.hangsStart = true
+    let launch = Task { await app.model.launch() }
+    try await bounded { await app.clock.waitUntilSleeping() }
+    app.clock.advance(by: 15)
+    try await bounded("launch with a silent SDK start") { await launch.value }
+    #expect(app.model.launchState == .launched)
+    #expect(app.presenter.loadedPlacements.isEmpty)
+    #expect(app.logger.events.contains(.backendStartFailed(.other(detail: "start timed out"))))
+  }
+
+  @Test func launchCompletesInconclusiveWhenTheCheckNeverAnswers() async throws {
+    let app = AppModelFixture()
+    app.backend.hangsChecks = true
+    let launch = Task { await app.model.launch() }
+    try await bounded { await app.clock.waitUntilSleeping() }
+    app.clock.advance(by: 15)
+    try await bounded("launch with a silent subscription check") { await launch.value }
+    #expect(app.model.launchState == .launched)
+    #expect(app.model.entitlements.lastDecision?.isDefinitive == false)
+    #expect(app.presenter.loadedPlacements.isEmpty)
+  }
+
   @Test func observerLaunchHandlesAnUnfinishedTransactionAfterTheBackendStarted() async throws {
     let app = AppModelFixture(defaultMode: .observer)
     let unfinished = app.activeTransaction(id: 51)

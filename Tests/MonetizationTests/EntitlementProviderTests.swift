@@ -33,6 +33,26 @@ struct EntitlementProviderTests {
     #expect(harness.logger.events.contains(.backendCheckFailed(.network)))
   }
 
+  @Test func statusesAreReadForTheGroupTheVerifiedTransactionCarries() async {
+    // Production's configured group may be empty or the local .storekit one; the transaction
+    // itself says which group it belongs to.
+    let harness = Harness(
+      configuration: MonetizationConfiguration(subscriptionGroupID: "LOCAL-STOREKIT-GROUP"))
+    harness.startBackend()
+    let transaction = harness.activeTransaction(id: 81)
+    harness.storeKit.entitlements = [.verified(transaction)]
+    await harness.entitlements.refresh(.launch)
+    #expect(harness.storeKit.requestedGroupIDs == [MonetizationFixtures.groupID])
+  }
+
+  @Test func statusesFallBackToTheConfiguredGroupWithoutAVerifiedTransaction() async {
+    let harness = Harness(
+      configuration: MonetizationConfiguration(subscriptionGroupID: "CONFIGURED-GROUP"))
+    harness.startBackend()
+    await harness.entitlements.refresh(.launch)
+    #expect(harness.storeKit.requestedGroupIDs == ["CONFIGURED-GROUP"])
+  }
+
   @Test func definitiveResultIsPersistedWithItsComputationTime() async {
     let harness = Harness()
     harness.startBackend()

@@ -29,6 +29,37 @@ struct ObserverPurchaseInterceptorTests {
     #expect(harness.purchaser.purchasedProductIDs == [MonetizationFixtures.monthly])
   }
 
+  @Test func purchaseAnswersOnceFinishedWithoutWaitingForTheNetworkRecheck() async throws {
+    // The paywall must not spin after payment while a slow check runs.
+    let harness = harness()
+    let transaction = harness.activeTransaction(id: 14)
+    harness.purchaser.purchaseResults = [.purchased(.verified(transaction))]
+    harness.backend.hangsChecks = true
+    let response = try await bounded("the purchase interceptor") {
+      await harness.purchases.handlePurchase(plan: MonetizationFixtures.monthlyPlan)
+    }
+    #expect(response == InterceptorResponse(result: .success, closesPaywall: true))
+    #expect(harness.purchaser.finishedTransactionIDs == [14])
+    #expect(harness.entitlements.entitlement.access == .premium)
+    // The re-check runs afterwards and, when the SDK never answers, ends at its time limit.
+    let refresh = try #require(harness.purchases.pendingRefresh)
+    try await bounded { await harness.clock.waitUntilSleeping() }
+    harness.clock.advance(by: 15)
+    try await bounded("the re-check after the purchase") { await refresh.value }
+    #expect(harness.entitlements.entitlement.access == .premium)
+  }
+
+  @Test func synchronizeThatNeverReturnsDoesNotBlockThePurchase() async throws {
+    let harness = harness()
+    harness.purchaser.purchaseResults = [.purchased(.verified(harness.activeTransaction(id: 15)))]
+    harness.backend.hangsSynchronize = true
+    let purchase = Task { await harness.purchases.handlePurchase(plan: MonetizationFixtures.monthlyPlan) }
+    try await bounded { await harness.clock.waitUntilSleeping() }
+    harness.clock.advance(by: 15)
+    #expect(try await bounded { await purchase.value }.result == .success)
+    #expect(harness.purchaser.finishedTransactionIDs == [15])
+  }
+
   @Test func purchaseMadeInTheAppGrantsWithoutWaitingForTheUpdatesStream() async {
     // Pitfall C3: same-device purchases do not come back through `Transaction.updates`.
     let harness = harness()

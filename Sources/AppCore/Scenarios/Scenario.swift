@@ -74,6 +74,8 @@ nonisolated public struct ScenarioGrandfathering: Sendable, Equatable {
 /// How the subscription SDK's start behaves.
 nonisolated public enum BackendStartBehaviour: String, Sendable, Equatable, CaseIterable {
   case ok, fail, notConfigured
+  /// The start's callback never fires.
+  case hang
 }
 
 /// How the subscription SDK's `activeSubscriptions` behaves (when online).
@@ -84,6 +86,8 @@ nonisolated public enum BackendCheckBehaviour: String, Sendable, Equatable, Case
   case fail
   /// Answers with every known subscription in status `unknown`.
   case unknownStatus
+  /// The check's callback never fires.
+  case hang
 }
 
 /// How a placement's paywall loads.

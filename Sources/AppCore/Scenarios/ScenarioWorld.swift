@@ -352,7 +352,7 @@ final class ScenarioWorld {
 
   func load(placement: String) async -> PaywallLoadResult {
     if backendStart == .notConfigured { return .failed(.notConfigured) }
-    if backendStart == .fail { return .failed(.error(detail: "SDK not started")) }
+    if backendStart == .fail || backendStart == .hang { return .failed(.error(detail: "SDK not started")) }
     guard online else { return .failed(.noNetwork) }
     let plans = ScenarioCatalog.productIDs.compactMap(ScenarioCatalog.plan)
     let id = "\(placement)-screen"
@@ -373,7 +373,8 @@ final class ScenarioWorld {
     }
   }
 
-  private func hangUntilCancelled() async {
+  /// An SDK call that never answers until Core gives up on it (cancels it at its time limit).
+  func hangUntilCancelled() async {
     hangingLoads += 1
     notify()
     let (stream, continuation) = AsyncStream<Never>.makeStream()

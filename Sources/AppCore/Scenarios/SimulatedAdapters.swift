@@ -22,6 +22,10 @@ final class SimulatedBackend: SubscriptionBackend {
     case .ok: world.sdkStarted(mode: mode)
     case .notConfigured: throw .notConfigured
     case .fail: throw .network
+    case .hang:
+      world.note("sdk: start never calls back")
+      await world.hangUntilCancelled()
+      throw .other(detail: "cancelled")
     }
   }
 
@@ -32,6 +36,11 @@ final class SimulatedBackend: SubscriptionBackend {
     world.count("backend.activeSubscriptions")
     guard world.online else { throw .network }
     if world.backendCheck == .fail { throw .other(detail: "scripted failure") }
+    if world.backendCheck == .hang {
+      world.note("sdk: subscription check never calls back")
+      await world.hangUntilCancelled()
+      throw .other(detail: "cancelled")
+    }
     return world.subscriptions.compactMap { subscription in
       guard subscription.knownToBackend else { return nil }
       let status: SubscriptionStatus

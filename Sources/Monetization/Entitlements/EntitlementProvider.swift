@@ -25,6 +25,7 @@ public final class EntitlementProvider {
   @ObservationIgnored private let snapshots: EntitlementSnapshotStore
   @ObservationIgnored private let configuration: MonetizationConfiguration
   @ObservationIgnored private let now: @Sendable () -> Date
+  @ObservationIgnored private let sleep: @Sendable (Duration) async throws -> Void
   @ObservationIgnored private let logger: any MonetizationLogging
 
   @ObservationIgnored private var lastKnown: EntitlementSnapshot?
@@ -39,8 +40,10 @@ public final class EntitlementProvider {
     mode: RunningMode, backend: any SubscriptionBackend, storeKit: any StoreEntitlementsSource,
     appTransactions: (any AppTransactionSource)?, store: any KeyValueStore,
     configuration: MonetizationConfiguration, now: @escaping @Sendable () -> Date,
+    sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) },
     logger: any MonetizationLogging
   ) {
+    self.sleep = sleep
     self.mode = mode
     self.backend = backend
     self.storeKit = storeKit
@@ -112,6 +115,25 @@ public final class EntitlementProvider {
     return grants
   }
 
+  /// How long SDK calls may take before they count as failed.
+  public var backendCallTimeout: Duration { configuration.backendCallTimeout }
+
+  /// The injected sleep, for other bounded SDK calls.
+  public var sleeper: @Sendable (Duration) async throws -> Void { sleep }
+
+  /// `synchronize()`, bounded: a call that never returns must not hold up a check or a purchase.
+  public func synchronizeBackend() async {
+    let backend = backend
+    if case .timedOut = await TimeLimit.run(
+      configuration.backendCallTimeout, sleep: sleep,
+      {
+        await backend.synchronize()
+      })
+    {
+      logger.log(.backendCheckFailed(.other(detail: "synchronize timed out")))
+    }
+  }
+
   // MARK: - Private
 
   private enum SourceAvailability { case notStarted, available, notConfigured, failed }
@@ -138,7 +160,7 @@ public final class EntitlementProvider {
     logger.log(.syncStarted(trigger: trigger, plan: plan))
     if plan.synchronizeFirst {
       logger.log(.synchronizeRequested)
-      await backend.synchronize()
+      await synchronizeBackend()
     }
     let purchasely = await readBackend(plan: plan)
     let storeKit = await readStoreKit()
@@ -162,8 +184,23 @@ public final class EntitlementProvider {
       // Throttled (rule S2): reuse the last successful answer.
       return lastBackendAnswer.map { .answered($0) } ?? .failed
     }
+    let backend = backend
+    let invalidateCache = plan.invalidateCache
+    let answer = await TimeLimit.run(configuration.backendCallTimeout, sleep: sleep) {
+      () async -> Result<[SubscriptionSnapshot], SubscriptionBackendError> in
+      do throws(SubscriptionBackendError) {
+        return .success(try await backend.activeSubscriptions(invalidateCache: invalidateCache))
+      } catch {
+        return .failure(error)
+      }
+    }
+    let result: Result<[SubscriptionSnapshot], SubscriptionBackendError> =
+      switch answer {
+      case .finished(let result): result
+      case .timedOut: .failure(.other(detail: "timed out"))
+      }
     do {
-      let subscriptions = try await backend.activeSubscriptions(invalidateCache: plan.invalidateCache)
+      let subscriptions = try result.get()
       lastBackendAnswer = subscriptions
       lastBackendCheck = now()
       return .answered(subscriptions)
@@ -177,8 +214,13 @@ public final class EntitlementProvider {
     // `currentEntitlements` is local and cheap: re-read every time (rule S2).
     let current = await storeKit.currentEntitlements()
     var statuses: [SubscriptionStatusSnapshot]?
+    // The group the verified transactions carry; the configured one only when none is known (its
+    // default is the local .storekit group, which production transactions do not belong to).
+    let groupID =
+      current.lazy.compactMap { $0.verifiedValue?.subscriptionGroupID }.first { !$0.isEmpty }
+      ?? configuration.subscriptionGroupID
     do {
-      statuses = try await storeKit.subscriptionStatuses(groupID: configuration.subscriptionGroupID)
+      statuses = try await storeKit.subscriptionStatuses(groupID: groupID)
     } catch {
       logger.log(.subscriptionStatusesUnavailable(error))
     }

@@ -53,6 +53,8 @@ public final class ObserverPurchaseCoordinator {
   @ObservationIgnored private let logger: any MonetizationLogging
   @ObservationIgnored private var finishedTransactionIDs: Set<UInt64> = []
   @ObservationIgnored private var listener: Task<Void, Never>?
+  /// The re-check started after a purchase was answered, for callers that need it done.
+  @ObservationIgnored public private(set) var pendingRefresh: Task<Void, Never>?
   @ObservationIgnored private var updateWaiters:
     [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
 
@@ -102,14 +104,16 @@ public final class ObserverPurchaseCoordinator {
     let result = await purchaser.purchase(productID: productID)
     switch result {
     case .purchased(.verified(let transaction)):
-      // Rule P3: record → tell the backend → finish → report.
+      // Rule P3: record → tell the backend → finish → report. The paywall must not spin on a
+      // network re-check once the purchase is safe: the re-check runs after the answer.
       await entitlements.record(transaction)
       logger.log(.synchronizeRequested)
-      await backend.synchronize()
+      await entitlements.synchronizeBackend()
       await finishOnce(transaction.id)
-      await entitlements.refresh(.purchase)
       activity = .idle
       logger.log(.purchaseSucceeded(productID: productID, transactionID: transaction.id))
+      let entitlements = entitlements
+      pendingRefresh = Task { @MainActor in await entitlements.refresh(.purchase) }
       return InterceptorResponse(result: .success, closesPaywall: true)
     case .purchased(.unverified(_, let failure)):
       // Rule P5: no grant, no finish. The user may have been charged, so the backend still hears
@@ -117,7 +121,7 @@ public final class ObserverPurchaseCoordinator {
       activity = previous
       logger.log(.purchaseUnverified(productID: productID, failure))
       logger.log(.synchronizeRequested)
-      await backend.synchronize()
+      await entitlements.synchronizeBackend()
       return InterceptorResponse(
         result: .failed, closesPaywall: false, message: "We couldn't verify this purchase.")
     case .pending:
@@ -200,7 +204,7 @@ public final class ObserverPurchaseCoordinator {
     }
     await entitlements.record(transaction)
     logger.log(.synchronizeRequested)
-    await backend.synchronize()
+    await entitlements.synchronizeBackend()
     await finishOnce(transaction.id)
     await entitlements.refresh(.transactionUpdate)
     if case .awaitingApproval = activity, entitlements.entitlement.isPremium {

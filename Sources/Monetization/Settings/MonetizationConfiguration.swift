@@ -8,6 +8,9 @@ public struct MonetizationConfiguration: Sendable, Equatable {
   public var paywallLoadTimeout: Duration
   /// How long a loaded paywall may take to appear before Core gives up on it as not shown.
   public var paywallDisplayTimeout: Duration
+  /// How long a call into the subscription SDK (start, check, synchronize, restore) may take
+  /// before it counts as failed: the answer is then inconclusive, never "free".
+  public var backendCallTimeout: Duration
   /// The running mode used when none is stored yet.
   public var defaultRunningMode: RunningMode
   /// Grandfathering of paid-app buyers; `nil` while the business model has not changed.
@@ -15,9 +18,10 @@ public struct MonetizationConfiguration: Sendable, Equatable {
 
   public init(
     subscriptionGroupID: String, paywallLoadTimeout: Duration = .seconds(10),
-    paywallDisplayTimeout: Duration = .seconds(5), defaultRunningMode: RunningMode = .full,
-    grandfathering: GrandfatheringPolicy? = nil
+    paywallDisplayTimeout: Duration = .seconds(5), backendCallTimeout: Duration = .seconds(15),
+    defaultRunningMode: RunningMode = .full, grandfathering: GrandfatheringPolicy? = nil
   ) {
+    self.backendCallTimeout = backendCallTimeout
     self.subscriptionGroupID = subscriptionGroupID
     self.paywallLoadTimeout = paywallLoadTimeout
     self.paywallDisplayTimeout = paywallDisplayTimeout
