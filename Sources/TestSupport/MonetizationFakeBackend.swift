@@ -133,7 +133,11 @@ public final class FakeStoreEntitlements: StoreEntitlementsSource {
 @MainActor
 public final class FakeAppTransactionSource: AppTransactionSource {
   public var result: Result<VerificationResultSnapshot<AppTransactionSnapshot>, StoreReadError>
+  /// What `AppTransaction.refresh()` answers; afterwards `appTransaction()` answers it too.
+  public var refreshResult: Result<VerificationResultSnapshot<AppTransactionSnapshot>, StoreReadError> =
+    .failure(.other(detail: "not scripted"))
   public private(set) var readCount = 0
+  public private(set) var refreshCount = 0
 
   public init(result: Result<VerificationResultSnapshot<AppTransactionSnapshot>, StoreReadError>) {
     self.result = result
@@ -144,5 +148,13 @@ public final class FakeAppTransactionSource: AppTransactionSource {
   > {
     readCount += 1
     return try result.get()
+  }
+
+  public func refreshAppTransaction() async throws(StoreReadError) -> VerificationResultSnapshot<
+    AppTransactionSnapshot
+  > {
+    refreshCount += 1
+    if case .success = refreshResult { result = refreshResult }
+    return try refreshResult.get()
   }
 }

@@ -147,6 +147,32 @@ struct EntitlementProviderTests {
     #expect(source.readCount == 1)
   }
 
+  static func appTransaction(build: String) -> AppTransactionSnapshot {
+    AppTransactionSnapshot(
+      originalAppVersion: build, originalPurchaseDate: FixedClock.referenceDate, environment: .production)
+  }
+
+  @Test func unverifiedAppTransactionIsInconclusiveAndRefreshedOnlyOnRestore() async {
+    // AppTransaction.refresh() shows an App Store sign-in: only on an explicit user action.
+    let harness = Harness(
+      configuration: MonetizationFixtures.configuration(
+        grandfathering: GrandfatheringPolicy(cutoffBuild: "13")))
+    let source = FakeAppTransactionSource(
+      result: .success(.unverified(Self.appTransaction(build: "12"), .invalidSignature)))
+    source.refreshResult = .success(.verified(Self.appTransaction(build: "12")))
+    harness.appTransactions = source
+    harness.startBackend()
+    let launch = await harness.entitlements.refresh(.launch)
+    #expect(!launch.isDefinitive)
+    #expect(source.refreshCount == 0)
+    let restore = await harness.entitlements.refresh(.restore)
+    #expect(source.refreshCount == 1)
+    #expect(restore.isDefinitive)
+    #expect(harness.entitlements.entitlement.reason == .grandfathered)
+    _ = await harness.entitlements.refresh(.restore)
+    #expect(source.refreshCount == 1)
+  }
+
   @Test func recordedTransactionGrantsAtOnceAndIsPersisted() async {
     let harness = Harness(mode: .observer)
     let granted = await harness.entitlements.record(harness.activeTransaction(id: 9))

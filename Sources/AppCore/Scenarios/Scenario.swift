@@ -69,6 +69,9 @@ nonisolated public struct ScenarioGrandfathering: Sendable, Equatable {
   public var cutoffBuild: String
   public var originalBuild: String
   public var sandbox: Bool
+  /// `false`: `AppTransaction.shared` does not verify until `AppTransaction.refresh()` fetched a
+  /// newly signed one.
+  public var verified: Bool
 }
 
 /// How the subscription SDK's start behaves.

@@ -191,10 +191,12 @@ extension ScenarioSubscription: nonisolated Decodable {
 extension ScenarioGrandfathering: nonisolated Decodable {
   nonisolated public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: ScenarioKey.self)
-    try container.allowOnly(["cutoffBuild", "originalBuild", "sandbox"], in: "start.grandfathering")
+    try container.allowOnly(
+      ["cutoffBuild", "originalBuild", "sandbox", "verified"], in: "start.grandfathering")
     cutoffBuild = try container.value("cutoffBuild")
     originalBuild = try container.value("originalBuild")
     sandbox = try container.optional("sandbox") ?? false
+    verified = try container.optional("verified") ?? true
   }
 }
 

@@ -45,6 +45,7 @@ final class ScenarioWorld {
   var backendCheck: BackendCheckBehaviour
   var paywalls: [String: PaywallBehaviour]
   var appTransaction: AppTransactionSnapshot?
+  var appTransactionVerified = true
   var nextPurchase: ScriptedPurchase?
 
   private(set) var generation = 0
@@ -98,6 +99,7 @@ final class ScenarioWorld {
         originalAppVersion: grandfathering.originalBuild,
         originalPurchaseDate: start.now.addingTimeInterval(-400 * 86_400),
         environment: grandfathering.sandbox ? .sandbox : .production)
+      appTransactionVerified = grandfathering.verified
     }
     for subscription in start.subscriptions {
       add(subscription, start: start.now)

@@ -139,6 +139,18 @@ final class SimulatedStoreKit: StoreEntitlementsSource, AppTransactionSource {
     guard world.isCurrent(generation) else { throw .other(detail: "app quit") }
     world.count("appTransaction.read")
     guard let transaction = world.appTransaction else { throw .other(detail: "no app transaction") }
+    return world.appTransactionVerified ? .verified(transaction) : .unverified(transaction, .invalidSignature)
+  }
+
+  func refreshAppTransaction() async throws(StoreReadError) -> VerificationResultSnapshot<
+    AppTransactionSnapshot
+  > {
+    guard world.isCurrent(generation) else { throw .other(detail: "app quit") }
+    world.count("appTransaction.refresh")
+    guard world.online else { throw .network }
+    guard let transaction = world.appTransaction else { throw .other(detail: "no app transaction") }
+    world.note("store: the App Store signs the app transaction again (after a sign-in)")
+    world.appTransactionVerified = true
     return .verified(transaction)
   }
 }

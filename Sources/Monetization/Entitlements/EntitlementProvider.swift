@@ -33,6 +33,7 @@ public final class EntitlementProvider {
   @ObservationIgnored private var lastBackendAnswer: [SubscriptionSnapshot]?
   @ObservationIgnored private var lastBackendCheck: Date?
   @ObservationIgnored private var grandfathering: GrandfatheringStatus?
+  @ObservationIgnored private var appTransactionRefreshed = false
   @ObservationIgnored private var syncQueue: Task<Void, Never>?
 
   /// Creates the provider and loads the persisted snapshot.
@@ -164,7 +165,7 @@ public final class EntitlementProvider {
     }
     let purchasely = await readBackend(plan: plan)
     let storeKit = await readStoreKit()
-    let grandfathering = await readGrandfathering()
+    let grandfathering = await readGrandfathering(trigger: trigger)
     let decision = EntitlementEngine.decide(
       EntitlementInputs(
         purchasely: purchasely, storeKit: storeKit, grandfathering: grandfathering, lastKnown: lastKnown,
@@ -227,13 +228,21 @@ public final class EntitlementProvider {
     return .answered(StoreKitReading(currentEntitlements: current, statuses: statuses))
   }
 
-  private func readGrandfathering() async -> GrandfatheringStatus {
+  private func readGrandfathering(trigger: SyncTrigger) async -> GrandfatheringStatus {
     guard let policy = configuration.grandfathering else { return .notApplicable }
     if let grandfathering, grandfathering != .unknown { return grandfathering }
     let status: GrandfatheringStatus
     if let appTransactions {
       do {
-        status = policy.status(for: .success(try await appTransactions.appTransaction()))
+        var result = try await appTransactions.appTransaction()
+        // An unverified app transaction is inconclusive. Ask the App Store for a newly signed one
+        // once, and only when the user asked to restore: `refresh()` shows a sign-in prompt.
+        if case .unverified = result, trigger == .restore, !appTransactionRefreshed {
+          appTransactionRefreshed = true
+          logger.log(.appTransactionRefreshRequested)
+          result = try await appTransactions.refreshAppTransaction()
+        }
+        status = policy.status(for: .success(result))
       } catch {
         logger.log(.appTransactionUnavailable(error))
         status = policy.status(for: .failure(error))

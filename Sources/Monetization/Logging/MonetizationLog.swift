@@ -46,6 +46,7 @@ public enum MonetizationLog: Sendable, Equatable {
   case backendCheckFailed(SubscriptionBackendError)
   case subscriptionStatusesUnavailable(StoreReadError)
   case appTransactionUnavailable(StoreReadError)
+  case appTransactionRefreshRequested
   case entitlementFinding(EntitlementFinding)
   case entitlementUpdated(access: AccessLevel, reason: EntitlementReason, definitive: Bool)
   case onboardingSkipped(reason: String)
@@ -99,6 +100,7 @@ public enum MonetizationLog: Sendable, Equatable {
     case .backendCheckFailed(let error): "subscription check failed: \(error)"
     case .subscriptionStatusesUnavailable(let error): "StoreKit statuses unavailable: \(error)"
     case .appTransactionUnavailable(let error): "AppTransaction unavailable: \(error)"
+    case .appTransactionRefreshRequested: "AppTransaction did not verify: asking the App Store once"
     case .entitlementFinding(let finding): "ignored: \(finding)"
     case .entitlementUpdated(let access, let reason, let definitive):
       "entitlement \(access.rawValue) (\(reason.rawValue))\(definitive ? "" : ", not definitive")"
