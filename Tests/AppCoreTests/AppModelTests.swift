@@ -182,12 +182,17 @@ struct AppModelLaunchTests {
     #expect(start < synchronize)
   }
 
-  @Test func fullModeLaunchNeverListensToTransactions() async {
+  @Test func fullModeLaunchListensToTransactionsReadOnly() async throws {
     let app = AppModelFixture(defaultMode: .full)
     app.presenter.outcomes = [MonetizationFixtures.outcome(.cancelled)]
-    await app.model.launch()
-    #expect(!app.model.purchases.isListening)
-    #expect(app.purchaser.updatesRequestCount == 0)
+    try await bounded { await app.model.launch() }
+    #expect(app.model.purchases.isListening)
+    #expect(app.purchaser.updatesRequestCount == 1)
+    let unfinished = app.activeTransaction(id: 52)
+    app.purchaser.send(.verified(unfinished))
+    try await bounded { await app.model.purchases.waitUntilHandled(count: 1) }
+    #expect(app.purchaser.finishedTransactionIDs.isEmpty)
+    #expect(app.backend.synchronizeCount == 0)
   }
 }
 

@@ -176,14 +176,32 @@ struct ObserverPurchaseInterceptorTests {
     harness.startBackend()
     harness.purchaser.purchaseResults = [.purchased(.verified(harness.activeTransaction()))]
     let response = await harness.purchases.handlePurchase(plan: MonetizationFixtures.monthlyPlan)
-    await harness.purchases.startListening()
     _ = await harness.purchases.handleRestore()
     #expect(response.result == .notHandled)
-    #expect(!harness.purchases.isListening)
-    #expect(harness.purchaser.updatesRequestCount == 0)
     #expect(harness.calls.count("purchaser.purchase") == 0)
     #expect(harness.calls.count("purchaser.finish") == 0)
     #expect(harness.calls.count("purchaser.restore") == 0)
+  }
+}
+
+@Suite("Full-mode transaction updates: read-only", .timeLimit(.minutes(1)))
+@MainActor
+struct FullModeUpdatesTests {
+  @Test func fullModeUpdateRechecksAtOnceButNeverRecordsSynchronizesOrFinishes() async throws {
+    // Ask to Buy approvals, refunds and other-device purchases must not wait for a foreground.
+    let harness = Harness(mode: .full)
+    harness.startBackend()
+    await harness.purchases.startListening()
+    #expect(harness.purchases.isListening)
+    let approved = harness.activeTransaction(id: 91)
+    harness.storeKitHas(approved)
+    harness.purchaser.send(.verified(approved))
+    try await bounded { await harness.purchases.waitUntilHandled(count: 1) }
+    #expect(harness.entitlements.entitlement.access == .premium)
+    #expect(harness.backend.checkInvalidations == [true])
+    #expect(harness.calls.count("purchaser.finish") == 0)
+    #expect(harness.calls.count("backend.synchronize") == 0)
+    #expect(!harness.logger.names.contains("transactionRecorded"))
   }
 }
 

@@ -70,6 +70,8 @@ public enum MonetizationLog: Sendable, Equatable {
   case transactionUpdateIgnored(transactionID: UInt64, VerificationFailure)
   case transactionRecorded(transactionID: UInt64, productID: String, granted: Bool)
   case transactionFinished(transactionID: UInt64)
+  /// Full mode: an update seen read-only (the SDK finishes it); entitlements are re-checked.
+  case transactionUpdateObserved(transactionID: UInt64)
   case synchronizeRequested
   // Restore
   case restoreStarted(mode: RunningMode)
@@ -127,6 +129,7 @@ public enum MonetizationLog: Sendable, Equatable {
     case .transactionRecorded(let id, let productID, let granted):
       "transaction \(id) (\(productID)) recorded\(granted ? ": Premium granted" : "")"
     case .transactionFinished(let id): "transaction \(id) finished"
+    case .transactionUpdateObserved(let id): "transaction \(id) updated (the SDK finishes it): re-check"
     case .synchronizeRequested: "synchronize requested"
     case .restoreStarted(let mode): "restore started (\(mode))"
     case .restoreFinished(let outcome): "restore finished: \(outcome)"

@@ -77,7 +77,7 @@ public final class ObserverPurchaseCoordinator {
     if case .awaitingApproval = activity { true } else { false }
   }
 
-  /// `true` once the transaction-updates listener runs (Observer mode only).
+  /// `true` once the transaction-updates listener runs.
   public var isListening: Bool { listener != nil }
 
   // MARK: Purchase interceptor
@@ -164,10 +164,11 @@ public final class ObserverPurchaseCoordinator {
 
   // MARK: Transaction updates
 
-  /// Starts the one transaction-updates listener (rule P1). Observer mode only: in Full mode the
-  /// SDK listens and finishes (rule F1).
+  /// Starts the one transaction-updates listener (rule P1). In Full mode it is read-only: the
+  /// SDK records and finishes (rule F1); the app only re-checks, so Ask to Buy approvals,
+  /// refunds and purchases on another device apply while the app is open.
   public func startListening() async {
-    guard mode == .observer, listener == nil else { return }
+    guard listener == nil else { return }
     // Claim the slot before suspending so a second call cannot start another listener.
     let placeholder = Task<Void, Never> {}
     listener = placeholder
@@ -196,6 +197,12 @@ public final class ObserverPurchaseCoordinator {
   /// of an already-seen id is still processed (pitfall C1); only the finish is de-duplicated.
   public func handle(_ update: VerificationResultSnapshot<TransactionSnapshot>) async {
     defer { noteHandled() }
+    guard mode == .observer else {
+      // Full mode: never record, synchronize or finish (the SDK owns the transaction).
+      logger.log(.transactionUpdateObserved(transactionID: update.unsafePayloadValue.id))
+      await entitlements.refresh(.transactionUpdate)
+      return
+    }
     guard case .verified(let transaction) = update else {
       if case .unverified(let transaction, let failure) = update {
         logger.log(.transactionUpdateIgnored(transactionID: transaction.id, failure))
