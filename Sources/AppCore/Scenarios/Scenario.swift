@@ -24,6 +24,8 @@ nonisolated public struct ScenarioStart: Sendable, Equatable {
   public var paywalls: [String: PaywallBehaviour] = [:]
   public var paywallTimeout: TimeInterval = 10
   public var grandfathering: ScenarioGrandfathering?
+  /// The subscription group the build is configured with; `nil` means the catalog's own.
+  public var configuredGroupID: String?
 
   /// 2026-03-01T09:00:00Z.
   public static let defaultNow = Date(timeIntervalSince1970: 1_772_355_600)
@@ -155,6 +157,18 @@ nonisolated public enum ScenarioStep: Sendable, Equatable {
   case setPaywall(placement: String, behaviour: PaywallBehaviour)
   /// The next time the app is about to finish a transaction, the process is killed instead.
   case killBeforeFinish
+  /// The Favorites actions and screen (`FavoritesModel`): saving is gated, removing is not.
+  case saveFavorite(date: String, label: String?)
+  case removeFavorite(date: String)
+  case openFavorites
+  /// Moves to a higher level of service now: the old transaction is upgraded, a new one starts.
+  case upgrade(from: String, to: String)
+  /// The billing problem is solved: the subscription renews now.
+  case paymentFixed(product: String)
+  /// Auto-renew turned back on.
+  case resumeAutoRenew(product: String)
+  /// The user sets the device's clock this far off true time (0 puts it right).
+  case setDeviceClock(offset: TimeInterval)
   case expect(ScenarioExpectation)
 
   /// A short label for the transcript.
@@ -184,6 +198,16 @@ nonisolated public enum ScenarioStep: Sendable, Equatable {
       "backend: start=\(start?.rawValue ?? "unchanged") check=\(check?.rawValue ?? "unchanged")"
     case .setPaywall(let placement, let behaviour): "paywall '\(placement)' now \(behaviour.rawValue)"
     case .killBeforeFinish: "the app will be killed before it finishes the next transaction"
+    case .saveFavorite(let date, let label): "save favorite \(date)" + (label.map { " [\($0)]" } ?? "")
+    case .removeFavorite(let date): "remove favorite \(date)"
+    case .openFavorites: "open the Favorites screen"
+    case .upgrade(let from, let to): "upgrade \(from) → \(to)"
+    case .paymentFixed(let product): "payment method fixed for \(product)"
+    case .resumeAutoRenew(let product): "turn auto-renew back on for \(product)"
+    case .setDeviceClock(let offset):
+      offset == 0
+        ? "set the device clock right"
+        : "set the device clock \(offset > 0 ? "forward" : "back") by \(ScenarioDuration.format(abs(offset)))"
     case .expect: "expect"
     }
   }
@@ -212,8 +236,43 @@ nonisolated public struct ScenarioExpectation: Sendable, Equatable {
   public var relaunchRequired: Bool?
   public var events: [String]?
   public var noEvents: [String]?
+  /// What the Favorites screen shows: `locked`, `loading`, `empty`, `failed`, or the dates.
+  public var favorites: FavoritesExpectation?
+  /// User-facing sentences, exactly (`gateNotice`, `restoreAlert`, `profileStatus`, …).
+  public var texts: [String: String]?
+  /// User-facing sentences that must contain the given text.
+  public var textsContaining: [String: String]?
+  /// Calls that must happen in this order (others may come between) since the previous expect.
+  public var callOrder: [String]?
+  /// Call name → the argument of each of its calls so far, in order.
+  public var callArguments: [String: [String]]?
+  public var source: EntitlementSource?
+  public var product: String?
+  public var expires: ScenarioTime?
+  /// Whether the last check was definitive.
+  public var definitive: Bool?
 
   public init() {}
+}
+
+/// What the Favorites screen should show.
+nonisolated public enum FavoritesExpectation: Sendable, Equatable {
+  case locked, loading, empty, failed
+  case dates([String])
+}
+
+/// The user-facing sentences a scenario can check.
+nonisolated public enum ScenarioText: String, Sendable, CaseIterable {
+  /// `AppModel.gateNotice`: why a gated action did not run.
+  case gateNotice
+  /// Profile's restore alert (`ProfileModel.restoreReport.message`).
+  case restoreAlert
+  /// Profile's headline and status line.
+  case profileTitle, profileStatus
+  /// The message of the last Observer-mode interceptor answer, shown over the paywall.
+  case interceptorMessage
+  /// The Favorites screen's error message.
+  case favoritesError
 }
 
 /// What the persisted snapshot should be.

@@ -29,6 +29,8 @@ final class ScenarioWorld {
     var knownToBackend: Bool
     var sandbox: Bool
     var verified: Bool
+    /// Replaced by a higher level of service in the same group (an upgrade): never entitles.
+    var isUpgraded = false
   }
 
   /// What a subscription is at a given time.
@@ -141,8 +143,12 @@ final class ScenarioWorld {
 
   func isCurrent(_ generation: Int) -> Bool { generation == self.generation }
 
-  func count(_ call: String) {
+  /// Every call in order, with its argument when it has one (`backend.start(observer)`).
+  private(set) var callLog: [(name: String, argument: String?)] = []
+
+  func count(_ call: String, argument: String? = nil) {
     callCounts[call, default: 0] += 1
+    callLog.append((call, argument))
   }
 
   func note(_ message: String) {
@@ -205,7 +211,8 @@ final class ScenarioWorld {
   }
 
   func effectiveState(_ subscription: Subscription) -> EffectiveState {
-    switch subscription.state {
+    if subscription.isUpgraded { return .expired }
+    return switch subscription.state {
     case .revoked: .revoked
     case .billingRetry: .billingRetry
     case .gracePeriod(let until): now <= until ? .grace : .billingRetry
@@ -219,7 +226,8 @@ final class ScenarioWorld {
     return TransactionSnapshot(
       id: subscription.transactionID, originalID: subscription.originalID, productID: subscription.product.id,
       subscriptionGroupID: ScenarioCatalog.subscriptionGroupID, purchaseDate: subscription.purchaseDate,
-      expirationDate: subscription.expirationDate, revocationDate: revocation,
+      expirationDate: subscription.expirationDate, isUpgraded: subscription.isUpgraded,
+      revocationDate: revocation,
       revocationReason: revocation == nil ? nil : .other,
       ownershipType: subscription.familyShared ? .familyShared : .purchased,
       environment: subscription.sandbox ? .sandbox : .production)
@@ -247,6 +255,19 @@ final class ScenarioWorld {
       knownToBackend: knownToBackend && verified, sandbox: false, verified: verified)
     subscriptions.append(subscription)
     return subscription
+  }
+
+  /// The subscription renews now (a billing problem was solved): a new period and a new,
+  /// unfinished transaction.
+  func renewNow(at index: Int) {
+    subscriptions[index].state = .active
+    subscriptions[index].purchaseDate = now
+    subscriptions[index].expirationDate = ScenarioCatalog.addPeriod(of: subscriptions[index].product, to: now)
+    subscriptions[index].transactionID = takeTransactionID()
+    note(
+      "store: \(subscriptions[index].product.id) renewed until "
+        + subscriptions[index].expirationDate.formatted(.iso8601))
+    deliverNew(signed(subscriptions[index]))
   }
 
   /// Moves time forward: renews auto-renewing subscriptions (delivering each renewal as an
@@ -459,14 +480,25 @@ final class ScenarioWorld {
   }
 }
 
-/// The scenario clock, readable from any isolation (the `now` closure is `@Sendable`).
-nonisolated final class ScenarioTimeSource: @unchecked Sendable {  // `lock` guards `current`.
+/// The scenario clock, readable from any isolation (the `now` closure is `@Sendable`). The store
+/// and the backend live on true time; the device's clock can be set off it by the user.
+nonisolated final class ScenarioTimeSource: @unchecked Sendable {  // `lock` guards the state.
   private let lock = NSLock()
   private var current: Date
+  private var deviceOffset: TimeInterval = 0
 
   init(_ start: Date) { current = start }
 
+  /// True time: the App Store's and the backend's.
   func now() -> Date { lock.withLock { current } }
+
+  /// The device's clock, what the app reads.
+  func deviceNow() -> Date { lock.withLock { current.addingTimeInterval(deviceOffset) } }
+
+  /// Sets the device's clock `offset` seconds off true time (0 puts it right again).
+  func setDeviceOffset(_ offset: TimeInterval) {
+    lock.withLock { deviceOffset = offset }
+  }
 
   func advance(by seconds: TimeInterval) {
     lock.withLock { current = current.addingTimeInterval(seconds) }

@@ -16,7 +16,7 @@ final class SimulatedBackend: SubscriptionBackend {
 
   func start(mode: RunningMode) async throws(SubscriptionBackendError) {
     guard world.isCurrent(generation) else { throw .other(detail: "app quit") }
-    world.count("backend.start")
+    world.count("backend.start", argument: mode.rawValue)
     world.launchedMode = mode
     switch world.backendStart {
     case .ok: world.sdkStarted(mode: mode)
@@ -33,7 +33,7 @@ final class SimulatedBackend: SubscriptionBackend {
     invalidateCache: Bool
   ) async throws(SubscriptionBackendError) -> [SubscriptionSnapshot] {
     guard world.isCurrent(generation) else { throw .other(detail: "app quit") }
-    world.count("backend.activeSubscriptions")
+    world.count("backend.activeSubscriptions", argument: "invalidateCache: \(invalidateCache)")
     guard world.online else { throw .network }
     if world.backendCheck == .fail { throw .other(detail: "scripted failure") }
     if world.backendCheck == .hang {
@@ -42,7 +42,7 @@ final class SimulatedBackend: SubscriptionBackend {
       throw .other(detail: "cancelled")
     }
     return world.subscriptions.compactMap { subscription in
-      guard subscription.knownToBackend else { return nil }
+      guard subscription.knownToBackend, !subscription.isUpgraded else { return nil }
       let status: SubscriptionStatus
       switch world.effectiveState(subscription) {
       case .subscribed: status = subscription.willAutoRenew ? .autoRenewing : .autoRenewingCanceled
@@ -109,8 +109,10 @@ final class SimulatedStoreKit: StoreEntitlementsSource, AppTransactionSource {
 
   func subscriptionStatuses(groupID: String) async throws(StoreReadError) -> [SubscriptionStatusSnapshot] {
     guard world.isCurrent(generation) else { throw .other(detail: "app quit") }
-    world.count("storeKit.statuses")
+    world.count("storeKit.statuses", argument: groupID)
     guard world.online else { throw .network }
+    // Like StoreKit: a group this account has nothing in answers with no statuses at all.
+    guard groupID == ScenarioCatalog.subscriptionGroupID else { return [] }
     return world.subscriptions.filter(\.onThisDevice).map { subscription in
       var graceEnd: Date?
       let state: RenewalState
@@ -167,7 +169,7 @@ final class SimulatedPaywalls: PaywallPresenting {
 
   func load(placement: String) async -> PaywallLoadResult {
     guard world.isCurrent(generation) else { return .failed(.error(detail: "app quit")) }
-    world.count("paywall.load")
+    world.count("paywall.load", argument: placement)
     return await world.load(placement: placement)
   }
 
@@ -200,7 +202,7 @@ final class SimulatedPurchaser: Purchaser {
 
   func purchase(productID: String) async -> PurchaseResult {
     guard world.isCurrent(generation) else { return .cancelled }
-    world.count("purchaser.purchase")
+    world.count("purchaser.purchase", argument: productID)
     let script = world.nextPurchase ?? .purchased
     world.nextPurchase = nil
     guard world.online else { return .failed(.networkError) }
@@ -241,7 +243,7 @@ final class SimulatedPurchaser: Purchaser {
   func finish(transactionID: UInt64) async {
     guard world.isCurrent(generation) else { return }
     // A process killed before the finish never made the call.
-    if world.finish(transactionID) { world.count("purchaser.finish") }
+    if world.finish(transactionID) { world.count("purchaser.finish", argument: "\(transactionID)") }
   }
 }
 
