@@ -81,10 +81,13 @@ public final class AppModel {
     let entitlements = EntitlementProvider(
       mode: mode, backend: dependencies.subscriptionBackend, storeKit: dependencies.storeEntitlements,
       appTransactions: dependencies.appTransactions, store: dependencies.keyValueStore,
-      configuration: dependencies.monetization, now: dependencies.now, logger: logger)
+      configuration: dependencies.monetization, now: dependencies.now, sleep: dependencies.sleep,
+      logger: logger)
     let paywalls = PaywallFlow(
       presenter: dependencies.paywallPresenter, entitlements: entitlements,
-      loadTimeout: dependencies.monetization.paywallLoadTimeout, sleep: dependencies.sleep, logger: logger)
+      loadTimeout: dependencies.monetization.paywallLoadTimeout,
+      displayTimeout: dependencies.monetization.paywallDisplayTimeout, sleep: dependencies.sleep,
+      logger: logger)
     let restores = RestoreCoordinator(
       mode: mode, backend: dependencies.subscriptionBackend, purchaser: dependencies.purchaser,
       entitlements: entitlements, logger: logger)
@@ -148,13 +151,26 @@ public final class AppModel {
     await reminder.refresh()
     let mode = settings.activeMode
     logger.log(.launchStarted(mode: mode))
-    do {
-      try await backend.start(mode: mode)
-      entitlements.backendDidStart(.success(()))
-      logger.log(.backendStarted(mode: mode))
-    } catch {
-      entitlements.backendDidStart(.failure(error))
-      logger.log(.backendStartFailed(error))
+    // Bounded: a start that never calls back must not keep the app from launching.
+    let backend = backend
+    let started = await TimeLimit.run(entitlements.backendCallTimeout, sleep: entitlements.sleeper) {
+      () async -> Result<Void, SubscriptionBackendError> in
+      do throws(SubscriptionBackendError) {
+        try await backend.start(mode: mode)
+        return .success(())
+      } catch {
+        return .failure(error)
+      }
+    }
+    let result: Result<Void, SubscriptionBackendError> =
+      switch started {
+      case .finished(let result): result
+      case .timedOut: .failure(.other(detail: "start timed out"))
+      }
+    entitlements.backendDidStart(result)
+    switch result {
+    case .success: logger.log(.backendStarted(mode: mode))
+    case .failure(let error): logger.log(.backendStartFailed(error))
     }
     // After start, so handling an update may call the SDK; unfinished transactions wait in
     // the stream until then.

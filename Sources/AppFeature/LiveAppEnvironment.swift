@@ -90,7 +90,7 @@
         purchaser: monetization.purchaser,
         subscriptionManagement: StoreKitSubscriptionManagement(),
         monetizationLogger: monetization.logger,
-        monetization: MonetizationConfiguration(subscriptionGroupID: configuration.subscriptionGroupID),
+        monetization: configuration.monetization,
         monetizationEnabled: monetization.availability.isEnabled,
         content: content,
         now: now)

@@ -37,7 +37,9 @@ public struct DisabledPaywallPresenter: PaywallPresenting {
   }
 
   /// Never reached (nothing loads), but it still resolves at once, as the protocol requires.
-  public func display(_ presentation: PaywallPresentation) async -> PaywallOutcome {
+  public func display(
+    _ presentation: PaywallPresentation, onShown: @escaping @MainActor @Sendable () -> Void
+  ) async -> PaywallOutcome {
     PaywallOutcome(
       purchaseResult: .none, closeReason: .none, error: "Monetization is disabled in this build.")
   }

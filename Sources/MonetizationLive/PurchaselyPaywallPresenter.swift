@@ -44,7 +44,9 @@
       }
     }
 
-    public func display(_ presentation: PaywallPresentation) async -> PaywallOutcome {
+    public func display(
+      _ presentation: PaywallPresentation, onShown: @escaping @MainActor @Sendable () -> Void
+    ) async -> PaywallOutcome {
       let paywall = loaded.withLock { (paywalls: inout [String: LoadedPaywall]) -> LoadedPaywall? in
         guard let paywall = paywalls[presentation.placement], paywall.summary == presentation else {
           return nil
@@ -54,6 +56,10 @@
       }
       guard let paywall else {
         return PaywallBridge.failedOutcome("The paywall was not loaded before being displayed.")
+      }
+      // `onPresented` without an error means rendered and visible: Core's display watchdog stops.
+      Task { @MainActor in
+        if await paywall.shown.value() { onShown() }
       }
       return await PaywallBridge.show(paywall)
     }
@@ -71,11 +77,17 @@
     let presentation: any PLYPresentation
     let summary: PaywallPresentation
     let dismissal: OneShotRelay<PaywallOutcome>
+    /// `true` once `onPresented` reported the paywall visible, `false` when it reported an error.
+    let shown: OneShotRelay<Bool>
 
-    init(presentation: any PLYPresentation, placement: String, dismissal: OneShotRelay<PaywallOutcome>) {
+    init(
+      presentation: any PLYPresentation, placement: String, dismissal: OneShotRelay<PaywallOutcome>,
+      shown: OneShotRelay<Bool>
+    ) {
       self.presentation = presentation
       self.summary = PaywallBridge.summary(of: presentation, placement: placement)
       self.dismissal = dismissal
+      self.shown = shown
     }
   }
 
@@ -88,13 +100,15 @@
     @MainActor
     static func preload(placement: String) async -> PreloadResult {
       let dismissal = OneShotRelay<PaywallOutcome>()
+      let shown = OneShotRelay<Bool>()
       let request = PLYPresentationBuilder.forPlacementId(placement)
-        .onPresented(presentedHandler(dismissal))
+        .onPresented(presentedHandler(dismissal, shown: shown))
         .onDismissed(dismissedHandler(dismissal))
         .build()
       return await withCheckedContinuation { (continuation: CheckedContinuation<PreloadResult, Never>) in
         let once = ResumeOnce(continuation)
-        request.preload(completion: preloadHandler(placement: placement, dismissal: dismissal, once: once))
+        request.preload(
+          completion: preloadHandler(placement: placement, dismissal: dismissal, shown: shown, once: once))
       }
     }
 
@@ -116,13 +130,15 @@
     // MARK: Callbacks (nonisolated)
 
     static func preloadHandler(
-      placement: String, dismissal: OneShotRelay<PaywallOutcome>, once: ResumeOnce<PreloadResult>
+      placement: String, dismissal: OneShotRelay<PaywallOutcome>, shown: OneShotRelay<Bool>,
+      once: ResumeOnce<PreloadResult>
     ) -> @Sendable ((any PLYPresentation)?, (any Error)?) -> Void {
       { presentation, error in
         if let presentation {
           once.resume(
             returning: .success(
-              LoadedPaywall(presentation: presentation, placement: placement, dismissal: dismissal)))
+              LoadedPaywall(
+                presentation: presentation, placement: placement, dismissal: dismissal, shown: shown)))
         } else {
           once.resume(returning: .failure(loadFailure(from: error)))
         }
@@ -132,10 +148,14 @@
     /// `onPresented` reports an error when displaying failed; then no `onDismissed` follows, so
     /// the error resolves the wait instead.
     static func presentedHandler(
-      _ dismissal: OneShotRelay<PaywallOutcome>
+      _ dismissal: OneShotRelay<PaywallOutcome>, shown: OneShotRelay<Bool>
     ) -> @Sendable ((any PLYPresentation)?, (any Error)?) -> Void {
       { _, error in
-        guard let error else { return }
+        guard let error else {
+          shown.deliver(true)
+          return
+        }
+        shown.deliver(false)
         dismissal.deliver(failedOutcome(String(describing: error)))
       }
     }

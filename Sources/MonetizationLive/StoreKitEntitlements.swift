@@ -66,5 +66,18 @@
         throw StoreKitMapping.readError(from: error)
       }
     }
+
+    /// `AppTransaction.refresh()` (iOS 16+): a newly signed app transaction from the App Store.
+    /// It shows an App Store sign-in; Core calls it once, on Restore only.
+    public func refreshAppTransaction()
+      async throws(StoreReadError) -> VerificationResultSnapshot<AppTransactionSnapshot>
+    {
+      do {
+        let result = try await AppTransaction.refresh()
+        return StoreKitMapping.snapshot(result, StoreKitMapping.snapshot(of:))
+      } catch {
+        throw StoreKitMapping.readError(from: error)
+      }
+    }
   }
 #endif

@@ -15,6 +15,20 @@ public final class FakeSubscriptionBackend: SubscriptionBackend {
   /// Runs on `restore()` before answering.
   public var onRestore: (@MainActor () -> Void)?
 
+  /// Rude SDK: calls whose callback never fires. Each hangs until the test ends, ignoring
+  /// cancellation, as a lost completion handler would.
+  public var hangsStart = false
+  public var hangsChecks = false
+  public var hangsSynchronize = false
+  public var hangsRestore = false
+  private var silentCalls: [AsyncStream<Never>.Continuation] = []
+
+  private func hangForever() async {
+    let (stream, continuation) = AsyncStream<Never>.makeStream()
+    silentCalls.append(continuation)
+    for await _ in stream {}
+  }
+
   public private(set) var startedModes: [RunningMode] = []
   /// The `invalidateCache` argument of each `activeSubscriptions` call.
   public private(set) var checkInvalidations: [Bool] = []
@@ -40,6 +54,7 @@ public final class FakeSubscriptionBackend: SubscriptionBackend {
   public func start(mode: RunningMode) async throws(SubscriptionBackendError) {
     calls.record("backend.start")
     startedModes.append(mode)
+    if hangsStart { await hangForever() }
     try startResult.get()
   }
 
@@ -48,6 +63,7 @@ public final class FakeSubscriptionBackend: SubscriptionBackend {
   ) async throws(SubscriptionBackendError) -> [SubscriptionSnapshot] {
     calls.record("backend.activeSubscriptions")
     checkInvalidations.append(invalidateCache)
+    if hangsChecks { await hangForever() }
     let answer = subscriptionAnswers.count > 1 ? subscriptionAnswers.removeFirst() : subscriptionAnswers[0]
     return try answer.get()
   }
@@ -56,12 +72,14 @@ public final class FakeSubscriptionBackend: SubscriptionBackend {
     calls.record("backend.synchronize")
     synchronizeCount += 1
     onSynchronize?()
+    if hangsSynchronize { await hangForever() }
   }
 
   public func restore() async throws(SubscriptionBackendError) -> BackendRestoreResult {
     calls.record("backend.restore")
     restoreCount += 1
     onRestore?()
+    if hangsRestore { await hangForever() }
     if holdsRestore {
       await withCheckedContinuation { heldRestores.append($0) }
     }
@@ -115,7 +133,11 @@ public final class FakeStoreEntitlements: StoreEntitlementsSource {
 @MainActor
 public final class FakeAppTransactionSource: AppTransactionSource {
   public var result: Result<VerificationResultSnapshot<AppTransactionSnapshot>, StoreReadError>
+  /// What `AppTransaction.refresh()` answers; afterwards `appTransaction()` answers it too.
+  public var refreshResult: Result<VerificationResultSnapshot<AppTransactionSnapshot>, StoreReadError> =
+    .failure(.other(detail: "not scripted"))
   public private(set) var readCount = 0
+  public private(set) var refreshCount = 0
 
   public init(result: Result<VerificationResultSnapshot<AppTransactionSnapshot>, StoreReadError>) {
     self.result = result
@@ -126,5 +148,13 @@ public final class FakeAppTransactionSource: AppTransactionSource {
   > {
     readCount += 1
     return try result.get()
+  }
+
+  public func refreshAppTransaction() async throws(StoreReadError) -> VerificationResultSnapshot<
+    AppTransactionSnapshot
+  > {
+    refreshCount += 1
+    if case .success = refreshResult { result = refreshResult }
+    return try refreshResult.get()
   }
 }

@@ -6,9 +6,23 @@ import Monetization
 /// Loading answers from `loadResults` (default: a normal presentation); placements in
 /// `hangingPlacements` never answer until cancelled, like a preload whose callback never fires.
 /// Displaying answers from `onDisplay` when set, else from `outcomes`, else waits for
-/// `dismiss(with:)` or `closeAll()`.
+/// `dismiss(with:)` or `closeAll()`. `display` can also be as rude as UIKit and the SDK are: a
+/// presentation that is never shown and never reports anything, or one that fails to present.
 @MainActor
 public final class FakePaywallPresenter: PaywallPresenting {
+  /// How `display` behaves.
+  public enum DisplayBehaviour: Sendable, Equatable {
+    /// Shown at once, then answers as scripted (the default).
+    case shows
+    /// UIKit refused the presentation: no appearance, no dismissal, `closeAll()` does nothing.
+    case neverReports
+    /// The SDK reports a display error without showing anything.
+    case failsToPresent
+  }
+
+  public var displayBehaviour: DisplayBehaviour = .shows
+  /// Presentations that were shown on screen (`onShown` called), by placement.
+  public private(set) var shownPlacements: [String] = []
   public var loadResults: [String: PaywallLoadResult] = [:]
   public var hangingPlacements: Set<String> = []
   /// Outcomes returned by `display`, in order.
@@ -24,6 +38,7 @@ public final class FakePaywallPresenter: PaywallPresenting {
   public let calls: CallLog
 
   private var waitingDisplay: CheckedContinuation<PaywallOutcome, Never>?
+  private var silentDisplays: [AsyncStream<Never>.Continuation] = []
   private var displayWaiters: [CheckedContinuation<Void, Never>] = []
   private var loadWaiters: [CheckedContinuation<Void, Never>] = []
   private var hangingLoads = 0
@@ -55,9 +70,24 @@ public final class FakePaywallPresenter: PaywallPresenting {
     return loadResults[placement] ?? .loaded(Self.presentation(for: placement))
   }
 
-  public func display(_ presentation: PaywallPresentation) async -> PaywallOutcome {
+  public func display(
+    _ presentation: PaywallPresentation, onShown: @escaping @MainActor @Sendable () -> Void
+  ) async -> PaywallOutcome {
     calls.record("paywall.display")
     displayedPlacements.append(presentation.placement)
+    switch displayBehaviour {
+    case .shows:
+      shownPlacements.append(presentation.placement)
+      onShown()
+    case .failsToPresent:
+      return PaywallOutcome(purchaseResult: .none, closeReason: .none, error: "presentation refused")
+    case .neverReports:
+      // Kept, never finished: the wait ignores even cancellation, like a lost UIKit callback.
+      let (stream, continuation) = AsyncStream<Never>.makeStream()
+      silentDisplays.append(continuation)
+      for await _ in stream {}
+      return PaywallOutcome(purchaseResult: .none, closeReason: .none, error: "never reported")
+    }
     if let onDisplay { return await onDisplay(presentation) }
     if !outcomes.isEmpty { return outcomes.removeFirst() }
     return await withCheckedContinuation { continuation in

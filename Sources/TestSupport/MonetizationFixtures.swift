@@ -3,9 +3,10 @@ import Monetization
 
 /// Builders for the vendor snapshots used across monetization tests.
 public enum MonetizationFixtures {
-  public static let monthly = "spacer.premium.monthly"
-  public static let annual = "spacer.premium.annual"
-  public static let groupID = "3F1B2C4D"
+  public static let monthly = ProductCatalog.monthly
+  public static let annual = ProductCatalog.annual
+  /// `ProductCatalog`'s subscription group, the one the app's transactions carry.
+  public static let groupID = ProductCatalog.localSubscriptionGroupID
   public static let monthlyPlan = PaywallPlan(vendorID: "premium_monthly", appleProductID: monthly)
   public static let annualPlan = PaywallPlan(vendorID: "premium_annual", appleProductID: annual)
 

@@ -43,4 +43,17 @@ struct AppConfigurationTests {
     #expect(configuration.nasaAPIKey == nil)
     #expect(configuration.versionText == "2.0")
   }
+
+  @Test func grandfatheringCutoffIsReadFromConfiguration() {
+    let configuration = AppConfiguration(info: ["GrandfatheringCutoffBuild": "213"])
+    #expect(configuration.grandfatheringCutoffBuild == "213")
+    #expect(configuration.monetization.grandfathering == GrandfatheringPolicy(cutoffBuild: "213"))
+  }
+
+  @Test(arguments: ["", "$(SPACER_GRANDFATHERING_CUTOFF_BUILD)", "build 12"])
+  func missingOrMalformedCutoffTurnsGrandfatheringOff(_ raw: String) {
+    let configuration = AppConfiguration(info: ["GrandfatheringCutoffBuild": raw])
+    #expect(configuration.grandfatheringCutoffBuild == nil)
+    #expect(configuration.monetization.grandfathering == nil)
+  }
 }

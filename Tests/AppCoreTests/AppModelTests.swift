@@ -97,30 +97,31 @@ struct AppModelLaunchTests {
     #expect(app.model.onboardingResult == .dismissed(MonetizationFixtures.outcome(.cancelled)))
   }
 
-  @Test func onboardingIsNotShownWhenTheCheckFails() async {
+  @Test func onboardingIsNotShownWhenTheCheckFails() async throws {
     let app = AppModelFixture()
     app.backend.fail(.network)
-    await app.model.launch()
+    // Bounded: if onboarding were shown, nobody would dismiss it and launch would never return.
+    try await bounded("launch after an inconclusive check") { await app.model.launch() }
     #expect(app.presenter.loadedPlacements.isEmpty)
     #expect(app.logger.events.contains(.onboardingSkipped(reason: "subscription state unknown")))
   }
 
-  @Test func onboardingIsNotShownWhenOnlyTheCacheSaysFree() async {
+  @Test func onboardingIsNotShownWhenOnlyTheCacheSaysFree() async throws {
     let store = InMemoryKeyValueStore()
     let seed = AppModelFixture(store: store)
     EntitlementSnapshotStore(store: store).save(
       EntitlementSnapshot(isPremium: false, reason: .noSubscription, source: .none, computedAt: seed.now))
     let app = AppModelFixture(store: store)
     app.backend.fail(.network)
-    await app.model.launch()
+    try await bounded("launch with only a cached free") { await app.model.launch() }
     #expect(app.model.entitlements.entitlement.access == .free)
     #expect(app.presenter.loadedPlacements.isEmpty)
   }
 
-  @Test func onboardingIsNotShownToASubscriber() async {
+  @Test func onboardingIsNotShownToASubscriber() async throws {
     let app = AppModelFixture()
     app.backend.answer([MonetizationFixtures.subscription(.autoRenewing)])
-    await app.model.launch()
+    try await bounded("launch as a subscriber") { await app.model.launch() }
     #expect(app.presenter.loadedPlacements.isEmpty)
   }
 
@@ -135,13 +136,37 @@ struct AppModelLaunchTests {
     #expect(app.calls.count("backend.start") == 1)
   }
 
-  @Test func failedBackendStartSkipsBackendChecksAndOnboarding() async {
+  @Test func failedBackendStartSkipsBackendChecksAndOnboarding() async throws {
     let app = AppModelFixture()
     app.backend.startResult = .failure(.network)
-    await app.model.launch()
+    try await bounded("launch after a failed start") { await app.model.launch() }
     #expect(app.calls.count("backend.activeSubscriptions") == 0)
     #expect(app.presenter.loadedPlacements.isEmpty)
     #expect(app.logger.events.contains(.backendStartFailed(.network)))
+  }
+
+  @Test func launchCompletesWhenTheSDKStartNeverAnswers() async throws {
+    let app = AppModelFixture()
+    app.backend.hangsStart = true
+    let launch = Task { await app.model.launch() }
+    try await bounded { await app.clock.waitUntilSleeping() }
+    app.clock.advance(by: 15)
+    try await bounded("launch with a silent SDK start") { await launch.value }
+    #expect(app.model.launchState == .launched)
+    #expect(app.presenter.loadedPlacements.isEmpty)
+    #expect(app.logger.events.contains(.backendStartFailed(.other(detail: "start timed out"))))
+  }
+
+  @Test func launchCompletesInconclusiveWhenTheCheckNeverAnswers() async throws {
+    let app = AppModelFixture()
+    app.backend.hangsChecks = true
+    let launch = Task { await app.model.launch() }
+    try await bounded { await app.clock.waitUntilSleeping() }
+    app.clock.advance(by: 15)
+    try await bounded("launch with a silent subscription check") { await launch.value }
+    #expect(app.model.launchState == .launched)
+    #expect(app.model.entitlements.lastDecision?.isDefinitive == false)
+    #expect(app.presenter.loadedPlacements.isEmpty)
   }
 
   @Test func observerLaunchHandlesAnUnfinishedTransactionAfterTheBackendStarted() async throws {
@@ -149,20 +174,25 @@ struct AppModelLaunchTests {
     let unfinished = app.activeTransaction(id: 51)
     app.storeKit.entitlements = [.verified(unfinished)]
     app.purchaser.send(.verified(unfinished))
-    await app.model.launch()
-    await app.model.purchases.waitUntilHandled(count: 1)
+    try await bounded { await app.model.launch() }
+    try await bounded { await app.model.purchases.waitUntilHandled(count: 1) }
     #expect(app.purchaser.finishedTransactionIDs == [51])
     let start = try #require(app.calls.firstIndex(of: "backend.start"))
     let synchronize = try #require(app.calls.firstIndex(of: "backend.synchronize"))
     #expect(start < synchronize)
   }
 
-  @Test func fullModeLaunchNeverListensToTransactions() async {
+  @Test func fullModeLaunchListensToTransactionsReadOnly() async throws {
     let app = AppModelFixture(defaultMode: .full)
     app.presenter.outcomes = [MonetizationFixtures.outcome(.cancelled)]
-    await app.model.launch()
-    #expect(!app.model.purchases.isListening)
-    #expect(app.purchaser.updatesRequestCount == 0)
+    try await bounded { await app.model.launch() }
+    #expect(app.model.purchases.isListening)
+    #expect(app.purchaser.updatesRequestCount == 1)
+    let unfinished = app.activeTransaction(id: 52)
+    app.purchaser.send(.verified(unfinished))
+    try await bounded { await app.model.purchases.waitUntilHandled(count: 1) }
+    #expect(app.purchaser.finishedTransactionIDs.isEmpty)
+    #expect(app.backend.synchronizeCount == 0)
   }
 }
 
@@ -234,17 +264,17 @@ struct AppModelLifecycleTests {
     #expect(app.model.restores.lastOutcome == .restored)
   }
 
-  @Test func approvalArrivingWhileThePaywallIsUpClosesItAndRunsTheAction() async {
+  @Test func approvalArrivingWhileThePaywallIsUpClosesItAndRunsTheAction() async throws {
     let app = AppModelFixture(defaultMode: .observer)
     app.presenter.outcomes = [MonetizationFixtures.outcome(.cancelled)]
     await app.model.launch()
     var ran = 0
     let attempt = Task { await app.model.attempt(.favorites) { ran += 1 } }
-    await app.presenter.waitUntilDisplaying()
+    try await bounded { await app.presenter.waitUntilDisplaying() }
     let approved = app.activeTransaction(id: 71)
     app.storeKit.entitlements = [.verified(approved)]
     app.purchaser.send(.verified(approved))
-    #expect(await attempt.value == .ran)
+    #expect(try await bounded { await attempt.value } == .ran)
     #expect(ran == 1)
     #expect(app.presenter.closeAllCount == 1)
   }

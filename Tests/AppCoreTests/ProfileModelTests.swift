@@ -182,7 +182,7 @@ struct ProfileRestoreTests {
     #expect(app.model.profile.restoreReport == nil)
   }
 
-  @Test func secondTapWhileRestoringDoesNothing() async {
+  @Test func secondTapWhileRestoringDoesNothing() async throws {
     let fixture = ProfileFixture()
     fixture.backend.holdsRestore = true
     fixture.backend.answer([])
@@ -195,7 +195,7 @@ struct ProfileRestoreTests {
     #expect(fixture.profile.restoreReport == nil)
 
     fixture.backend.releaseRestores()
-    await first.value
+    try await bounded { await first.value }
     #expect(fixture.backend.restoreCount == 1)
     #expect(!fixture.profile.isRestoring)
     #expect(fixture.profile.restoreReport != nil)

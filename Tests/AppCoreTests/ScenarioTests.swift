@@ -74,6 +74,38 @@ struct ScenarioDecodingTests {
     #expect(ScenarioTime("soon") == nil)
   }
 
+  @Test func unknownTextNameIsRejected() throws {
+    let message = try #require(
+      problem(#"{ "name": "x", "steps": [ { "expect": { "texts": { "gateNotise": "x" } } } ] }"#))
+    #expect(message.contains("unknown text 'gateNotise'"))
+  }
+
+  @Test func favoriteDateMustBeAnAPODDate() throws {
+    let message = try #require(
+      problem(#"{ "name": "x", "steps": [ { "do": "saveFavorite", "date": "27/02/2026" } ] }"#))
+    #expect(message.contains("is not an APOD date"))
+  }
+
+  @Test func newStepsDecode() throws {
+    let scenario = try decode(
+      #"""
+      { "name": "x", "steps": [
+        { "do": "saveFavorite", "date": "2026-02-27", "label": "s" }, { "do": "removeFavorite", "date": "2026-02-27" },
+        { "do": "openFavorites" }, { "do": "upgrade", "from": "spacer.premium.monthly", "to": "spacer.premium.annual" },
+        { "do": "paymentFixed", "product": "spacer.premium.monthly" },
+        { "do": "resumeAutoRenew", "product": "spacer.premium.monthly" },
+        { "do": "setDeviceClock", "offset": "-2d" }, { "do": "killBeforeFinish" },
+        { "expect": { "favorites": ["2026-02-27"], "callOrder": ["backend.start"], "definitive": true } } ] }
+      """#)
+    #expect(scenario.steps.count == 9)
+    #expect(scenario.steps[6] == .setDeviceClock(offset: -2 * 86_400))
+    guard case .expect(let expectation) = scenario.steps[8] else {
+      Issue.record("the last step is not an expect")
+      return
+    }
+    #expect(expectation.favorites == .dates(["2026-02-27"]))
+  }
+
   @Test func missingFileIsReportedAsUnreadable() {
     #expect(throws: ScenarioLoadError.unreadable(file: "/nonexistent/x.json", reason: "no such file")) {
       try ScenarioLoader.load(path: "/nonexistent/x.json")
@@ -100,6 +132,45 @@ struct ScenarioRunnerTests {
       """#)
     let report = await ScenarioRunner().run(scenario)
     #expect(report.failures == ["step 2: no paywall is shown to buy from"])
+  }
+
+  @Test func callOrderThatDidNotHappenFailsWithTheCallsSeen() async throws {
+    let scenario = try decode(
+      #"""
+      { "name": "x", "start": { "mode": "observer" }, "steps": [ { "do": "launch" },
+        { "expect": { "callOrder": ["backend.activeSubscriptions", "backend.start"] } } ] }
+      """#)
+    let report = await ScenarioRunner().run(scenario)
+    let failure = try #require(report.failures.first)
+    #expect(failure.contains("expected calls in order backend.activeSubscriptions → backend.start"))
+    #expect(failure.contains("got backend.start, "))
+  }
+
+  @Test func textExpectationReportsTheSentenceShown() async throws {
+    let scenario = try decode(
+      #"""
+      { "name": "x", "steps": [ { "do": "launch" }, { "do": "closePaywall" },
+        { "expect": { "texts": { "profileTitle": "Premium" }, "textsContaining": { "profileStatus": "Renews" } } } ] }
+      """#)
+    let report = await ScenarioRunner().run(scenario)
+    #expect(
+      report.failures == [
+        "step 3: expected profileTitle text Premium, got Free",
+        #"step 3: expected profileStatus text containing "Renews", got "Unlock favorites and more with Premium.""#,
+      ])
+  }
+
+  @Test func transcriptShowsTheSummaryAndWhatEachExpectChecked() async throws {
+    let scenario = try decode(
+      #"""
+      { "name": "x", "summary": "Why this scenario exists.",
+        "steps": [ { "do": "launch" }, { "do": "closePaywall" }, { "expect": { "access": "free", "favorites": "locked" } } ] }
+      """#)
+    let report = await ScenarioRunner().run(scenario)
+    #expect(report.passed)
+    #expect(report.transcript.contains("  Why this scenario exists."))
+    #expect(report.transcript.contains("    ✓ access = free"))
+    #expect(report.transcript.contains("    ✓ favorites screen = locked"))
   }
 
   @Test func transcriptRecordsStepsAndEvents() async throws {

@@ -127,6 +127,16 @@ struct StoreKitTransactionRuleTests {
     #expect(decision.findings == [.expiredEntitlementWithoutStatus(transactionID: 4)])
   }
 
+  @Test func pastExpiryEntitlementThatNoStatusMentionsIsInconclusiveNotFree() {
+    // A grace subscriber whose status lookup used the wrong group gets no statuses: that says
+    // nothing about the listed entitlement, so it must not become a definitive "free".
+    let decision = decide(
+      entitlements: [.verified(tx(id: 5, expiresIn: -day))], statuses: [], lastKnown: cachedPremium())
+    #expect(!decision.isDefinitive)
+    #expect(decision.entitlement.access == .premium)
+    #expect(decision.findings == [.expiredEntitlementWithoutStatus(transactionID: 5)])
+  }
+
   @Test func recomputeDropsAnEntitlementThatASuccessfulReadNoLongerLists() {
     // Pitfall C1: nothing is patched into a stored set; an absent entitlement is gone.
     let before = decide(entitlements: [.verified(tx())])
@@ -148,6 +158,30 @@ struct RenewalStateRuleTests {
     #expect(decision.entitlement.reason == .gracePeriod)
     #expect(decision.entitlement.graceExpirationDate == now.addingTimeInterval(5 * day))
     #expect(decision.entitlement.reason.profileMessage?.contains("update it to keep Premium") == true)
+  }
+
+  @Test func graceWithUnverifiedRenewalInfoStillEndsWithinTheLongestGrace() {
+    // Without an end date a grace grant persisted offline would stay Premium forever.
+    let transaction = tx(expiresIn: -day)
+    let renewal = RenewalInfoSnapshot(
+      originalTransactionID: transaction.originalID, currentProductID: transaction.productID,
+      willAutoRenew: true, isInBillingRetry: true, gracePeriodExpirationDate: nil)
+    let status = SubscriptionStatusSnapshot(
+      state: .inGracePeriod, transaction: .verified(transaction),
+      renewalInfo: .unverified(renewal, .invalidSignature), groupLevel: 1)
+    let decision = decide(entitlements: [.verified(transaction)], statuses: [status])
+    #expect(decision.entitlement.access == .premium)
+    #expect(
+      decision.entitlement.graceExpirationDate == transaction.expirationDate?.addingTimeInterval(28 * day))
+    #expect(decision.snapshotToPersist?.graceExpirationDate != nil)
+  }
+
+  @Test func familyMemberWhoseOrganiserTurnedAutoRenewOffIsStillLabelledShared() {
+    let transaction = tx(ownership: .familyShared)
+    let status = MonetizationFixtures.status(.subscribed, transaction: transaction, willAutoRenew: false)
+    let decision = decide(entitlements: [.verified(transaction)], statuses: [status])
+    #expect(decision.entitlement.access == .premium)
+    #expect(decision.entitlement.reason == .familyShared)
   }
 
   @Test func gracePeriodAfterItsEndIsFree() {

@@ -33,6 +33,26 @@ struct EntitlementProviderTests {
     #expect(harness.logger.events.contains(.backendCheckFailed(.network)))
   }
 
+  @Test func statusesAreReadForTheGroupTheVerifiedTransactionCarries() async {
+    // Production's configured group may be empty or the local .storekit one; the transaction
+    // itself says which group it belongs to.
+    let harness = Harness(
+      configuration: MonetizationConfiguration(subscriptionGroupID: "LOCAL-STOREKIT-GROUP"))
+    harness.startBackend()
+    let transaction = harness.activeTransaction(id: 81)
+    harness.storeKit.entitlements = [.verified(transaction)]
+    await harness.entitlements.refresh(.launch)
+    #expect(harness.storeKit.requestedGroupIDs == [MonetizationFixtures.groupID])
+  }
+
+  @Test func statusesFallBackToTheConfiguredGroupWithoutAVerifiedTransaction() async {
+    let harness = Harness(
+      configuration: MonetizationConfiguration(subscriptionGroupID: "CONFIGURED-GROUP"))
+    harness.startBackend()
+    await harness.entitlements.refresh(.launch)
+    #expect(harness.storeKit.requestedGroupIDs == ["CONFIGURED-GROUP"])
+  }
+
   @Test func definitiveResultIsPersistedWithItsComputationTime() async {
     let harness = Harness()
     harness.startBackend()
@@ -125,6 +145,32 @@ struct EntitlementProviderTests {
     await harness.entitlements.refresh(.purchase)
     #expect(harness.entitlements.entitlement.reason == .grandfathered)
     #expect(source.readCount == 1)
+  }
+
+  static func appTransaction(build: String) -> AppTransactionSnapshot {
+    AppTransactionSnapshot(
+      originalAppVersion: build, originalPurchaseDate: FixedClock.referenceDate, environment: .production)
+  }
+
+  @Test func unverifiedAppTransactionIsInconclusiveAndRefreshedOnlyOnRestore() async {
+    // AppTransaction.refresh() shows an App Store sign-in: only on an explicit user action.
+    let harness = Harness(
+      configuration: MonetizationFixtures.configuration(
+        grandfathering: GrandfatheringPolicy(cutoffBuild: "13")))
+    let source = FakeAppTransactionSource(
+      result: .success(.unverified(Self.appTransaction(build: "12"), .invalidSignature)))
+    source.refreshResult = .success(.verified(Self.appTransaction(build: "12")))
+    harness.appTransactions = source
+    harness.startBackend()
+    let launch = await harness.entitlements.refresh(.launch)
+    #expect(!launch.isDefinitive)
+    #expect(source.refreshCount == 0)
+    let restore = await harness.entitlements.refresh(.restore)
+    #expect(source.refreshCount == 1)
+    #expect(restore.isDefinitive)
+    #expect(harness.entitlements.entitlement.reason == .grandfathered)
+    _ = await harness.entitlements.refresh(.restore)
+    #expect(source.refreshCount == 1)
   }
 
   @Test func recordedTransactionGrantsAtOnceAndIsPersisted() async {

@@ -182,13 +182,14 @@ struct GrandfatheringTests {
     #expect(policy.status(for: .failure(.network)) == .unknown)
   }
 
-  @Test func unverifiedAppTransactionIsNotGrandfathered() {
+  @Test func unverifiedAppTransactionIsUnknownNeverNotGrandfathered() {
+    // A signature that does not verify proves nothing either way: inconclusive, like a failed read.
     let unverified: Result<VerificationResultSnapshot<AppTransactionSnapshot>, StoreReadError> = .success(
       .unverified(
         AppTransactionSnapshot(
           originalAppVersion: "5", originalPurchaseDate: FixedClock.referenceDate, environment: .production),
         .invalidSignature))
-    #expect(policy.status(for: unverified) == .notGrandfathered)
+    #expect(policy.status(for: unverified) == .unknown)
   }
 }
 

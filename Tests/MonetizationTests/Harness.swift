@@ -20,8 +20,10 @@ final class Harness {
   private(set) lazy var entitlements: EntitlementProvider = {
     let provider = EntitlementProvider(
       mode: mode, backend: backend, storeKit: storeKit, appTransactions: appTransactions, store: store,
-      configuration: configuration, now: clock.nowProvider, logger: logger)
-    provider.onChange = { [unowned self] old, new in
+      configuration: configuration, now: clock.nowProvider, sleep: clock.sleeper, logger: logger)
+    // Weak: a re-check started after a purchase may finish after the test dropped the harness.
+    provider.onChange = { [weak self] old, new in
+      guard let self else { return }
       purchases.entitlementDidChange(new)
       if !old.isPremium && new.isPremium { await paywalls.closeBecauseUnlocked() }
     }
@@ -29,6 +31,7 @@ final class Harness {
   }()
   private(set) lazy var paywalls = PaywallFlow(
     presenter: presenter, entitlements: entitlements, loadTimeout: configuration.paywallLoadTimeout,
+    displayTimeout: configuration.paywallDisplayTimeout,
     sleep: clock.sleeper, logger: logger)
   private(set) lazy var restores = RestoreCoordinator(
     mode: mode, backend: backend, purchaser: purchaser, entitlements: entitlements, logger: logger)

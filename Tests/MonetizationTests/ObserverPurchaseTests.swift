@@ -29,6 +29,37 @@ struct ObserverPurchaseInterceptorTests {
     #expect(harness.purchaser.purchasedProductIDs == [MonetizationFixtures.monthly])
   }
 
+  @Test func purchaseAnswersOnceFinishedWithoutWaitingForTheNetworkRecheck() async throws {
+    // The paywall must not spin after payment while a slow check runs.
+    let harness = harness()
+    let transaction = harness.activeTransaction(id: 14)
+    harness.purchaser.purchaseResults = [.purchased(.verified(transaction))]
+    harness.backend.hangsChecks = true
+    let response = try await bounded("the purchase interceptor") {
+      await harness.purchases.handlePurchase(plan: MonetizationFixtures.monthlyPlan)
+    }
+    #expect(response == InterceptorResponse(result: .success, closesPaywall: true))
+    #expect(harness.purchaser.finishedTransactionIDs == [14])
+    #expect(harness.entitlements.entitlement.access == .premium)
+    // The re-check runs afterwards and, when the SDK never answers, ends at its time limit.
+    let refresh = try #require(harness.purchases.pendingRefresh)
+    try await bounded { await harness.clock.waitUntilSleeping() }
+    harness.clock.advance(by: 15)
+    try await bounded("the re-check after the purchase") { await refresh.value }
+    #expect(harness.entitlements.entitlement.access == .premium)
+  }
+
+  @Test func synchronizeThatNeverReturnsDoesNotBlockThePurchase() async throws {
+    let harness = harness()
+    harness.purchaser.purchaseResults = [.purchased(.verified(harness.activeTransaction(id: 15)))]
+    harness.backend.hangsSynchronize = true
+    let purchase = Task { await harness.purchases.handlePurchase(plan: MonetizationFixtures.monthlyPlan) }
+    try await bounded { await harness.clock.waitUntilSleeping() }
+    harness.clock.advance(by: 15)
+    #expect(try await bounded { await purchase.value }.result == .success)
+    #expect(harness.purchaser.finishedTransactionIDs == [15])
+  }
+
   @Test func purchaseMadeInTheAppGrantsWithoutWaitingForTheUpdatesStream() async {
     // Pitfall C3: same-device purchases do not come back through `Transaction.updates`.
     let harness = harness()
@@ -39,7 +70,8 @@ struct ObserverPurchaseInterceptorTests {
     #expect(harness.purchaser.updatesRequestCount == 0)
   }
 
-  @Test func unverifiedPurchaseGrantsNothingIsNotFinishedAndReportsFailure() async {
+  @Test func unverifiedPurchaseIsReportedToTheBackendButNeverGrantedOrFinished() async {
+    // The user may have been charged: the backend validates with Apple itself, so it is told.
     let harness = harness()
     harness.purchaser.purchaseResults = [
       .purchased(.unverified(harness.activeTransaction(id: 13), .invalidSignature))
@@ -51,7 +83,8 @@ struct ObserverPurchaseInterceptorTests {
           result: .failed, closesPaywall: false, message: "We couldn't verify this purchase."))
     #expect(harness.entitlements.entitlement.access != .premium)
     #expect(harness.purchaser.finishedTransactionIDs.isEmpty)
-    #expect(harness.backend.synchronizeCount == 0)
+    #expect(harness.backend.synchronizeCount == 1)
+    #expect(harness.calls.count("storeKit.currentEntitlements") == 0)
   }
 
   @Test func pendingPurchaseIsNotAnErrorAndClosesThePaywallWaitingForApproval() async {
@@ -66,7 +99,7 @@ struct ObserverPurchaseInterceptorTests {
     #expect(harness.purchaser.finishedTransactionIDs.isEmpty)
   }
 
-  @Test func approvalAfterPendingGrantsPremiumClearsTheWaitAndFinishesOnce() async {
+  @Test func approvalAfterPendingGrantsPremiumClearsTheWaitAndFinishesOnce() async throws {
     let harness = harness()
     harness.purchaser.purchaseResults = [.pending]
     _ = await harness.purchases.handlePurchase(plan: MonetizationFixtures.monthlyPlan)
@@ -74,7 +107,7 @@ struct ObserverPurchaseInterceptorTests {
     harness.storeKitHas(approved)
     harness.purchaser.send(.verified(approved))
     await harness.purchases.startListening()
-    await harness.purchases.waitUntilHandled(count: 1)
+    try await bounded { await harness.purchases.waitUntilHandled(count: 1) }
     #expect(harness.entitlements.entitlement.access == .premium)
     #expect(harness.purchases.activity == .idle)
     #expect(harness.purchaser.finishedTransactionIDs == [14])
@@ -143,14 +176,32 @@ struct ObserverPurchaseInterceptorTests {
     harness.startBackend()
     harness.purchaser.purchaseResults = [.purchased(.verified(harness.activeTransaction()))]
     let response = await harness.purchases.handlePurchase(plan: MonetizationFixtures.monthlyPlan)
-    await harness.purchases.startListening()
     _ = await harness.purchases.handleRestore()
     #expect(response.result == .notHandled)
-    #expect(!harness.purchases.isListening)
-    #expect(harness.purchaser.updatesRequestCount == 0)
     #expect(harness.calls.count("purchaser.purchase") == 0)
     #expect(harness.calls.count("purchaser.finish") == 0)
     #expect(harness.calls.count("purchaser.restore") == 0)
+  }
+}
+
+@Suite("Full-mode transaction updates: read-only", .timeLimit(.minutes(1)))
+@MainActor
+struct FullModeUpdatesTests {
+  @Test func fullModeUpdateRechecksAtOnceButNeverRecordsSynchronizesOrFinishes() async throws {
+    // Ask to Buy approvals, refunds and other-device purchases must not wait for a foreground.
+    let harness = Harness(mode: .full)
+    harness.startBackend()
+    await harness.purchases.startListening()
+    #expect(harness.purchases.isListening)
+    let approved = harness.activeTransaction(id: 91)
+    harness.storeKitHas(approved)
+    harness.purchaser.send(.verified(approved))
+    try await bounded { await harness.purchases.waitUntilHandled(count: 1) }
+    #expect(harness.entitlements.entitlement.access == .premium)
+    #expect(harness.backend.checkInvalidations == [true])
+    #expect(harness.calls.count("purchaser.finish") == 0)
+    #expect(harness.calls.count("backend.synchronize") == 0)
+    #expect(!harness.logger.names.contains("transactionRecorded"))
   }
 }
 
@@ -163,20 +214,20 @@ struct TransactionUpdatesListenerTests {
     return harness
   }
 
-  @Test func unfinishedTransactionDeliveredAtStartIsRecordedAndFinished() async {
+  @Test func unfinishedTransactionDeliveredAtStartIsRecordedAndFinished() async throws {
     // Pitfall C2: an unfinished transaction is re-delivered at every launch until finished.
     let harness = listeningHarness()
     let unfinished = harness.activeTransaction(id: 21)
     harness.purchaser.send(.verified(unfinished))
     harness.storeKitHas(unfinished)
     await harness.purchases.startListening()
-    await harness.purchases.waitUntilHandled(count: 1)
+    try await bounded { await harness.purchases.waitUntilHandled(count: 1) }
     #expect(harness.purchaser.finishedTransactionIDs == [21])
     #expect(harness.entitlements.entitlement.access == .premium)
     #expect(harness.purchaser.updatesRequestCount == 1)
   }
 
-  @Test func sameTransactionDeliveredTwiceIsFinishedOnce() async {
+  @Test func sameTransactionDeliveredTwiceIsFinishedOnce() async throws {
     // Pitfall C3: a re-delivered transaction must not be counted or finished twice.
     let harness = listeningHarness()
     let transaction = harness.activeTransaction(id: 22)
@@ -184,34 +235,34 @@ struct TransactionUpdatesListenerTests {
     harness.purchaser.send(.verified(transaction))
     harness.purchaser.send(.verified(transaction))
     await harness.purchases.startListening()
-    await harness.purchases.waitUntilHandled(count: 2)
+    try await bounded { await harness.purchases.waitUntilHandled(count: 2) }
     #expect(harness.purchaser.finishedTransactionIDs == [22])
     #expect(harness.entitlements.entitlement.access == .premium)
   }
 
-  @Test func revocationOfAnAlreadySeenTransactionIsApplied() async {
+  @Test func revocationOfAnAlreadySeenTransactionIsApplied() async throws {
     // Pitfall C1: revocations for known ids must not be dropped by de-duplication.
     let harness = listeningHarness()
     let transaction = harness.activeTransaction(id: 23)
     harness.storeKitHas(transaction)
     await harness.purchases.startListening()
     harness.purchaser.send(.verified(transaction))
-    await harness.purchases.waitUntilHandled(count: 1)
+    try await bounded { await harness.purchases.waitUntilHandled(count: 1) }
     var revoked = transaction
     revoked.revocationDate = harness.now
     harness.storeKit.entitlements = []
     harness.storeKit.statusesResult = .success([MonetizationFixtures.status(.revoked, transaction: revoked)])
     harness.purchaser.send(.verified(revoked))
-    await harness.purchases.waitUntilHandled(count: 2)
+    try await bounded { await harness.purchases.waitUntilHandled(count: 2) }
     #expect(harness.entitlements.entitlement.access == .free)
     #expect(harness.entitlements.entitlement.reason == .revoked)
   }
 
-  @Test func unverifiedUpdateIsIgnoredAndNotFinished() async {
+  @Test func unverifiedUpdateIsIgnoredAndNotFinished() async throws {
     let harness = listeningHarness()
     await harness.purchases.startListening()
     harness.purchaser.send(.unverified(harness.activeTransaction(id: 24), .invalidDeviceVerification))
-    await harness.purchases.waitUntilHandled(count: 1)
+    try await bounded { await harness.purchases.waitUntilHandled(count: 1) }
     #expect(harness.purchaser.finishedTransactionIDs.isEmpty)
     #expect(harness.entitlements.entitlement.access != .premium)
     #expect(
@@ -219,11 +270,11 @@ struct TransactionUpdatesListenerTests {
     )
   }
 
-  @Test func verifiedUpdateIsSentToTheBackendAndTriggersARecheck() async {
+  @Test func verifiedUpdateIsSentToTheBackendAndTriggersARecheck() async throws {
     let harness = listeningHarness()
     await harness.purchases.startListening()
     harness.purchaser.send(.verified(harness.activeTransaction(id: 25)))
-    await harness.purchases.waitUntilHandled(count: 1)
+    try await bounded { await harness.purchases.waitUntilHandled(count: 1) }
     #expect(harness.backend.synchronizeCount == 1)
     #expect(harness.backend.checkInvalidations == [true])
   }

@@ -6,30 +6,30 @@ import Testing
 @Suite("Paywall flow: one at a time, timeouts, presentation types, outcome log", .timeLimit(.minutes(1)))
 @MainActor
 struct PaywallFlowTests {
-  @Test func secondRequestWhileOneIsUpIsIgnored() async {
+  @Test func secondRequestWhileOneIsUpIsIgnored() async throws {
     // Pitfall C9: a paywall presented twice crashes the SDK ("already being presented").
     let harness = Harness()
     harness.startBackend()
     let first = Task { await harness.paywalls.present(placement: Placement.premium) }
-    await harness.presenter.waitUntilDisplaying()
+    try await bounded { await harness.presenter.waitUntilDisplaying() }
     let second = await harness.paywalls.present(placement: Placement.premium)
     harness.presenter.dismiss(with: MonetizationFixtures.outcome(.cancelled))
     #expect(second == .alreadyPresenting)
-    #expect(await first.value == .dismissed(MonetizationFixtures.outcome(.cancelled)))
+    #expect(try await bounded { await first.value } == .dismissed(MonetizationFixtures.outcome(.cancelled)))
     #expect(harness.presenter.loadedPlacements == [Placement.premium])
     #expect(harness.presenter.displayedPlacements == [Placement.premium])
   }
 
-  @Test func loadThatNeverAnswersTimesOutInsteadOfHanging() async {
+  @Test func loadThatNeverAnswersTimesOutInsteadOfHanging() async throws {
     let harness = Harness(configuration: MonetizationFixtures.configuration(timeout: .seconds(8)))
     harness.presenter.hangingPlacements = [Placement.premium]
     let attempt = Task { await harness.paywalls.present(placement: Placement.premium) }
-    await harness.presenter.waitUntilLoadHangs()
-    await harness.clock.waitUntilSleeping()
+    try await bounded { await harness.presenter.waitUntilLoadHangs() }
+    try await bounded { await harness.clock.waitUntilSleeping() }
     harness.clock.advance(by: 7)
     #expect(harness.clock.pendingSleeperCount == 1)
     harness.clock.advance(by: 1)
-    #expect(await attempt.value == .unavailable(.timedOut))
+    #expect(try await bounded { await attempt.value } == .unavailable(.timedOut))
     #expect(harness.presenter.displayedPlacements.isEmpty)
     #expect(!harness.paywalls.isBusy)
   }
@@ -104,18 +104,19 @@ struct PaywallFlowTests {
     #expect(harness.backend.checkInvalidations == [true, true])
   }
 
-  @Test func shownPaywallClosesWhenPremiumBecomesActiveFromAnUpdate() async {
+  @Test func shownPaywallClosesWhenPremiumBecomesActiveFromAnUpdate() async throws {
     // Rule P10 / pitfall C4: the paywall must not stay open once Premium is active.
     let harness = Harness(mode: .observer)
     harness.startBackend()
     let shown = Task { await harness.paywalls.present(placement: Placement.premium) }
-    await harness.presenter.waitUntilDisplaying()
+    try await bounded { await harness.presenter.waitUntilDisplaying() }
     let transaction = harness.activeTransaction(id: 31)
     harness.storeKitHas(transaction)
     await harness.purchases.handle(.verified(transaction))
     #expect(harness.presenter.closeAllCount == 1)
     #expect(
-      await shown.value == .dismissed(PaywallOutcome(purchaseResult: .none, closeReason: .programmatic)))
+      try await bounded { await shown.value }
+        == .dismissed(PaywallOutcome(purchaseResult: .none, closeReason: .programmatic)))
   }
 }
 
@@ -171,17 +172,17 @@ struct FeatureGateCoordinatorTests {
     #expect(ran == 0)
   }
 
-  @Test func doubleTapOpensOnePaywallAndRunsTheActionOnce() async {
+  @Test func doubleTapOpensOnePaywallAndRunsTheActionOnce() async throws {
     let harness = Harness()
     harness.startBackend()
     var ran = 0
     let first = Task { await harness.gates.attempt(.favorites) { ran += 1 } }
-    await harness.presenter.waitUntilDisplaying()
+    try await bounded { await harness.presenter.waitUntilDisplaying() }
     let second = await harness.gates.attempt(.favorites) { ran += 1 }
     harness.backend.answer([MonetizationFixtures.subscription(.autoRenewing)])
     harness.presenter.dismiss(with: MonetizationFixtures.outcome(.purchased, close: .programmatic))
     #expect(second == .alreadyPresenting)
-    #expect(await first.value == .ran)
+    #expect(try await bounded { await first.value } == .ran)
     #expect(ran == 1)
     #expect(harness.presenter.displayedPlacements.count == 1)
   }
@@ -201,5 +202,42 @@ struct FeatureGateCoordinatorTests {
     #expect(harness.entitlements.entitlement.access == .unknown)
     _ = await harness.gates.attempt(.favorites) {}
     #expect(harness.presenter.displayedPlacements == [Placement.premium])
+  }
+
+  @Test func paywallNeverShownNorDismissedIsGivenUpAndFreesTheFlow() async throws {
+    // UIKit may refuse a presentation: then the SDK reports neither appearance nor dismissal.
+    let harness = Harness(
+      configuration: MonetizationConfiguration(
+        subscriptionGroupID: MonetizationFixtures.groupID, paywallDisplayTimeout: .seconds(5)))
+    harness.presenter.displayBehaviour = .neverReports
+    let refused = Task { await harness.paywalls.present(placement: Placement.premium) }
+    try await bounded { await harness.clock.waitUntilSleeping() }
+    harness.clock.advance(by: 5)
+    #expect(try await bounded { await refused.value } == .unavailable(.displayFailed))
+    #expect(!harness.paywalls.isBusy)
+    #expect(harness.presenter.closeAllCount == 1)
+    harness.presenter.displayBehaviour = .shows
+    harness.presenter.outcomes = [MonetizationFixtures.outcome(.cancelled)]
+    let next = try await bounded { await harness.paywalls.present(placement: Placement.premium) }
+    #expect(next == .dismissed(MonetizationFixtures.outcome(.cancelled)))
+  }
+
+  @Test func paywallOnScreenIsNeverTimedOut() async throws {
+    let harness = Harness()
+    let shown = Task { await harness.paywalls.present(placement: Placement.premium) }
+    try await bounded { await harness.presenter.waitUntilDisplaying() }
+    harness.clock.advance(by: 3600)
+    #expect(harness.paywalls.phase == .displaying(placement: Placement.premium))
+    harness.presenter.dismiss(with: MonetizationFixtures.outcome(.cancelled))
+    #expect(try await bounded { await shown.value } == .dismissed(MonetizationFixtures.outcome(.cancelled)))
+    #expect(harness.presenter.closeAllCount == 0)
+  }
+
+  @Test func presentationRefusedWithAnErrorResolvesAsNotShown() async throws {
+    let harness = Harness()
+    harness.presenter.displayBehaviour = .failsToPresent
+    let result = try await bounded { await harness.paywalls.present(placement: Placement.premium) }
+    #expect(result == .unavailable(.displayFailed))
+    #expect(harness.presenter.shownPlacements.isEmpty)
   }
 }

@@ -10,6 +10,9 @@ nonisolated public struct AppConfiguration: Sendable, Equatable {
   public var purchaselyAPIKey: String?
   /// App Store Connect's subscription group, or the local `.storekit` one until it is set.
   public var subscriptionGroupID: String
+  /// Paid-app buyers whose original build is below this one keep Premium; `nil` turns
+  /// grandfathering off (the app was never sold for a price).
+  public var grandfatheringCutoffBuild: String?
   public var links: AppLinks
   /// "1.4 (212)": marketing version and build.
   public var versionText: String
@@ -19,6 +22,7 @@ nonisolated public struct AppConfiguration: Sendable, Equatable {
     public static let nasaAPIKey = "NASAAPIKey"
     public static let purchaselyAPIKey = "PurchaselyAPIKey"
     public static let subscriptionGroupID = "SubscriptionGroupID"
+    public static let grandfatheringCutoffBuild = "GrandfatheringCutoffBuild"
     public static let termsOfUseURL = "TermsOfUseURL"
     public static let privacyPolicyURL = "PrivacyPolicyURL"
     public static let shortVersion = "CFBundleShortVersionString"
@@ -31,12 +35,21 @@ nonisolated public struct AppConfiguration: Sendable, Equatable {
     termsOfUse: URL(string: "https://www.apple.com/legal/internet-services/itunes/dev/stdeula/")!,
     privacyPolicy: URL(string: "https://www.example.com/spacer/privacy")!)
 
+  /// The monetization settings this build runs with.
+  public var monetization: MonetizationConfiguration {
+    MonetizationConfiguration(
+      subscriptionGroupID: subscriptionGroupID,
+      grandfathering: grandfatheringCutoffBuild.map { GrandfatheringPolicy(cutoffBuild: $0) })
+  }
+
   /// Reads `info` (`Bundle.main.infoDictionary`).
   public init(info: [String: any Sendable]) {
     func value(_ key: String) -> String? { Self.configuredValue(info[key]) }
     nasaAPIKey = value(Key.nasaAPIKey)
     purchaselyAPIKey = value(Key.purchaselyAPIKey)
     subscriptionGroupID = value(Key.subscriptionGroupID) ?? ProductCatalog.localSubscriptionGroupID
+    // A cutoff that is not a build number would grandfather nobody, or everybody: off instead.
+    grandfatheringCutoffBuild = value(Key.grandfatheringCutoffBuild).flatMap { BuildNumber($0)?.description }
     links = AppLinks(
       termsOfUse: value(Key.termsOfUseURL).flatMap(Self.webURL) ?? Self.defaultLinks.termsOfUse,
       privacyPolicy: value(Key.privacyPolicyURL).flatMap(Self.webURL) ?? Self.defaultLinks.privacyPolicy)

@@ -24,6 +24,8 @@ nonisolated public struct ScenarioStart: Sendable, Equatable {
   public var paywalls: [String: PaywallBehaviour] = [:]
   public var paywallTimeout: TimeInterval = 10
   public var grandfathering: ScenarioGrandfathering?
+  /// The subscription group the build is configured with; `nil` means the catalog's own.
+  public var configuredGroupID: String?
 
   /// 2026-03-01T09:00:00Z.
   public static let defaultNow = Date(timeIntervalSince1970: 1_772_355_600)
@@ -57,7 +59,8 @@ nonisolated public struct ScenarioSubscription: Sendable, Equatable {
   public var familyShared: Bool
   /// `false` on a new device: StoreKit and the backend see it only after a restore.
   public var onThisDevice: Bool
-  /// Whether the subscription backend knows it (defaults to `onThisDevice`).
+  /// Whether the subscription backend knows it (defaults to `onThisDevice && verified`: a real
+  /// backend validates with Apple and never lists an invalid signature).
   public var knownToBackend: Bool
   public var sandbox: Bool
   public var verified: Bool
@@ -68,11 +71,16 @@ nonisolated public struct ScenarioGrandfathering: Sendable, Equatable {
   public var cutoffBuild: String
   public var originalBuild: String
   public var sandbox: Bool
+  /// `false`: `AppTransaction.shared` does not verify until `AppTransaction.refresh()` fetched a
+  /// newly signed one.
+  public var verified: Bool
 }
 
 /// How the subscription SDK's start behaves.
 nonisolated public enum BackendStartBehaviour: String, Sendable, Equatable, CaseIterable {
   case ok, fail, notConfigured
+  /// The start's callback never fires.
+  case hang
 }
 
 /// How the subscription SDK's `activeSubscriptions` behaves (when online).
@@ -83,6 +91,8 @@ nonisolated public enum BackendCheckBehaviour: String, Sendable, Equatable, Case
   case fail
   /// Answers with every known subscription in status `unknown`.
   case unknownStatus
+  /// The check's callback never fires.
+  case hang
 }
 
 /// How a placement's paywall loads.
@@ -94,6 +104,10 @@ nonisolated public enum PaywallBehaviour: String, Sendable, Equatable, CaseItera
   case noNetwork
   /// The SDK never answers.
   case hang
+  /// Loads, but UIKit refuses to present it: never shown, never dismissed, `closeAll` ignored.
+  case neverShown
+  /// Loads, then the SDK reports a display error.
+  case displayFails
 }
 
 /// What the App Store answers when the user buys.
@@ -141,6 +155,20 @@ nonisolated public enum ScenarioStep: Sendable, Equatable {
   case changeMode(RunningMode)
   case setBackend(start: BackendStartBehaviour?, check: BackendCheckBehaviour?)
   case setPaywall(placement: String, behaviour: PaywallBehaviour)
+  /// The next time the app is about to finish a transaction, the process is killed instead.
+  case killBeforeFinish
+  /// The Favorites actions and screen (`FavoritesModel`): saving is gated, removing is not.
+  case saveFavorite(date: String, label: String?)
+  case removeFavorite(date: String)
+  case openFavorites
+  /// Moves to a higher level of service now: the old transaction is upgraded, a new one starts.
+  case upgrade(from: String, to: String)
+  /// The billing problem is solved: the subscription renews now.
+  case paymentFixed(product: String)
+  /// Auto-renew turned back on.
+  case resumeAutoRenew(product: String)
+  /// The user sets the device's clock this far off true time (0 puts it right).
+  case setDeviceClock(offset: TimeInterval)
   case expect(ScenarioExpectation)
 
   /// A short label for the transcript.
@@ -169,6 +197,17 @@ nonisolated public enum ScenarioStep: Sendable, Equatable {
     case .setBackend(let start, let check):
       "backend: start=\(start?.rawValue ?? "unchanged") check=\(check?.rawValue ?? "unchanged")"
     case .setPaywall(let placement, let behaviour): "paywall '\(placement)' now \(behaviour.rawValue)"
+    case .killBeforeFinish: "the app will be killed before it finishes the next transaction"
+    case .saveFavorite(let date, let label): "save favorite \(date)" + (label.map { " [\($0)]" } ?? "")
+    case .removeFavorite(let date): "remove favorite \(date)"
+    case .openFavorites: "open the Favorites screen"
+    case .upgrade(let from, let to): "upgrade \(from) → \(to)"
+    case .paymentFixed(let product): "payment method fixed for \(product)"
+    case .resumeAutoRenew(let product): "turn auto-renew back on for \(product)"
+    case .setDeviceClock(let offset):
+      offset == 0
+        ? "set the device clock right"
+        : "set the device clock \(offset > 0 ? "forward" : "back") by \(ScenarioDuration.format(abs(offset)))"
     case .expect: "expect"
     }
   }
@@ -197,8 +236,43 @@ nonisolated public struct ScenarioExpectation: Sendable, Equatable {
   public var relaunchRequired: Bool?
   public var events: [String]?
   public var noEvents: [String]?
+  /// What the Favorites screen shows: `locked`, `loading`, `empty`, `failed`, or the dates.
+  public var favorites: FavoritesExpectation?
+  /// User-facing sentences, exactly (`gateNotice`, `restoreAlert`, `profileStatus`, …).
+  public var texts: [String: String]?
+  /// User-facing sentences that must contain the given text.
+  public var textsContaining: [String: String]?
+  /// Calls that must happen in this order (others may come between) since the previous expect.
+  public var callOrder: [String]?
+  /// Call name → the argument of each of its calls so far, in order.
+  public var callArguments: [String: [String]]?
+  public var source: EntitlementSource?
+  public var product: String?
+  public var expires: ScenarioTime?
+  /// Whether the last check was definitive.
+  public var definitive: Bool?
 
   public init() {}
+}
+
+/// What the Favorites screen should show.
+nonisolated public enum FavoritesExpectation: Sendable, Equatable {
+  case locked, loading, empty, failed
+  case dates([String])
+}
+
+/// The user-facing sentences a scenario can check.
+nonisolated public enum ScenarioText: String, Sendable, CaseIterable {
+  /// `AppModel.gateNotice`: why a gated action did not run.
+  case gateNotice
+  /// Profile's restore alert (`ProfileModel.restoreReport.message`).
+  case restoreAlert
+  /// Profile's headline and status line.
+  case profileTitle, profileStatus
+  /// The message of the last Observer-mode interceptor answer, shown over the paywall.
+  case interceptorMessage
+  /// The Favorites screen's error message.
+  case favoritesError
 }
 
 /// What the persisted snapshot should be.

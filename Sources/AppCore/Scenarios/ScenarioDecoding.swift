@@ -1,3 +1,4 @@
+import Favorites
 import Foundation
 import Monetization
 
@@ -104,7 +105,7 @@ extension ScenarioStart: nonisolated Decodable {
     try container.allowOnly(
       [
         "mode", "now", "online", "snapshot", "subscriptions", "backend", "paywalls", "paywallTimeout",
-        "grandfathering",
+        "grandfathering", "configuredGroupID",
       ], in: "start")
     self.init()
     mode = try container.choice("mode", RunningMode.allCases) ?? mode
@@ -135,6 +136,7 @@ extension ScenarioStart: nonisolated Decodable {
       paywallTimeout = try container.duration("paywallTimeout")
     }
     grandfathering = try container.optional("grandfathering")
+    configuredGroupID = try container.optional("configuredGroupID")
   }
 }
 
@@ -182,19 +184,21 @@ extension ScenarioSubscription: nonisolated Decodable {
     graceEnds = try container.time("graceEnds")
     familyShared = try container.optional("familyShared") ?? false
     onThisDevice = try container.optional("onThisDevice") ?? true
-    knownToBackend = try container.optional("knownToBackend") ?? onThisDevice
     sandbox = try container.optional("sandbox") ?? false
     verified = try container.optional("verified") ?? true
+    knownToBackend = try container.optional("knownToBackend") ?? (onThisDevice && verified)
   }
 }
 
 extension ScenarioGrandfathering: nonisolated Decodable {
   nonisolated public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: ScenarioKey.self)
-    try container.allowOnly(["cutoffBuild", "originalBuild", "sandbox"], in: "start.grandfathering")
+    try container.allowOnly(
+      ["cutoffBuild", "originalBuild", "sandbox", "verified"], in: "start.grandfathering")
     cutoffBuild = try container.value("cutoffBuild")
     originalBuild = try container.value("originalBuild")
     sandbox = try container.optional("sandbox") ?? false
+    verified = try container.optional("verified") ?? true
   }
 }
 
@@ -202,7 +206,9 @@ extension ScenarioStep: nonisolated Decodable {
   nonisolated static let actions = [
     "launch", "quit", "relaunch", "foreground", "tap", "buy", "closePaywall", "restoreInPaywall",
     "approvePurchase", "transactionUpdate", "refund", "billingProblem", "cancelAutoRenew", "advanceTime",
-    "goOffline", "goOnline", "restore", "changeMode", "setBackend", "setPaywall",
+    "goOffline", "goOnline", "restore", "changeMode", "setBackend", "setPaywall", "killBeforeFinish",
+    "saveFavorite", "removeFavorite", "openFavorites", "upgrade", "paymentFixed", "resumeAutoRenew",
+    "setDeviceClock",
   ]
 
   nonisolated public init(from decoder: any Decoder) throws {
@@ -219,10 +225,13 @@ extension ScenarioStep: nonisolated Decodable {
     }
     func fields(_ names: String...) throws { try container.allowOnly(["do"] + names, in: "step '\(action)'") }
     switch action {
-    case "launch", "quit", "relaunch", "foreground", "restoreInPaywall", "goOffline", "goOnline", "restore":
+    case "launch", "quit", "relaunch", "foreground", "restoreInPaywall", "goOffline", "goOnline", "restore",
+      "killBeforeFinish", "openFavorites":
       try fields()
       self =
         switch action {
+        case "killBeforeFinish": .killBeforeFinish
+        case "openFavorites": .openFavorites
         case "launch": .launch
         case "quit": .quit
         case "relaunch": .relaunch
@@ -244,15 +253,36 @@ extension ScenarioStep: nonisolated Decodable {
       try fields("reason")
       self = .closePaywall(
         reason: try container.choice("reason", [PaywallCloseReason.button, .interactiveDismiss]) ?? .button)
-    case "approvePurchase", "refund", "cancelAutoRenew":
+    case "approvePurchase", "refund", "cancelAutoRenew", "paymentFixed", "resumeAutoRenew":
       try fields("product")
       let product = try Self.product(in: container)
       self =
         switch action {
         case "approvePurchase": .approvePurchase(product: product)
         case "refund": .refund(product: product)
+        case "paymentFixed": .paymentFixed(product: product)
+        case "resumeAutoRenew": .resumeAutoRenew(product: product)
         default: .cancelAutoRenew(product: product)
         }
+    case "saveFavorite":
+      try fields("date", "label")
+      self = .saveFavorite(date: try Self.favoriteDate(in: container), label: try container.optional("label"))
+    case "removeFavorite":
+      try fields("date")
+      self = .removeFavorite(date: try Self.favoriteDate(in: container))
+    case "upgrade":
+      try fields("from", "to")
+      self = .upgrade(
+        from: try Self.product(in: container, key: "from"), to: try Self.product(in: container, key: "to"))
+    case "setDeviceClock":
+      try fields("offset")
+      let text: String = try container.value("offset")
+      guard let time = ScenarioTime(text), case .relative(let offset) = time else {
+        throw DecodingError.dataCorruptedError(
+          forKey: ScenarioKey("offset"), in: container,
+          debugDescription: "'\(text)' is not an offset: use '+3d', '-40d', or 'now' to set it right")
+      }
+      self = .setDeviceClock(offset: offset)
     case "transactionUpdate":
       try fields("product", "verified")
       self = .transactionUpdate(
@@ -294,11 +324,23 @@ extension ScenarioStep: nonisolated Decodable {
     }
   }
 
-  nonisolated private static func product(in container: ScenarioContainer) throws -> String {
-    let product: String = try container.value("product")
+  nonisolated private static func favoriteDate(in container: ScenarioContainer) throws -> String {
+    let date: String = try container.value("date")
+    guard FavoriteDate(rawValue: date) != nil else {
+      throw DecodingError.dataCorruptedError(
+        forKey: ScenarioKey("date"), in: container,
+        debugDescription: "'\(date)' is not an APOD date: use YYYY-MM-DD")
+    }
+    return date
+  }
+
+  nonisolated private static func product(
+    in container: ScenarioContainer, key: String = "product"
+  ) throws -> String {
+    let product: String = try container.value(key)
     guard ScenarioCatalog.product(product) != nil else {
       throw DecodingError.dataCorruptedError(
-        forKey: ScenarioKey("product"), in: container,
+        forKey: ScenarioKey(key), in: container,
         debugDescription:
           "unknown product '\(product)'; known: \(ScenarioCatalog.productIDs.joined(separator: ", "))")
     }
@@ -334,7 +376,8 @@ extension ScenarioExpectation: nonisolated Decodable {
     "access", "reason", "fromCache", "paywallsShown", "paywallUp", "attempts", "actionsRun", "calls",
     "restore",
     "interceptor", "awaitingApproval", "finishedTransactions", "snapshot", "activeMode", "pendingMode",
-    "relaunchRequired", "events", "noEvents",
+    "relaunchRequired", "events", "noEvents", "favorites", "texts", "textsContaining", "callOrder",
+    "callArguments", "source", "product", "expires", "definitive",
   ]
 
   nonisolated public init(from decoder: any Decoder) throws {
@@ -358,6 +401,40 @@ extension ScenarioExpectation: nonisolated Decodable {
     relaunchRequired = try container.optional("relaunchRequired")
     events = try container.optional("events")
     noEvents = try container.optional("noEvents")
+    texts = try Self.texts(container, "texts")
+    textsContaining = try Self.texts(container, "textsContaining")
+    callOrder = try container.optional("callOrder")
+    callArguments = try container.optional("callArguments")
+    source = try container.choice(
+      "source", [EntitlementSource.storeKit, .purchasely, .grandfathering, .none])
+    if let product: String = try container.optional("product") {
+      guard ScenarioCatalog.product(product) != nil else {
+        throw DecodingError.dataCorruptedError(
+          forKey: ScenarioKey("product"), in: container,
+          debugDescription:
+            "unknown product '\(product)'; known: \(ScenarioCatalog.productIDs.joined(separator: ", "))")
+      }
+      self.product = product
+    }
+    expires = try container.time("expires")
+    definitive = try container.optional("definitive")
+    if container.contains(ScenarioKey("favorites")) {
+      if let list = try? container.decode([String].self, forKey: ScenarioKey("favorites")) {
+        favorites = .dates(list)
+      } else {
+        let text: String = try container.value("favorites")
+        switch text {
+        case "locked": favorites = .locked
+        case "loading": favorites = .loading
+        case "empty": favorites = .empty
+        case "failed": favorites = .failed
+        default:
+          throw DecodingError.dataCorruptedError(
+            forKey: ScenarioKey("favorites"), in: container,
+            debugDescription: "'\(text)' is not one of locked, loading, empty, failed, or a list of dates")
+        }
+      }
+    }
     if container.contains(ScenarioKey("snapshot")) {
       if (try? container.decodeNil(forKey: ScenarioKey("snapshot"))) == true {
         snapshot = SnapshotExpectation.none
@@ -379,6 +456,24 @@ extension ScenarioExpectation: nonisolated Decodable {
   }
 }
 
+extension ScenarioExpectation {
+  /// A `{ "gateNotice": "…" }` object whose keys must be `ScenarioText` names.
+  nonisolated fileprivate static func texts(
+    _ container: ScenarioContainer, _ key: String
+  ) throws -> [String:
+    String]?
+  {
+    guard let texts: [String: String] = try container.optional(key) else { return nil }
+    let allowed = ScenarioText.allCases.map(\.rawValue)
+    if let unknown = texts.keys.sorted().first(where: { !allowed.contains($0) }) {
+      throw DecodingError.dataCorruptedError(
+        forKey: ScenarioKey(key), in: container,
+        debugDescription: "unknown text '\(unknown)'; texts: \(allowed.joined(separator: ", "))")
+    }
+    return texts
+  }
+}
+
 extension PurchaseFailure {
   /// Scenario names of the purchase errors.
   nonisolated static let named: [String: PurchaseFailure] = [
@@ -393,7 +488,7 @@ extension PurchaseFailure {
   ]
 }
 
-/// The products the simulator knows: Spacer's plans (same ids as `Spacer.storekit`).
+/// The products the simulator knows: `ProductCatalog`'s plans (same ids as `Spacer.storekit`).
 nonisolated public enum ScenarioCatalog {
   public struct Product: Sendable, Equatable {
     public var id: String
@@ -401,10 +496,11 @@ nonisolated public enum ScenarioCatalog {
     public var period: Calendar.Component
   }
 
-  public static let subscriptionGroupID = "3F1B2C4D"
+  /// `ProductCatalog`'s group: the simulated store sells exactly the app's products.
+  public static let subscriptionGroupID = ProductCatalog.localSubscriptionGroupID
   public static let products = [
-    Product(id: "spacer.premium.monthly", planVendorID: "premium_monthly", period: .month),
-    Product(id: "spacer.premium.annual", planVendorID: "premium_annual", period: .year),
+    Product(id: ProductCatalog.monthly, planVendorID: "premium_monthly", period: .month),
+    Product(id: ProductCatalog.annual, planVendorID: "premium_annual", period: .year),
   ]
   public static var productIDs: [String] { products.map(\.id) }
 

@@ -1,3 +1,4 @@
+import Favorites
 import Foundation
 import Monetization
 
@@ -38,7 +39,10 @@ private final class ScenarioSession {
   let content: SimulatedContent
   var model: AppModel?
   var tracked: [TrackedWork] = []
-  var attempts: [String: GateAttemptResult] = [:]
+  /// Label → `GateAttemptResult` description, or `saved` / `notSaved` for favorites.
+  var attempts: [String: String] = [:]
+  /// Where `callOrder` starts looking: the call log's length at the previous expect.
+  var callsCheckedUpTo = 0
   var tapCount = 0
   var actionsRun = 0
   var lastRestore: RestoreOutcome?
@@ -54,18 +58,20 @@ private final class ScenarioSession {
     self.scenario = scenario
     self.watchdog = watchdog
     world = ScenarioWorld(start: scenario.start, transcript: transcript)
-    content = SimulatedContent(now: world.time.now)
+    content = SimulatedContent(now: world.time.deviceNow)
     seedSnapshot()
   }
 
   func run() async -> ScenarioReport {
     transcript.append(step: "scenario: \(scenario.name)")
+    if let summary = scenario.summary { transcript.append(step: "  \(summary)") }
     transcript.append(step: "[0] app opens (first frame)")
     openApp()
     for (index, step) in scenario.steps.enumerated() {
       stepNumber = index + 1
       transcript.append(step: "[\(stepNumber)] \(step.title)")
       await perform(step)
+      if world.wasKilled { dropKilledApp() }
     }
     if let expectation = scenario.expect {
       stepNumber = scenario.steps.count + 1
@@ -104,7 +110,7 @@ private final class ScenarioSession {
       let key = label ?? "tap\(tapCount)"
       await track {
         let result = await model.attempt(feature) { self.actionsRun += 1 }
-        self.attempts[key] = result
+        self.attempts[key] = result.description
       }
     case .buy(let product, let result):
       await buy(product, result)
@@ -119,10 +125,13 @@ private final class ScenarioSession {
         return fail("no purchase of \(product) waits for approval")
       }
       world.askToBuy.remove(at: index)
-      let knownToBackend = model?.runningMode == .full
+      // In Full mode the SDK's backend hears of the approval; in Observer mode only synchronize().
+      let knownToBackend = world.launchedMode == .full
       guard let subscription = world.buy(product, knownToBackend: knownToBackend) else { return }
-      world.note("store: \(product) approved (transaction \(subscription.transactionID))")
-      world.deliver(world.signed(subscription))
+      world.note(
+        "store: \(product) approved (transaction \(subscription.transactionID))"
+          + (model == nil ? " while the app is not running" : ""))
+      world.deliverNew(world.signed(subscription))
       await settle()
     case .transactionUpdate(let product, let verified):
       guard let index = world.index(of: product) else { return fail("no subscription to \(product) exists") }
@@ -151,8 +160,12 @@ private final class ScenarioSession {
     case .goOnline:
       world.online = true
     case .restore:
+      // The Profile screen's button: its alert is what the user reads.
       guard let model = runningModel() else { return }
-      await track { self.lastRestore = await model.restorePurchases() }
+      await track {
+        await model.profile.restore()
+        self.lastRestore = model.restores.lastOutcome
+      }
     case .changeMode(let mode):
       guard let model = runningModel() else { return }
       model.changeRunningMode(mode)
@@ -161,6 +174,43 @@ private final class ScenarioSession {
       world.backendCheck = check ?? world.backendCheck
     case .setPaywall(let placement, let behaviour):
       world.paywalls[placement] = behaviour
+    case .killBeforeFinish:
+      world.killBeforeNextFinish = true
+    case .saveFavorite(let date, let label):
+      guard let model = runningModel(), let day = FavoriteDate(rawValue: date) else { return }
+      tapCount += 1
+      let key = label ?? "tap\(tapCount)"
+      let favorite = Favorite(
+        date: day, title: "APOD \(date)", mediaType: .image, imageURL: nil, hdImageURL: nil, pageURL: nil,
+        copyright: nil, altText: nil, dateAdded: world.time.deviceNow())
+      await track {
+        let saved = await model.favorites.add(favorite)
+        self.attempts[key] = saved ? "saved" : "notSaved"
+      }
+    case .removeFavorite(let date):
+      guard let model = runningModel(), let day = FavoriteDate(rawValue: date) else { return }
+      await track { _ = await model.favorites.remove(day) }
+    case .openFavorites:
+      guard let model = runningModel() else { return }
+      await track { await model.favorites.load() }
+      world.note("favorites screen shows \(Self.describe(model.favorites.state))")
+    case .upgrade(let from, let to):
+      guard let index = world.index(of: from) else { return fail("no subscription to \(from) exists") }
+      world.subscriptions[index].isUpgraded = true
+      let knownToBackend = world.launchedMode == .full
+      guard let subscription = world.buy(to, knownToBackend: knownToBackend) else { return }
+      world.note("store: \(from) upgraded to \(to) (transaction \(subscription.transactionID))")
+      world.deliverNew(world.signed(subscription))
+      await settle()
+    case .paymentFixed(let product):
+      guard let index = world.index(of: product) else { return fail("no subscription to \(product) exists") }
+      world.renewNow(at: index)
+      await settle()
+    case .resumeAutoRenew(let product):
+      guard let index = world.index(of: product) else { return fail("no subscription to \(product) exists") }
+      world.subscriptions[index].willAutoRenew = true
+    case .setDeviceClock(let offset):
+      world.time.setDeviceOffset(offset)
     case .expect(let expectation):
       check(expectation)
     }
@@ -169,6 +219,8 @@ private final class ScenarioSession {
   /// Creates the app's model, as the process start does: the persisted snapshot is read here.
   private func openApp() {
     let generation = world.beginGeneration()
+    let log = LaunchLog(transcript: transcript)
+    world.launchLog = log
     let store = SimulatedDeviceStore(world: world, generation: generation)
     let storeKit = SimulatedStoreKit(world: world, generation: generation)
     let sleep: @Sendable (Duration) async throws -> Void = { [world] duration in
@@ -177,18 +229,28 @@ private final class ScenarioSession {
     let grandfathering = scenario.start.grandfathering.map {
       GrandfatheringPolicy(cutoffBuild: $0.cutoffBuild)
     }
+    let groupID = scenario.start.configuredGroupID ?? ScenarioCatalog.subscriptionGroupID
     let dependencies = Dependencies(
       keyValueStore: store, subscriptionBackend: SimulatedBackend(world: world, generation: generation),
       storeEntitlements: storeKit, appTransactions: storeKit,
       paywallPresenter: SimulatedPaywalls(world: world, generation: generation),
       purchaser: SimulatedPurchaser(world: world, generation: generation),
-      subscriptionManagement: SimulatedSubscriptionManagement(), monetizationLogger: transcript,
+      subscriptionManagement: SimulatedSubscriptionManagement(), monetizationLogger: log,
       monetization: MonetizationConfiguration(
-        subscriptionGroupID: ScenarioCatalog.subscriptionGroupID,
+        subscriptionGroupID: groupID,
         paywallLoadTimeout: .seconds(scenario.start.paywallTimeout),
         defaultRunningMode: scenario.start.mode, grandfathering: grandfathering),
-      content: content.dependencies, now: world.time.now, sleep: sleep)
+      content: content.dependencies, now: world.time.deviceNow, sleep: sleep)
     model = AppModel(dependencies: dependencies)
+  }
+
+  /// The process died inside the last step (`killBeforeFinish`): its model is gone; the world
+  /// already silenced that launch.
+  private func dropKilledApp() {
+    world.wasKilled = false
+    model?.shutdown()
+    model = nil
+    tracked.removeAll()
   }
 
   private func quit() {
@@ -210,7 +272,8 @@ private final class ScenarioSession {
       world.nextPurchase = result
       var response: InterceptorResponse?
       await track { response = await model.handlePurchaseAction(plan: plan) }
-      guard let response else { return }
+      // A process killed inside the interceptor never closes its paywall.
+      guard let response, !world.wasKilled else { return }
       lastInterceptor = response
       if response.closesPaywall {
         world.count("paywall.closeAll")
@@ -250,7 +313,7 @@ private final class ScenarioSession {
     case .observer:
       var response: InterceptorResponse?
       await track { response = await model.handleRestoreAction() }
-      guard let response else { return }
+      guard let response, !world.wasKilled else { return }
       lastInterceptor = response
       if response.closesPaywall {
         world.count("paywall.closeAll")
@@ -337,15 +400,26 @@ private final class ScenarioSession {
 
   // MARK: - Expectations
 
+  /// Checks every given field and writes one line per check: `✓ what = value` or `✗ …`.
   private func check(_ expect: ScenarioExpectation) {
     let entitlement = model?.entitlements.entitlement
     func compare<Value: Equatable>(_ name: String, _ expected: Value?, _ actual: Value?) {
-      guard let expected, expected != actual else { return }
-      fail("expected \(name) \(expected), got \(actual.map { "\($0)" } ?? "nothing (app not running)")")
+      guard let expected else { return }
+      guard expected == actual else {
+        return fail(
+          "expected \(name) \(expected), got \(actual.map { "\($0)" } ?? "nothing (app not running)")")
+      }
+      passed("\(name) = \(expected)")
     }
     compare("access", expect.access, entitlement?.access)
     compare("reason", expect.reason, entitlement?.reason)
     compare("fromCache", expect.fromCache, entitlement?.isFromCache)
+    compare("source", expect.source, entitlement?.source)
+    compare("product", expect.product, entitlement.map { $0.productID ?? "none" })
+    compare(
+      "expires", expect.expires.map { $0.resolve(from: scenario.start.now).formatted(.iso8601) },
+      entitlement.map { $0.expirationDate?.formatted(.iso8601) ?? "never" })
+    compare("definitive", expect.definitive, model?.entitlements.lastDecision?.isDefinitive)
     compare("paywallsShown", expect.paywallsShown, world.displayedPlacements)
     compare("paywallUp", expect.paywallUp, world.isPaywallUp)
     compare("actionsRun", expect.actionsRun, actionsRun)
@@ -358,25 +432,110 @@ private final class ScenarioSession {
     compare("relaunchRequired", expect.relaunchRequired, model?.settings.isRelaunchRequired)
     for (label, expected) in (expect.attempts ?? [:]).sorted(by: { $0.key < $1.key }) {
       guard let actual = attempts[label] else {
-        if expected != "pending" { fail("expected attempt '\(label)' \(expected), it has not finished") }
+        if expected != "pending" {
+          fail("expected attempt '\(label)' \(expected), it has not finished")
+        } else {
+          passed("attempt '\(label)' still pending")
+        }
         continue
       }
-      let text = actual.description
-      if text != expected && Self.kind(text) != expected {
-        fail("expected attempt '\(label)' \(expected), got \(text)")
+      if actual != expected && Self.kind(actual) != expected {
+        fail("expected attempt '\(label)' \(expected), got \(actual)")
+      } else {
+        passed("attempt '\(label)' = \(actual)")
       }
     }
     for (call, expected) in (expect.calls ?? [:]).sorted(by: { $0.key < $1.key }) {
       compare("\(call) calls", expected, world.callCounts[call] ?? 0)
     }
-    let names = Set(transcript.eventNames)
-    for event in expect.events ?? [] where !names.contains(event) {
-      fail("expected a '\(event)' event, none was logged")
+    for (call, expected) in (expect.callArguments ?? [:]).sorted(by: { $0.key < $1.key }) {
+      let actual = world.callLog.filter { $0.name == call }.map { $0.argument ?? "" }
+      compare("\(call) arguments", expected, actual)
     }
-    for event in expect.noEvents ?? [] where names.contains(event) {
-      fail("expected no '\(event)' event, one was logged")
+    if let order = expect.callOrder { checkOrder(order) }
+    callsCheckedUpTo = world.callLog.count
+    let names = Set(transcript.eventNames)
+    for event in expect.events ?? [] {
+      if names.contains(event) {
+        passed("event '\(event)' logged")
+      } else {
+        fail("expected a '\(event)' event, none was logged")
+      }
+    }
+    for event in expect.noEvents ?? [] {
+      if names.contains(event) {
+        fail("expected no '\(event)' event, one was logged")
+      } else {
+        passed("no '\(event)' event")
+      }
+    }
+    if let favorites = expect.favorites {
+      let state = model?.favorites.state
+      compare("favorites screen", Self.describe(favorites), state.map(Self.describe))
+    }
+    for (key, expected) in (expect.texts ?? [:]).sorted(by: { $0.key < $1.key }) {
+      compare("\(key) text", expected, text(key) ?? "none")
+    }
+    for (key, expected) in (expect.textsContaining ?? [:]).sorted(by: { $0.key < $1.key }) {
+      let actual = text(key)
+      if actual?.contains(expected) == true {
+        passed("\(key) text contains \"\(expected)\"")
+      } else {
+        fail("expected \(key) text containing \"\(expected)\", got \(actual.map { "\"\($0)\"" } ?? "none")")
+      }
     }
     if let snapshotExpectation = expect.snapshot { check(snapshotExpectation) }
+  }
+
+  /// Whether `order` appears, in order, among the calls since the previous expect.
+  private func checkOrder(_ order: [String]) {
+    let recent = world.callLog[callsCheckedUpTo...].map(\.name)
+    var remaining = order[...]
+    for call in recent where call == remaining.first { remaining = remaining.dropFirst() }
+    if remaining.isEmpty {
+      passed("calls in order: \(order.joined(separator: " → "))")
+    } else {
+      fail(
+        "expected calls in order \(order.joined(separator: " → ")) since the previous expect, got "
+          + (recent.isEmpty ? "no calls" : recent.joined(separator: ", ")))
+    }
+  }
+
+  /// A user-facing sentence, or `nil` when none is shown.
+  private func text(_ key: String) -> String? {
+    guard let model, let which = ScenarioText(rawValue: key) else { return nil }
+    switch which {
+    case .gateNotice: return model.gateNotice
+    case .restoreAlert: return model.profile.restoreReport?.message
+    case .profileTitle: return model.profile.statusTitle
+    case .profileStatus: return model.profile.statusLine
+    case .interceptorMessage: return lastInterceptor?.message
+    case .favoritesError: return model.favorites.errorMessage
+    }
+  }
+
+  private static func describe(_ expectation: FavoritesExpectation) -> String {
+    switch expectation {
+    case .locked: "locked"
+    case .loading: "loading"
+    case .empty: "empty"
+    case .failed: "failed"
+    case .dates(let dates): dates.isEmpty ? "empty" : dates.joined(separator: ", ")
+    }
+  }
+
+  static func describe(_ state: FavoritesState) -> String {
+    switch state {
+    case .locked: "locked"
+    case .loading: "loading"
+    case .empty: "empty"
+    case .failed: "failed"
+    case .loaded(let favorites): favorites.map(\.date.rawValue).joined(separator: ", ")
+    }
+  }
+
+  private func passed(_ message: String) {
+    transcript.append(step: "    ✓ \(message)")
   }
 
   private func check(_ expectation: SnapshotExpectation) {
@@ -385,14 +544,26 @@ private final class ScenarioSession {
     let stored: EntitlementSnapshot? = if case .loaded(let snapshot) = reader.load() { snapshot } else { nil }
     switch expectation {
     case .none:
-      if let stored { fail("expected no stored snapshot, found one (isPremium \(stored.isPremium))") }
+      if let stored {
+        fail("expected no stored snapshot, found one (isPremium \(stored.isPremium))")
+      } else {
+        passed("no stored snapshot")
+      }
     case .stored(let isPremium, let reason):
       guard let stored else { return fail("expected a stored snapshot, found none") }
-      if let isPremium, isPremium != stored.isPremium {
-        fail("expected stored snapshot isPremium \(isPremium), got \(stored.isPremium)")
+      if let isPremium {
+        if isPremium != stored.isPremium {
+          fail("expected stored snapshot isPremium \(isPremium), got \(stored.isPremium)")
+        } else {
+          passed("stored snapshot isPremium = \(isPremium)")
+        }
       }
-      if let reason, reason != stored.reason {
-        fail("expected stored snapshot reason \(reason.rawValue), got \(stored.reason.rawValue)")
+      if let reason {
+        if reason != stored.reason {
+          fail("expected stored snapshot reason \(reason.rawValue), got \(stored.reason.rawValue)")
+        } else {
+          passed("stored snapshot reason = \(reason.rawValue)")
+        }
       }
     }
   }

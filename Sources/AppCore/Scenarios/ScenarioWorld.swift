@@ -29,6 +29,8 @@ final class ScenarioWorld {
     var knownToBackend: Bool
     var sandbox: Bool
     var verified: Bool
+    /// Replaced by a higher level of service in the same group (an upgrade): never entitles.
+    var isUpgraded = false
   }
 
   /// What a subscription is at a given time.
@@ -45,6 +47,7 @@ final class ScenarioWorld {
   var backendCheck: BackendCheckBehaviour
   var paywalls: [String: PaywallBehaviour]
   var appTransaction: AppTransactionSnapshot?
+  var appTransactionVerified = true
   var nextPurchase: ScriptedPurchase?
 
   private(set) var generation = 0
@@ -52,15 +55,32 @@ final class ScenarioWorld {
   private(set) var displayedPlacements: [String] = []
   private(set) var finishedTransactions: [UInt64] = []
   private(set) var sentUpdates = 0
+  /// Transactions the SDK finished by itself (Full mode).
+  private(set) var finishedBySDK: [UInt64] = []
+  /// Armed by the `killBeforeFinish` step: the next finish never happens, the process dies.
+  var killBeforeNextFinish = false
+  /// Set when the process was killed inside a step; the runner then drops the model.
+  var wasKilled = false
+  /// The running mode of the current (or last) launch; the SDK finishes transactions in Full mode.
+  var launchedMode: RunningMode
+  private var sdkListens = false
   private var nextTransactionID: UInt64 = 1001
-  private var unfinished: [TransactionSnapshot] = []
+  /// New transactions nobody finished yet, with their signature as StoreKit stored it. StoreKit
+  /// delivers each one again at every launch until it is finished.
+  private var unfinished: [VerificationResultSnapshot<TransactionSnapshot>] = []
   private var updates: AsyncStream<VerificationResultSnapshot<TransactionSnapshot>>.Continuation?
   private var waitingDisplay: (placement: String, continuation: CheckedContinuation<PaywallOutcome, Never>)?
   private var hangingLoads = 0
+  /// Presentations UIKit refused: they never answer until the process ends.
+  private var silentDisplays: [AsyncStream<Never>.Continuation] = []
+  /// Refused presentations the app already gave up on (it called `closeAll`): nobody waits for them.
+  private var abandonedDisplays: [AsyncStream<Never>.Continuation] = []
   private var sleepers: [(id: Int, deadline: Date, continuation: CheckedContinuation<Void, any Error>)] = []
   private var nextSleeperID = 0
   private var changeWaiters: [CheckedContinuation<Void, Never>] = []
   var deviceStorage: [String: DeviceValue] = [:]
+  /// The log of the running launch; silenced when the process ends.
+  var launchLog: LaunchLog?
 
   enum DeviceValue: Equatable {
     case data(Data)
@@ -72,6 +92,7 @@ final class ScenarioWorld {
     self.transcript = transcript
     time = ScenarioTimeSource(start.now)
     online = start.online
+    launchedMode = start.mode
     backendStart = start.backendStart
     backendCheck = start.backendCheck
     paywalls = start.paywalls
@@ -80,6 +101,7 @@ final class ScenarioWorld {
         originalAppVersion: grandfathering.originalBuild,
         originalPurchaseDate: start.now.addingTimeInterval(-400 * 86_400),
         environment: grandfathering.sandbox ? .sandbox : .production)
+      appTransactionVerified = grandfathering.verified
     }
     for subscription in start.subscriptions {
       add(subscription, start: start.now)
@@ -95,15 +117,22 @@ final class ScenarioWorld {
     generation += 1
     updates = nil
     sentUpdates = 0
+    sdkListens = false
     return generation
   }
 
   /// The app quits: a shown paywall disappears, pending work of the old launch is dropped.
   func endGeneration() {
+    launchLog?.silence()
+    launchLog = nil
     generation += 1
     updates?.finish()
     updates = nil
     sentUpdates = 0
+    sdkListens = false
+    for silent in silentDisplays + abandonedDisplays { silent.finish() }
+    silentDisplays.removeAll()
+    abandonedDisplays.removeAll()
     if let waiting = waitingDisplay {
       waitingDisplay = nil
       waiting.continuation.resume(
@@ -114,8 +143,12 @@ final class ScenarioWorld {
 
   func isCurrent(_ generation: Int) -> Bool { generation == self.generation }
 
-  func count(_ call: String) {
+  /// Every call in order, with its argument when it has one (`backend.start(observer)`).
+  private(set) var callLog: [(name: String, argument: String?)] = []
+
+  func count(_ call: String, argument: String? = nil) {
     callCounts[call, default: 0] += 1
+    callLog.append((call, argument))
   }
 
   func note(_ message: String) {
@@ -125,9 +158,11 @@ final class ScenarioWorld {
   // MARK: - Settling
 
   /// How many waits are for the user or the clock rather than for work in progress: a shown
-  /// paywall, and a hung load whose timeout has not fired yet.
+  /// paywall, a hung load whose timeout has not fired yet, and a refused presentation whose
+  /// display watchdog has not fired yet.
   var parkedCount: Int {
-    (waitingDisplay == nil ? 0 : 1) + (hangingLoads > 0 && !sleepers.isEmpty ? 1 : 0)
+    // One paywall at a time: at most one of these waits exists.
+    waitingDisplay != nil || ((hangingLoads > 0 || !silentDisplays.isEmpty) && !sleepers.isEmpty) ? 1 : 0
   }
 
   /// `true` while a paywall is shown.
@@ -176,7 +211,8 @@ final class ScenarioWorld {
   }
 
   func effectiveState(_ subscription: Subscription) -> EffectiveState {
-    switch subscription.state {
+    if subscription.isUpgraded { return .expired }
+    return switch subscription.state {
     case .revoked: .revoked
     case .billingRetry: .billingRetry
     case .gracePeriod(let until): now <= until ? .grace : .billingRetry
@@ -190,7 +226,8 @@ final class ScenarioWorld {
     return TransactionSnapshot(
       id: subscription.transactionID, originalID: subscription.originalID, productID: subscription.product.id,
       subscriptionGroupID: ScenarioCatalog.subscriptionGroupID, purchaseDate: subscription.purchaseDate,
-      expirationDate: subscription.expirationDate, revocationDate: revocation,
+      expirationDate: subscription.expirationDate, isUpgraded: subscription.isUpgraded,
+      revocationDate: revocation,
       revocationReason: revocation == nil ? nil : .other,
       ownershipType: subscription.familyShared ? .familyShared : .purchased,
       environment: subscription.sandbox ? .sandbox : .production)
@@ -213,10 +250,24 @@ final class ScenarioWorld {
     let subscription = Subscription(
       product: product, transactionID: id, originalID: id, purchaseDate: now,
       expirationDate: ScenarioCatalog.addPeriod(of: product, to: now), willAutoRenew: true, state: .active,
-      familyShared: false, onThisDevice: true, knownToBackend: knownToBackend, sandbox: false,
-      verified: verified)
+      familyShared: false, onThisDevice: true,
+      // A real backend validates with Apple: an invalid signature is never listed.
+      knownToBackend: knownToBackend && verified, sandbox: false, verified: verified)
     subscriptions.append(subscription)
     return subscription
+  }
+
+  /// The subscription renews now (a billing problem was solved): a new period and a new,
+  /// unfinished transaction.
+  func renewNow(at index: Int) {
+    subscriptions[index].state = .active
+    subscriptions[index].purchaseDate = now
+    subscriptions[index].expirationDate = ScenarioCatalog.addPeriod(of: subscriptions[index].product, to: now)
+    subscriptions[index].transactionID = takeTransactionID()
+    note(
+      "store: \(subscriptions[index].product.id) renewed until "
+        + subscriptions[index].expirationDate.formatted(.iso8601))
+    deliverNew(signed(subscriptions[index]))
   }
 
   /// Moves time forward: renews auto-renewing subscriptions (delivering each renewal as an
@@ -234,7 +285,7 @@ final class ScenarioWorld {
         note(
           "store: \(subscriptions[index].product.id) renewed until "
             + subscriptions[index].expirationDate.formatted(.iso8601))
-        deliver(signed(subscriptions[index]))
+        deliverNew(signed(subscriptions[index]))
       }
     }
     let due = sleepers.filter { $0.deadline <= now }
@@ -246,7 +297,7 @@ final class ScenarioWorld {
   // MARK: - Transaction updates
 
   /// A new `Transaction.updates` stream for `generation`; unfinished transactions are delivered
-  /// at once, as StoreKit does after launch.
+  /// at once, with the signature StoreKit stored for them, as StoreKit does after launch.
   func updatesStream(for generation: Int) -> AsyncStream<VerificationResultSnapshot<TransactionSnapshot>> {
     let (stream, continuation) = AsyncStream<VerificationResultSnapshot<TransactionSnapshot>>.makeStream()
     guard isCurrent(generation) else {
@@ -255,43 +306,81 @@ final class ScenarioWorld {
     }
     updates = continuation
     for transaction in unfinished {
-      note("store: re-delivers unfinished transaction \(transaction.id)")
-      continuation.yield(.verified(transaction))
+      note("store: re-delivers unfinished transaction \(transaction.unsafePayloadValue.id)")
+      continuation.yield(transaction)
       sentUpdates += 1
     }
     return stream
   }
 
-  /// Delivers an update to the running app's listener, if one listens. An update while the app
-  /// is not running is lost (StoreKit does not re-emit refunds at the next launch).
+  /// A new transaction (a purchase, a renewal, an approved Ask to Buy): it stays unfinished until
+  /// someone finishes it, so it is re-delivered at every launch, also when it happened while the
+  /// app was not running. Delivered at once when the app or the SDK listens.
+  func deliverNew(_ update: VerificationResultSnapshot<TransactionSnapshot>) {
+    remember(unfinished: update)
+    deliver(update)
+  }
+
+  /// Delivers an update to the running app's listener, if one listens. A change to an existing
+  /// transaction (a refund) while the app is not running is lost: StoreKit does not re-emit it.
   func deliver(_ update: VerificationResultSnapshot<TransactionSnapshot>) {
-    if case .verified(let transaction) = update, !unfinished.contains(where: { $0.id == transaction.id }) {
-      if updates != nil { unfinished.append(transaction) }
-    }
+    if sdkListens { sdkFinishUnfinished() }
     guard let updates else { return }
     updates.yield(update)
     sentUpdates += 1
   }
 
-  func remember(unfinished transaction: TransactionSnapshot) {
-    if !unfinished.contains(where: { $0.id == transaction.id }) { unfinished.append(transaction) }
+  /// Keeps a new transaction as unfinished (once per id).
+  func remember(unfinished transaction: VerificationResultSnapshot<TransactionSnapshot>) {
+    let id = transaction.unsafePayloadValue.id
+    if !unfinished.contains(where: { $0.unsafePayloadValue.id == id }) { unfinished.append(transaction) }
   }
 
-  func finish(_ transactionID: UInt64) {
+  /// How many transactions wait to be finished.
+  var unfinishedCount: Int { unfinished.count }
+
+  /// The app finishes a transaction; when a `killBeforeFinish` step armed it, the process dies
+  /// instead, between the grant and the finish. Returns whether the finish happened.
+  func finish(_ transactionID: UInt64) -> Bool {
+    if killBeforeNextFinish {
+      killBeforeNextFinish = false
+      wasKilled = true
+      note("app killed before finishing transaction \(transactionID)")
+      endGeneration()
+      return false
+    }
     finishedTransactions.append(transactionID)
-    unfinished.removeAll { $0.id == transactionID }
+    unfinished.removeAll { $0.unsafePayloadValue.id == transactionID }
+    return true
+  }
+
+  /// The SDK started in Full mode: it listens to `Transaction.updates` and finishes every
+  /// verified transaction, including those re-delivered at launch.
+  func sdkStarted(mode: RunningMode) {
+    guard mode == .full else { return }
+    sdkListens = true
+    sdkFinishUnfinished()
+  }
+
+  private func sdkFinishUnfinished() {
+    for transaction in unfinished {
+      guard case .verified(let verified) = transaction else { continue }
+      note("sdk: finishes transaction \(verified.id)")
+      finishedBySDK.append(verified.id)
+    }
+    unfinished.removeAll { $0.verifiedValue != nil }
   }
 
   // MARK: - Paywalls
 
   func load(placement: String) async -> PaywallLoadResult {
     if backendStart == .notConfigured { return .failed(.notConfigured) }
-    if backendStart == .fail { return .failed(.error(detail: "SDK not started")) }
+    if backendStart == .fail || backendStart == .hang { return .failed(.error(detail: "SDK not started")) }
     guard online else { return .failed(.noNetwork) }
     let plans = ScenarioCatalog.productIDs.compactMap(ScenarioCatalog.plan)
     let id = "\(placement)-screen"
     switch paywalls[placement] ?? .normal {
-    case .normal:
+    case .normal, .neverShown, .displayFails:
       return .loaded(PaywallPresentation(id: id, placement: placement, type: .normal, plans: plans))
     case .fallback:
       return .loaded(PaywallPresentation(id: id, placement: placement, type: .fallback, plans: plans))
@@ -307,7 +396,8 @@ final class ScenarioWorld {
     }
   }
 
-  private func hangUntilCancelled() async {
+  /// An SDK call that never answers until Core gives up on it (cancels it at its time limit).
+  func hangUntilCancelled() async {
     hangingLoads += 1
     notify()
     let (stream, continuation) = AsyncStream<Never>.makeStream()
@@ -320,13 +410,36 @@ final class ScenarioWorld {
     notify()
   }
 
-  func display(_ presentation: PaywallPresentation) async -> PaywallOutcome {
+  func display(
+    _ presentation: PaywallPresentation, onShown: @escaping @MainActor @Sendable () -> Void
+  ) async -> PaywallOutcome {
+    switch paywalls[presentation.placement] ?? .normal {
+    case .neverShown:
+      note("sdk: paywall '\(presentation.placement)' was refused by UIKit and never reports back")
+      let (stream, continuation) = AsyncStream<Never>.makeStream()
+      silentDisplays.append(continuation)
+      for await _ in stream {}
+      return PaywallOutcome(purchaseResult: .none, closeReason: .none, error: "app quit")
+    case .displayFails:
+      note("sdk: paywall '\(presentation.placement)' failed to display")
+      return PaywallOutcome(purchaseResult: .none, closeReason: .none, error: "display failed")
+    default:
+      break
+    }
     displayedPlacements.append(presentation.placement)
     note("sdk: paywall '\(presentation.placement)' is on screen")
+    onShown()
     return await withCheckedContinuation { continuation in
       waitingDisplay = (presentation.placement, continuation)
       notify()
     }
+  }
+
+  /// `closeAll()`: a refused presentation still never answers, but the app no longer waits for it.
+  func closeAll() {
+    abandonedDisplays += silentDisplays
+    silentDisplays.removeAll()
+    dismiss(with: PaywallOutcome(purchaseResult: .none, closeReason: .programmatic))
   }
 
   /// Dismisses the shown paywall with `outcome`.
@@ -367,18 +480,46 @@ final class ScenarioWorld {
   }
 }
 
-/// The scenario clock, readable from any isolation (the `now` closure is `@Sendable`).
-nonisolated final class ScenarioTimeSource: @unchecked Sendable {  // `lock` guards `current`.
+/// The scenario clock, readable from any isolation (the `now` closure is `@Sendable`). The store
+/// and the backend live on true time; the device's clock can be set off it by the user.
+nonisolated final class ScenarioTimeSource: @unchecked Sendable {  // `lock` guards the state.
   private let lock = NSLock()
   private var current: Date
+  private var deviceOffset: TimeInterval = 0
 
   init(_ start: Date) { current = start }
 
+  /// True time: the App Store's and the backend's.
   func now() -> Date { lock.withLock { current } }
+
+  /// The device's clock, what the app reads.
+  func deviceNow() -> Date { lock.withLock { current.addingTimeInterval(deviceOffset) } }
+
+  /// Sets the device's clock `offset` seconds off true time (0 puts it right again).
+  func setDeviceOffset(_ offset: TimeInterval) {
+    lock.withLock { deviceOffset = offset }
+  }
 
   func advance(by seconds: TimeInterval) {
     lock.withLock { current = current.addingTimeInterval(seconds) }
   }
+}
+
+/// One launch's view of the transcript: a process that has ended (quit or killed) logs nothing.
+// Unchecked: `lock` guards `isAlive`.
+nonisolated final class LaunchLog: MonetizationLogging, @unchecked Sendable {
+  private let lock = NSLock()
+  private var isAlive = true
+  private let transcript: ScenarioTranscript
+
+  init(transcript: ScenarioTranscript) { self.transcript = transcript }
+
+  func log(_ event: MonetizationLog) {
+    guard lock.withLock({ isAlive }) else { return }
+    transcript.log(event)
+  }
+
+  func silence() { lock.withLock { isAlive = false } }
 }
 
 /// The event log of a run: step headers, Core's monetization events, and world notes.

@@ -16,11 +16,16 @@ final class SimulatedBackend: SubscriptionBackend {
 
   func start(mode: RunningMode) async throws(SubscriptionBackendError) {
     guard world.isCurrent(generation) else { throw .other(detail: "app quit") }
-    world.count("backend.start")
+    world.count("backend.start", argument: mode.rawValue)
+    world.launchedMode = mode
     switch world.backendStart {
-    case .ok: return
+    case .ok: world.sdkStarted(mode: mode)
     case .notConfigured: throw .notConfigured
     case .fail: throw .network
+    case .hang:
+      world.note("sdk: start never calls back")
+      await world.hangUntilCancelled()
+      throw .other(detail: "cancelled")
     }
   }
 
@@ -28,11 +33,16 @@ final class SimulatedBackend: SubscriptionBackend {
     invalidateCache: Bool
   ) async throws(SubscriptionBackendError) -> [SubscriptionSnapshot] {
     guard world.isCurrent(generation) else { throw .other(detail: "app quit") }
-    world.count("backend.activeSubscriptions")
+    world.count("backend.activeSubscriptions", argument: "invalidateCache: \(invalidateCache)")
     guard world.online else { throw .network }
     if world.backendCheck == .fail { throw .other(detail: "scripted failure") }
+    if world.backendCheck == .hang {
+      world.note("sdk: subscription check never calls back")
+      await world.hangUntilCancelled()
+      throw .other(detail: "cancelled")
+    }
     return world.subscriptions.compactMap { subscription in
-      guard subscription.knownToBackend else { return nil }
+      guard subscription.knownToBackend, !subscription.isUpgraded else { return nil }
       let status: SubscriptionStatus
       switch world.effectiveState(subscription) {
       case .subscribed: status = subscription.willAutoRenew ? .autoRenewing : .autoRenewingCanceled
@@ -53,7 +63,9 @@ final class SimulatedBackend: SubscriptionBackend {
     guard world.isCurrent(generation) else { return }
     world.count("backend.synchronize")
     guard world.online else { return }
-    for index in world.subscriptions.indices where world.subscriptions[index].onThisDevice {
+    // The backend validates each receipt with Apple: only verified transactions become known.
+    for index in world.subscriptions.indices
+    where world.subscriptions[index].onThisDevice && world.subscriptions[index].verified {
       world.subscriptions[index].knownToBackend = true
     }
   }
@@ -65,6 +77,8 @@ final class SimulatedBackend: SubscriptionBackend {
     var restored = false
     for index in world.subscriptions.indices {
       world.subscriptions[index].onThisDevice = true
+      // Validated with Apple like any receipt: an invalid signature is never listed or restored.
+      guard world.subscriptions[index].verified else { continue }
       world.subscriptions[index].knownToBackend = true
       let state = world.effectiveState(world.subscriptions[index])
       if state == .subscribed || state == .grace { restored = true }
@@ -95,8 +109,10 @@ final class SimulatedStoreKit: StoreEntitlementsSource, AppTransactionSource {
 
   func subscriptionStatuses(groupID: String) async throws(StoreReadError) -> [SubscriptionStatusSnapshot] {
     guard world.isCurrent(generation) else { throw .other(detail: "app quit") }
-    world.count("storeKit.statuses")
+    world.count("storeKit.statuses", argument: groupID)
     guard world.online else { throw .network }
+    // Like StoreKit: a group this account has nothing in answers with no statuses at all.
+    guard groupID == ScenarioCatalog.subscriptionGroupID else { return [] }
     return world.subscriptions.filter(\.onThisDevice).map { subscription in
       var graceEnd: Date?
       let state: RenewalState
@@ -125,6 +141,18 @@ final class SimulatedStoreKit: StoreEntitlementsSource, AppTransactionSource {
     guard world.isCurrent(generation) else { throw .other(detail: "app quit") }
     world.count("appTransaction.read")
     guard let transaction = world.appTransaction else { throw .other(detail: "no app transaction") }
+    return world.appTransactionVerified ? .verified(transaction) : .unverified(transaction, .invalidSignature)
+  }
+
+  func refreshAppTransaction() async throws(StoreReadError) -> VerificationResultSnapshot<
+    AppTransactionSnapshot
+  > {
+    guard world.isCurrent(generation) else { throw .other(detail: "app quit") }
+    world.count("appTransaction.refresh")
+    guard world.online else { throw .network }
+    guard let transaction = world.appTransaction else { throw .other(detail: "no app transaction") }
+    world.note("store: the App Store signs the app transaction again (after a sign-in)")
+    world.appTransactionVerified = true
     return .verified(transaction)
   }
 }
@@ -141,22 +169,24 @@ final class SimulatedPaywalls: PaywallPresenting {
 
   func load(placement: String) async -> PaywallLoadResult {
     guard world.isCurrent(generation) else { return .failed(.error(detail: "app quit")) }
-    world.count("paywall.load")
+    world.count("paywall.load", argument: placement)
     return await world.load(placement: placement)
   }
 
-  func display(_ presentation: PaywallPresentation) async -> PaywallOutcome {
+  func display(
+    _ presentation: PaywallPresentation, onShown: @escaping @MainActor @Sendable () -> Void
+  ) async -> PaywallOutcome {
     guard world.isCurrent(generation) else {
       return PaywallOutcome(purchaseResult: .none, closeReason: .programmatic)
     }
     world.count("paywall.display")
-    return await world.display(presentation)
+    return await world.display(presentation, onShown: onShown)
   }
 
   func closeAll() async {
     guard world.isCurrent(generation) else { return }
     world.count("paywall.closeAll")
-    world.dismiss(with: PaywallOutcome(purchaseResult: .none, closeReason: .programmatic))
+    world.closeAll()
   }
 }
 
@@ -172,7 +202,7 @@ final class SimulatedPurchaser: Purchaser {
 
   func purchase(productID: String) async -> PurchaseResult {
     guard world.isCurrent(generation) else { return .cancelled }
-    world.count("purchaser.purchase")
+    world.count("purchaser.purchase", argument: productID)
     let script = world.nextPurchase ?? .purchased
     world.nextPurchase = nil
     guard world.online else { return .failed(.networkError) }
@@ -184,7 +214,8 @@ final class SimulatedPurchaser: Purchaser {
       }
       world.note("store: \(productID) bought (transaction \(subscription.transactionID))")
       let signed = world.signed(subscription)
-      if case .verified(let transaction) = signed { world.remember(unfinished: transaction) }
+      // Verified or not, a new transaction stays unfinished until the app finishes it.
+      world.remember(unfinished: signed)
       return .purchased(signed)
     case .pending:
       world.askToBuy.append(productID)
@@ -211,8 +242,8 @@ final class SimulatedPurchaser: Purchaser {
 
   func finish(transactionID: UInt64) async {
     guard world.isCurrent(generation) else { return }
-    world.count("purchaser.finish")
-    world.finish(transactionID)
+    // A process killed before the finish never made the call.
+    if world.finish(transactionID) { world.count("purchaser.finish", argument: "\(transactionID)") }
   }
 }
 

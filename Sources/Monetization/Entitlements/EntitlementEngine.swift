@@ -208,6 +208,9 @@ extension EntitlementReason {
 }
 
 private struct Tally {
+  /// The longest billing grace period App Store Connect offers (28 days).
+  static let longestGracePeriod: TimeInterval = 28 * 24 * 60 * 60
+
   var grants: [Grant] = []
   var denials: [EntitlementReason] = []
   var findings: [EntitlementFinding] = []
@@ -237,8 +240,13 @@ private struct Tally {
         continue  // Rule E4: the higher level replaces it.
       } else if EntitlementEngine.isActive(expirationDate: transaction.expirationDate, at: now) {
         grants.append(grant(for: transaction, reason: .subscribed))
-      } else if reading.statuses == nil {
-        // Past expiry yet still listed: may be a grace period we cannot see without statuses.
+      } else if reading.statuses == nil
+        || !(reading.statuses ?? []).contains(where: {
+          $0.transaction.unsafePayloadValue.originalID == transaction.originalID
+        })
+      {
+        // Past expiry yet still listed, and no status speaks of it (unreadable, or read for
+        // another group): it may be in a grace period we cannot see. Inconclusive, never "free".
         findings.append(.expiredEntitlementWithoutStatus(transactionID: transaction.id))
         inconclusive = true
       } else {
@@ -267,8 +275,15 @@ private struct Tally {
         denials.append(.expired)
       }
     case .inGracePeriod:
-      // Apple: full service during grace, until `gracePeriodExpirationDate`.
-      let graceEnd = renewal?.gracePeriodExpirationDate
+      // Apple: full service during grace, until `gracePeriodExpirationDate`. When the renewal
+      // info is unverified its date cannot be trusted, yet the grant still needs an end, or an
+      // offline snapshot would stay Premium forever: the longest grace Apple offers.
+      let graceEnd: Date? =
+        if let renewal {
+          renewal.gracePeriodExpirationDate
+        } else {
+          (transaction.expirationDate ?? now).addingTimeInterval(Self.longestGracePeriod)
+        }
       if EntitlementEngine.isActive(expirationDate: graceEnd, at: now) {
         var granted = grant(for: transaction, reason: .gracePeriod)
         granted.graceExpirationDate = graceEnd
@@ -327,9 +342,11 @@ private struct Tally {
   }
 
   private func grant(for transaction: TransactionSnapshot, reason: EntitlementReason) -> Grant {
-    // Rule E8: Family Sharing entitles, labelled as shared.
+    // Rule E8: Family Sharing entitles, labelled as shared, also when the organiser turned
+    // auto-renew off (the member cannot manage it either way).
+    let relabelled: Set<EntitlementReason> = [.subscribed, .cancelledBeforeExpiry]
     let labelled =
-      transaction.ownershipType == .familyShared && reason == .subscribed ? .familyShared : reason
+      transaction.ownershipType == .familyShared && relabelled.contains(reason) ? .familyShared : reason
     return Grant(
       reason: labelled, source: .storeKit, productID: transaction.productID,
       expirationDate: transaction.expirationDate)

@@ -25,6 +25,7 @@ public final class EntitlementProvider {
   @ObservationIgnored private let snapshots: EntitlementSnapshotStore
   @ObservationIgnored private let configuration: MonetizationConfiguration
   @ObservationIgnored private let now: @Sendable () -> Date
+  @ObservationIgnored private let sleep: @Sendable (Duration) async throws -> Void
   @ObservationIgnored private let logger: any MonetizationLogging
 
   @ObservationIgnored private var lastKnown: EntitlementSnapshot?
@@ -32,6 +33,7 @@ public final class EntitlementProvider {
   @ObservationIgnored private var lastBackendAnswer: [SubscriptionSnapshot]?
   @ObservationIgnored private var lastBackendCheck: Date?
   @ObservationIgnored private var grandfathering: GrandfatheringStatus?
+  @ObservationIgnored private var appTransactionRefreshed = false
   @ObservationIgnored private var syncQueue: Task<Void, Never>?
 
   /// Creates the provider and loads the persisted snapshot.
@@ -39,8 +41,10 @@ public final class EntitlementProvider {
     mode: RunningMode, backend: any SubscriptionBackend, storeKit: any StoreEntitlementsSource,
     appTransactions: (any AppTransactionSource)?, store: any KeyValueStore,
     configuration: MonetizationConfiguration, now: @escaping @Sendable () -> Date,
+    sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) },
     logger: any MonetizationLogging
   ) {
+    self.sleep = sleep
     self.mode = mode
     self.backend = backend
     self.storeKit = storeKit
@@ -112,6 +116,25 @@ public final class EntitlementProvider {
     return grants
   }
 
+  /// How long SDK calls may take before they count as failed.
+  public var backendCallTimeout: Duration { configuration.backendCallTimeout }
+
+  /// The injected sleep, for other bounded SDK calls.
+  public var sleeper: @Sendable (Duration) async throws -> Void { sleep }
+
+  /// `synchronize()`, bounded: a call that never returns must not hold up a check or a purchase.
+  public func synchronizeBackend() async {
+    let backend = backend
+    if case .timedOut = await TimeLimit.run(
+      configuration.backendCallTimeout, sleep: sleep,
+      {
+        await backend.synchronize()
+      })
+    {
+      logger.log(.backendCheckFailed(.other(detail: "synchronize timed out")))
+    }
+  }
+
   // MARK: - Private
 
   private enum SourceAvailability { case notStarted, available, notConfigured, failed }
@@ -138,11 +161,11 @@ public final class EntitlementProvider {
     logger.log(.syncStarted(trigger: trigger, plan: plan))
     if plan.synchronizeFirst {
       logger.log(.synchronizeRequested)
-      await backend.synchronize()
+      await synchronizeBackend()
     }
     let purchasely = await readBackend(plan: plan)
     let storeKit = await readStoreKit()
-    let grandfathering = await readGrandfathering()
+    let grandfathering = await readGrandfathering(trigger: trigger)
     let decision = EntitlementEngine.decide(
       EntitlementInputs(
         purchasely: purchasely, storeKit: storeKit, grandfathering: grandfathering, lastKnown: lastKnown,
@@ -162,8 +185,23 @@ public final class EntitlementProvider {
       // Throttled (rule S2): reuse the last successful answer.
       return lastBackendAnswer.map { .answered($0) } ?? .failed
     }
+    let backend = backend
+    let invalidateCache = plan.invalidateCache
+    let answer = await TimeLimit.run(configuration.backendCallTimeout, sleep: sleep) {
+      () async -> Result<[SubscriptionSnapshot], SubscriptionBackendError> in
+      do throws(SubscriptionBackendError) {
+        return .success(try await backend.activeSubscriptions(invalidateCache: invalidateCache))
+      } catch {
+        return .failure(error)
+      }
+    }
+    let result: Result<[SubscriptionSnapshot], SubscriptionBackendError> =
+      switch answer {
+      case .finished(let result): result
+      case .timedOut: .failure(.other(detail: "timed out"))
+      }
     do {
-      let subscriptions = try await backend.activeSubscriptions(invalidateCache: plan.invalidateCache)
+      let subscriptions = try result.get()
       lastBackendAnswer = subscriptions
       lastBackendCheck = now()
       return .answered(subscriptions)
@@ -177,21 +215,34 @@ public final class EntitlementProvider {
     // `currentEntitlements` is local and cheap: re-read every time (rule S2).
     let current = await storeKit.currentEntitlements()
     var statuses: [SubscriptionStatusSnapshot]?
+    // The group the verified transactions carry; the configured one only when none is known (its
+    // default is the local .storekit group, which production transactions do not belong to).
+    let groupID =
+      current.lazy.compactMap { $0.verifiedValue?.subscriptionGroupID }.first { !$0.isEmpty }
+      ?? configuration.subscriptionGroupID
     do {
-      statuses = try await storeKit.subscriptionStatuses(groupID: configuration.subscriptionGroupID)
+      statuses = try await storeKit.subscriptionStatuses(groupID: groupID)
     } catch {
       logger.log(.subscriptionStatusesUnavailable(error))
     }
     return .answered(StoreKitReading(currentEntitlements: current, statuses: statuses))
   }
 
-  private func readGrandfathering() async -> GrandfatheringStatus {
+  private func readGrandfathering(trigger: SyncTrigger) async -> GrandfatheringStatus {
     guard let policy = configuration.grandfathering else { return .notApplicable }
     if let grandfathering, grandfathering != .unknown { return grandfathering }
     let status: GrandfatheringStatus
     if let appTransactions {
       do {
-        status = policy.status(for: .success(try await appTransactions.appTransaction()))
+        var result = try await appTransactions.appTransaction()
+        // An unverified app transaction is inconclusive. Ask the App Store for a newly signed one
+        // once, and only when the user asked to restore: `refresh()` shows a sign-in prompt.
+        if case .unverified = result, trigger == .restore, !appTransactionRefreshed {
+          appTransactionRefreshed = true
+          logger.log(.appTransactionRefreshRequested)
+          result = try await appTransactions.refreshAppTransaction()
+        }
+        status = policy.status(for: .success(result))
       } catch {
         logger.log(.appTransactionUnavailable(error))
         status = policy.status(for: .failure(error))

@@ -6,7 +6,7 @@ public enum GrandfatheringStatus: Sendable, Equatable {
   case notApplicable
   case grandfathered
   case notGrandfathered
-  /// `AppTransaction` could not be read: "unknown", never "not grandfathered".
+  /// `AppTransaction` could not be read or did not verify: "unknown", never "not grandfathered".
   case unknown
 }
 
@@ -28,7 +28,8 @@ public struct GrandfatheringPolicy: Sendable, Equatable {
   ) -> GrandfatheringStatus {
     if let debugOverride { return debugOverride ? .grandfathered : .notGrandfathered }
     guard case .success(let result) = appTransaction else { return .unknown }
-    guard case .verified(let transaction) = result else { return .notGrandfathered }
+    // An invalid signature proves nothing either way: inconclusive, like a failed read.
+    guard case .verified(let transaction) = result else { return .unknown }
     // The sandbox (and so TestFlight) always reports "1.0": never grandfather there.
     guard transaction.environment == .production else { return .notGrandfathered }
     guard let original = BuildNumber(transaction.originalAppVersion), let cutoff = BuildNumber(cutoffBuild)

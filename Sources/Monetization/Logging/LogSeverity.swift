@@ -20,7 +20,8 @@ extension MonetizationLog {
       .warning
     case .purchaseUnverified, .transactionUpdateIgnored:
       .error
-    case .subscriptionStatusesUnavailable, .purchaseSucceeded, .runningModeScheduled:
+    case .subscriptionStatusesUnavailable, .purchaseSucceeded, .runningModeScheduled,
+      .appTransactionRefreshRequested:
       .notice
     case .launchStarted, .backendStarted, .entitlementUpdated, .paywallDisplayed, .paywallDismissed,
       .paywallClosedOnUnlock, .purchaseStarted, .purchasePending, .purchaseCancelled, .restoreStarted,
@@ -28,7 +29,7 @@ extension MonetizationLog {
       .info
     case .snapshotLoaded, .snapshotMissing, .snapshotSaved, .syncStarted, .onboardingSkipped,
       .paywallRequested, .paywallAlreadyPresenting, .gateAttempted, .transactionRecorded,
-      .transactionFinished, .synchronizeRequested:
+      .transactionFinished, .synchronizeRequested, .transactionUpdateObserved:
       .debug
     }
   }

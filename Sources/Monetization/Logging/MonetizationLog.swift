@@ -46,6 +46,7 @@ public enum MonetizationLog: Sendable, Equatable {
   case backendCheckFailed(SubscriptionBackendError)
   case subscriptionStatusesUnavailable(StoreReadError)
   case appTransactionUnavailable(StoreReadError)
+  case appTransactionRefreshRequested
   case entitlementFinding(EntitlementFinding)
   case entitlementUpdated(access: AccessLevel, reason: EntitlementReason, definitive: Bool)
   case onboardingSkipped(reason: String)
@@ -69,6 +70,8 @@ public enum MonetizationLog: Sendable, Equatable {
   case transactionUpdateIgnored(transactionID: UInt64, VerificationFailure)
   case transactionRecorded(transactionID: UInt64, productID: String, granted: Bool)
   case transactionFinished(transactionID: UInt64)
+  /// Full mode: an update seen read-only (the SDK finishes it); entitlements are re-checked.
+  case transactionUpdateObserved(transactionID: UInt64)
   case synchronizeRequested
   // Restore
   case restoreStarted(mode: RunningMode)
@@ -99,6 +102,7 @@ public enum MonetizationLog: Sendable, Equatable {
     case .backendCheckFailed(let error): "subscription check failed: \(error)"
     case .subscriptionStatusesUnavailable(let error): "StoreKit statuses unavailable: \(error)"
     case .appTransactionUnavailable(let error): "AppTransaction unavailable: \(error)"
+    case .appTransactionRefreshRequested: "AppTransaction did not verify: asking the App Store once"
     case .entitlementFinding(let finding): "ignored: \(finding)"
     case .entitlementUpdated(let access, let reason, let definitive):
       "entitlement \(access.rawValue) (\(reason.rawValue))\(definitive ? "" : ", not definitive")"
@@ -125,6 +129,7 @@ public enum MonetizationLog: Sendable, Equatable {
     case .transactionRecorded(let id, let productID, let granted):
       "transaction \(id) (\(productID)) recorded\(granted ? ": Premium granted" : "")"
     case .transactionFinished(let id): "transaction \(id) finished"
+    case .transactionUpdateObserved(let id): "transaction \(id) updated (the SDK finishes it): re-check"
     case .synchronizeRequested: "synchronize requested"
     case .restoreStarted(let mode): "restore started (\(mode))"
     case .restoreFinished(let outcome): "restore finished: \(outcome)"

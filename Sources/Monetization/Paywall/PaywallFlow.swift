@@ -72,18 +72,23 @@ public final class PaywallFlow {
   @ObservationIgnored private let presenter: any PaywallPresenting
   @ObservationIgnored private let entitlements: EntitlementProvider
   @ObservationIgnored private let loadTimeout: Duration
+  @ObservationIgnored private let displayTimeout: Duration
   @ObservationIgnored private let sleep: @Sendable (Duration) async throws -> Void
   @ObservationIgnored private let logger: any MonetizationLogging
   @ObservationIgnored private var interceptorsRunning = 0
 
-  /// - Parameter sleep: waits for the given duration; injected so the load timeout is testable.
+  /// - Parameters:
+  ///   - displayTimeout: how long a loaded paywall may take to appear on screen.
+  ///   - sleep: waits for the given duration; injected so the timeouts are testable.
   public init(
     presenter: any PaywallPresenting, entitlements: EntitlementProvider, loadTimeout: Duration,
-    sleep: @escaping @Sendable (Duration) async throws -> Void, logger: any MonetizationLogging
+    displayTimeout: Duration = .seconds(5), sleep: @escaping @Sendable (Duration) async throws -> Void,
+    logger: any MonetizationLogging
   ) {
     self.presenter = presenter
     self.entitlements = entitlements
     self.loadTimeout = loadTimeout
+    self.displayTimeout = displayTimeout
     self.sleep = sleep
     self.logger = logger
   }
@@ -118,7 +123,16 @@ public final class PaywallFlow {
 
     phase = .displaying(placement: placement)
     logger.log(.paywallDisplayed(placement: placement, presentationID: presentation.id))
-    let outcome = await presenter.display(presentation)
+    let outcome: PaywallOutcome
+    switch await displayWithWatchdog(presentation) {
+    case .notShown:
+      // UIKit refused the presentation (or the SDK never answered): free the flow so the next tap
+      // works, and close whatever may still be on its way.
+      await presenter.closeAll()
+      return unavailable(placement, .displayFailed)
+    case .dismissed(let dismissed):
+      outcome = dismissed
+    }
     logger.log(.paywallDismissed(PaywallDismissal(placement: placement, outcome: outcome)))
     // Never unlock from the outcome alone: re-check after every dismissal.
     await entitlements.refresh(.paywallClosed)
@@ -176,6 +190,56 @@ public final class PaywallFlow {
         }
         race.finish(.timedOut)
       }
+    }
+  }
+
+  private enum DisplayAttempt: Sendable {
+    case dismissed(PaywallOutcome)
+    case notShown
+  }
+
+  /// Shows the paywall and waits for its dismissal. A paywall that has neither appeared nor been
+  /// dismissed when `displayTimeout` runs out resolves as not shown; once it has appeared, it may
+  /// stay up as long as the user likes.
+  private func displayWithWatchdog(_ presentation: PaywallPresentation) async -> DisplayAttempt {
+    let race = DisplayRace()
+    return await withCheckedContinuation { continuation in
+      race.continuation = continuation
+      let presenter = presenter
+      let sleep = sleep
+      let timeout = displayTimeout
+      race.timer = Task { @MainActor in
+        do {
+          try await sleep(timeout)
+        } catch {
+          return
+        }
+        race.finish(.notShown)
+      }
+      race.display = Task { @MainActor in
+        let outcome = await presenter.display(presentation) { race.shown() }
+        race.finish(.dismissed(outcome))
+      }
+    }
+  }
+
+  /// Resolves the display race once. Being shown stops the watchdog; the display task is never
+  /// cancelled (a paywall on screen ends only when the user or `closeAll()` dismisses it).
+  @MainActor
+  private final class DisplayRace {
+    var continuation: CheckedContinuation<DisplayAttempt, Never>?
+    var display: Task<Void, Never>?
+    var timer: Task<Void, Never>?
+
+    func shown() {
+      timer?.cancel()
+    }
+
+    func finish(_ attempt: DisplayAttempt) {
+      guard let continuation else { return }
+      self.continuation = nil
+      timer?.cancel()
+      continuation.resume(returning: attempt)
     }
   }
 

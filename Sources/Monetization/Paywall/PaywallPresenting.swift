@@ -10,7 +10,12 @@ public protocol PaywallPresenting: Sendable {
 
   /// Shows a loaded presentation and returns when it has been fully dismissed. Must return
   /// exactly once, also when displaying fails (then with `error` set and `purchaseResult .none`).
-  func display(_ presentation: PaywallPresentation) async -> PaywallOutcome
+  /// Calls `onShown` once the paywall is actually on screen (the SDK's `onPresented` without an
+  /// error). Core does not trust the SDK to answer: a paywall neither shown nor dismissed within
+  /// the display timeout is given up on, so one refused presentation cannot block later ones.
+  func display(
+    _ presentation: PaywallPresentation, onShown: @escaping @MainActor @Sendable () -> Void
+  ) async -> PaywallOutcome
 
   /// Closes every paywall the SDK shows (after an Observer-mode purchase or an unlock).
   func closeAll() async

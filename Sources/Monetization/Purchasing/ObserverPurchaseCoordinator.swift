@@ -53,6 +53,8 @@ public final class ObserverPurchaseCoordinator {
   @ObservationIgnored private let logger: any MonetizationLogging
   @ObservationIgnored private var finishedTransactionIDs: Set<UInt64> = []
   @ObservationIgnored private var listener: Task<Void, Never>?
+  /// The re-check started after a purchase was answered, for callers that need it done.
+  @ObservationIgnored public private(set) var pendingRefresh: Task<Void, Never>?
   @ObservationIgnored private var updateWaiters:
     [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
 
@@ -75,7 +77,7 @@ public final class ObserverPurchaseCoordinator {
     if case .awaitingApproval = activity { true } else { false }
   }
 
-  /// `true` once the transaction-updates listener runs (Observer mode only).
+  /// `true` once the transaction-updates listener runs.
   public var isListening: Bool { listener != nil }
 
   // MARK: Purchase interceptor
@@ -102,19 +104,24 @@ public final class ObserverPurchaseCoordinator {
     let result = await purchaser.purchase(productID: productID)
     switch result {
     case .purchased(.verified(let transaction)):
-      // Rule P3: record → tell the backend → finish → report.
+      // Rule P3: record → tell the backend → finish → report. The paywall must not spin on a
+      // network re-check once the purchase is safe: the re-check runs after the answer.
       await entitlements.record(transaction)
       logger.log(.synchronizeRequested)
-      await backend.synchronize()
+      await entitlements.synchronizeBackend()
       await finishOnce(transaction.id)
-      await entitlements.refresh(.purchase)
       activity = .idle
       logger.log(.purchaseSucceeded(productID: productID, transactionID: transaction.id))
+      let entitlements = entitlements
+      pendingRefresh = Task { @MainActor in await entitlements.refresh(.purchase) }
       return InterceptorResponse(result: .success, closesPaywall: true)
     case .purchased(.unverified(_, let failure)):
-      // Rule P5: no grant, no finish.
+      // Rule P5: no grant, no finish. The user may have been charged, so the backend still hears
+      // of it: it validates with Apple itself and lists the purchase only if Apple confirms it.
       activity = previous
       logger.log(.purchaseUnverified(productID: productID, failure))
+      logger.log(.synchronizeRequested)
+      await entitlements.synchronizeBackend()
       return InterceptorResponse(
         result: .failed, closesPaywall: false, message: "We couldn't verify this purchase.")
     case .pending:
@@ -157,10 +164,11 @@ public final class ObserverPurchaseCoordinator {
 
   // MARK: Transaction updates
 
-  /// Starts the one transaction-updates listener (rule P1). Observer mode only: in Full mode the
-  /// SDK listens and finishes (rule F1).
+  /// Starts the one transaction-updates listener (rule P1). In Full mode it is read-only: the
+  /// SDK records and finishes (rule F1); the app only re-checks, so Ask to Buy approvals,
+  /// refunds and purchases on another device apply while the app is open.
   public func startListening() async {
-    guard mode == .observer, listener == nil else { return }
+    guard listener == nil else { return }
     // Claim the slot before suspending so a second call cannot start another listener.
     let placeholder = Task<Void, Never> {}
     listener = placeholder
@@ -189,6 +197,12 @@ public final class ObserverPurchaseCoordinator {
   /// of an already-seen id is still processed (pitfall C1); only the finish is de-duplicated.
   public func handle(_ update: VerificationResultSnapshot<TransactionSnapshot>) async {
     defer { noteHandled() }
+    guard mode == .observer else {
+      // Full mode: never record, synchronize or finish (the SDK owns the transaction).
+      logger.log(.transactionUpdateObserved(transactionID: update.unsafePayloadValue.id))
+      await entitlements.refresh(.transactionUpdate)
+      return
+    }
     guard case .verified(let transaction) = update else {
       if case .unverified(let transaction, let failure) = update {
         logger.log(.transactionUpdateIgnored(transactionID: transaction.id, failure))
@@ -197,7 +211,7 @@ public final class ObserverPurchaseCoordinator {
     }
     await entitlements.record(transaction)
     logger.log(.synchronizeRequested)
-    await backend.synchronize()
+    await entitlements.synchronizeBackend()
     await finishOnce(transaction.id)
     await entitlements.refresh(.transactionUpdate)
     if case .awaitingApproval = activity, entitlements.entitlement.isPremium {

@@ -79,17 +79,28 @@ public final class RestoreCoordinator {
     var failure: String?
     switch mode {
     case .full:
-      do {
-        // "Nothing to restore" comes back as a value; only real failures throw.
-        _ = try await backend.restore()
-      } catch {
-        failure = error.userMessage
+      // "Nothing to restore" comes back as a value; only real failures throw. Bounded: a restore
+      // whose callback never fires reports a failure instead of spinning forever.
+      let backend = backend
+      let answer = await TimeLimit.run(entitlements.backendCallTimeout, sleep: entitlements.sleeper) {
+        () async -> SubscriptionBackendError? in
+        do throws(SubscriptionBackendError) {
+          _ = try await backend.restore()
+          return nil
+        } catch {
+          return error
+        }
+      }
+      switch answer {
+      case .finished(nil): break
+      case .finished(let error?): failure = error.userMessage
+      case .timedOut: failure = SubscriptionBackendError.other(detail: "timed out").userMessage
       }
     case .observer:
       do {
         try await purchaser.restore()
         logger.log(.synchronizeRequested)
-        await backend.synchronize()
+        await entitlements.synchronizeBackend()
       } catch .userCancelled {
         // The user closed the App Store sign-in: silent, and nothing to re-check.
         return .cancelled

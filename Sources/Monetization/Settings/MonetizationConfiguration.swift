@@ -6,6 +6,11 @@ public struct MonetizationConfiguration: Sendable, Equatable {
   public var subscriptionGroupID: String
   /// How long a paywall may take to load before the attempt resolves as timed out.
   public var paywallLoadTimeout: Duration
+  /// How long a loaded paywall may take to appear before Core gives up on it as not shown.
+  public var paywallDisplayTimeout: Duration
+  /// How long a call into the subscription SDK (start, check, synchronize, restore) may take
+  /// before it counts as failed: the answer is then inconclusive, never "free".
+  public var backendCallTimeout: Duration
   /// The running mode used when none is stored yet.
   public var defaultRunningMode: RunningMode
   /// Grandfathering of paid-app buyers; `nil` while the business model has not changed.
@@ -13,10 +18,13 @@ public struct MonetizationConfiguration: Sendable, Equatable {
 
   public init(
     subscriptionGroupID: String, paywallLoadTimeout: Duration = .seconds(10),
+    paywallDisplayTimeout: Duration = .seconds(5), backendCallTimeout: Duration = .seconds(15),
     defaultRunningMode: RunningMode = .full, grandfathering: GrandfatheringPolicy? = nil
   ) {
+    self.backendCallTimeout = backendCallTimeout
     self.subscriptionGroupID = subscriptionGroupID
     self.paywallLoadTimeout = paywallLoadTimeout
+    self.paywallDisplayTimeout = paywallDisplayTimeout
     self.defaultRunningMode = defaultRunningMode
     self.grandfathering = grandfathering
   }

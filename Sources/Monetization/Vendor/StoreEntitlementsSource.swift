@@ -14,4 +14,10 @@ public protocol AppTransactionSource: Sendable {
   /// The app transaction; may need a network fetch on first run. A failure means "unknown",
   /// never "not grandfathered".
   func appTransaction() async throws(StoreReadError) -> VerificationResultSnapshot<AppTransactionSnapshot>
+
+  /// `AppTransaction.refresh()`: fetches a newly signed app transaction from the App Store. It
+  /// shows an App Store sign-in, so Core calls it only on an explicit user action (Restore).
+  func refreshAppTransaction() async throws(StoreReadError) -> VerificationResultSnapshot<
+    AppTransactionSnapshot
+  >
 }

@@ -1,0 +1,60 @@
+import Foundation
+
+/// Thrown by `bounded(_:_:)` when the work did not finish within its bound.
+public struct HangGuardTimedOut: Error, CustomStringConvertible {
+  public let limit: Duration
+  public let what: String
+
+  public var description: String {
+    "\(what) did not finish within \(limit): something it waits for never came"
+  }
+}
+
+/// How long `bounded` waits by default. Generous on purpose: it only turns a wait that never ends
+/// into a failure; it is a hang guard, never a speed claim (a loaded CI machine can be slow).
+public let hangGuardLimit: Duration = .seconds(20)
+
+/// Runs `body` and returns its value, or throws `HangGuardTimedOut` naming `what` when it has not
+/// finished after `limit` of real time.
+///
+/// A test that awaits something that may never come (a paywall dismissal, a transaction update, a
+/// timeout that a broken rule never starts) wraps that await here, so a broken rule fails the test
+/// quickly instead of hanging the whole run. Swift Testing's `.timeLimit` alone does not help:
+/// it cancels the test, and a continuation that ignores cancellation keeps the suite waiting. The
+/// stuck work is left behind (it is suspended, not running), which is fine in a failing test.
+@MainActor
+public func bounded<Value: Sendable>(
+  _ what: String = "the awaited work", limit: Duration = hangGuardLimit,
+  _ body: @escaping @MainActor () async -> Value
+) async throws -> Value {
+  let race = HangRace<Value>()
+  let result: Value? = await withCheckedContinuation { continuation in
+    race.continuation = continuation
+    race.work = Task { @MainActor in
+      let value = await body()
+      race.finish(value)
+    }
+    race.timer = Task { @MainActor in
+      try? await Task.sleep(for: limit)
+      race.finish(nil)
+    }
+  }
+  guard let result else { throw HangGuardTimedOut(limit: limit, what: what) }
+  return result
+}
+
+/// Resolves the race once: the work's value, or `nil` when the bound came first.
+@MainActor
+private final class HangRace<Value: Sendable> {
+  var continuation: CheckedContinuation<Value?, Never>?
+  var work: Task<Void, Never>?
+  var timer: Task<Void, Never>?
+
+  func finish(_ value: Value?) {
+    guard let continuation else { return }
+    self.continuation = nil
+    timer?.cancel()
+    if value == nil { work?.cancel() }
+    continuation.resume(returning: value)
+  }
+}
