@@ -25,7 +25,7 @@
     /// The pinch-and-drag under way, nil between gestures. Transient (`GestureState`), so a gesture
     /// the system cancels (a system swipe, another touch taking over) is discarded and the picture
     /// returns to `zoom`; only `onEnded` commits.
-    @GestureState private var gesture: ViewerGesture?
+    @GestureState private var gesture: ViewerGesture? = nil
 
     /// - Parameters:
     ///   - model: the image's phases, shared with the view that opened the viewer.
