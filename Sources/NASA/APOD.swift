@@ -87,6 +87,17 @@ public struct APOD: Sendable, Hashable, Codable, Identifiable {
 
   public var id: APODDay { date }
 
+  /// Whether everything a screen needs arrived: a title and something to show (an image, a
+  /// video, or a page for media that is neither). A lenient decode can yield less.
+  public var isComplete: Bool {
+    guard !title.isEmpty else { return false }
+    switch mediaType {
+    case .image: return imageURL != nil
+    case .video: return videoURL != nil || url != nil
+    case .other, .iframe, .unknown: return true
+    }
+  }
+
   public init(
     date: APODDay, title: String, explanation: String, mediaType: APODMediaType,
     url: URL? = nil, hdurl: URL? = nil, thumbnailURL: URL? = nil, videoURL: URL? = nil,

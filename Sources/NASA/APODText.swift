@@ -4,12 +4,19 @@ import Foundation
 enum APODText {
   /// v1 title: the scraper sometimes runs the credit line into it ("Journey … \r\nCredit:"),
   /// so a line starting with "Credit:" and everything after it is cut.
+  /// Since v1 is fed by apod-basic, its titles can carry the same markup (`<i>`, `&amp;`): they
+  /// are cleaned the same way.
   static func v1Title(_ raw: String) -> String {
     var title = raw
     if let credit = title.range(of: "\nCredit:", options: .caseInsensitive) {
       title = String(title[..<credit.lowerBound])
     }
-    return HTMLText.collapsed(title)
+    return mayBeMarkup(title) ? htmlLine(title) : HTMLText.collapsed(title)
+  }
+
+  /// Whether `text` may hold tags or entities worth decoding.
+  private static func mayBeMarkup(_ text: String) -> Bool {
+    text.contains("<") || text.contains("&")
   }
 
   /// apod-basic title: entities decoded, any tags removed, one line.
@@ -17,11 +24,22 @@ enum APODText {
     HTMLText.collapsed(HTMLText.plainText(fromHTML: raw))
   }
 
-  /// v1 explanation: plain text, one paragraph. The post-migration v1 is fed by apod-basic, so
-  /// text that is clearly markup is converted like apod-basic's.
+  /// v1 explanation: plain text; a blank line between paragraphs stays a paragraph break, other
+  /// whitespace is collapsed. The post-migration v1 is fed by apod-basic, so text that is
+  /// clearly markup is converted like apod-basic's.
   static func v1Explanation(_ raw: String) -> String {
-    let looksLikeHTML = raw.contains("</") || raw.range(of: "<br", options: .caseInsensitive) != nil
-    return withoutLabelAndTail(looksLikeHTML ? HTMLText.plainText(fromHTML: raw) : HTMLText.collapsed(raw))
+    let looksLikeHTML =
+      raw.contains("</") || raw.range(of: "<br", options: .caseInsensitive) != nil
+      || raw.range(of: "<p>", options: .caseInsensitive) != nil
+    return withoutLabelAndTail(looksLikeHTML ? HTMLText.plainText(fromHTML: raw) : paragraphs(raw))
+  }
+
+  /// Plain text with each paragraph (separated by a blank line) collapsed on its own.
+  private static func paragraphs(_ raw: String) -> String {
+    guard raw.contains("\n") else { return HTMLText.collapsed(raw) }
+    let normalized = raw.replacingOccurrences(of: "\r\n", with: "\n")
+    let parts = normalized.components(separatedBy: "\n\n").map(HTMLText.collapsed).filter { !$0.isEmpty }
+    return parts.joined(separator: "\n\n")
   }
 
   /// apod-basic explanation: HTML to plain text, without the "Explanation:" label and the

@@ -56,7 +56,8 @@ public actor HTTPClient: HTTPClienting {
     while true {
       if Task.isCancelled { throw .cancelled }
       do {
-        return try await sendOnce(urlRequest, url: request.url, timeout: request.timeout)
+        return try await sendOnce(
+          urlRequest, url: request.url, timeout: request.timeout, budgeted: request.spendsSharedQuota)
       } catch {
         guard let retryPolicy, attempt < retryPolicy.maxAttempts, retryPolicy.shouldRetry(error) else {
           throw error
@@ -74,15 +75,15 @@ public actor HTTPClient: HTTPClienting {
 
   /// One attempt: permissions, the exchange, bookkeeping, classification.
   private func sendOnce(
-    _ urlRequest: URLRequest, url: URL, timeout: Duration
+    _ urlRequest: URLRequest, url: URL, timeout: Duration, budgeted: Bool
   ) async throws(HTTPError) -> HTTPResponse {
-    try await rateLimiter?.acquire(for: url)
+    try await rateLimiter?.acquire(for: url, budgeted: budgeted)
     if let circuitBreaker {
       do {
         try await circuitBreaker.acquire(for: url)
       } catch {
         // Nothing was sent, so the reservation goes back into the local budget.
-        await rateLimiter?.refund(for: url)
+        if budgeted { await rateLimiter?.refund(for: url) }
         throw error
       }
     }
@@ -120,7 +121,7 @@ public actor HTTPClient: HTTPClienting {
   }
 
   /// Whether `host` names this machine, so plain http never leaves it.
-  static func isLoopback(_ host: String) -> Bool {
+  public static func isLoopback(_ host: String) -> Bool {
     let bare = host.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "[]."))
     if bare == "localhost" || bare.hasSuffix(".localhost") || bare == "::1" { return true }
     // 127.0.0.0/8 written as a dotted quad; "127.example.com" is a name, not an address.
