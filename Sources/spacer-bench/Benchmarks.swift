@@ -175,7 +175,12 @@ private struct PlainV1Entry: Decodable {
   var url: String?
   var hdurl: String?
   var copyright: String?
-  var media_type: String?
+  var mediaType: String?
+
+  enum CodingKeys: String, CodingKey {
+    case date, title, explanation, url, hdurl, copyright
+    case mediaType = "media_type"
+  }
 }
 
 struct BenchmarkError: Error, CustomStringConvertible {
