@@ -20,6 +20,17 @@ public enum APODMediaType: Sendable, Hashable, Codable, CustomStringConvertible 
 
   /// Reads the service's `media_type`, ignoring case and surrounding spaces.
   public init(rawValue: String) {
+    // The services' own spellings first, without trimming or lowering (both slow on Linux).
+    switch rawValue {
+    case "image": self = .image
+    case "video": self = .video
+    case "other": self = .other
+    case "iframe": self = .iframe
+    default: self.init(normalizing: rawValue)
+    }
+  }
+
+  private init(normalizing rawValue: String) {
     let value = rawValue.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
     switch value {
     case "image": self = .image

@@ -55,13 +55,16 @@ public struct APODServiceConfiguration: Sendable {
   }
 
   /// The repository the app and CLI use. The session has no URL cache: the repository's disk
-  /// cache is the only one, and NASA's cache headers are not meant for offline use.
+  /// cache is the only one, and NASA's cache headers are not meant for offline use. Without a
+  /// `session`, an ephemeral one is made on the first request: creating a session is costly (on
+  /// Linux it sets up a transfer thread), and a launch answered from the cache needs none.
   public func makeRepository(
-    session: URLSession = URLSession(configuration: .ephemeral),
+    session: URLSession? = nil,
     now: @escaping @Sendable () -> Date = Date.init
   ) -> APODRepository {
     let client = HTTPClient(
-      session: session, rateLimiter: RateLimiter(now: now), retryPolicy: RetryPolicy(),
+      makingSession: { session ?? URLSession(configuration: .ephemeral) }, rateLimiter: RateLimiter(now: now),
+      retryPolicy: RetryPolicy(),
       circuitBreaker: CircuitBreaker(now: now), now: now)
     return APODRepository(
       source: makeSource(client: client, now: now),

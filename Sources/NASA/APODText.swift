@@ -8,7 +8,7 @@ enum APODText {
   /// are cleaned the same way.
   static func v1Title(_ raw: String) -> String {
     var title = raw
-    if let credit = title.range(of: "\nCredit:", options: .caseInsensitive) {
+    if title.utf8.contains(UInt8(ascii: "\n")), let credit = TextScan.range(of: "\nCredit:", in: title[...]) {
       title = String(title[..<credit.lowerBound])
     }
     return mayBeMarkup(title) ? htmlLine(title) : HTMLText.collapsed(title)
@@ -16,7 +16,7 @@ enum APODText {
 
   /// Whether `text` may hold tags or entities worth decoding.
   private static func mayBeMarkup(_ text: String) -> Bool {
-    text.contains("<") || text.contains("&")
+    text.utf8.contains { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: "&") }
   }
 
   /// apod-basic title: entities decoded, any tags removed, one line.
@@ -29,17 +29,11 @@ enum APODText {
   /// clearly markup is converted like apod-basic's.
   static func v1Explanation(_ raw: String) -> String {
     let looksLikeHTML =
-      raw.contains("</") || raw.range(of: "<br", options: .caseInsensitive) != nil
-      || raw.range(of: "<p>", options: .caseInsensitive) != nil
-    return withoutLabelAndTail(looksLikeHTML ? HTMLText.plainText(fromHTML: raw) : paragraphs(raw))
-  }
-
-  /// Plain text with each paragraph (separated by a blank line) collapsed on its own.
-  private static func paragraphs(_ raw: String) -> String {
-    guard raw.contains("\n") else { return HTMLText.collapsed(raw) }
-    let normalized = raw.replacingOccurrences(of: "\r\n", with: "\n")
-    let parts = normalized.components(separatedBy: "\n\n").map(HTMLText.collapsed).filter { !$0.isEmpty }
-    return parts.joined(separator: "\n\n")
+      raw.utf8.contains(UInt8(ascii: "<"))
+      && (TextScan.contains("</", in: raw) || TextScan.contains("<br", in: raw)
+        || TextScan.contains("<p>", in: raw))
+    return withoutLabelAndTail(
+      looksLikeHTML ? HTMLText.plainText(fromHTML: raw) : HTMLText.collapsed(raw, keepingParagraphs: true))
   }
 
   /// apod-basic explanation: HTML to plain text, without the "Explanation:" label and the
@@ -64,13 +58,15 @@ enum APODText {
 
   static func withoutLabelAndTail(_ text: String) -> String {
     var result = Substring(text)
-    if result.lowercased().hasPrefix(label) {
+    if TextScan.hasPrefix(label, in: result) {
       result = result.dropFirst(label.count)
     }
-    let tailStart = tails.compactMap {
-      result.range(of: $0, options: [.caseInsensitive, .backwards])?.lowerBound
-    }.max()
-    if let tailStart { result = result[..<tailStart] }
-    return result.trimmingCharacters(in: .whitespacesAndNewlines)
+    // Every tail starts "tomorrow": only text that has it is searched further.
+    if TextScan.contains("tomorrow", in: String(result)) {
+      let tailStart = tails.compactMap { TextScan.range(of: $0, in: result, backwards: true)?.lowerBound }
+        .max()
+      if let tailStart { result = result[..<tailStart] }
+    }
+    return TextScan.trimmed(String(result))
   }
 }

@@ -22,7 +22,10 @@ import Foundation
 ///
 /// Pass nil for a policy to leave it out (tests of a single rule do).
 public actor HTTPClient: HTTPClienting {
-  private let session: URLSession
+  /// Made on the first request, so a client that only stands by (a repository answering from
+  /// its disk cache) never pays for a session.
+  private lazy var session: URLSession = makeSession()
+  private let makeSession: @Sendable () -> URLSession
   private let rateLimiter: RateLimiter?
   private let retryPolicy: RetryPolicy?
   private let circuitBreaker: CircuitBreaker?
@@ -41,7 +44,22 @@ public actor HTTPClient: HTTPClienting {
     circuitBreaker: CircuitBreaker? = CircuitBreaker(),
     now: @escaping @Sendable () -> Date = { Date() }
   ) {
-    self.session = session
+    self.makeSession = { session }
+    self.rateLimiter = rateLimiter
+    self.retryPolicy = retryPolicy
+    self.circuitBreaker = circuitBreaker
+    self.now = now
+  }
+
+  /// As `init(session:…)`, with the session made by `makeSession` on the first request.
+  public init(
+    makingSession makeSession: @escaping @Sendable () -> URLSession,
+    rateLimiter: RateLimiter? = RateLimiter(),
+    retryPolicy: RetryPolicy? = RetryPolicy(),
+    circuitBreaker: CircuitBreaker? = CircuitBreaker(),
+    now: @escaping @Sendable () -> Date = { Date() }
+  ) {
+    self.makeSession = makeSession
     self.rateLimiter = rateLimiter
     self.retryPolicy = retryPolicy
     self.circuitBreaker = circuitBreaker

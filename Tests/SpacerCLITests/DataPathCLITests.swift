@@ -17,8 +17,8 @@ func runSpacer(
   defer { try? FileManager.default.removeItem(at: scratch) }
   let outURL = stdoutPath.map { URL(fileURLWithPath: $0) } ?? scratch.appending(path: "out")
   let errURL = scratch.appending(path: "err")
-  if stdoutPath == nil { FileManager.default.createFile(atPath: outURL.path, contents: nil) }
-  FileManager.default.createFile(atPath: errURL.path, contents: nil)
+  if stdoutPath == nil { _ = FileManager.default.createFile(atPath: outURL.path, contents: nil) }
+  _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
   let process = Process()
   process.executableURL = binary
   process.arguments = arguments + (cacheDirectory.map { ["--cache-dir", $0.path] } ?? [])
@@ -137,7 +137,7 @@ struct DataPathCLITests {
 
   @Test func aCacheDirThatIsAFileIsAUsageError() async throws {
     let file = FileManager.default.temporaryDirectory.appending(path: "spacer-not-a-dir-\(UUID().uuidString)")
-    FileManager.default.createFile(atPath: file.path, contents: Data("x".utf8))
+    _ = FileManager.default.createFile(atPath: file.path, contents: Data("x".utf8))
     defer { try? FileManager.default.removeItem(at: file) }
     let result = try await runSpacer(["today", "--demo", "--cache-dir", file.path], cacheDirectory: nil)
     #expect(result.status == 64)
