@@ -289,12 +289,22 @@ public actor APODRepository {
     return runs.reversed()
   }
 
+  /// Days whose saved file could not be read (damaged, or written by another version) and was
+  /// removed since the last call: a caller says so instead of the day silently going missing.
+  public func takeUnreadableSavedDays() -> [APODDay] {
+    cache.takeDiscardedKeys().compactMap { key in
+      guard key.hasPrefix(Keys.dayPrefix) else { return nil }
+      return try? APODDay(iso: String(key.dropFirst(Keys.dayPrefix.count)))
+    }
+  }
+
   // MARK: Storage
 
   private enum Keys {
     static let today = "apod-today"
     static let explore = "apod-explore"
-    static func day(_ day: APODDay) -> String { "apod-day-\(day.iso)" }
+    static let dayPrefix = "apod-day-"
+    static func day(_ day: APODDay) -> String { dayPrefix + day.iso }
   }
 
   private func savedDay(_ day: APODDay) async -> CachedValue<APOD>? {

@@ -21,7 +21,10 @@ struct TodayCommand: AsyncParsableCommand {
         () async throws(APODError) in
         try await repository.today(policy)
       }
-      try APODPrinter(json: options.json, now: now, request: .today, choice: options.source).print(result)
+      try APODPrinter(
+        json: options.json, now: now, request: .today, choice: options.source,
+        context: options.context(day: nil)
+      ).print(result)
     }
   }
 }
@@ -48,7 +51,10 @@ struct ShowCommand: AsyncParsableCommand {
         () async throws(APODError) in
         try await repository.apod(for: day, policy: options.policy)
       }
-      try APODPrinter(json: options.json, now: now, request: .day, choice: options.source).print(result)
+      try APODPrinter(
+        json: options.json, now: now, request: .day, choice: options.source,
+        context: options.context(day: day)
+      ).print(result)
     }
   }
 }
@@ -93,8 +99,10 @@ struct ExploreCommand: AsyncParsableCommand {
         () async throws(APODError) in
         try await repository.explore(days: days, policy)
       }
-      try APODPrinter(json: options.json, now: now, request: .explore(days: days), choice: options.source)
-        .print(result)
+      try APODPrinter(
+        json: options.json, now: now, request: .explore(days: days), choice: options.source,
+        context: options.context(day: nil)
+      ).print(result)
     }
   }
 }

@@ -106,7 +106,7 @@ struct APODOptions: ParsableArguments {
       configuration.basicBaseURL = URL(string: basicBaseURL) ?? configuration.basicBaseURL
     }
     guard demo else {
-      return try await body(configuration.makeRepository(), Date())
+      return try await Self.run(body, with: configuration.makeRepository())
     }
     let server = DemoServer()
     let endpoints = try await server.start()
@@ -114,13 +114,31 @@ struct APODOptions: ParsableArguments {
     configuration.basicBaseURL = endpoints.apodBasic
     Console.note("demo mode: SAMPLE DATA from a local server on 127.0.0.1, not real NASA pictures.")
     do {
-      let result = try await body(configuration.makeRepository(), Date())
+      let result = try await Self.run(body, with: configuration.makeRepository())
       await server.stop()
       return result
     } catch {
       await server.stop()
       throw error
     }
+  }
+
+  /// Runs `body`, then says which saved days could not be read, whatever the outcome.
+  private static func run<T>(
+    _ body: (APODRepository, _ now: Date) async throws -> T, with repository: APODRepository
+  ) async throws -> T {
+    let result: Result<T, any Error>
+    do {
+      result = .success(try await body(repository, Date()))
+    } catch {
+      result = .failure(error)
+    }
+    for day in await repository.takeUnreadableSavedDays() {
+      Console.note(
+        "the saved copy of \(day.iso) could not be read (damaged, or from another version) and was "
+          + "removed; it is fetched again when the network is used.")
+    }
+    return try result.get()
   }
 
   /// `--cache-dir` as given, else the platform cache folder; demo data gets a folder of its own

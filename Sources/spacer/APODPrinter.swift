@@ -100,6 +100,8 @@ struct APODPrinter {
   var request: Request = .day
   /// The service the person chose (`--source`).
   var choice: APODSourceChoice = .auto
+  /// What notes may name (servers given with --base-url).
+  var context = Console.Context()
 
   func print(_ result: APODResult) throws {
     explain(result)
@@ -111,7 +113,7 @@ struct APODPrinter {
   }
 
   func print(_ result: ExploreResult) throws {
-    if let message = result.freshness.message(now: now) {
+    if let message = staleMessage(result.freshness) {
       Console.note(message)
     } else if let cachedAt = result.cachedAt {
       Console.note(
@@ -147,7 +149,7 @@ struct APODPrinter {
     if let notice = result.notice {
       Console.note(notice.message)
     }
-    if let message = result.freshness.message(now: now) {
+    if let message = staleMessage(result.freshness) {
       Console.note(message)
       return
     }
@@ -162,11 +164,27 @@ struct APODPrinter {
     case .today, .explore:
       Console.note("served from the cache saved \(age) (filled by \(filledBy)).")
     case .day:
-      let asked = choice == .auto ? "" : " --source \(choice.rawValue) was not asked:"
+      let notAsked = choice == .auto ? "no service was asked" : "--source \(choice.rawValue) was not asked"
       Console.note(
-        "the cache answered:\(asked) this day was saved \(age), filled by \(filledBy). A saved day "
-          + "never changes, so no request was made.")
+        "the cache answered (this day was saved \(age), filled by \(filledBy)); \(notAsked), since a "
+          + "saved day never changes.")
     }
+  }
+
+  /// The stale note; a connection problem with a server given by --base-url names that server.
+  private func staleMessage(_ freshness: Freshness) -> String? {
+    guard case .stale(let since, let reason) = freshness else { return nil }
+    let age = Freshness.age(from: since, to: now)
+    switch reason {
+    case .offline, .failing(.network(.transport)), .failing(.network(.timedOut)),
+      .failing(.network(.offline)):
+      guard !context.customHosts.isEmpty else { break }
+      return "Showing a copy from \(age). "
+        + Console.message(for: .network(.transport("")), context)
+    default:
+      break
+    }
+    return freshness.message(now: now)
   }
 
   // MARK: JSON

@@ -7,7 +7,8 @@ import Testing
 /// loopback server of the same test needs those threads). Output goes through files; the bound
 /// only turns a hang into a failure.
 func runSpacer(
-  _ arguments: [String], cacheDirectory: URL?, stdoutPath: String? = nil
+  _ arguments: [String], cacheDirectory: URL?, stdoutPath: String? = nil,
+  environment: [String: String] = [:]
 ) async throws -> (status: Int32, stdout: String, stderr: String) {
   let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
     .appending(path: "spacer")
@@ -21,6 +22,9 @@ func runSpacer(
   _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
   let process = Process()
   process.executableURL = binary
+  if !environment.isEmpty {
+    process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+  }
   process.arguments = arguments + (cacheDirectory.map { ["--cache-dir", $0.path] } ?? [])
   process.standardOutput = try FileHandle(forWritingTo: outURL)
   process.standardError = try FileHandle(forWritingTo: errURL)
@@ -180,6 +184,16 @@ struct DataPathCLITests {
       cacheDirectory: cache.url)
     #expect(result.status == 1)
     #expect(result.stderr.contains("127.0.0.1:9"), "\(result.stderr)")
+    #expect(!result.stderr.contains("NASA"))
+
+    // Serving an older saved day instead, the note names the host too.
+    let yesterday = APODDay.today(now: Date()).previous.iso
+    _ = try await runSpacer(["show", yesterday, "--demo"], cacheDirectory: cache.url)
+    let stale = try await runSpacer(
+      ["today", "--source", "v1", "--base-url", "http://127.0.0.1:9/planetary/apod"],
+      cacheDirectory: cache.url)
+    #expect(stale.status == 0)
+    #expect(stale.stderr.contains("127.0.0.1:9"), "\(stale.stderr)")
   }
 
   @Test func quietSimulatePrintsOnlyTheSummaryWhenEverythingPasses() async throws {
@@ -192,6 +206,60 @@ struct DataPathCLITests {
     #expect(result.status == 0)
     #expect(!result.stdout.contains("PASS"), "\(result.stdout)")
     #expect(result.stdout.contains("\(files.count) of \(files.count) scenarios passed."))
+  }
+}
+
+@Suite("CLI: damaged files and rate limits", .serialized)
+struct DamageAndLimitCLITests {
+  @Test func anOfflineMissNamesTheDayAndPointsAtTheDemoCache() async throws {
+    // The default cache folders, inside a scratch XDG cache home.
+    let home = CacheFolder()
+    let environment = ["XDG_CACHE_HOME": home.url.path]
+    let demo = try await runSpacer(
+      ["show", "2024-03-03", "--demo"], cacheDirectory: nil, environment: environment)
+    #expect(demo.status == 0)
+    let real = try await runSpacer(
+      ["show", "2024-03-03", "--offline"], cacheDirectory: nil, environment: environment)
+    #expect(real.status == 1)
+    #expect(real.stderr.contains("Nothing is saved for 2024-03-03 yet"))
+    #expect(real.stderr.contains("--demo keeps its own cache"), "\(real.stderr)")
+  }
+
+  @Test func aDamagedSavedDayIsReportedNotSilentlySkipped() async throws {
+    let cache = CacheFolder()
+    _ = try await runSpacer(["show", "2024-03-03", "--demo"], cacheDirectory: cache.url)
+    let file = try #require(cache.dayFile("2024-03-03"))
+    try Data("{ not json".utf8).write(to: file)
+    let result = try await runSpacer(["show", "2024-03-03", "--offline"], cacheDirectory: cache.url)
+    #expect(result.status == 1)
+    #expect(result.stderr.contains("the saved copy of 2024-03-03 could not be read"), "\(result.stderr)")
+    #expect(result.stderr.contains("Nothing is saved for 2024-03-03 yet"))
+  }
+
+  @Test func theSame429GivesTheSameWaitWithOrWithoutACachedCopy() async throws {
+    let server = LoopbackServer()
+    let base = try await server.start()
+    await server.route("/planetary/apod") { _ in
+      .json(APODFixtures.gatewayOverRateLimit, status: 429, headers: ["Retry-After": "2870"])
+    }
+    let url = base.appending(path: "planetary/apod").absoluteString
+    let empty = CacheFolder()
+    let withoutCache = try await runSpacer(
+      ["today", "--source", "v1", "--base-url", url], cacheDirectory: empty.url)
+    let filled = CacheFolder()
+    let yesterday = APODDay.today(now: Date()).previous.iso
+    _ = try await runSpacer(["show", yesterday, "--demo"], cacheDirectory: filled.url)
+    let withCache = try await runSpacer(
+      ["today", "--source", "v1", "--base-url", url], cacheDirectory: filled.url)
+    await server.stop()
+
+    #expect(withoutCache.status == 1)
+    #expect(withCache.status == 0)
+    // "Try again in 47 minutes" in both, worded alike.
+    let wait = #/[Tt]ry again in \d+ minutes/#
+    let first = try #require(withoutCache.stderr.firstMatch(of: wait)).output
+    let second = try #require(withCache.stderr.firstMatch(of: wait)).output
+    #expect(first.lowercased() == second.lowercased(), "\(withoutCache.stderr) | \(withCache.stderr)")
   }
 }
 
