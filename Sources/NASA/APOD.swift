@@ -20,6 +20,17 @@ public enum APODMediaType: Sendable, Hashable, Codable, CustomStringConvertible 
 
   /// Reads the service's `media_type`, ignoring case and surrounding spaces.
   public init(rawValue: String) {
+    // The services' own spellings first, without trimming or lowering (both slow on Linux).
+    switch rawValue {
+    case "image": self = .image
+    case "video": self = .video
+    case "other": self = .other
+    case "iframe": self = .iframe
+    default: self.init(normalizing: rawValue)
+    }
+  }
+
+  private init(normalizing rawValue: String) {
     let value = rawValue.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
     switch value {
     case "image": self = .image
@@ -86,6 +97,17 @@ public struct APOD: Sendable, Hashable, Codable, Identifiable {
   public var source: APODSourceKind
 
   public var id: APODDay { date }
+
+  /// Whether everything a screen needs arrived: a title and something to show (an image, a
+  /// video, or a page for media that is neither). A lenient decode can yield less.
+  public var isComplete: Bool {
+    guard !title.isEmpty else { return false }
+    switch mediaType {
+    case .image: return imageURL != nil
+    case .video: return videoURL != nil || url != nil
+    case .other, .iframe, .unknown: return true
+    }
+  }
 
   public init(
     date: APODDay, title: String, explanation: String, mediaType: APODMediaType,

@@ -2,10 +2,12 @@ import Foundation
 import Networking
 
 /// The science.nasa.gov feed, `wp-json/wp/v2/apod-basic`: no key, one object at `/YYMMDD`, a
-/// newest-first list (at most 25 per page) at the base path.
+/// newest-first list at the base path, 25 items a page (`page=1` is the newest 25, `page=2` the
+/// 25 before them, …).
 ///
-/// The list's `date_from`/`date_to` parameters are sent but reported ignored, so list answers
-/// are filtered here, and days the answer does not cover are asked one by one.
+/// The list's `date_from`/`date_to` parameters are reported ignored, so ranges are read by
+/// walking the pages back from the newest, keeping only the entries inside the range; a range
+/// far in the past, where walking would cost more pages than it has days, is asked day by day.
 public struct APODBasicSource: APODSource {
   /// `https://science.nasa.gov/wp-json/wp/v2/apod-basic`.
   public static let defaultBaseURL = URL(string: "https://science.nasa.gov/wp-json/wp/v2/apod-basic")!
@@ -30,41 +32,54 @@ public struct APODBasicSource: APODSource {
 
   public func apod(for day: APODDay) async throws(APODError) -> APOD {
     try await SourceSupport.fetchOne(
-      day, with: client, request: HTTPRequest(url: SourceSupport.url(baseURL, path: day.yymmdd, query: [])),
+      day, with: client,
+      // The feed needs no key: there is no shared quota for the local budget to protect.
+      request: HTTPRequest(
+        url: SourceSupport.url(baseURL, path: day.yymmdd, query: []), spendsSharedQuota: false),
       format: .apodBasic, now: now())
   }
 
   public func apods(from start: APODDay, through end: APODDay) async throws(APODError) -> APODList {
+    try await apods(from: start, through: end) { _ in }
+  }
+
+  public func apods(
+    from start: APODDay, through end: APODDay, receive: @Sendable (APODList) async -> Void
+  ) async throws(APODError) -> APODList {
+    let today = APODDay.today(now: now())
     guard let range = try SourceSupport.validatedRange(start, end, now: now()) else {
       return APODList(items: [])
     }
     var found: [APODDay: APOD] = [:]
     var pending = Set(range)
     var dropped = 0
-    var windowEnd = range.upperBound
-    var previousSpan: ClosedRange<APODDay>?
-    // Each page moves the window to before its oldest item. If the feed ignores the dates, the
-    // next answer repeats the previous one and the loop ends (without counting its drops twice).
-    for _ in 0...(range.count / Self.pageSize + 1) {
-      let page = try await listPage(from: range.lowerBound, through: windowEnd)
-      guard let oldest = page.items.map(\.date).min(), let newest = page.items.map(\.date).max(),
-        previousSpan != oldest...newest
-      else { break }
-      previousSpan = oldest...newest
-      dropped += page.droppedCount
-      for apod in page.items where pending.contains(apod.date) {
-        found[apod.date] = apod
+    // An item's place in the newest-first list is at most its distance from today (days without
+    // a picture only move it up), so this many pages always reach back to `range`'s first day.
+    let pagesNeeded = range.lowerBound.distance(to: today) / Self.pageSize + 1
+    if pagesNeeded <= range.count {
+      var previousSpan: ClosedRange<APODDay>?
+      for page in 1...pagesNeeded {
+        guard let list = try await listPage(page) else { break }
+        guard let oldest = list.items.map(\.date).min(), let newest = list.items.map(\.date).max(),
+          previousSpan != oldest...newest
+        else { break }  // empty, or the feed ignores `page` and repeats itself
+        previousSpan = oldest...newest
+        let kept = SourceSupport.keeping(list, inside: range)
+        dropped += list.droppedCount
+        for apod in kept.items { found[apod.date] = apod }
+        // The feed lists every APOD newest first, so a day missing between two listed days has
+        // no picture: nothing to ask for.
+        pending = pending.filter { $0 < oldest || $0 > newest }
+        if !kept.items.isEmpty || list.droppedCount > 0 { await receive(kept) }
+        if oldest <= range.lowerBound || pending.isEmpty { break }
       }
-      // The feed lists every APOD newest first, so a day missing between two listed days has
-      // no picture: nothing to ask for.
-      pending = pending.filter { $0 < oldest || $0 > newest }
-      let nextEnd = oldest.previous
-      guard nextEnd < windowEnd, nextEnd >= range.lowerBound, !pending.isEmpty else { break }
-      windowEnd = nextEnd
     }
+    // Days the pages did not cover (today before the feed lists it, or a range far back).
     for day in pending.sorted(by: >) {
       do {
-        found[day] = try await apod(for: day)
+        let apod = try await apod(for: day)
+        found[day] = apod
+        await receive(APODList(items: [apod]))
       } catch .notPublishedYet, .noAPOD {
         continue
       }
@@ -72,17 +87,16 @@ public struct APODBasicSource: APODSource {
     return APODList(items: found.values.sorted { $0.date > $1.date }, droppedCount: dropped)
   }
 
-  /// One list request; a 400 or 404 (the parameters or the list route refused) reads as an empty
-  /// page so the days are asked one by one instead.
-  private func listPage(from start: APODDay, through end: APODDay) async throws(APODError) -> APODList {
-    let query = [
-      ("per_page", String(Self.pageSize)), ("date_from", start.yymmdd), ("date_to", end.yymmdd),
-    ]
+  /// One list page, or nil when the feed has no such page (WordPress answers 400 past the last
+  /// page) or no list route (404): the remaining days are then asked one by one.
+  private func listPage(_ page: Int) async throws(APODError) -> APODList? {
+    let query = [("per_page", String(Self.pageSize)), ("page", String(page))]
     let response: HTTPResponse
     do {
-      response = try await client.send(HTTPRequest(url: SourceSupport.url(baseURL, query: query)))
+      response = try await client.send(
+        HTTPRequest(url: SourceSupport.url(baseURL, query: query), spendsSharedQuota: false))
     } catch .badRequest, .notFound {
-      return APODList(items: [])
+      return nil
     } catch {
       throw .network(error)
     }

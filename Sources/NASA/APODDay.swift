@@ -33,17 +33,39 @@ public struct APODDay: Sendable, Hashable, Comparable, Strideable, CustomStringC
   // MARK: Text forms
 
   /// `YYYY-MM-DD`, the form the v1 API and the CLI use.
-  public var iso: String { String(format: "%04d-%02d-%02d", year, month, day) }
+  public var iso: String { Self.padded(year, 4) + "-" + Self.padded(month, 2) + "-" + Self.padded(day, 2) }
 
   /// `YYMMDD`, the legacy form used in apod.nasa.gov page names and apod-basic paths.
-  public var yymmdd: String { String(format: "%02d%02d%02d", year % 100, month, day) }
+  public var yymmdd: String { Self.padded(year % 100, 2) + Self.padded(month, 2) + Self.padded(day, 2) }
+
+  /// `value` in decimal, zero-padded to `width` digits (`String(format:)` is slow on Linux).
+  private static func padded(_ value: Int, _ width: Int) -> String {
+    let digits = String(value)
+    return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
+  }
 
   public var description: String { iso }
 
   /// Reads `YYYY-MM-DD` (a one-digit month or day is accepted, as the v1 service accepts it).
   /// Checks the format and the calendar only; use `parse(_:now:)` for user input.
   public init(iso text: String) throws(APODDayError) {
-    let trimmed = text.trimmingCharacters(in: .whitespaces)
+    // The usual exact form, read straight from its bytes (cache files hold many of these).
+    let bytes = Array(text.utf8)
+    if bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") {
+      func number(_ range: Range<Int>) -> Int? {
+        var value = 0
+        for byte in bytes[range] {
+          guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+          value = value * 10 + Int(byte - UInt8(ascii: "0"))
+        }
+        return value
+      }
+      if let year = number(0..<4), let month = number(5..<7), let day = number(8..<10) {
+        try self.init(year: year, month: month, day: day)
+        return
+      }
+    }
+    let trimmed = TextScan.trimmed(text)
     let parts = trimmed.split(separator: "-", omittingEmptySubsequences: false)
     guard parts.count == 3, parts[0].count == 4, (1...2).contains(parts[1].count),
       (1...2).contains(parts[2].count),

@@ -101,7 +101,7 @@ extension KeyedDecodingContainer {
   /// The required `date`: `YYYY-MM-DD`, possibly followed by a time (`2026-09-29T00:00:00`).
   fileprivate func apodDay(_ key: Key) throws(APODDecodingError) -> APODDay {
     guard let raw = lenientString(key) else { throw .missingDate }
-    let trimmed = raw.trimmingCharacters(in: .whitespaces)
+    let trimmed = TextScan.trimmed(raw)
     var datePart = trimmed
     if trimmed.count > 10 {
       let separator = trimmed[trimmed.index(trimmed.startIndex, offsetBy: 10)]

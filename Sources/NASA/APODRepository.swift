@@ -55,11 +55,14 @@ public actor APODRepository {
     let now = now()
     let today = APODDay.today(now: now)
     let record = await cache.value(TodayRecord.self, for: Keys.today)
-    // A day fetched once is never fetched again, whatever the policy.
+    // A saved today is the answer; only an explicit refresh asks the service again.
     if let saved = await savedDay(today) {
       let current = TodayRecord(checkedOn: today, showing: today)
       if record?.value != current { await remember(current) }
-      return APODResult(apod: saved.value, freshness: .fresh, cachedAt: saved.savedAt)
+      guard policy == .refresh else {
+        return APODResult(apod: saved.value, freshness: .fresh, cachedAt: saved.savedAt)
+      }
+      return await refreshed(saved, day: today)
     }
     var shown: CachedValue<APOD>?
     if let record { shown = await savedDay(record.value.showing) }
@@ -77,7 +80,7 @@ public actor APODRepository {
     }
 
     do {
-      let apod = try await source.apod(for: today)
+      let apod = try Self.answer(try await source.apod(for: today), asked: today)
       await store(apod)
       await remember(TodayRecord(checkedOn: today, showing: apod.date))
       return APODResult(apod: apod, freshness: .fresh, cachedAt: nil)
@@ -104,7 +107,7 @@ public actor APODRepository {
         (apod, cachedAt) = (saved.value, saved.savedAt)
       } else {
         do {
-          apod = try await source.apod(for: candidate)
+          apod = try Self.answer(try await source.apod(for: candidate), asked: candidate)
           cachedAt = nil
           await store(apod)
         } catch .noAPOD {
@@ -158,9 +161,33 @@ public actor APODRepository {
       return APODResult(apod: saved.value, freshness: .fresh, cachedAt: saved.savedAt)
     }
     if policy == .cacheOnly { throw .notCached }
-    let apod = try await source.apod(for: day)
+    let apod = try Self.answer(try await source.apod(for: day), asked: day)
     await store(apod)
     return APODResult(apod: apod, freshness: .fresh, cachedAt: nil)
+  }
+
+  /// `apod` if it is the picture of `asked`; a service that answers with another day is wrong,
+  /// whatever the source (a stale CDN, a misrouted proxy): that answer is neither shown nor saved.
+  static func answer(_ apod: APOD, asked: APODDay) throws(APODError) -> APOD {
+    guard apod.date == asked else { throw .wrongDay(asked: asked, answered: apod.date) }
+    return apod
+  }
+
+  /// An explicit refresh of a saved day: the service is asked; a complete answer for that day
+  /// replaces the saved copy, anything else keeps it (marked stale when the service failed).
+  private func refreshed(_ saved: CachedValue<APOD>, day: APODDay) async -> APODResult {
+    do {
+      let apod = try Self.answer(try await source.apod(for: day), asked: day)
+      guard apod.isComplete || !saved.value.isComplete else {
+        return APODResult(apod: saved.value, freshness: .fresh, cachedAt: saved.savedAt)
+      }
+      await store(apod)
+      return APODResult(apod: apod, freshness: .fresh, cachedAt: nil)
+    } catch {
+      return APODResult(
+        apod: saved.value, freshness: .stale(since: saved.savedAt, reason: StaleReason(error)),
+        cachedAt: saved.savedAt)
+    }
   }
 
   // MARK: Explore
@@ -204,26 +231,42 @@ public actor APODRepository {
       return list(.fresh)
     }
 
+    // Batches are saved as they arrive, so an interrupted fetch keeps what came.
+    let wanted = Set(missing)
+    let arrivals = Arrivals()
     var dropped = 0
-    do {
-      for run in Self.runs(of: missing) {
-        let answer = try await source.apods(from: run.lowerBound, through: run.upperBound)
-        dropped += answer.droppedCount
-        for apod in answer.items where run.contains(apod.date) {
-          await store(apod)
-          saved[apod.date] = CachedValue(value: apod, savedAt: now)
-          fetchedNow.insert(apod.date)
+    var failure: APODError?
+    for run in Self.runs(of: missing, joiningGapsUpTo: Self.joinableGap) {
+      do {
+        let answer = try await source.apods(from: run.lowerBound, through: run.upperBound) { batch in
+          // Only the days asked for and not saved yet: a list answer never replaces a saved day.
+          let fresh = batch.items.filter { wanted.contains($0.date) && run.contains($0.date) }
+          for apod in fresh { await self.store(apod) }
+          await arrivals.add(fresh)
         }
+        dropped += answer.droppedCount
+      } catch .network(.cancelled) {
+        throw .network(.cancelled)
+      } catch {
+        failure = error
+        break
       }
-    } catch .network(.cancelled) {
-      throw .network(.cancelled)
-    } catch {
-      guard !saved.isEmpty else { throw error }
-      return list(staleness(record: record, saved: saved, error), dropped: dropped)
+    }
+    for apod in await arrivals.items where saved[apod.date] == nil {
+      saved[apod.date] = CachedValue(value: apod, savedAt: now)
+      fetchedNow.insert(apod.date)
+    }
+    if let failure {
+      guard !saved.isEmpty else { throw failure }
+      return list(staleness(record: record, saved: saved, failure), dropped: dropped)
     }
     await remember(ExploreRecord(refreshedOn: today, days: days))
     return list(.fresh, dropped: dropped)
   }
+
+  /// Missing runs closer than this many days are asked as one range: a service answers a range
+  /// in one request, so the saved days between cost nothing and the requests stay few.
+  static let joinableGap = 14
 
   private func staleness(
     record: CachedValue<ExploreRecord>?, saved: [APODDay: CachedValue<APOD>], _ error: APODError
@@ -232,11 +275,12 @@ public actor APODRepository {
     return .stale(since: since, reason: StaleReason(error))
   }
 
-  /// Consecutive runs of days (input newest first), each as an ascending range.
-  static func runs(of days: [APODDay]) -> [ClosedRange<APODDay>] {
+  /// Runs of days (input in any order), newest run first, each as an ascending range; days at
+  /// most `gap` days apart share a run.
+  static func runs(of days: [APODDay], joiningGapsUpTo gap: Int = 0) -> [ClosedRange<APODDay>] {
     var runs: [ClosedRange<APODDay>] = []
     for day in days.sorted() {
-      if let last = runs.last, last.upperBound.next == day {
+      if let last = runs.last, last.upperBound.distance(to: day) <= gap + 1 {
         runs[runs.count - 1] = last.lowerBound...day
       } else {
         runs.append(day...day)
@@ -245,20 +289,32 @@ public actor APODRepository {
     return runs.reversed()
   }
 
+  /// Days whose saved file could not be read (damaged, or written by another version) and was
+  /// removed since the last call: a caller says so instead of the day silently going missing.
+  public func takeUnreadableSavedDays() -> [APODDay] {
+    cache.takeDiscardedKeys().compactMap { key in
+      guard key.hasPrefix(Keys.dayPrefix) else { return nil }
+      return try? APODDay(iso: String(key.dropFirst(Keys.dayPrefix.count)))
+    }
+  }
+
   // MARK: Storage
 
   private enum Keys {
     static let today = "apod-today"
     static let explore = "apod-explore"
-    static func day(_ day: APODDay) -> String { "apod-day-\(day.iso)" }
+    static let dayPrefix = "apod-day-"
+    static func day(_ day: APODDay) -> String { dayPrefix + day.iso }
   }
 
   private func savedDay(_ day: APODDay) async -> CachedValue<APOD>? {
     await cache.value(APOD.self, for: Keys.day(day))
   }
 
-  /// Saves a fetched APOD under its own date. A failed write costs a refetch later, nothing more.
+  /// Saves a fetched APOD under its own date, only for a day inside 1995-06-16 … today. A failed
+  /// write costs a refetch later, nothing more.
   private func store(_ apod: APOD) async {
+    guard (try? apod.date.validated(now: now())) != nil else { return }
     _ = try? await cache.save(apod, for: Keys.day(apod.date))
   }
 
@@ -269,6 +325,13 @@ public actor APODRepository {
   private func remember(_ record: ExploreRecord) async {
     _ = try? await cache.save(record, for: Keys.explore)
   }
+}
+
+/// The APODs a range fetch delivered so far, collected across the source's batches.
+private actor Arrivals {
+  private(set) var items: [APOD] = []
+
+  func add(_ batch: [APOD]) { items += batch }
 }
 
 /// What Today last showed and for which APOD day it checked.

@@ -66,13 +66,16 @@ public struct APODServiceConfiguration: Sendable {
     return URLSession(configuration: configuration)
   }
 
-  /// The repository the app and CLI use, over `makeSession()` unless a test gives a session.
+  /// The repository the app and CLI use. Without a `session`, `makeSession()` makes one on the
+  /// first request: creating a session is costly (on Linux it sets up a transfer thread), and a
+  /// launch answered from the cache needs none.
   public func makeRepository(
-    session: URLSession = APODServiceConfiguration.makeSession(),
+    session: URLSession? = nil,
     now: @escaping @Sendable () -> Date = Date.init
   ) -> APODRepository {
     let client = HTTPClient(
-      session: session, rateLimiter: RateLimiter(now: now), retryPolicy: RetryPolicy(),
+      makingSession: { session ?? Self.makeSession() }, rateLimiter: RateLimiter(now: now),
+      retryPolicy: RetryPolicy(),
       circuitBreaker: CircuitBreaker(now: now), now: now)
     return APODRepository(
       source: makeSource(client: client, now: now),

@@ -13,9 +13,25 @@ public protocol APODSource: Sendable {
   /// The APODs from `start` through `end` (inclusive), newest first. Days without a picture are
   /// simply absent; elements that could not be read are counted in `droppedCount`.
   func apods(from start: APODDay, through end: APODDay) async throws(APODError) -> APODList
+
+  /// As `apods(from:through:)`, handing each batch to `receive` as soon as it arrives, so a long
+  /// range can be saved as it goes. When a later request fails, the batches already handed over
+  /// stay delivered and the error is thrown.
+  func apods(
+    from start: APODDay, through end: APODDay, receive: @Sendable (APODList) async -> Void
+  ) async throws(APODError) -> APODList
 }
 
 extension APODSource {
+  /// One batch: the whole answer of `apods(from:through:)`.
+  public func apods(
+    from start: APODDay, through end: APODDay, receive: @Sendable (APODList) async -> Void
+  ) async throws(APODError) -> APODList {
+    let list = try await apods(from: start, through: end)
+    await receive(list)
+    return list
+  }
+
   /// The APODs of the last `days` days ending on `end`, newest first (never before 1995-06-16).
   public func recent(days: Int, endingOn end: APODDay) async throws(APODError) -> APODList {
     guard let start = APODDay.lastDays(days, endingOn: end).last else { return APODList(items: []) }
@@ -38,6 +54,9 @@ public enum APODError: Error, Sendable, Hashable {
   case unreadable(APODDecodingError)
   /// Network use is off (offline mode) and nothing is saved for this request.
   case notCached
+  /// The service answered a request for `asked` with the picture of another day (a stale CDN,
+  /// a misrouted proxy, a bug on NASA's side). Nothing of that answer is shown or saved.
+  case wrongDay(asked: APODDay, answered: APODDay)
 
   /// A specific sentence for people, with waits measured from now.
   public var message: String { message(now: Date()) }
@@ -53,6 +72,9 @@ public enum APODError: Error, Sendable, Hashable {
     case .network(let error): error.userMessage(now: now)
     case .unreadable(let error): error.message
     case .notCached: "Nothing is saved for this yet, and network use is off (offline mode)."
+    case .wrongDay(let asked, let answered):
+      "NASA answered with the picture of \(answered.iso) when \(asked.iso) was asked for; "
+        + "nothing was saved."
     }
   }
 
@@ -88,11 +110,22 @@ enum SourceSupport {
     } catch {
       throw mapped(error, day: day, now: now)
     }
+    let apod: APOD
     do {
-      return try APOD.decode(response.body, from: format)
+      apod = try APOD.decode(response.body, from: format)
     } catch {
       throw .unreadable(error)
     }
+    // Only the day asked for is an answer: `day` was checked against 1995-06-16 … today above,
+    // so an equal date is also inside that range.
+    guard apod.date == day else { throw .wrongDay(asked: day, answered: apod.date) }
+    return apod
+  }
+
+  /// Keeps only the entries of `list` inside `range` (a range already checked against
+  /// 1995-06-16 … today): anything else is an answer to a question nobody asked.
+  static func keeping(_ list: APODList, inside range: ClosedRange<APODDay>) -> APODList {
+    APODList(items: list.items.filter { range.contains($0.date) }, droppedCount: list.droppedCount)
   }
 
   /// Maps a transport/HTTP failure for `day` to the domain: "not found" for today (US Eastern)

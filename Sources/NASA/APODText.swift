@@ -4,12 +4,19 @@ import Foundation
 enum APODText {
   /// v1 title: the scraper sometimes runs the credit line into it ("Journey … \r\nCredit:"),
   /// so a line starting with "Credit:" and everything after it is cut.
+  /// Since v1 is fed by apod-basic, its titles can carry the same markup (`<i>`, `&amp;`): they
+  /// are cleaned the same way.
   static func v1Title(_ raw: String) -> String {
     var title = raw
-    if let credit = title.range(of: "\nCredit:", options: .caseInsensitive) {
+    if title.utf8.contains(UInt8(ascii: "\n")), let credit = TextScan.range(of: "\nCredit:", in: title[...]) {
       title = String(title[..<credit.lowerBound])
     }
-    return HTMLText.collapsed(title)
+    return mayBeMarkup(title) ? htmlLine(title) : HTMLText.collapsed(title)
+  }
+
+  /// Whether `text` may hold tags or entities worth decoding.
+  private static func mayBeMarkup(_ text: String) -> Bool {
+    text.utf8.contains { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: "&") }
   }
 
   /// apod-basic title: entities decoded, any tags removed, one line.
@@ -17,11 +24,16 @@ enum APODText {
     HTMLText.collapsed(HTMLText.plainText(fromHTML: raw))
   }
 
-  /// v1 explanation: plain text, one paragraph. The post-migration v1 is fed by apod-basic, so
-  /// text that is clearly markup is converted like apod-basic's.
+  /// v1 explanation: plain text; a blank line between paragraphs stays a paragraph break, other
+  /// whitespace is collapsed. The post-migration v1 is fed by apod-basic, so text that is
+  /// clearly markup is converted like apod-basic's.
   static func v1Explanation(_ raw: String) -> String {
-    let looksLikeHTML = raw.contains("</") || raw.range(of: "<br", options: .caseInsensitive) != nil
-    return withoutLabelAndTail(looksLikeHTML ? HTMLText.plainText(fromHTML: raw) : HTMLText.collapsed(raw))
+    let looksLikeHTML =
+      raw.utf8.contains(UInt8(ascii: "<"))
+      && (TextScan.contains("</", in: raw) || TextScan.contains("<br", in: raw)
+        || TextScan.contains("<p>", in: raw))
+    return withoutLabelAndTail(
+      looksLikeHTML ? HTMLText.plainText(fromHTML: raw) : HTMLText.collapsed(raw, keepingParagraphs: true))
   }
 
   /// apod-basic explanation: HTML to plain text, without the "Explanation:" label and the
@@ -46,13 +58,15 @@ enum APODText {
 
   static func withoutLabelAndTail(_ text: String) -> String {
     var result = Substring(text)
-    if result.lowercased().hasPrefix(label) {
+    if TextScan.hasPrefix(label, in: result) {
       result = result.dropFirst(label.count)
     }
-    let tailStart = tails.compactMap {
-      result.range(of: $0, options: [.caseInsensitive, .backwards])?.lowerBound
-    }.max()
-    if let tailStart { result = result[..<tailStart] }
-    return result.trimmingCharacters(in: .whitespacesAndNewlines)
+    // Every tail starts "tomorrow": only text that has it is searched further.
+    if TextScan.contains("tomorrow", in: String(result)) {
+      let tailStart = tails.compactMap { TextScan.range(of: $0, in: result, backwards: true)?.lowerBound }
+        .max()
+      if let tailStart { result = result[..<tailStart] }
+    }
+    return TextScan.trimmed(String(result))
   }
 }

@@ -69,6 +69,16 @@ public actor AutomaticAPODSource: APODSource {
     try await routed { source throws(APODError) in try await source.apods(from: start, through: end) }
   }
 
+  /// Batches go to `receive` from whichever source answers; when the preferred source fails half
+  /// way, the fallback answers the whole range again (a batch may then arrive twice).
+  public func apods(
+    from start: APODDay, through end: APODDay, receive: @Sendable (APODList) async -> Void
+  ) async throws(APODError) -> APODList {
+    try await routed { source throws(APODError) in
+      try await source.apods(from: start, through: end, receive: receive)
+    }
+  }
+
   private func routed<Value: Sendable>(
     _ operation: @Sendable (any APODSource) async throws(APODError) -> Value
   ) async throws(APODError) -> Value {
@@ -114,7 +124,7 @@ public actor AutomaticAPODSource: APODSource {
   /// Failures that say the service itself is gone or broken.
   static func isServiceFailure(_ error: APODError) -> Bool {
     switch error {
-    case .network, .unreadable: true
+    case .network, .unreadable, .wrongDay: true
     case .notPublishedYet, .noAPOD, .invalidDay, .notCached: false
     }
   }

@@ -200,6 +200,15 @@ enum HTMLText {
     return builder.text
   }
 
+  /// As `collapsed(_:)`, except that a blank line (two line breaks with only whitespace between)
+  /// stays a paragraph break.
+  static func collapsed(_ text: String, keepingParagraphs: Bool) -> String {
+    var builder = TextBuilder()
+    builder.keepsParagraphs = keepingParagraphs
+    builder.append(text)
+    return builder.text
+  }
+
   // MARK: Entities
 
   /// Decodes named (`&amp;`, `&eacute;`, …) and numeric (`&#8217;`, `&#x2019;`) entities.
@@ -309,12 +318,37 @@ private struct TextBuilder {
   /// U+FFFD (a letter the scraper lost: "Tun\u{FFFD} Tezel"), soft hyphen, zero-width space, BOM.
   static let dropped: Set<Unicode.Scalar> = ["\u{FFFD}", "\u{AD}", "\u{200B}", "\u{FEFF}"]
 
-  private(set) var text = ""
+  /// The text built so far, as UTF-8 bytes (appending bytes is far cheaper than appending
+  /// scalars to a `String` one by one).
+  private var bytes: [UInt8] = []
   private var pendingSpace = false
   private var pendingNewlines = 0
+  /// Line feeds seen in the current run of whitespace, when blank lines are kept.
+  private var runLineFeeds = 0
+  /// Whether a blank line in appended text becomes a paragraph break.
+  var keepsParagraphs = false
+
+  var text: String { String(decoding: bytes, as: UTF8.self) }
 
   mutating func append(_ fragment: String) {
     for scalar in fragment.unicodeScalars {
+      // ASCII first, without Unicode property lookups: nearly all APOD text is ASCII.
+      if scalar.isASCII {
+        let byte = UInt8(scalar.value)
+        if TextScan.isASCIISpace(byte) {
+          pendingSpace = true
+          if keepsParagraphs, byte == 0x0A {
+            runLineFeeds += 1
+            if runLineFeeds >= 2 { breakParagraph() }
+          }
+        } else if byte < 0x20 || byte == 0x7F {
+          continue
+        } else {
+          flushPending()
+          bytes.append(byte)
+        }
+        continue
+      }
       if scalar.properties.isWhitespace {
         pendingSpace = true
       } else if scalar.properties.generalCategory == .control || Self.dropped.contains(scalar) {
@@ -322,7 +356,7 @@ private struct TextBuilder {
         continue
       } else {
         flushPending()
-        text.unicodeScalars.append(scalar)
+        if let encoded = UTF8.encode(scalar) { bytes.append(contentsOf: encoded) }
       }
     }
   }
@@ -333,12 +367,13 @@ private struct TextBuilder {
 
   private mutating func flushPending() {
     // Nothing leads the text: pending breaks before the first visible character are dropped.
-    if !text.isEmpty, pendingNewlines > 0 {
-      text += String(repeating: "\n", count: pendingNewlines)
-    } else if !text.isEmpty, pendingSpace {
-      text += " "
+    if !bytes.isEmpty, pendingNewlines > 0 {
+      bytes.append(contentsOf: repeatElement(UInt8(ascii: "\n"), count: pendingNewlines))
+    } else if !bytes.isEmpty, pendingSpace {
+      bytes.append(UInt8(ascii: " "))
     }
     pendingSpace = false
     pendingNewlines = 0
+    runLineFeeds = 0
   }
 }

@@ -14,8 +14,15 @@ enum MediaURL {
   /// resolved against `base`; `http` on a nasa.gov host is upgraded to https (App Transport
   /// Security blocks plain HTTP); any scheme other than http(s) is refused.
   static func parse(_ raw: String?, relativeTo base: URL? = nil) -> URL? {
-    guard let trimmed = raw?.trimmingCharacters(in: .whitespacesAndNewlines), !trimmed.isEmpty
+    guard let trimmed = raw.map(TextScan.trimmed), !trimmed.isEmpty
     else { return nil }
+    // The usual case, an absolute https address of plain characters, needs one parse only.
+    if base == nil, trimmed.hasPrefix("https://"),
+      trimmed.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }),
+      let url = URL(string: trimmed), let host = url.host, !host.isEmpty
+    {
+      return url
+    }
     var text = trimmed
     if text.hasPrefix("//") { text = "https:" + text }
     let parsed =

@@ -4,15 +4,23 @@ import Networking
 /// The legacy v1 service, `api.nasa.gov/planetary/apod` (reported to be archived 2026-12-01).
 ///
 /// Always names the day (`date=`, or `start_date`/`end_date`): a bare request means the
-/// server's UTC "today", which 404s every US evening (apod-api #48). Ranges are asked in small
-/// chunks because v1 builds them day by day and one unreadable day fails a whole range with 500.
+/// server's UTC "today", which 404s every US evening. Ranges are asked a month at a time and
+/// split into smaller requests when the service fails one (see `chunkSizes`).
 public struct V1APODSource: APODSource {
   /// `https://api.nasa.gov/planetary/apod`.
   public static let defaultBaseURL = URL(string: "https://api.nasa.gov/planetary/apod")!
   /// api.nasa.gov's shared development key (30 requests an hour per IP).
   public static let demoKey = "DEMO_KEY"
-  /// Days per range request.
-  public static let chunkDays = 7
+  /// Days per range request, largest first. v1 builds a range by reading each day's page in
+  /// turn, so its answer time grows with the range and a single unreadable day fails the whole
+  /// range with a 5xx. Spans of a month come back reliably in a few seconds, well inside the
+  /// gateway's timeout, while spans of several months are known to time out; a month also keeps
+  /// a year of Explore to 12 requests of a shared key's quota. When a request fails with a 5xx
+  /// or times out, its span is asked again in the next smaller size, down to single days, so
+  /// only a bad day itself is lost.
+  public static let chunkSizes = [31, 7, 1]
+  /// The largest span asked in one request.
+  public static var chunkDays: Int { chunkSizes[0] }
 
   public let baseURL: URL
   /// The key sent: the configured one, or `DEMO_KEY` when none or an empty one was configured.
@@ -41,60 +49,103 @@ public struct V1APODSource: APODSource {
   }
 
   public func apods(from start: APODDay, through end: APODDay) async throws(APODError) -> APODList {
+    try await apods(from: start, through: end) { _ in }
+  }
+
+  public func apods(
+    from start: APODDay, through end: APODDay, receive: @Sendable (APODList) async -> Void
+  ) async throws(APODError) -> APODList {
     guard let range = try SourceSupport.validatedRange(start, end, now: now()) else {
       return APODList(items: [])
     }
     var items: [APODDay: APOD] = [:]
     var dropped = 0
-    var chunkStart = range.lowerBound
-    while chunkStart <= range.upperBound {
-      let chunkEnd = min(chunkStart.advanced(by: Self.chunkDays - 1), range.upperBound)
-      let list = try await chunk(chunkStart...chunkEnd)
+    // Newest first, so an interrupted range still holds the days people look at first.
+    for chunk in Self.spans(of: range, size: Self.chunkSizes[0]) {
+      let list = try await fetch(chunk)
       dropped += list.droppedCount
-      for apod in list.items where range.contains(apod.date) { items[apod.date] = apod }
-      chunkStart = chunkEnd.next
+      for apod in list.items { items[apod.date] = apod }
+      await receive(list)
     }
     return APODList(items: items.values.sorted { $0.date > $1.date }, droppedCount: dropped)
   }
 
-  /// One range request; on a 5xx (one bad day fails the whole range) the chunk is asked day by
-  /// day, so only the bad day is lost (counted as dropped).
-  private func chunk(_ days: ClosedRange<APODDay>) async throws(APODError) -> APODList {
+  /// `range` cut into spans of at most `size` days, newest span first.
+  static func spans(of range: ClosedRange<APODDay>, size: Int) -> [ClosedRange<APODDay>] {
+    var spans: [ClosedRange<APODDay>] = []
+    var spanEnd = range.upperBound
+    while spanEnd >= range.lowerBound {
+      let spanStart = max(range.lowerBound, spanEnd.advanced(by: -(size - 1)))
+      spans.append(spanStart...spanEnd)
+      spanEnd = spanStart.previous
+    }
+    return spans
+  }
+
+  /// One span: a range request (or a day request for a single day). On a 5xx or a timeout the
+  /// span is asked again in smaller pieces; a day that still fails is counted as dropped.
+  private func fetch(_ days: ClosedRange<APODDay>) async throws(APODError) -> APODList {
+    if days.count == 1 {
+      do {
+        return APODList(items: [try await apod(for: days.lowerBound)])
+      } catch .notPublishedYet, .noAPOD {
+        return APODList(items: [])
+      }
+    }
     let query = [("start_date", days.lowerBound.iso), ("end_date", days.upperBound.iso)]
     let response: HTTPResponse
     do {
       response = try await client.send(request(query))
-    } catch HTTPError.server where days.count > 1 {
-      return try await dayByDay(days)
+    } catch HTTPError.server, HTTPError.timedOut, HTTPError.nonJSONBody {
+      return try await split(days)
     } catch {
       // A range never means "not published": v1 skips missing days, so any refusal is an error.
       throw .network(error)
     }
+    let list: APODList
     do {
-      return try APODList.decode(response.body, from: .v1)
+      list = try APODList.decode(response.body, from: .v1)
     } catch {
       throw .unreadable(error)
     }
+    return SourceSupport.keeping(list, inside: days)
   }
 
-  private func dayByDay(_ days: ClosedRange<APODDay>) async throws(APODError) -> APODList {
+  /// Asks `days` again in the largest span size smaller than it.
+  private func split(_ days: ClosedRange<APODDay>) async throws(APODError) -> APODList {
+    let size = Self.chunkSizes.first { $0 < days.count } ?? 1
     var items: [APOD] = []
-    var failures: [APODError] = []
-    for day in days {
+    var dropped = 0
+    var firstFailure: APODError?
+    for span in Self.spans(of: days, size: size) {
       do {
-        items.append(try await apod(for: day))
-      } catch .notPublishedYet, .noAPOD {
-        continue
-      } catch {
-        failures.append(error)
+        let list = try await fetch(span)
+        items += list.items
+        dropped += list.droppedCount
+      } catch let failure where Self.losesOnlyThisSpan(failure) {
+        // A bad day (or a span the service cannot build): lose it, keep the rest.
+        dropped += span.count
+        firstFailure = firstFailure ?? failure
       }
     }
-    // Every day failing means the service is down, not one bad day: report that.
-    if items.isEmpty, let first = failures.first { throw first }
-    return APODList(items: items, droppedCount: failures.count)
+    // Every piece failing means the service is down, not one bad day: report that.
+    if items.isEmpty, let firstFailure { throw firstFailure }
+    return APODList(items: items, droppedCount: dropped)
   }
 
+  /// Failures that concern the day or span asked, not the whole service or connection.
+  private static func losesOnlyThisSpan(_ error: APODError) -> Bool {
+    switch error {
+    case .unreadable, .wrongDay, .network(.server), .network(.timedOut), .network(.nonJSONBody): true
+    default: false
+    }
+  }
+
+  /// A request with the key. It spends the key's shared quota unless the endpoint is on this
+  /// machine (tests, `--demo`), which has no quota to protect.
   private func request(_ query: [(String, String)]) -> HTTPRequest {
-    HTTPRequest(url: SourceSupport.url(baseURL, query: [("api_key", apiKey)] + query))
+    HTTPRequest(
+      url: SourceSupport.url(baseURL, query: [("api_key", apiKey)] + query),
+      spendsSharedQuota: !HTTPClient.isLoopback(baseURL.host ?? ""))
   }
 }

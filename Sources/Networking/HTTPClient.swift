@@ -22,7 +22,10 @@ import Foundation
 ///
 /// Pass nil for a policy to leave it out (tests of a single rule do).
 public actor HTTPClient: HTTPClienting {
-  private let session: URLSession
+  /// Made on the first request, so a client that only stands by (a repository answering from
+  /// its disk cache) never pays for a session.
+  private lazy var session: URLSession = makeSession()
+  private let makeSession: @Sendable () -> URLSession
   private let rateLimiter: RateLimiter?
   private let retryPolicy: RetryPolicy?
   private let circuitBreaker: CircuitBreaker?
@@ -41,7 +44,22 @@ public actor HTTPClient: HTTPClienting {
     circuitBreaker: CircuitBreaker? = CircuitBreaker(),
     now: @escaping @Sendable () -> Date = { Date() }
   ) {
-    self.session = session
+    self.makeSession = { session }
+    self.rateLimiter = rateLimiter
+    self.retryPolicy = retryPolicy
+    self.circuitBreaker = circuitBreaker
+    self.now = now
+  }
+
+  /// As `init(session:…)`, with the session made by `makeSession` on the first request.
+  public init(
+    makingSession makeSession: @escaping @Sendable () -> URLSession,
+    rateLimiter: RateLimiter? = RateLimiter(),
+    retryPolicy: RetryPolicy? = RetryPolicy(),
+    circuitBreaker: CircuitBreaker? = CircuitBreaker(),
+    now: @escaping @Sendable () -> Date = { Date() }
+  ) {
+    self.makeSession = makeSession
     self.rateLimiter = rateLimiter
     self.retryPolicy = retryPolicy
     self.circuitBreaker = circuitBreaker
@@ -56,7 +74,8 @@ public actor HTTPClient: HTTPClienting {
     while true {
       if Task.isCancelled { throw .cancelled }
       do {
-        return try await sendOnce(urlRequest, url: request.url, timeout: request.timeout)
+        return try await sendOnce(
+          urlRequest, url: request.url, timeout: request.timeout, budgeted: request.spendsSharedQuota)
       } catch {
         guard let retryPolicy, attempt < retryPolicy.maxAttempts, retryPolicy.shouldRetry(error) else {
           throw error
@@ -74,15 +93,15 @@ public actor HTTPClient: HTTPClienting {
 
   /// One attempt: permissions, the exchange, bookkeeping, classification.
   private func sendOnce(
-    _ urlRequest: URLRequest, url: URL, timeout: Duration
+    _ urlRequest: URLRequest, url: URL, timeout: Duration, budgeted: Bool
   ) async throws(HTTPError) -> HTTPResponse {
-    try await rateLimiter?.acquire(for: url)
+    try await rateLimiter?.acquire(for: url, budgeted: budgeted)
     if let circuitBreaker {
       do {
         try await circuitBreaker.acquire(for: url)
       } catch {
         // Nothing was sent, so the reservation goes back into the local budget.
-        await rateLimiter?.refund(for: url)
+        if budgeted { await rateLimiter?.refund(for: url) }
         throw error
       }
     }
@@ -120,7 +139,7 @@ public actor HTTPClient: HTTPClienting {
   }
 
   /// Whether `host` names this machine, so plain http never leaves it.
-  static func isLoopback(_ host: String) -> Bool {
+  public static func isLoopback(_ host: String) -> Bool {
     let bare = host.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "[]."))
     if bare == "localhost" || bare.hasSuffix(".localhost") || bare == "::1" { return true }
     // 127.0.0.0/8 written as a dotted quad; "127.example.com" is a name, not an address.

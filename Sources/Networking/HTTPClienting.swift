@@ -10,11 +10,18 @@ public struct HTTPRequest: Sendable, Hashable {
   public var url: URL
   public var headers: [String: String]
   public var timeout: Duration
+  /// Whether the request spends a shared quota that the local budget protects (a v1 API key
+  /// shared by every user). Keyless feeds and servers on this machine set it to false.
+  public var spendsSharedQuota: Bool
 
-  public init(url: URL, headers: [String: String] = [:], timeout: Duration = .seconds(15)) {
+  public init(
+    url: URL, headers: [String: String] = [:], timeout: Duration = .seconds(15),
+    spendsSharedQuota: Bool = true
+  ) {
     self.url = url
     self.headers = headers
     self.timeout = timeout
+    self.spendsSharedQuota = spendsSharedQuota
   }
 }
 

@@ -68,28 +68,45 @@ public actor JSONDiskCache {
   public nonisolated let schemaVersion: Int
   private let now: @Sendable () -> Date
   private let fileManager = FileManager()
+  private nonisolated let discarded = KeyLog()
+  /// `directory`'s path, kept as text: building file URLs was a large part of a read.
+  private nonisolated let directoryPath: String
 
   public init(directory: URL, schemaVersion: Int = 1, now: @escaping @Sendable () -> Date = Date.init) {
     self.directory = directory
+    self.directoryPath = directory.path
     self.schemaVersion = schemaVersion
     self.now = now
   }
 
   /// The saved value for `key` and its save time, or nil on a miss. A file that cannot be read
   /// as the current schema and `type` is deleted, so the next save starts clean.
-  public func value<Value: Decodable & Sendable>(_ type: Value.Type, for key: String) -> CachedValue<Value>? {
-    let file = fileURL(for: key)
-    guard let data = try? Data(contentsOf: file) else { return nil }
+  ///
+  /// Runs on the caller's executor: a read needs no state of the actor (files are replaced
+  /// atomically, so a read sees a whole old or a whole new file), and not hopping to the actor
+  /// and back is most of what a warm launch costs.
+  public nonisolated(nonsending) func value<Value: Decodable & Sendable>(
+    _ type: Value.Type, for key: String
+  ) async -> CachedValue<Value>? {
+    let path = filePath(for: key)
+    guard let data = FileManager.default.contents(atPath: path) else { return nil }
+    // One decode: an envelope of another schema either fails to decode or shows its number.
     let decoder = JSONDecoder()
     decoder.dateDecodingStrategy = .secondsSince1970
-    guard let header = try? decoder.decode(EnvelopeHeader.self, from: data),
-      header.schema == schemaVersion,
-      let envelope = try? decoder.decode(Envelope<Value>.self, from: data)
+    guard let envelope = try? decoder.decode(Envelope<Value>.self, from: data),
+      envelope.schema == schemaVersion
     else {
-      try? fileManager.removeItem(at: file)
+      try? FileManager.default.removeItem(atPath: path)
+      discarded.append(key)
       return nil
     }
     return CachedValue(value: envelope.value, savedAt: envelope.savedAt)
+  }
+
+  /// Keys whose files could not be read (corrupt, another schema, another type) and were
+  /// removed since the last call, oldest first; the list is emptied.
+  public nonisolated func takeDiscardedKeys() -> [String] {
+    discarded.takeAll()
   }
 
   /// Saves `value` for `key` atomically and returns the save time (from the injected clock).
@@ -128,6 +145,11 @@ public actor JSONDiskCache {
   /// The file that holds `key`: a readable, sanitised prefix of the key and a 64-bit FNV-1a hash
   /// of the whole key (so different keys never share a file and no key can name a path).
   public nonisolated func fileURL(for key: String) -> URL {
+    URL(fileURLWithPath: filePath(for: key), isDirectory: false)
+  }
+
+  /// The path of `fileURL(for:)`, built as text.
+  nonisolated func filePath(for key: String) -> String {
     let readable = key.unicodeScalars.prefix(48).map { scalar -> Character in
       let safe =
         ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
@@ -141,7 +163,7 @@ public actor JSONDiskCache {
     }
     let hex = String(hash, radix: 16)
     let name = String(readable) + "-" + String(repeating: "0", count: 16 - hex.count) + hex + ".json"
-    return directory.appendingPathComponent(name, isDirectory: false)
+    return directoryPath.hasSuffix("/") ? directoryPath + name : directoryPath + "/" + name
   }
 
   private func writeAtomically(_ data: Data, to destination: URL, key: String) throws(JSONDiskCacheError) {
@@ -162,8 +184,20 @@ public actor JSONDiskCache {
   }
 }
 
-private struct EnvelopeHeader: Decodable {
-  let schema: Int
+/// Keys noted from any thread.
+private final class KeyLog: @unchecked Sendable {
+  // @unchecked: `keys` is only touched under `lock`.
+  private let lock = NSLock()
+  private var keys: [String] = []
+
+  func append(_ key: String) { lock.withLock { keys.append(key) } }
+
+  func takeAll() -> [String] {
+    lock.withLock {
+      defer { keys.removeAll() }
+      return keys
+    }
+  }
 }
 
 private struct Envelope<Value> {

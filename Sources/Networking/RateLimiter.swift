@@ -9,7 +9,9 @@ import Foundation
 ///   429) requests fail fast with `.rateLimited(retryAt:)` without touching the network until the
 ///   retry time: `Retry-After` when given, else `defaultBlock` (the gateway's window is an hour).
 /// - **Local budget.** At most `budget.requests` requests per rolling `budget.window`, so one
-///   person (or a runaway loop) cannot burn the shared key.
+///   person (or a runaway loop) cannot burn the shared key. Only requests that spend a shared
+///   quota count (`acquire(for:budgeted:)`): a keyless feed or a server on this machine has no
+///   shared quota to protect.
 public actor RateLimiter {
   /// A number of requests allowed in a rolling window.
   public struct Budget: Sendable, Hashable {
@@ -53,8 +55,8 @@ public actor RateLimiter {
   }
 
   /// Reserves one request to `url`'s service, or throws `.rateLimited(retryAt:)` without any
-  /// network traffic when the server quota or the local budget is spent.
-  public func acquire(for url: URL) throws(HTTPError) {
+  /// network traffic when the server quota or (for a `budgeted` request) the local budget is spent.
+  public func acquire(for url: URL, budgeted: Bool = true) throws(HTTPError) {
     let key = url.policyKey
     let current = now()
     var bucket = buckets[key] ?? Bucket()
@@ -63,7 +65,7 @@ public actor RateLimiter {
       bucket.blockedUntil = nil
       bucket.remaining = nil
     }
-    if let budget {
+    if let budget, budgeted {
       let windowStart = current.addingTimeInterval(-budget.window.timeInterval)
       bucket.sent.removeAll { $0 <= windowStart }
       if bucket.sent.count >= budget.requests {

@@ -5,9 +5,20 @@ import NASA
 /// so `spacer --demo` (and the benchmarks) run the whole path without internet.
 ///
 /// v1 answers `?date=` with one object and `?start_date=&end_date=` with an array; apod-basic
-/// answers `/YYMMDD` with one object and the bare endpoint with its newest 25 days, as the real
-/// feed does. Days after the server's today (US Eastern) get the services' own 404 bodies.
+/// answers `/YYMMDD` with one object and the bare endpoint with pages of 25 days, newest first
+/// (`page=2` is the 25 before, past the first APOD a 400 as WordPress sends), ignoring
+/// `date_from`/`date_to` as the real feed is reported to. Days after the server's today (US
+/// Eastern) get the services' own 404 bodies.
+///
+/// `misbehaviour` makes it as rude as a broken real service, for tests of what the app keeps.
 public actor DemoServer {
+  /// Ways the server can answer wrongly.
+  public enum Misbehaviour: Sendable, Hashable {
+    /// Every day and every range is answered with the picture of this one day (a stale CDN, a
+    /// misrouted proxy).
+    case alwaysAnswers(APODDay)
+  }
+
   /// Path of the v1 endpoint on the server.
   public static let v1Path = "/planetary/apod"
   /// Path of the apod-basic endpoint on the server.
@@ -15,21 +26,33 @@ public actor DemoServer {
 
   private let server = LoopbackServer()
   private let now: @Sendable () -> Date
+  private let misbehaviour: Misbehaviour?
 
-  public init(now: @escaping @Sendable () -> Date = Date.init) {
+  public init(misbehaviour: Misbehaviour? = nil, now: @escaping @Sendable () -> Date = Date.init) {
     self.now = now
+    self.misbehaviour = misbehaviour
   }
 
   /// Starts the server; returns the two endpoint URLs to configure the sources with.
   public func start() async throws -> (v1: URL, apodBasic: URL) {
     let base = try await server.start()
     let now = now
-    await server.route(Self.v1Path) { request in Self.answerV1(request, today: APODDay.today(now: now())) }
-    await server.route(Self.basicPath) { _ in
-      .json(APODFixtures.sampleAPODBasicList(APODDay.lastDays(25, endingOn: APODDay.today(now: now()))))
-    }
-    await server.route(prefix: Self.basicPath + "/") { request in
-      Self.answerBasic(request, today: APODDay.today(now: now()))
+    if case .alwaysAnswers(let day) = misbehaviour {
+      await server.route(Self.v1Path) { request in
+        request.query["date"] != nil
+          ? .json(APODFixtures.sampleV1(for: day, title: "The wrong day"))
+          : .json("[" + APODFixtures.sampleV1(for: day, title: "The wrong day") + "]")
+      }
+      await server.route(Self.basicPath) { _ in .json(APODFixtures.sampleAPODBasicList([day])) }
+      await server.route(prefix: Self.basicPath + "/") { _ in .json(APODFixtures.sampleAPODBasic(for: day)) }
+    } else {
+      await server.route(Self.v1Path) { request in Self.answerV1(request, today: APODDay.today(now: now())) }
+      await server.route(Self.basicPath) { request in
+        Self.answerBasicList(request, today: APODDay.today(now: now()))
+      }
+      await server.route(prefix: Self.basicPath + "/") { request in
+        Self.answerBasic(request, today: APODDay.today(now: now()))
+      }
     }
     return (
       base.appending(path: String(Self.v1Path.dropFirst())),
@@ -65,6 +88,20 @@ public actor DemoServer {
       return .json(APODFixtures.v1ErrorStartAfterEnd, status: 400)
     }
     return .json(APODFixtures.sampleV1Range(Array(start...end)))
+  }
+
+  /// A page of the newest-first list: `per_page` (at most 25) items, `page` counting from 1.
+  private static func answerBasicList(_ request: RecordedRequest, today: APODDay) -> StubResponse {
+    let perPage = min(25, max(1, request.query["per_page"].flatMap { Int($0) } ?? 25))
+    let page = request.query["page"].flatMap { Int($0) } ?? 1
+    let all = APODDay.first.distance(to: today) + 1
+    guard page >= 1, (page - 1) * perPage < all else {
+      return .json(
+        #"{"code":"rest_post_invalid_page_number","message":"The page number requested is larger than the number of pages available.","data":{"status":400}}"#,
+        status: 400)
+    }
+    let newest = today.advanced(by: -(page - 1) * perPage)
+    return .json(APODFixtures.sampleAPODBasicList(APODDay.lastDays(perPage, endingOn: newest)))
   }
 
   private static func answerBasic(_ request: RecordedRequest, today: APODDay) -> StubResponse {

@@ -59,6 +59,17 @@ import TestSupport
     }
     await server.stop()
 
+    // The floor of a warm Today: the same day file read and decoded by a plain JSONDecoder into
+    // a minimal struct of the same fields, nothing else.
+    let dayFile = try dayFileURL(in: warmDirectory)
+    let limit = try await medianMilliseconds(runs: 200) {
+      let data = try Data(contentsOf: dayFile)
+      let decoder = JSONDecoder()
+      decoder.dateDecodingStrategy = .secondsSince1970
+      let envelope = try decoder.decode(PlainEnvelope.self, from: data)
+      guard !envelope.value.title.isEmpty else { throw BenchmarkError("empty title") }
+    }
+
     // Decoding: a 100-entry v1 feed (the shape of a range answer).
     let feed = Data(
       APODFixtures.sampleV1Range(APODDay.lastDays(100, endingOn: APODDay.today(now: Date()))).utf8)
@@ -67,16 +78,108 @@ import TestSupport
       guard list.items.count == 100 else { throw BenchmarkError("decoded \(list.items.count) of 100") }
     }
 
+    // The same 100 entries through a plain JSONDecoder, no cleaning: the floor of decoding.
+    let plain = try await medianMilliseconds(runs: 50) {
+      let entries = try JSONDecoder().decode([PlainV1Entry].self, from: feed)
+      guard entries.count == 100 else { throw BenchmarkError("decoded \(entries.count) of 100") }
+    }
+
     return [
       "today_cold_loopback_ms": cold,
       "today_warm_ms": warm,
+      "today_warm_limit_ms": limit,
       "today_warm_vs_cold_ratio": warm / cold,
       "decode_feed_100_ms": decode,
+      "decode_feed_100_plain_ms": plain,
     ]
+  }
+
+  /// `explore_366_cold_requests_v1` / `_basic`: requests made to fill 366 days from an empty
+  /// cache against the loopback demo server, per source; `explore_366_cold_ms`: the wall time of
+  /// that fill with the app's default source choice (median of 3).
+  static func explore() async throws -> [String: Double] {
+    let root = FileManager.default.temporaryDirectory
+      .appending(path: "spacer-bench-explore-\(UUID().uuidString)", directoryHint: .isDirectory)
+    defer { try? FileManager.default.removeItem(at: root) }
+    var figures: [String: Double] = [:]
+    var run = 0
+
+    func fill(_ choice: APODSourceChoice) async throws -> Int {
+      run += 1
+      let server = DemoServer()
+      let endpoints = try await server.start()
+      let configuration = APODServiceConfiguration(
+        choice: choice, v1BaseURL: endpoints.v1, basicBaseURL: endpoints.apodBasic,
+        cacheDirectory: root.appending(path: "run-\(run)"))
+      do {
+        let result = try await configuration.makeRepository().explore(days: 366)
+        guard result.items.count >= 365, !result.freshness.isStale else {
+          throw BenchmarkError("explore filled \(result.items.count) of 366 days (\(result.freshness))")
+        }
+        let requests = await server.requestCount()
+        await server.stop()
+        return requests
+      } catch {
+        await server.stop()
+        throw error
+      }
+    }
+
+    figures["explore_366_cold_requests_v1"] = Double(try await fill(.v1))
+    figures["explore_366_cold_requests_basic"] = Double(try await fill(.basic))
+    figures["explore_366_cold_ms"] = try await medianMilliseconds(runs: 3) { _ = try await fill(.auto) }
+    return figures
+  }
+
+  /// The one day file the warm Today reads.
+  private static func dayFileURL(in directory: URL) throws -> URL {
+    let names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+    guard let name = names.first(where: { $0.hasPrefix("apod-day-") }) else {
+      throw BenchmarkError("no day file in the warm cache")
+    }
+    return directory.appending(path: name)
   }
 
   private static func requireLoaded(_ model: TodayModel) throws {
     guard case .loaded = model.state else { throw BenchmarkError("Today did not load: \(model.state)") }
+  }
+}
+
+/// The cache file's shape with only plain fields: what a decoder must do at the least.
+private struct PlainEnvelope: Decodable {
+  struct Value: Decodable {
+    var date: String
+    var title: String
+    var explanation: String
+    var mediaType: String
+    var url: String?
+    var hdurl: String?
+    var thumbnailURL: String?
+    var videoURL: String?
+    var copyright: String?
+    var credit: String?
+    var alt: String?
+    var pageURL: String
+    var source: String
+  }
+  var schema: Int
+  var savedAt: Date
+  var value: Value
+}
+
+/// One v1 entry with plain fields, no cleaning.
+private struct PlainV1Entry: Decodable {
+  var date: String
+  var title: String?
+  var explanation: String?
+  var url: String?
+  var hdurl: String?
+  var copyright: String?
+  var mediaType: String?
+
+  enum CodingKeys: String, CodingKey {
+    case date, title, explanation, url, hdurl, copyright
+    case mediaType = "media_type"
   }
 }
 

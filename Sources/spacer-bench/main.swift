@@ -2,11 +2,29 @@ import Foundation
 import TestSupport
 
 // spacer-bench: speed and memory figures for the closing notes; never part of the tests.
-// Usage: swift run -c release spacer-bench [--json]
-let json = CommandLine.arguments.contains("--json")
+let usage = """
+  Usage: swift run -c release spacer-bench [--json] [--help]
+
+  Measures the data path and the image cache and prints one figure per line
+  (or, with --json, one JSON object). Every key is listed in README.md.
+
+    --json    print the figures as a JSON object
+    -h, --help  print this help
+  """
+let arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.contains("--help") || arguments.contains("-h") {
+  print(usage)
+  exit(0)
+}
+if let unknown = arguments.first(where: { $0 != "--json" }) {
+  FileHandle.standardError.write(Data("spacer-bench: error: unknown argument '\(unknown)'.\n\(usage)\n".utf8))
+  exit(64)
+}
+let json = arguments.contains("--json")
 do {
   var figures: [String: Double] = [:]
   figures.merge(try await Benchmarks.today()) { _, new in new }
+  figures.merge(try await Benchmarks.explore()) { _, new in new }
   figures.merge(try await ImageBenchmarks.run()) { _, new in new }
   figures.merge(await SearchBenchmarks.run()) { _, new in new }
   figures.merge(try await HeroBenchmark.run()) { _, new in new }

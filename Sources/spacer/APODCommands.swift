@@ -17,10 +17,14 @@ struct TodayCommand: AsyncParsableCommand {
   func run() async throws {
     try await options.withRepository { repository, now in
       let policy: FetchPolicy = refresh && !options.offline ? .refresh : options.policy
-      let result = try await Console.reportingFailure { () async throws(APODError) in
+      let result = try await Console.reportingFailure(options.context(day: APODDay.today(now: now))) {
+        () async throws(APODError) in
         try await repository.today(policy)
       }
-      APODPrinter(json: options.json, now: now).print(result)
+      try APODPrinter(
+        json: options.json, now: now, request: .today, choice: options.source,
+        context: options.context(day: nil)
+      ).print(result)
     }
   }
 }
@@ -43,10 +47,14 @@ struct ShowCommand: AsyncParsableCommand {
   func run() async throws {
     let day = try day()
     try await options.withRepository { repository, now in
-      let result = try await Console.reportingFailure { () async throws(APODError) in
+      let result = try await Console.reportingFailure(options.context(day: day)) {
+        () async throws(APODError) in
         try await repository.apod(for: day, policy: options.policy)
       }
-      APODPrinter(json: options.json, now: now).print(result)
+      try APODPrinter(
+        json: options.json, now: now, request: .day, choice: options.source,
+        context: options.context(day: day)
+      ).print(result)
     }
   }
 }
@@ -87,10 +95,14 @@ struct ExploreCommand: AsyncParsableCommand {
   func run() async throws {
     try await options.withRepository { repository, now in
       let policy: FetchPolicy = refresh && !options.offline ? .refresh : options.policy
-      let result = try await Console.reportingFailure { () async throws(APODError) in
+      let result = try await Console.reportingFailure(options.context(day: nil)) {
+        () async throws(APODError) in
         try await repository.explore(days: days, policy)
       }
-      APODPrinter(json: options.json, now: now).print(result)
+      try APODPrinter(
+        json: options.json, now: now, request: .explore(days: days), choice: options.source,
+        context: options.context(day: nil)
+      ).print(result)
     }
   }
 }

@@ -41,6 +41,52 @@ struct APODOptions: ParsableArguments {
     if demo, baseURL != nil || basicBaseURL != nil {
       throw ValidationError("--demo runs its own local server; drop --base-url and --basic-base-url.")
     }
+    if let cacheDir { try Self.checkCacheDirectory(cacheDir) }
+  }
+
+  /// A `--cache-dir` must be a folder Spacer can create and write, checked before anything runs,
+  /// so a bad path is a usage error rather than a cache that silently never saves (or files
+  /// written to the current directory).
+  static func checkCacheDirectory(_ path: String) throws {
+    guard !path.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+      throw ValidationError("--cache-dir is empty: give a folder, or leave the option out for the default.")
+    }
+    let folder = URL(fileURLWithPath: path, isDirectory: true)
+    var isDirectory: ObjCBool = false
+    if FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), !isDirectory.boolValue
+    {
+      throw ValidationError("--cache-dir \(path) is a file, not a folder.")
+    }
+    do {
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      let probe = folder.appending(path: ".spacer-write-check-\(UUID().uuidString)")
+      try Data().write(to: probe)
+      try FileManager.default.removeItem(at: probe)
+    } catch {
+      throw ValidationError("--cache-dir \(path) cannot be created or written to.")
+    }
+  }
+
+  /// Hosts the person chose with --base-url / --basic-base-url, for messages that must not
+  /// blame NASA for a server it is not.
+  var customHosts: [String] {
+    [baseURL, basicBaseURL].compactMap { text in
+      text.flatMap(URL.init(string:)).flatMap { url in
+        url.host.map { host in url.port.map { "\(host):\($0)" } ?? host }
+      }
+    }
+  }
+
+  /// The default cache folder of the other mode (the demo's for a real run, and the reverse),
+  /// when no --cache-dir was given: used to say that --demo keeps a cache of its own.
+  var otherModeCacheDirectory: URL? {
+    guard cacheDir == nil else { return nil }
+    return Self.defaultCacheDirectory(demo: !demo)
+  }
+
+  /// What failure messages may name.
+  func context(day: APODDay?) -> Console.Context {
+    Console.Context(day: day, customHosts: customHosts, otherModeCache: otherModeCacheDirectory, demo: demo)
   }
 
   /// How repository calls may use the network.
@@ -60,7 +106,7 @@ struct APODOptions: ParsableArguments {
       configuration.basicBaseURL = URL(string: basicBaseURL) ?? configuration.basicBaseURL
     }
     guard demo else {
-      return try await body(configuration.makeRepository(), Date())
+      return try await Self.run(body, with: configuration.makeRepository())
     }
     let server = DemoServer()
     let endpoints = try await server.start()
@@ -68,7 +114,7 @@ struct APODOptions: ParsableArguments {
     configuration.basicBaseURL = endpoints.apodBasic
     Console.note("demo mode: SAMPLE DATA from a local server on 127.0.0.1, not real NASA pictures.")
     do {
-      let result = try await body(configuration.makeRepository(), Date())
+      let result = try await Self.run(body, with: configuration.makeRepository())
       await server.stop()
       return result
     } catch {
@@ -77,12 +123,34 @@ struct APODOptions: ParsableArguments {
     }
   }
 
+  /// Runs `body`, then says which saved days could not be read, whatever the outcome.
+  private static func run<T>(
+    _ body: (APODRepository, _ now: Date) async throws -> T, with repository: APODRepository
+  ) async throws -> T {
+    let result: Result<T, any Error>
+    do {
+      result = .success(try await body(repository, Date()))
+    } catch {
+      result = .failure(error)
+    }
+    for day in await repository.takeUnreadableSavedDays() {
+      Console.note(
+        "the saved copy of \(day.iso) could not be read (damaged, or from another version) and was "
+          + "removed; it is fetched again when the network is used.")
+    }
+    return try result.get()
+  }
+
   /// `--cache-dir` as given, else the platform cache folder; demo data gets a folder of its own
   /// there so sample pictures never mix with real ones.
   private func cacheDirectory() -> URL {
     if let cacheDir {
       return URL(fileURLWithPath: cacheDir, isDirectory: true)
     }
+    return Self.defaultCacheDirectory(demo: demo)
+  }
+
+  private static func defaultCacheDirectory(demo: Bool) -> URL {
     let caches =
       FileManager.default.urls(for: .cachesDirectory, in: .userDomainMask).first
       ?? FileManager.default.temporaryDirectory

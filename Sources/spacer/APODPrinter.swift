@@ -2,76 +2,200 @@ import ArgumentParser
 import Foundation
 import NASA
 
-/// Writes to standard error: notes that explain what was served, and failures.
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Writes the output: results on stdout (a failed write is an error, not a silent loss), notes
+/// and failures on stderr.
 enum Console {
+  /// Standard output could not be written (a full disk, a closed pipe).
+  struct OutputError: Error, CustomStringConvertible {
+    var reason: String
+    var description: String { "could not write the output: \(reason)." }
+  }
+
   static func note(_ text: String) {
     FileHandle.standardError.write(Data("spacer: \(text)\n".utf8))
   }
 
+  /// Writes `text` and a newline to stdout, failing when the bytes cannot be written.
+  static func out(_ text: String) throws {
+    do {
+      try FileHandle.standardOutput.write(contentsOf: Data((text + "\n").utf8))
+    } catch {
+      throw OutputError(reason: (error as NSError).localizedDescription)
+    }
+  }
+
+  /// Flushes what `print` buffered (the simulator prints that way); a failure is an error.
+  static func flush() throws {
+    if fflush(nil) != 0 {
+      throw OutputError(reason: String(cString: strerror(errno)))
+    }
+  }
+
+  /// What a failure message may name: the day asked, custom servers, the other mode's cache.
+  struct Context {
+    var day: APODDay?
+    var customHosts: [String] = []
+    var otherModeCache: URL?
+    var demo = false
+  }
+
   /// Runs `body`; an `APODError` becomes one specific line on stderr and exit status 1
   /// (never a stack trace).
-  static func reportingFailure<T>(_ body: () async throws(APODError) -> T) async throws -> T {
+  static func reportingFailure<T>(
+    _ context: Context = Context(), _ body: () async throws(APODError) -> T
+  ) async throws -> T {
     do {
       return try await body()
     } catch {
-      FileHandle.standardError.write(Data("spacer: error: \(error.message)\n".utf8))
+      FileHandle.standardError.write(Data("spacer: error: \(message(for: error, context))\n".utf8))
       throw ExitCode.failure
     }
   }
-}
 
-/// Renders APODs for people (default) or as JSON (`--json`), and explains on stderr when the
-/// content came from the cache or is not today's.
-struct APODPrinter {
-  let json: Bool
-  let now: Date
-
-  func print(_ result: APODResult) {
-    explain(freshness: result.freshness, cachedAt: result.cachedAt, notice: result.notice)
-    if json {
-      emit(APODRecord(result.apod, cachedAt: result.cachedAt))
-    } else {
-      Swift.print(human(result.apod, cachedAt: result.cachedAt))
+  static func message(for error: APODError, _ context: Context) -> String {
+    switch error {
+    case .notCached:
+      var text =
+        "Nothing is saved for \(context.day?.iso ?? "these days") yet, and network use is off "
+        + "(offline mode)."
+      if let other = context.otherModeCache, hasSavedDays(in: other) {
+        text +=
+          context.demo
+          ? " The real pictures have a cache of their own: run without --demo to see them."
+          : " --demo keeps its own cache of sample data: add --demo to see it."
+      }
+      return text
+    case .network(.offline), .network(.transport), .network(.timedOut):
+      guard !context.customHosts.isEmpty else { return error.message }
+      let hosts = context.customHosts.joined(separator: " or ")
+      return "Could not get an answer from \(hosts) (the server given with --base-url or "
+        + "--basic-base-url): the connection was refused, interrupted or timed out. Is that server running?"
+    default:
+      return error.message
     }
   }
 
-  func print(_ result: ExploreResult) {
-    explain(freshness: result.freshness, cachedAt: result.cachedAt, notice: nil)
+  private static func hasSavedDays(in folder: URL) -> Bool {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+    return names.contains { $0.hasPrefix("apod-day-") }
+  }
+}
+
+/// Renders APODs for people (default) or as JSON (`--json`), and explains on stderr where the
+/// content came from and why it is not a fresh answer.
+struct APODPrinter {
+  /// Which command asked: the notes differ for today, a fixed day and the Explore list.
+  enum Request {
+    case today
+    case day
+    case explore(days: Int)
+  }
+
+  let json: Bool
+  let now: Date
+  var request: Request = .day
+  /// The service the person chose (`--source`).
+  var choice: APODSourceChoice = .auto
+  /// What notes may name (servers given with --base-url).
+  var context = Console.Context()
+
+  func print(_ result: APODResult) throws {
+    explain(result)
+    if json {
+      try emit(APODRecord(result, now: now))
+    } else {
+      try Console.out(human(result.apod, cachedAt: result.cachedAt))
+    }
+  }
+
+  func print(_ result: ExploreResult) throws {
+    if let message = staleMessage(result.freshness) {
+      Console.note(message)
+    } else if let cachedAt = result.cachedAt {
+      Console.note(
+        "served from the cache saved \(Freshness.age(from: cachedAt, to: now)); no new days were "
+          + "fetched (Explore asks at most once per APOD day; --refresh asks again).")
+    }
     if result.droppedCount > 0 {
       Console.note("\(result.droppedCount) entries could not be read and were left out.")
     }
+    if case .explore(let days) = request {
+      let window = APODDay.lastDays(days, endingOn: APODDay.today(now: now)).count
+      let missing = window - result.entries.count
+      if missing > 0 {
+        let why =
+          result.freshness.isStale
+          ? "they could not be fetched (see above); they will be asked for again next time"
+          : "NASA has no picture for them (some days have none, and today's may not be out yet)"
+        Console.note("\(missing) of the \(window) days asked for are missing: \(why).")
+      }
+    }
     if json {
-      emit(result.entries.map { APODRecord($0.apod, cachedAt: $0.cachedAt) })
+      try emit(result.entries.map { APODRecord($0, now: now) })
     } else if result.items.isEmpty {
-      Swift.print("No pictures for these days.")
+      try Console.out("No pictures for these days.")
     } else {
-      Swift.print(result.items.map(line).joined(separator: "\n"))
+      try Console.out(result.items.map(line).joined(separator: "\n"))
     }
   }
 
   // MARK: Notes
 
-  private func explain(freshness: Freshness, cachedAt: Date?, notice: APODNotice?) {
-    if let notice {
+  private func explain(_ result: APODResult) {
+    if let notice = result.notice {
       Console.note(notice.message)
     }
-    if let message = freshness.message(now: now) {
+    if let message = staleMessage(result.freshness) {
       Console.note(message)
-    } else if let cachedAt {
-      Console.note(
-        "served from the cache saved \(Freshness.age(from: cachedAt, to: now)); nothing newer exists yet.")
+      return
     }
+    guard let cachedAt = result.cachedAt else { return }
+    let age = Freshness.age(from: cachedAt, to: now)
+    let filledBy = result.apod.source.rawValue
+    switch request {
+    case .today where result.notice == nil:
+      Console.note(
+        "served from the cache saved \(age) (filled by \(filledBy)): today's picture is saved, so "
+          + "nothing was asked (--refresh asks again).")
+    case .today, .explore:
+      Console.note("served from the cache saved \(age) (filled by \(filledBy)).")
+    case .day:
+      let notAsked = choice == .auto ? "no service was asked" : "--source \(choice.rawValue) was not asked"
+      Console.note(
+        "the cache answered (this day was saved \(age), filled by \(filledBy)); \(notAsked), since a "
+          + "saved day never changes.")
+    }
+  }
+
+  /// The stale note; a connection problem with a server given by --base-url names that server.
+  private func staleMessage(_ freshness: Freshness) -> String? {
+    guard case .stale(let since, let reason) = freshness else { return nil }
+    let age = Freshness.age(from: since, to: now)
+    switch reason {
+    case .offline, .failing(.network(.transport)), .failing(.network(.timedOut)),
+      .failing(.network(.offline)):
+      guard !context.customHosts.isEmpty else { break }
+      return "Showing a copy from \(age). "
+        + Console.message(for: .network(.transport("")), context)
+    default:
+      break
+    }
+    return freshness.message(now: now)
   }
 
   // MARK: JSON
 
-  private func emit(_ value: some Encodable) {
+  private func emit(_ value: some Encodable) throws {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     encoder.dateEncodingStrategy = .iso8601
     // Encoding these plain records cannot fail; fall back to an empty object rather than crash.
     let data = (try? encoder.encode(value)) ?? Data("{}".utf8)
-    Swift.print(String(decoding: data, as: UTF8.self))
+    try Console.out(String(decoding: data, as: UTF8.self))
   }
 
   // MARK: Human
@@ -137,8 +261,20 @@ struct APODRecord: Encodable {
   let pageURL: URL
   let alt: String?
   let source: String
-  let freshness: String
+  /// `fresh` (fetched now), `cached` (a valid cache hit, nothing to ask) or `stale` (the network
+  /// was wanted but could not answer).
+  var freshness: String
+  /// Why this is not a fresh answer (offline, rate limited, not published yet, failing), or nil.
+  var notice: String?
   let cachedAt: Date?
+
+  /// The record of one repository result.
+  init(_ result: APODResult, now: Date = Date()) {
+    self.init(result.apod, cachedAt: result.cachedAt)
+    if result.freshness.isStale { freshness = "stale" }
+    let reasons = [result.notice?.message, result.freshness.staleReason?.message(now: now)].compactMap { $0 }
+    notice = reasons.isEmpty ? nil : reasons.joined(separator: " ")
+  }
 
   init(_ apod: APOD, cachedAt: Date?) {
     date = apod.date.iso
@@ -153,12 +289,13 @@ struct APODRecord: Encodable {
     alt = apod.alt
     source = apod.source.rawValue
     freshness = cachedAt == nil ? "fresh" : "cached"
+    notice = nil
     self.cachedAt = cachedAt
   }
 
   enum CodingKeys: String, CodingKey {
     case date, title, mediaType, explanation, copyright, imageURL, hdImageURL, videoURL, pageURL, alt,
-      source, freshness, cachedAt
+      source, freshness, notice, cachedAt
   }
 
   func encode(to encoder: any Encoder) throws {
@@ -176,6 +313,15 @@ struct APODRecord: Encodable {
     try container.encode(alt, forKey: .alt)
     try container.encode(source, forKey: .source)
     try container.encode(freshness, forKey: .freshness)
+    try container.encode(notice, forKey: .notice)
     try container.encode(cachedAt, forKey: .cachedAt)
+  }
+}
+
+extension Freshness {
+  /// Why the content is stale, or nil when it is not.
+  fileprivate var staleReason: StaleReason? {
+    if case .stale(_, let reason) = self { return reason }
+    return nil
   }
 }

@@ -38,7 +38,7 @@ struct SimulateCommand: AsyncParsableCommand {
         print(report.transcript.joined(separator: "\n"))
       }
       if report.passed {
-        print("PASS \(file): \(report.name)\n")
+        if !quiet { print("PASS \(file): \(report.name)\n") }
       } else {
         for failure in report.failures { printError("\(file): \(failure)") }
         print("FAIL \(file): \(report.name) (\(report.failures.count) failed)\n")

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 
 /// `spacer`: NASA's Astronomy Picture of the Day from the command line, built on the same Core
 /// modules as the iPhone app (sources, cache, refresh rules), so a Linux user sees what the app does.
@@ -17,4 +18,33 @@ struct Spacer: AsyncParsableCommand {
       """,
     subcommands: [TodayCommand.self, ShowCommand.self, ExploreCommand.self, SimulateCommand.self]
   )
+
+  /// Runs the command; every failure, usage errors included, is one `spacer: error: …` line on
+  /// stderr (usage errors keep exit status 64, with a pointer to the help).
+  static func main() async {
+    do {
+      var command = try parseAsRoot()
+      if var asyncCommand = command as? any AsyncParsableCommand {
+        try await asyncCommand.run()
+      } else {
+        try command.run()
+      }
+      try Console.flush()
+    } catch {
+      let code = exitCode(for: error)
+      if code == .success {
+        // --help and friends: the text goes to stdout.
+        let text = fullMessage(for: error)
+        if !text.isEmpty { print(text) }
+        Foundation.exit(0)
+      }
+      let message = message(for: error).trimmingCharacters(in: .whitespacesAndNewlines)
+      if !message.isEmpty {
+        var text = "spacer: error: \(message)\n"
+        if code == .validationFailure { text += "spacer: see 'spacer --help' for usage.\n" }
+        FileHandle.standardError.write(Data(text.utf8))
+      }
+      Foundation.exit(code.rawValue)
+    }
+  }
 }

@@ -74,12 +74,25 @@ struct RepositoryTodayTests {
     #expect(await harness.source.callCount == 1)
   }
 
-  @Test func explicitRefreshNeverRefetchesASavedDay() async throws {
+  @Test func explicitRefreshAsksAgainEvenWhenTodayIsSaved() async throws {
     let harness = try Harness()
     _ = try await harness.repository.today()
+    await harness.answer { .success(sampleAPOD($0, title: "Corrected")) }
     let refreshed = try await harness.repository.today(.refresh)
     #expect(refreshed.apod.date == today)
-    #expect(await harness.source.callCount == 1)
+    #expect(refreshed.apod.title == "Corrected")
+    #expect(refreshed.cachedAt == nil)
+    #expect(await harness.source.callCount == 2)
+  }
+
+  @Test func anIncompleteRefreshAnswerNeverReplacesASavedDay() async throws {
+    let harness = try Harness()
+    let saved = try await harness.repository.today()
+    await harness.answer { .success(sampleAPOD($0, title: "")) }
+    let refreshed = try await harness.repository.today(.refresh)
+    #expect(refreshed.apod == saved.apod)
+    let again = try await harness.repository.today(.cacheOnly)
+    #expect(again.apod == saved.apod)
   }
 
   @Test func notPublishedYetShowsThePreviousDayAndSaysSo() async throws {
@@ -277,12 +290,31 @@ struct RepositoryExploreTests {
     #expect(result.cachedAt == nil)
   }
 
-  @Test func splitMissingDaysAreAskedAsSeparateRuns() async throws {
+  @Test func missingDaysCloseTogetherAreAskedAsOneRangeAndTheSavedDayIsKept() async throws {
     let harness = try Harness()
-    _ = try await harness.repository.apod(for: day("2026-11-19"))
-    _ = try await harness.repository.explore(days: 5)
+    let saved = try await harness.repository.apod(for: day("2026-11-19"))
+    harness.clock.advance(by: 60)
+    let result = try await harness.repository.explore(days: 5)
+    #expect(await harness.source.rangeCalls == [day("2026-11-17")...today])
+    let kept = try #require(result.entries.first { $0.apod.date == day("2026-11-19") })
+    #expect(kept.cachedAt == morning)
+    #expect(kept.apod == saved.apod)
+  }
+
+  @Test func missingDaysFarApartAreAskedAsSeparateRuns() async throws {
+    let harness = try Harness()
+    _ = try await harness.repository.explore(days: 40)
+    // A new APOD day two days later, with one old day lost from the cache meanwhile: asked apart.
+    harness.clock.advance(by: 2 * 86_400)
+    let folder = harness.folder.url
+    let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+    let old = try #require(names.first { $0.contains("apod-day-2026-10-20") })
+    try FileManager.default.removeItem(at: folder.appending(path: old))
+    _ = try await harness.repository.explore(days: 40)
     #expect(
-      await harness.source.rangeCalls == [day("2026-11-20")...today, day("2026-11-17")...day("2026-11-18")])
+      await harness.source.rangeCalls.dropFirst() == [
+        day("2026-11-22")...day("2026-11-23"), day("2026-10-20")...day("2026-10-20"),
+      ])
   }
 
   @Test func failingRefreshServesSavedDaysAsStale() async throws {

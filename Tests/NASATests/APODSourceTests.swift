@@ -80,7 +80,7 @@ struct V1APODSourceTests {
     }
   }
 
-  @Test func rangesAreAskedInWeekLongChunksAndReturnedNewestFirst() async throws {
+  @Test func rangesAreAskedAMonthAtATimeAndReturnedNewestFirst() async throws {
     let client = FakeHTTPClient { request in
       let parameters = query(request)
       guard let start = try? APODDay(iso: parameters["start_date"] ?? ""),
@@ -97,11 +97,7 @@ struct V1APODSourceTests {
     let ranges = await client.requests.map { query($0) }.map {
       "\($0["start_date"] ?? "")…\($0["end_date"] ?? "")"
     }
-    #expect(
-      ranges == [
-        "2026-10-23…2026-10-29", "2026-10-30…2026-11-05", "2026-11-06…2026-11-12",
-        "2026-11-13…2026-11-19", "2026-11-20…2026-11-21",
-      ])
+    #expect(ranges == ["2026-10-23…2026-11-21"])
     #expect(await client.requests.allSatisfy { query($0)["date"] == nil && query($0)["api_key"] != nil })
   }
 
@@ -143,7 +139,9 @@ struct V1APODSourceTests {
 
 /// A fake apod-basic feed: `/YYMMDD` answers for days in `days`; the list answers either the
 /// newest 25 of `days` whatever the parameters (as reported) or honours `date_from`/`date_to`.
-private func basicFeed(days: [APODDay], honoursParameters: Bool) -> FakeHTTPClient {
+/// apod-basic over `days`: `/YYMMDD` objects, and a newest-first list of 25 a page that honours
+/// `page` (a 400 past the last page) or, like a broken feed, always answers its first page.
+private func basicFeed(days: [APODDay], honoursPaging: Bool) -> FakeHTTPClient {
   let published = Set(days)
   return FakeHTTPClient { request in
     let last = request.url.lastPathComponent
@@ -152,14 +150,11 @@ private func basicFeed(days: [APODDay], honoursParameters: Bool) -> FakeHTTPClie
         ? .json(APODFixtures.sampleAPODBasic(for: requested))
         : .failure(.notFound(message: "APOD not found."))
     }
-    var listed = days.sorted(by: >)
-    let parameters = query(request)
-    if honoursParameters, let from = try? APODDay(yymmdd: parameters["date_from"] ?? ""),
-      let to = try? APODDay(yymmdd: parameters["date_to"] ?? "")
-    {
-      listed = listed.filter { (from...to).contains($0) }
-    }
-    return .json(APODFixtures.sampleAPODBasicList(Array(listed.prefix(25))))
+    let listed = days.sorted(by: >)
+    let page = honoursPaging ? Int(query(request)["page"] ?? "1") ?? 1 : 1
+    let items = Array(listed.dropFirst((page - 1) * 25).prefix(25))
+    if items.isEmpty { return .failure(.badRequest(message: "The page number requested is larger.")) }
+    return .json(APODFixtures.sampleAPODBasicList(items))
   }
 }
 
@@ -168,7 +163,7 @@ struct APODBasicSourceTests {
   private let feedDays = Array(day("2026-09-01")...today)
 
   @Test func dayIsAskedAtItsYYMMDDPathWithoutAKey() async throws {
-    let client = basicFeed(days: feedDays, honoursParameters: false)
+    let client = basicFeed(days: feedDays, honoursPaging: false)
     let source = APODBasicSource(client: client, now: { afternoon })
     let apod = try await source.apod(for: day("2026-11-03"))
     #expect(apod.source == .apodBasic)
@@ -179,23 +174,23 @@ struct APODBasicSourceTests {
   }
 
   @Test func notFoundForTodayMeansNotPublishedYet() async {
-    let client = basicFeed(days: Array(day("2026-11-01")...day("2026-11-20")), honoursParameters: false)
+    let client = basicFeed(days: Array(day("2026-11-01")...day("2026-11-20")), honoursPaging: false)
     let source = APODBasicSource(client: client, now: { afternoon })
     await #expect(throws: APODError.notPublishedYet(today)) { try await source.apod(for: today) }
   }
 
-  @Test func listIsFilteredHereWhenTheFeedIgnoresTheDates() async throws {
-    let client = basicFeed(days: feedDays, honoursParameters: false)
+  @Test func listIsPagedFromTheNewestAndFilteredToTheAskedRange() async throws {
+    let client = basicFeed(days: feedDays, honoursPaging: false)
     let source = APODBasicSource(client: client, now: { afternoon })
     let list = try await source.apods(from: day("2026-11-10"), through: day("2026-11-12"))
     #expect(list.items.map(\.date) == [day("2026-11-12"), day("2026-11-11"), day("2026-11-10")])
     #expect(await client.requestCount == 1)
     let parameters = try #require(await client.requests.first.map(query))
-    #expect(parameters == ["per_page": "25", "date_from": "261110", "date_to": "261112"])
+    #expect(parameters == ["per_page": "25", "page": "1"])
   }
 
   @Test func daysOlderThanAnIgnoringFeedCoversAreAskedOneByOne() async throws {
-    let client = basicFeed(days: feedDays, honoursParameters: false)
+    let client = basicFeed(days: feedDays, honoursPaging: false)
     let source = APODBasicSource(client: client, now: { afternoon })
     let list = try await source.recent(days: 30, endingOn: today)
     #expect(list.items.count == 30)
@@ -206,8 +201,8 @@ struct APODBasicSourceTests {
     #expect(paths.filter { !$0.hasSuffix("/apod-basic") }.count == 5)
   }
 
-  @Test func feedHonouringTheDatesIsPagedWithoutDayRequests() async throws {
-    let client = basicFeed(days: feedDays, honoursParameters: true)
+  @Test func feedHonouringPagesIsWalkedWithoutDayRequests() async throws {
+    let client = basicFeed(days: feedDays, honoursPaging: true)
     let source = APODBasicSource(client: client, now: { afternoon })
     let list = try await source.recent(days: 30, endingOn: today)
     #expect(list.items.count == 30)
@@ -217,7 +212,7 @@ struct APODBasicSourceTests {
 
   @Test func daysMissingBetweenListedDaysAreGapsNotRequests() async throws {
     let withGap = feedDays.filter { $0 != day("2026-11-15") }
-    let client = basicFeed(days: withGap, honoursParameters: false)
+    let client = basicFeed(days: withGap, honoursPaging: false)
     let source = APODBasicSource(client: client, now: { afternoon })
     let list = try await source.apods(from: day("2026-11-14"), through: day("2026-11-16"))
     #expect(list.items.map(\.date) == [day("2026-11-16"), day("2026-11-14")])
@@ -225,7 +220,7 @@ struct APODBasicSourceTests {
   }
 
   @Test func unpublishedTodayInARangeIsSimplyAbsent() async throws {
-    let client = basicFeed(days: Array(day("2026-11-01")...day("2026-11-20")), honoursParameters: false)
+    let client = basicFeed(days: Array(day("2026-11-01")...day("2026-11-20")), honoursPaging: false)
     let source = APODBasicSource(client: client, now: { afternoon })
     let list = try await source.apods(from: day("2026-11-19"), through: today)
     #expect(list.items.map(\.date) == [day("2026-11-20"), day("2026-11-19")])

@@ -89,4 +89,19 @@ import Testing
     await limiter.refund(for: apod)
     try await limiter.acquire(for: apod)
   }
+
+  @Test func requestsThatSpendNoSharedQuotaPassAFullBudgetAndLeaveItAlone() async throws {
+    let limiter = RateLimiter(budget: .init(requests: 1, window: .seconds(3600)), now: TestClock().closure)
+    for _ in 0..<5 { try await limiter.acquire(for: basic, budgeted: false) }
+    try await limiter.acquire(for: apod)
+    // The budget is spent for the shared key, yet the keyless feed still goes through.
+    try await limiter.acquire(for: apod, budgeted: false)
+    await #expect(throws: HTTPError.self) { try await limiter.acquire(for: apod) }
+  }
+
+  @Test func aSpentServerQuotaStillStopsUnbudgetedRequests() async throws {
+    let limiter = RateLimiter(budget: nil, now: TestClock().closure)
+    await limiter.record(response(429, ["Retry-After": "60"]), for: basic)
+    await #expect(throws: HTTPError.self) { try await limiter.acquire(for: basic, budgeted: false) }
+  }
 }

@@ -131,6 +131,6 @@ import Testing
   @Test func badDateExitsWithUsageStatus() throws {
     let result = try run(["show", "2031-02-30"])
     #expect(result.status == 64)
-    #expect(result.stderr.contains("Error: "))
+    #expect(result.stderr.hasPrefix("spacer: error: "))
   }
 }

@@ -130,7 +130,7 @@ public enum APODFixtures {
   // MARK: Generated samples (for --demo and benchmarks)
 
   /// A labelled sample v1 object for any day; the kind of media rotates with the day.
-  public static func sampleV1(for day: APODDay) -> String {
+  public static func sampleV1(for day: APODDay, title: String? = nil) -> String {
     let variant = abs(day.distance(to: APODDay.first)) % 3
     let path = "https://apod.nasa.gov/apod/image/\(day.yymmdd.prefix(4))/sample_\(day.yymmdd)"
     let media: String
@@ -144,13 +144,13 @@ public enum APODFixtures {
         #""copyright":"\nSpacer Sample Team\n","hdurl":"\#(path)_big.gif","media_type":"image","url":"\#(path).gif""#
     }
     return #"""
-      {"date":"\#(day.iso)","explanation":"Sample data for \#(day.iso), written for Spacer's demo mode: not a real NASA picture.","service_version":"v1","title":"Sample Sky \#(day.iso) (sample data)",\#(media)}
+      {"date":"\#(day.iso)","explanation":"Sample data for \#(day.iso), written for Spacer's demo mode: not a real NASA picture.","service_version":"v1","title":"\#(title ?? "Sample Sky \(day.iso) (sample data)")",\#(media)}
       """#
   }
 
   /// A v1 range answer for the given days, oldest first as v1 sends it.
   public static func sampleV1Range(_ days: [APODDay]) -> String {
-    "[" + days.sorted().map(sampleV1(for:)).joined(separator: ",") + "]"
+    "[" + days.sorted().map { sampleV1(for: $0) }.joined(separator: ",") + "]"
   }
 
   /// A labelled sample apod-basic object for any day; every third day is a video.

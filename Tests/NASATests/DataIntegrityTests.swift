@@ -1,0 +1,245 @@
+import Foundation
+import Networking
+import TestSupport
+import Testing
+
+@testable import NASA
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// 10:00 in New York (EST) on 2026-11-21.
+private let morning = utc("2026-11-21T15:00:00Z")
+private let today = day("2026-11-21")
+private let asked = day("2024-03-03")
+private let impostorDay = day("2020-01-01")
+
+/// A repository over a rude fake source (it may answer with any day) and a real disk cache.
+private struct RudeHarness {
+  let folder: TemporaryDirectory
+  let clock: TestClock
+  let source: FakeAPODSource
+  let repository: APODRepository
+
+  init(answer: @escaping FakeAPODSource.DayHandler) throws {
+    folder = try TemporaryDirectory()
+    clock = TestClock(morning)
+    source = FakeAPODSource(day: answer)
+    let cache = JSONDiskCache(directory: folder.url, now: clock.closure)
+    repository = APODRepository(source: source, cache: cache, now: clock.closure)
+  }
+}
+
+@Suite("Data integrity: a saved day is only ever that day")
+struct WrongDayRepositoryTests {
+  @Test func aDayAnsweredWithAnotherDayIsRefusedAndTheGoodCachedDayIsKept() async throws {
+    let harness = try RudeHarness { .success(sampleAPOD($0, title: "Good \($0.iso)")) }
+    _ = try await harness.repository.apod(for: impostorDay)
+    // From now on the service answers every day with a different payload for 2020-01-01.
+    await harness.source.answer { _ in .success(sampleAPOD(impostorDay, title: "Impostor")) }
+
+    var message: String?
+    do {
+      let shown = try await harness.repository.apod(for: asked)
+      Issue.record("showed \(shown.apod.date.iso) for \(asked.iso)")
+    } catch {
+      message = error.message
+    }
+    #expect(
+      message?.contains("NASA answered with the picture of 2020-01-01 when 2024-03-03 was asked for") == true)
+    let kept = try await harness.repository.apod(for: impostorDay, policy: .cacheOnly)
+    #expect(kept.apod.title == "Good 2020-01-01")
+    await #expect(throws: APODError.notCached) {
+      _ = try await harness.repository.apod(for: asked, policy: .cacheOnly)
+    }
+  }
+
+  @Test func todayAnsweredWithAnotherDayIsNeitherShownNorSaved() async throws {
+    let harness = try RudeHarness { _ in .success(sampleAPOD(impostorDay, title: "Impostor")) }
+    var shownDate: APODDay?
+    do {
+      shownDate = try await harness.repository.today().apod.date
+    } catch {
+      #expect(error.message.contains("when \(today.iso) was asked for"))
+    }
+    #expect(shownDate == nil)
+    await #expect(throws: APODError.notCached) {
+      _ = try await harness.repository.apod(for: impostorDay, policy: .cacheOnly)
+    }
+  }
+
+  @Test func exploreKeepsOnlyTheDaysAskedFor() async throws {
+    let harness = try RudeHarness { .success(sampleAPOD($0)) }
+    _ = try await harness.repository.apod(for: impostorDay)
+    let before = try await harness.repository.apod(for: impostorDay, policy: .cacheOnly)
+    // A list answer that also carries a day nobody asked for, with other content.
+    await harness.source.answer { day in
+      day == today.previous ? .success(sampleAPOD(impostorDay, title: "Impostor")) : .success(sampleAPOD(day))
+    }
+    let result = try await harness.repository.explore(days: 3)
+    #expect(!result.items.contains { $0.date == impostorDay })
+    let after = try await harness.repository.apod(for: impostorDay, policy: .cacheOnly)
+    #expect(after.apod.title == before.apod.title)
+  }
+}
+
+/// A real loopback server playing a rude service, the real client, a fixed clock.
+private func withLoopback(
+  _ body: (_ server: LoopbackServer, _ base: URL, _ client: HTTPClient, _ clock: TestClock) async throws ->
+    Void
+) async throws {
+  let server = LoopbackServer()
+  let base = try await server.start()
+  let session = URLSession(configuration: .ephemeral)
+  defer { session.invalidateAndCancel() }
+  let clock = TestClock(morning)
+  let client = HTTPClient(
+    session: session, rateLimiter: RateLimiter(now: clock.closure),
+    retryPolicy: RetryPolicy(maxAttempts: 1, sleep: { _ in }), circuitBreaker: nil, now: clock.closure)
+  do {
+    try await body(server, base, client, clock)
+  } catch {
+    await server.stop()
+    throw error
+  }
+  await server.stop()
+}
+
+@Suite("Data integrity: sources refuse answers for other days")
+struct WrongDaySourceTests {
+  @Test func v1AnswerForAnotherDayIsAWrongDayError() async throws {
+    try await withLoopback { server, base, client, clock in
+      await server.route("/planetary/apod") { _ in .json(APODFixtures.sampleV1(for: impostorDay)) }
+      let source = V1APODSource(
+        client: client, baseURL: base.appending(path: "planetary/apod"), apiKey: "k", now: clock.closure)
+      var message: String?
+      do {
+        _ = try await source.apod(for: asked)
+      } catch {
+        message = (error as? APODError)?.message
+      }
+      #expect(message?.contains("NASA answered with the picture of 2020-01-01 when 2024-03-03") == true)
+    }
+  }
+
+  @Test func apodBasicAnswerForAnotherDayIsAWrongDayError() async throws {
+    try await withLoopback { server, base, client, clock in
+      await server.route(prefix: "/wp-json/wp/v2/apod-basic/") { _ in
+        .json(APODFixtures.sampleAPODBasic(for: impostorDay))
+      }
+      let source = APODBasicSource(
+        client: client, baseURL: base.appending(path: "wp-json/wp/v2/apod-basic"), now: clock.closure)
+      var message: String?
+      do {
+        _ = try await source.apod(for: asked)
+      } catch {
+        message = (error as? APODError)?.message
+      }
+      #expect(message?.contains("NASA answered with the picture of 2020-01-01 when 2024-03-03") == true)
+    }
+  }
+
+  @Test func apodBasicListEntriesOutsideTheRangeOrInTheFutureAreDropped() async throws {
+    try await withLoopback { server, base, client, clock in
+      // The list carries tomorrow (impossible) and a day long before the range.
+      await server.route("/wp-json/wp/v2/apod-basic") { _ in
+        .json(APODFixtures.sampleAPODBasicList([today.next, today, today.previous, impostorDay]))
+      }
+      await server.route(prefix: "/wp-json/wp/v2/apod-basic/") { _ in
+        .json(APODFixtures.apodBasicNotFound, status: 404)
+      }
+      let source = APODBasicSource(
+        client: client, baseURL: base.appending(path: "wp-json/wp/v2/apod-basic"), now: clock.closure)
+      let list = try await source.apods(from: today.previous, through: today)
+      #expect(list.items.map(\.date) == [today, today.previous])
+    }
+  }
+}
+
+@Suite("Long ranges: a year of Explore from an empty cache", .serialized)
+struct LongRangeTests {
+  /// The app's own stack (real client, limiter, breaker, disk cache) against the demo server.
+  private func exploreAYear(_ choice: APODSourceChoice) async throws -> (result: ExploreResult, requests: Int)
+  {
+    let demo = DemoServer()
+    let endpoints = try await demo.start()
+    let folder = try TemporaryDirectory()
+    let configuration = APODServiceConfiguration(
+      choice: choice, apiKey: "DEMO_KEY", v1BaseURL: endpoints.v1, basicBaseURL: endpoints.apodBasic,
+      cacheDirectory: folder.url)
+    let session = URLSession(configuration: .ephemeral)
+    defer { session.invalidateAndCancel() }
+    do {
+      let result = try await configuration.makeRepository(session: session).explore(days: 366)
+      let requests = await demo.requestCount()
+      await demo.stop()
+      return (result, requests)
+    } catch {
+      await demo.stop()
+      throw error
+    }
+  }
+
+  @Test(arguments: [APODSourceChoice.v1, .basic])
+  func aYearFromAnEmptyCacheArrivesWholeInAtMost15Requests(choice: APODSourceChoice) async throws {
+    let (result, requests) = try await exploreAYear(choice)
+    #expect(result.freshness == .fresh)
+    #expect(result.items.count >= 365)  // today may not be out yet in the first minutes ET
+    #expect(requests <= 15, "\(requests) requests")
+  }
+
+  @Test func anInterruptedRangeKeepsTheDaysThatArrived() async throws {
+    try await withLoopback { server, base, client, clock in
+      // The first (newest) range request answers; every later one is refused.
+      let served = Counter()
+      await server.route("/planetary/apod") { request in
+        guard let start = request.query["start_date"].flatMap({ try? APODDay(iso: $0) }),
+          let end = request.query["end_date"].flatMap({ try? APODDay(iso: $0) }), await served.next() == 1
+        else { return .json(APODFixtures.v1ErrorDateRange, status: 400) }
+        return .json(APODFixtures.sampleV1Range(Array(start...end)))
+      }
+      let folder = try TemporaryDirectory()
+      let repository = APODRepository(
+        source: V1APODSource(
+          client: client, baseURL: base.appending(path: "planetary/apod"), apiKey: "k", now: clock.closure),
+        cache: JSONDiskCache(directory: folder.url, now: clock.closure), now: clock.closure)
+      let result = try await repository.explore(days: 60)
+      #expect(result.freshness.isStale)
+      #expect(result.items.count >= 7)
+      #expect(result.items.first?.date == today)
+      // What arrived was saved: it is there offline.
+      let offline = try await repository.explore(days: 60, .cacheOnly)
+      #expect(offline.items.count == result.items.count)
+    }
+  }
+}
+
+private actor Counter {
+  private var value = 0
+  func next() -> Int {
+    value += 1
+    return value
+  }
+}
+
+@Suite("Text: titles cleaned like explanations, paragraphs kept")
+struct TextCleaningTests {
+  @Test func aV1TitleWithMarkupAndEntitiesIsCleaned() throws {
+    let json = #"{"date":"2024-03-03","title":"<i>M31</i> &amp; Friends","media_type":"other"}"#
+    let apod = try APOD.decode(Data(json.utf8), from: .v1)
+    #expect(apod.title == "M31 & Friends")
+  }
+
+  @Test func aPlainV1ExplanationKeepsItsParagraphBreaks() throws {
+    let json =
+      #"{"date":"2024-03-03","title":"T","media_type":"other","explanation":"First  part.\n\nSecond\npart."}"#
+    let apod = try APOD.decode(Data(json.utf8), from: .v1)
+    #expect(apod.explanation == "First part.\n\nSecond part.")
+  }
+
+  @Test func anApodBasicTitleWithItalicsAndEntitiesIsCleaned() throws {
+    let apod = try APOD.decode(Data(APODFixtures.sampleAPODBasic(for: asked).utf8), from: .apodBasic)
+    #expect(apod.title == "Sample Sky 2024-03-03 & Friends (sample data)")
+  }
+}

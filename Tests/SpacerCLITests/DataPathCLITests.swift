@@ -1,0 +1,271 @@
+import Foundation
+import NASA
+import TestSupport
+import Testing
+
+/// Runs the real `spacer` binary without blocking a thread of the test's concurrency pool (the
+/// loopback server of the same test needs those threads). Output goes through files; the bound
+/// only turns a hang into a failure.
+func runSpacer(
+  _ arguments: [String], cacheDirectory: URL?, stdoutPath: String? = nil,
+  environment: [String: String] = [:]
+) async throws -> (status: Int32, stdout: String, stderr: String) {
+  let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    .appending(path: "spacer")
+  try #require(FileManager.default.isExecutableFile(atPath: binary.path), "no spacer at \(binary.path)")
+  let scratch = FileManager.default.temporaryDirectory.appending(path: "spacer-run-\(UUID().uuidString)")
+  try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+  defer { try? FileManager.default.removeItem(at: scratch) }
+  let outURL = stdoutPath.map { URL(fileURLWithPath: $0) } ?? scratch.appending(path: "out")
+  let errURL = scratch.appending(path: "err")
+  if stdoutPath == nil { _ = FileManager.default.createFile(atPath: outURL.path, contents: nil) }
+  _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
+  let process = Process()
+  process.executableURL = binary
+  if !environment.isEmpty {
+    process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+  }
+  process.arguments = arguments + (cacheDirectory.map { ["--cache-dir", $0.path] } ?? [])
+  process.standardOutput = try FileHandle(forWritingTo: outURL)
+  process.standardError = try FileHandle(forWritingTo: errURL)
+  let finished = AsyncStream<Void>.makeStream()
+  process.terminationHandler = { _ in finished.continuation.yield() }
+  try process.run()
+  let ended = await withTaskGroup(of: Bool.self) { group in
+    group.addTask {
+      for await _ in finished.stream { return true }
+      return true
+    }
+    group.addTask {
+      try? await Task.sleep(for: .seconds(120))
+      return false
+    }
+    let first = await group.next() ?? false
+    group.cancelAll()
+    return first
+  }
+  if !ended { process.terminate() }
+  try #require(ended, "spacer \(arguments.joined(separator: " ")) did not finish")
+  process.waitUntilExit()
+  let stdout = stdoutPath == nil ? (try? String(contentsOf: outURL, encoding: .utf8)) ?? "" : ""
+  let stderr = (try? String(contentsOf: errURL, encoding: .utf8)) ?? ""
+  return (process.terminationStatus, stdout, stderr)
+}
+
+/// A cache folder for one test, removed at the end.
+final class CacheFolder: Sendable {
+  let url = FileManager.default.temporaryDirectory
+    .appending(path: "spacer-cli-\(UUID().uuidString)", directoryHint: .isDirectory)
+  deinit { try? FileManager.default.removeItem(at: url) }
+
+  func dayFile(_ iso: String) -> URL? {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
+    return names.first { $0.contains("apod-day-\(iso)") }.map { url.appending(path: $0) }
+  }
+}
+
+@Suite("CLI: the data path as a user meets it", .serialized)
+struct DataPathCLITests {
+  @Test func aServiceAnsweringWithAnotherDayIsAnErrorAndTheGoodCachedDayStays() async throws {
+    let cache = CacheFolder()
+    let good = try await runSpacer(
+      ["show", "2020-01-01", "--source", "v1", "--demo", "--json"], cacheDirectory: cache.url)
+    #expect(good.status == 0)
+    let goodFile = try #require(cache.dayFile("2020-01-01"))
+    let goodBytes = try Data(contentsOf: goodFile)
+
+    // A v1 service that answers every date= with a 2020-01-01 entry of other content.
+    let server = LoopbackServer()
+    let base = try await server.start()
+    await server.route("/planetary/apod") { _ in
+      .json(
+        APODFixtures.sampleV1(for: APODDay(checkedISO: "2020-01-01")).replacingOccurrences(
+          of: "Sample Sky", with: "Impostor"))
+    }
+    let rude = try await runSpacer(
+      [
+        "show", "2024-03-03", "--source", "v1", "--base-url",
+        base.appending(path: "planetary/apod").absoluteString,
+      ],
+      cacheDirectory: cache.url)
+    let todayRun = try await runSpacer(["today", "--offline", "--json"], cacheDirectory: cache.url)
+    await server.stop()
+
+    #expect(rude.status != 0)
+    #expect(!rude.stdout.contains("2020-01-01"))
+    #expect(
+      rude.stderr.contains("NASA answered with the picture of 2020-01-01 when 2024-03-03 was asked for"))
+    #expect(try Data(contentsOf: goodFile) == goodBytes)
+    #expect(cache.dayFile("2024-03-03") == nil)
+    #expect(!todayRun.stdout.contains("Impostor"))
+  }
+
+  @Test func aYearOfExploreInDemoModeFromAnEmptyCacheSucceeds() async throws {
+    let cache = CacheFolder()
+    let result = try await runSpacer(
+      ["explore", "--days", "366", "--demo", "--json"], cacheDirectory: cache.url)
+    #expect(result.status == 0, "\(result.stderr)")
+    let array = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]]
+    #expect((array?.count ?? 0) >= 365)
+  }
+
+  @Test func todayRefreshAsksTheServiceEvenWhenTodayIsCached() async throws {
+    let cache = CacheFolder()
+    let server = LoopbackServer()
+    let base = try await server.start()
+    await server.route("/planetary/apod") { request in
+      let day = request.query["date"].flatMap { try? APODDay(iso: $0) } ?? APODDay.today(now: Date())
+      return .json(APODFixtures.sampleV1(for: day))
+    }
+    let url = base.appending(path: "planetary/apod").absoluteString
+    let first = try await runSpacer(
+      ["today", "--source", "v1", "--base-url", url], cacheDirectory: cache.url)
+    let afterFirst = await server.requestCount()
+    let second = try await runSpacer(
+      ["today", "--refresh", "--source", "v1", "--base-url", url], cacheDirectory: cache.url)
+    let afterSecond = await server.requestCount()
+    await server.stop()
+    #expect(first.status == 0)
+    #expect(second.status == 0)
+    #expect(afterSecond > afterFirst)
+  }
+
+  @Test(arguments: [
+    ["show", "2031-02-30"], ["explore", "--days", "0"], ["today", "--bogus"],
+  ])
+  func usageErrorsHaveTheOnePrefixAndExit64(arguments: [String]) async throws {
+    let result = try await runSpacer(arguments, cacheDirectory: nil)
+    #expect(result.status == 64)
+    #expect(result.stderr.hasPrefix("spacer: error: "), "\(result.stderr)")
+  }
+
+  @Test func aCacheDirThatIsAFileIsAUsageError() async throws {
+    let file = FileManager.default.temporaryDirectory.appending(path: "spacer-not-a-dir-\(UUID().uuidString)")
+    _ = FileManager.default.createFile(atPath: file.path, contents: Data("x".utf8))
+    defer { try? FileManager.default.removeItem(at: file) }
+    let result = try await runSpacer(["today", "--demo", "--cache-dir", file.path], cacheDirectory: nil)
+    #expect(result.status == 64)
+    #expect(result.stderr.contains("--cache-dir"))
+  }
+
+  @Test func anEmptyCacheDirIsAUsageError() async throws {
+    let result = try await runSpacer(["today", "--demo", "--cache-dir", ""], cacheDirectory: nil)
+    #expect(result.status == 64)
+    #expect(result.stderr.contains("--cache-dir"))
+  }
+
+  @Test func writingToAFullDeviceFailsWithAMessage() async throws {
+    try #require(FileManager.default.isWritableFile(atPath: "/dev/full"))
+    let cache = CacheFolder()
+    let result = try await runSpacer(
+      ["today", "--demo", "--json"], cacheDirectory: cache.url, stdoutPath: "/dev/full")
+    #expect(result.status != 0)
+    #expect(result.stderr.contains("spacer: error:"))
+  }
+
+  @Test func jsonSaysFreshnessAndNotice() async throws {
+    let cache = CacheFolder()
+    let first = try await runSpacer(["show", "2024-03-03", "--demo", "--json"], cacheDirectory: cache.url)
+    let second = try await runSpacer(["show", "2024-03-03", "--demo", "--json"], cacheDirectory: cache.url)
+    let fresh = try JSONSerialization.jsonObject(with: Data(first.stdout.utf8)) as? [String: Any]
+    let cached = try JSONSerialization.jsonObject(with: Data(second.stdout.utf8)) as? [String: Any]
+    #expect(fresh?["freshness"] as? String == "fresh")
+    #expect(cached?["freshness"] as? String == "cached")
+    #expect(cached?.keys.contains("notice") == true)
+    #expect(cached?["notice"] is NSNull)
+    // A fixed past day from the cache: nothing about "newer".
+    #expect(!second.stderr.contains("nothing newer exists yet"))
+  }
+
+  @Test func aRefusedConnectionNamesTheBaseURLHost() async throws {
+    let cache = CacheFolder()
+    let result = try await runSpacer(
+      ["show", "2024-03-03", "--source", "v1", "--base-url", "http://127.0.0.1:9/planetary/apod"],
+      cacheDirectory: cache.url)
+    #expect(result.status == 1)
+    #expect(result.stderr.contains("127.0.0.1:9"), "\(result.stderr)")
+    #expect(!result.stderr.contains("NASA"))
+
+    // Serving an older saved day instead, the note names the host too.
+    let yesterday = APODDay.today(now: Date()).previous.iso
+    _ = try await runSpacer(["show", yesterday, "--demo"], cacheDirectory: cache.url)
+    let stale = try await runSpacer(
+      ["today", "--source", "v1", "--base-url", "http://127.0.0.1:9/planetary/apod"],
+      cacheDirectory: cache.url)
+    #expect(stale.status == 0)
+    #expect(stale.stderr.contains("127.0.0.1:9"), "\(stale.stderr)")
+  }
+
+  @Test func quietSimulatePrintsOnlyTheSummaryWhenEverythingPasses() async throws {
+    let scenarios = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().appending(path: "Scenarios")
+    let files = try FileManager.default.contentsOfDirectory(atPath: scenarios.path)
+      .filter { $0.hasSuffix(".json") }.sorted().prefix(2).map { scenarios.appending(path: $0).path }
+    try #require(!files.isEmpty)
+    let result = try await runSpacer(["simulate", "-q"] + files, cacheDirectory: nil)
+    #expect(result.status == 0)
+    #expect(!result.stdout.contains("PASS"), "\(result.stdout)")
+    #expect(result.stdout.contains("\(files.count) of \(files.count) scenarios passed."))
+  }
+}
+
+@Suite("CLI: damaged files and rate limits", .serialized)
+struct DamageAndLimitCLITests {
+  @Test func anOfflineMissNamesTheDayAndPointsAtTheDemoCache() async throws {
+    // The default cache folders, inside a scratch XDG cache home.
+    let home = CacheFolder()
+    let environment = ["XDG_CACHE_HOME": home.url.path]
+    let demo = try await runSpacer(
+      ["show", "2024-03-03", "--demo"], cacheDirectory: nil, environment: environment)
+    #expect(demo.status == 0)
+    let real = try await runSpacer(
+      ["show", "2024-03-03", "--offline"], cacheDirectory: nil, environment: environment)
+    #expect(real.status == 1)
+    #expect(real.stderr.contains("Nothing is saved for 2024-03-03 yet"))
+    #expect(real.stderr.contains("--demo keeps its own cache"), "\(real.stderr)")
+  }
+
+  @Test func aDamagedSavedDayIsReportedNotSilentlySkipped() async throws {
+    let cache = CacheFolder()
+    _ = try await runSpacer(["show", "2024-03-03", "--demo"], cacheDirectory: cache.url)
+    let file = try #require(cache.dayFile("2024-03-03"))
+    try Data("{ not json".utf8).write(to: file)
+    let result = try await runSpacer(["show", "2024-03-03", "--offline"], cacheDirectory: cache.url)
+    #expect(result.status == 1)
+    #expect(result.stderr.contains("the saved copy of 2024-03-03 could not be read"), "\(result.stderr)")
+    #expect(result.stderr.contains("Nothing is saved for 2024-03-03 yet"))
+  }
+
+  @Test func theSame429GivesTheSameWaitWithOrWithoutACachedCopy() async throws {
+    let server = LoopbackServer()
+    let base = try await server.start()
+    await server.route("/planetary/apod") { _ in
+      .json(APODFixtures.gatewayOverRateLimit, status: 429, headers: ["Retry-After": "2870"])
+    }
+    let url = base.appending(path: "planetary/apod").absoluteString
+    let empty = CacheFolder()
+    let withoutCache = try await runSpacer(
+      ["today", "--source", "v1", "--base-url", url], cacheDirectory: empty.url)
+    let filled = CacheFolder()
+    let yesterday = APODDay.today(now: Date()).previous.iso
+    _ = try await runSpacer(["show", yesterday, "--demo"], cacheDirectory: filled.url)
+    let withCache = try await runSpacer(
+      ["today", "--source", "v1", "--base-url", url], cacheDirectory: filled.url)
+    await server.stop()
+
+    #expect(withoutCache.status == 1)
+    #expect(withCache.status == 0)
+    // "Try again in 47 minutes" in both, worded alike.
+    let wait = #/[Tt]ry again in \d+ minutes/#
+    let first = try #require(withoutCache.stderr.firstMatch(of: wait)).output
+    let second = try #require(withCache.stderr.firstMatch(of: wait)).output
+    #expect(first.lowercased() == second.lowercased(), "\(withoutCache.stderr) | \(withCache.stderr)")
+  }
+}
+
+extension APODDay {
+  /// A known-good date literal.
+  fileprivate init(checkedISO text: String) {
+    self = (try? APODDay(iso: text)) ?? APODDay.first
+  }
+}
