@@ -289,6 +289,17 @@ public actor APODRepository {
     return runs.reversed()
   }
 
+  /// Every saved day from 1995-06-16 through today, oldest first, read from the cache alone (the
+  /// network is never asked): what search and the widget work from. A damaged day file is skipped
+  /// here and reported by `takeUnreadableSavedDays()`.
+  public func savedAPODs() async -> [APOD] {
+    var saved: [APOD] = []
+    for day in APODDay.first...APODDay.today(now: now()) {
+      if let value = await savedDay(day)?.value { saved.append(value) }
+    }
+    return saved
+  }
+
   /// Days whose saved file could not be read (damaged, or written by another version) and was
   /// removed since the last call: a caller says so instead of the day silently going missing.
   public func takeUnreadableSavedDays() -> [APODDay] {

@@ -14,9 +14,12 @@ struct Spacer: AsyncParsableCommand {
         spacer today                 the real services (NASA_API_KEY, or DEMO_KEY for v1)
         spacer show 1995-06-16 --json
         spacer explore --days 7
+        spacer search andromeda      find saved days by words
         spacer simulate Scenarios/*.json   run the monetization scenarios
       """,
-    subcommands: [TodayCommand.self, ShowCommand.self, ExploreCommand.self, SimulateCommand.self]
+    subcommands: [
+      TodayCommand.self, ShowCommand.self, ExploreCommand.self, SearchCommand.self, SimulateCommand.self,
+    ]
   )
 
   /// Runs the command; every failure, usage errors included, is one `spacer: error: …` line on

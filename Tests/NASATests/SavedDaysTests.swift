@@ -1,0 +1,36 @@
+import Foundation
+import Networking
+import TestSupport
+import Testing
+
+@testable import NASA
+
+@Suite("Repository: the saved days, for search and the widget")
+struct SavedDaysTests {
+  @Test func savedDaysAreReadOldestFirstWithoutAskingTheNetwork() async throws {
+    let folder = try TemporaryDirectory()
+    let clock = TestClock(utc("2026-11-21T15:00:00Z"))
+    let source = FakeAPODSource(day: { .success(sampleAPOD($0)) })
+    let repository = APODRepository(
+      source: source, cache: JSONDiskCache(directory: folder.url, now: clock.closure), now: clock.closure)
+    for iso in ["2024-03-03", "1995-06-16", "2026-11-20"] {
+      _ = try await repository.apod(for: day(iso))
+    }
+    let callsBefore = await source.callCount
+
+    let saved = await repository.savedAPODs()
+
+    #expect(saved.map(\.date.iso) == ["1995-06-16", "2024-03-03", "2026-11-20"])
+    #expect(await source.callCount == callsBefore)
+  }
+
+  @Test func nothingSavedGivesAnEmptyList() async throws {
+    let folder = try TemporaryDirectory()
+    let clock = TestClock(utc("2026-11-21T15:00:00Z"))
+    let source = FakeAPODSource(day: { .success(sampleAPOD($0)) })
+    let repository = APODRepository(
+      source: source, cache: JSONDiskCache(directory: folder.url, now: clock.closure), now: clock.closure)
+    #expect(await repository.savedAPODs().isEmpty)
+    #expect(await source.callCount == 0)
+  }
+}
