@@ -58,7 +58,8 @@ import Testing
   }
 }
 
-/// Runs the real `spacer` binary, as a user would, against its own demo server.
+/// Runs the real `spacer` binary, as a user would, against its own demo server (through
+/// `runSpacer`, which turns a hang into a failure instead of blocking the suite).
 @Suite(.serialized) struct CommandLineEndToEndTests {
   let cacheDirectory: URL
 
@@ -67,31 +68,13 @@ import Testing
       .appending(path: "spacer-cli-\(UUID().uuidString)", directoryHint: .isDirectory)
   }
 
-  private func run(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
-    let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-      .appending(path: "spacer")
-    // The test target depends on the executable, so SwiftPM builds it next to the test bundle.
-    try #require(FileManager.default.isExecutableFile(atPath: binary.path), "no spacer at \(binary.path)")
-    let process = Process()
-    process.executableURL = binary
-    process.arguments = arguments + ["--cache-dir", cacheDirectory.path]
-    let out = Pipe()
-    let err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    try process.run()
-    let stdout = out.fileHandleForReading.readDataToEndOfFile()
-    let stderr = err.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (
-      process.terminationStatus, String(decoding: stdout, as: UTF8.self),
-      String(decoding: stderr, as: UTF8.self)
-    )
+  private func run(_ arguments: [String]) async throws -> (status: Int32, stdout: String, stderr: String) {
+    try await runSpacer(arguments, cacheDirectory: cacheDirectory)
   }
 
-  @Test func demoTodayPrintsOneJSONObjectThenServesItFromTheCache() throws {
+  @Test func demoTodayPrintsOneJSONObjectThenServesItFromTheCache() async throws {
     defer { try? FileManager.default.removeItem(at: cacheDirectory) }
-    let first = try run(["today", "--demo", "--json"])
+    let first = try await run(["today", "--demo", "--json"])
     #expect(first.status == 0)
     #expect(first.stderr.contains("SAMPLE DATA"))
     let object = try #require(
@@ -99,7 +82,7 @@ import Testing
     #expect(object["freshness"] as? String == "fresh")
     #expect((object["title"] as? String)?.contains("sample data") == true)
 
-    let second = try run(["today", "--demo", "--json"])
+    let second = try await run(["today", "--demo", "--json"])
     #expect(second.status == 0)
     let again = try #require(
       try JSONSerialization.jsonObject(with: Data(second.stdout.utf8)) as? [String: Any])
@@ -108,9 +91,9 @@ import Testing
     #expect(second.stderr.contains("served from the cache"))
   }
 
-  @Test func demoExplorePrintsAnArrayNewestFirst() throws {
+  @Test func demoExplorePrintsAnArrayNewestFirst() async throws {
     defer { try? FileManager.default.removeItem(at: cacheDirectory) }
-    let result = try run(["explore", "--demo", "--json", "--days", "4"])
+    let result = try await run(["explore", "--demo", "--json", "--days", "4"])
     #expect(result.status == 0)
     let array = try #require(
       try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
@@ -119,17 +102,17 @@ import Testing
     #expect(dates == dates.sorted(by: >))
   }
 
-  @Test func offlineWithAnEmptyCacheFailsWithOneLineAndNoTrace() throws {
+  @Test func offlineWithAnEmptyCacheFailsWithOneLineAndNoTrace() async throws {
     defer { try? FileManager.default.removeItem(at: cacheDirectory) }
-    let result = try run(["today", "--offline"])
+    let result = try await run(["today", "--offline"])
     #expect(result.status == 1)
     #expect(result.stdout.isEmpty)
     #expect(result.stderr.hasPrefix("spacer: error: "))
     #expect(result.stderr.split(separator: "\n").count == 1)
   }
 
-  @Test func badDateExitsWithUsageStatus() throws {
-    let result = try run(["show", "2031-02-30"])
+  @Test func badDateExitsWithUsageStatus() async throws {
+    let result = try await run(["show", "2031-02-30"])
     #expect(result.status == 64)
     #expect(result.stderr.hasPrefix("spacer: error: "))
   }
