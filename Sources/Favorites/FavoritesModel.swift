@@ -166,12 +166,17 @@ public final class FavoritesModel {
     errorMessage = nil
     // A first read that failed (a damaged file set aside, say) is retried now that a save worked;
     // when it succeeds it pins every stored favorite, this one included.
+    let repinnedByLoad: Bool
     if loadPhase != .loaded {
       await load()
-      if hasRepinned { return }
+      repinnedByLoad = hasRepinned
+    } else {
+      repinnedByLoad = false
     }
-    for url in stamped.imageURLs {
-      await pinner.pin(url)
+    if !repinnedByLoad {
+      for url in stamped.imageURLs {
+        await pinner.pin(url)
+      }
     }
     await unpinUnused(previous?.imageURLs ?? [])
   }

@@ -62,10 +62,10 @@
       }
       let identifier = response.notification.request.identifier
       let taps = self.taps
-      Task {
-        await taps.received(identifier)
-        completionHandler()
-      }
+      // Handed over, so the system can finish at once; opening Today (a network check) goes on
+      // after, in the app model.
+      Task { await taps.received(identifier) }
+      completionHandler()
     }
   }
 #endif

@@ -5,6 +5,10 @@ import Testing
 
 @testable import NASA
 
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
 /// SwiftUI cancels a screen's `.task` on every tab switch and a `.refreshable` when the pull ends;
 /// the HTTP client then answers `.network(.cancelled)`. That is the view going away, not a failure.
 @MainActor
@@ -90,5 +94,42 @@ struct CancelledLoadTests {
       return
     }
     #expect(content.picked == nil)
+  }
+}
+
+/// The same over the real stack: a loopback server that is slow to answer, the real `HTTPClient`
+/// over `URLSession`, and the task that runs `load()` cancelled as SwiftUI cancels `.task`.
+@MainActor
+@Suite("Cancelled loads over real HTTP", .timeLimit(.minutes(1)))
+struct CancelledLoadLoopbackTests {
+  @Test func aTabSwitchDuringTheFirstRealRequestLeavesTodayIdleNotFailed() async throws {
+    let server = LoopbackServer()
+    let base = try await server.start()
+    let path = "/planetary/apod"
+    let clock = TestClock(utc("2026-11-21T19:00:00Z"))
+    await server.route(path) { request in
+      let requested = (try? APODDay(iso: request.query["date"] ?? "")) ?? day("2026-11-21")
+      var response = StubResponse.json(APODFixtures.sampleV1(for: requested))
+      response.delay = .seconds(20)  // long after the cancellation: the answer must not be waited for
+      return response
+    }
+    let session = URLSession(configuration: .ephemeral)
+    defer { session.invalidateAndCancel() }
+    let client = HTTPClient(
+      session: session, rateLimiter: nil, retryPolicy: nil, circuitBreaker: nil, now: clock.closure)
+    let folder = try TemporaryDirectory()
+    let repository = APODRepository(
+      source: V1APODSource(
+        client: client, baseURL: base.appending(path: path), apiKey: "k", now: clock.closure),
+      cache: JSONDiskCache(directory: folder.url, now: clock.closure), now: clock.closure)
+    let model = TodayModel(repository: repository, now: clock.closure)
+
+    let task = Task { await model.load() }
+    #expect(await eventually { await server.requestCount(to: path) > 0 })
+    task.cancel()
+    await task.value
+
+    #expect(model.state == .idle)
+    await server.stop()
   }
 }
