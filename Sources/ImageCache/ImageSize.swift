@@ -34,6 +34,22 @@ public struct ImageSize: Sendable, Hashable, CustomStringConvertible {
     return ImageSize(pixels: Int(rounded))
   }
 
+  /// The most a widget image is decoded to. Widgets live under a memory limit of about 30 MB, so
+  /// a decoded widget picture stays at or under 4 MB whatever its shape: 1000 × 1000 × 4 bytes.
+  public static let widgetMaximumPixels = 1_000
+
+  /// The picture for a widget `width` × `height` points on a screen of `scale` pixels per point:
+  /// the widget's long side in pixels, rounded up to a multiple of `thumbnailStep`, at least one
+  /// step, at most `widgetMaximumPixels` (the large widget on a 3× phone is about 1,150 px: a
+  /// little softer, well inside the extension's memory).
+  public static func widget(width: Double, height: Double, scale: Double) -> ImageSize {
+    let pixels = max(width, height) * scale
+    guard pixels.isFinite, pixels > 0 else { return ImageSize(pixels: thumbnailStep) }
+    let steps = (pixels / Double(thumbnailStep)).rounded(.up)
+    let rounded = min(Double(widgetMaximumPixels), max(Double(thumbnailStep), steps * Double(thumbnailStep)))
+    return ImageSize(pixels: Int(rounded))
+  }
+
   /// Whether downloading for this size may use a network the user marked as constrained (Low Data
   /// Mode). Grid thumbnails and previews may: they are what the app is. HD may not: under Low Data
   /// Mode the app stays at preview size.
