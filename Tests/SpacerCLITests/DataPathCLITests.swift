@@ -269,3 +269,41 @@ extension APODDay {
     self = (try? APODDay(iso: text)) ?? APODDay.first
   }
 }
+
+@Suite("README: every option and benchmark key is documented")
+struct ReadmeCoverageTests {
+  private let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
+
+  private func readme() throws -> String {
+    try String(contentsOf: root.appending(path: "README.md"), encoding: .utf8)
+  }
+
+  @Test(arguments: ["today", "show", "explore", "simulate"])
+  func everyOptionOfACommandIsInTheReadme(command: String) async throws {
+    let help = try await runSpacer([command, "--help"], cacheDirectory: nil)
+    let options = Set(help.stdout.matches(of: #/--[a-z][a-z-]+/#).map { String($0.output) })
+      .subtracting(["--help"])
+    try #require(!options.isEmpty)
+    let text = try readme()
+    for option in options.sorted() {
+      #expect(text.contains("`\(option)"), "README lacks \(option)")
+    }
+  }
+
+  @Test func everyBenchmarkKeyIsInTheReadme() throws {
+    let sources = ["Sources/spacer-bench/Benchmarks.swift", "Sources/TestSupport/ImageBenchmarks.swift"]
+    var keys: Set<String> = []
+    for path in sources {
+      let code = try String(contentsOf: root.appending(path: path), encoding: .utf8)
+      for match in code.matches(of: #/"([a-z0-9]+(?:_[a-z0-9]+)+)"(?:\]|:)/#) {
+        keys.insert(String(match.output.1))
+      }
+    }
+    try #require(keys.contains("today_warm_ms"))
+    let text = try readme()
+    for key in keys.sorted() {
+      #expect(text.contains("`\(key)`"), "README lacks \(key)")
+    }
+  }
+}
