@@ -12,7 +12,10 @@ enum Console {
   /// Standard output could not be written (a full disk, a closed pipe).
   struct OutputError: Error, CustomStringConvertible {
     var reason: String
-    var description: String { "could not write the output: \(reason)." }
+    var description: String {
+      let trimmed = reason.trimmingCharacters(in: CharacterSet(charactersIn: ". "))
+      return "could not write the output (\(trimmed))."
+    }
   }
 
   static func note(_ text: String) {

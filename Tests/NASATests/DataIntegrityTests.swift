@@ -157,6 +157,35 @@ struct WrongDaySourceTests {
   }
 }
 
+@Suite("Data integrity: the app's own stack against a rude demo server", .serialized)
+struct RudeDemoServerTests {
+  @Test(arguments: [APODSourceChoice.v1, .basic, .auto])
+  func aServerAnsweringEveryDayWithOneDaySavesNothingWrong(choice: APODSourceChoice) async throws {
+    let demo = DemoServer(misbehaviour: .alwaysAnswers(impostorDay))
+    let endpoints = try await demo.start()
+    let folder = try TemporaryDirectory()
+    let configuration = APODServiceConfiguration(
+      choice: choice, apiKey: "DEMO_KEY", v1BaseURL: endpoints.v1, basicBaseURL: endpoints.apodBasic,
+      cacheDirectory: folder.url)
+    let session = URLSession(configuration: .ephemeral)
+    defer { session.invalidateAndCancel() }
+    let repository = configuration.makeRepository(session: session)
+    var failure: APODError?
+    do {
+      _ = try await repository.apod(for: asked)
+    } catch {
+      failure = error
+    }
+    let explored = try? await repository.explore(days: 5)
+    await demo.stop()
+
+    #expect(failure == .wrongDay(asked: asked, answered: impostorDay))
+    #expect(explored?.items.isEmpty ?? true)
+    let saved = try FileManager.default.contentsOfDirectory(atPath: folder.url.path)
+    #expect(!saved.contains { $0.hasPrefix("apod-day-") }, "\(saved)")
+  }
+}
+
 @Suite("Long ranges: a year of Explore from an empty cache", .serialized)
 struct LongRangeTests {
   /// The app's own stack (real client, limiter, breaker, disk cache) against the demo server.

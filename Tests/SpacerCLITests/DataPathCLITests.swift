@@ -269,3 +269,109 @@ extension APODDay {
     self = (try? APODDay(iso: text)) ?? APODDay.first
   }
 }
+
+@Suite("CLI: every answer says what it is", .serialized)
+struct AnswerWordingCLITests {
+  @Test func exploreSaysHowManyDaysAreMissingAndWhy() async throws {
+    let cache = CacheFolder()
+    let yesterday = APODDay.today(now: Date()).previous.iso
+    _ = try await runSpacer(["show", yesterday, "--demo"], cacheDirectory: cache.url)
+    let result = try await runSpacer(["explore", "--days", "5", "--offline"], cacheDirectory: cache.url)
+    #expect(result.status == 0)
+    #expect(result.stderr.contains("4 of the 5 days asked for are missing"), "\(result.stderr)")
+    #expect(!result.stderr.contains("nothing newer exists yet"))
+  }
+
+  @Test func exploreServedFromTheCacheNeverClaimsNothingNewerExists() async throws {
+    let cache = CacheFolder()
+    _ = try await runSpacer(["explore", "--days", "3", "--demo"], cacheDirectory: cache.url)
+    let again = try await runSpacer(["explore", "--days", "3", "--demo"], cacheDirectory: cache.url)
+    #expect(again.status == 0)
+    #expect(again.stderr.contains("served from the cache"))
+    #expect(!again.stderr.contains("nothing newer exists yet"), "\(again.stderr)")
+  }
+
+  @Test func aCachedDayAskedOfAnotherSourceSaysTheCacheAnsweredAndWhoFilledIt() async throws {
+    let cache = CacheFolder()
+    _ = try await runSpacer(["show", "2024-03-03", "--demo", "--source", "basic"], cacheDirectory: cache.url)
+    let result = try await runSpacer(["show", "2024-03-03", "--source", "v1"], cacheDirectory: cache.url)
+    #expect(result.status == 0)
+    #expect(result.stderr.contains("the cache answered"), "\(result.stderr)")
+    #expect(result.stderr.contains("filled by apod-basic"))
+    #expect(result.stderr.contains("--source v1 was not asked"))
+  }
+
+  @Test func aStaleJSONAnswerSaysStaleAndWhy() async throws {
+    let cache = CacheFolder()
+    let yesterday = APODDay.today(now: Date()).previous.iso
+    _ = try await runSpacer(["show", yesterday, "--demo"], cacheDirectory: cache.url)
+    let result = try await runSpacer(
+      ["today", "--json", "--source", "v1", "--base-url", "http://127.0.0.1:9/planetary/apod"],
+      cacheDirectory: cache.url)
+    let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+    #expect(object?["freshness"] as? String == "stale")
+    #expect((object?["notice"] as? String)?.isEmpty == false)
+  }
+
+  @Test func spacerBenchHasHelpAndRefusesUnknownFlags() async throws {
+    let bench = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+      .appending(path: "spacer-bench")
+    try #require(FileManager.default.isExecutableFile(atPath: bench.path), "no spacer-bench at \(bench.path)")
+    for (arguments, status) in [(["--help"], Int32(0)), (["--bogus"], Int32(64))] {
+      let process = Process()
+      process.executableURL = bench
+      process.arguments = arguments
+      let out = FileManager.default.temporaryDirectory.appending(path: "bench-\(UUID().uuidString)")
+      _ = FileManager.default.createFile(atPath: out.path, contents: nil)
+      defer { try? FileManager.default.removeItem(at: out) }
+      process.standardOutput = try FileHandle(forWritingTo: out)
+      process.standardError = try FileHandle(forWritingTo: out)
+      try process.run()
+      // --help and a refused flag return at once; the benchmark itself never starts.
+      let deadline = ContinuousClock.now + .seconds(60)
+      while process.isRunning, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
+      if process.isRunning { process.terminate() }
+      #expect(process.terminationStatus == status, "\(arguments)")
+      let text = (try? String(contentsOf: out, encoding: .utf8)) ?? ""
+      #expect(text.contains("Usage: "), "\(arguments): \(text)")
+    }
+  }
+}
+
+@Suite("README: every option and benchmark key is documented")
+struct ReadmeCoverageTests {
+  private let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
+
+  private func readme() throws -> String {
+    try String(contentsOf: root.appending(path: "README.md"), encoding: .utf8)
+  }
+
+  @Test(arguments: ["today", "show", "explore", "simulate"])
+  func everyOptionOfACommandIsInTheReadme(command: String) async throws {
+    let help = try await runSpacer([command, "--help"], cacheDirectory: nil)
+    let options = Set(help.stdout.matches(of: #/--[a-z][a-z-]+/#).map { String($0.output) })
+      .subtracting(["--help"])
+    try #require(!options.isEmpty)
+    let text = try readme()
+    for option in options.sorted() {
+      #expect(text.contains("`\(option)"), "README lacks \(option)")
+    }
+  }
+
+  @Test func everyBenchmarkKeyIsInTheReadme() throws {
+    let sources = ["Sources/spacer-bench/Benchmarks.swift", "Sources/TestSupport/ImageBenchmarks.swift"]
+    var keys: Set<String> = []
+    for path in sources {
+      let code = try String(contentsOf: root.appending(path: path), encoding: .utf8)
+      for match in code.matches(of: #/"([a-z0-9]+(?:_[a-z0-9]+)+)"(?:\]|:)/#) {
+        keys.insert(String(match.output.1))
+      }
+    }
+    try #require(keys.contains("today_warm_ms"))
+    let text = try readme()
+    for key in keys.sorted() {
+      #expect(text.contains("`\(key)`"), "README lacks \(key)")
+    }
+  }
+}
