@@ -62,7 +62,7 @@ public actor APODRepository {
       guard policy == .refresh else {
         return APODResult(apod: saved.value, freshness: .fresh, cachedAt: saved.savedAt)
       }
-      return await refreshed(saved, day: today)
+      return try await refreshed(saved, day: today)
     }
     var shown: CachedValue<APOD>?
     if let record { shown = await savedDay(record.value.showing) }
@@ -114,6 +114,9 @@ public actor APODRepository {
           candidate = candidate.previous
           tries += 1
           continue
+        } catch .network(.cancelled) {
+          // The caller went away (a view disappeared): not a failure to report as stale.
+          throw .network(.cancelled)
         } catch {
           return try await stale(today: today, record: record, shown: shown, because: error)
         }
@@ -174,8 +177,9 @@ public actor APODRepository {
   }
 
   /// An explicit refresh of a saved day: the service is asked; a complete answer for that day
-  /// replaces the saved copy, anything else keeps it (marked stale when the service failed).
-  private func refreshed(_ saved: CachedValue<APOD>, day: APODDay) async -> APODResult {
+  /// replaces the saved copy, anything else keeps it (marked stale when the service failed). A
+  /// cancelled refresh (the pull-to-refresh view went away) is thrown as such, not marked stale.
+  private func refreshed(_ saved: CachedValue<APOD>, day: APODDay) async throws(APODError) -> APODResult {
     do {
       let apod = try Self.answer(try await source.apod(for: day), asked: day)
       guard apod.isComplete || !saved.value.isComplete else {
@@ -183,6 +187,8 @@ public actor APODRepository {
       }
       await store(apod)
       return APODResult(apod: apod, freshness: .fresh, cachedAt: nil)
+    } catch .network(.cancelled) {
+      throw .network(.cancelled)
     } catch {
       return APODResult(
         apod: saved.value, freshness: .stale(since: saved.savedAt, reason: StaleReason(error)),

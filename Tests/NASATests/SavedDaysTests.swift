@@ -34,3 +34,46 @@ struct SavedDaysTests {
     #expect(await source.callCount == 0)
   }
 }
+
+@Suite("Repository: a cancelled fallback is a cancellation, not a stale answer")
+struct CancelledFallbackTests {
+  @Test func cancellingWhileLookingForTheNewestEarlierDayThrowsCancelled() async throws {
+    // Today is not published yet, and the view goes away while the previous day is being fetched.
+    // Two days ago's picture is on screen from an earlier launch.
+    let folder = try TemporaryDirectory()
+    let clock = TestClock(utc("2026-11-19T15:00:00Z"))
+    let source = FakeAPODSource(day: { .success(sampleAPOD($0)) })
+    let repository = APODRepository(
+      source: source, cache: JSONDiskCache(directory: folder.url, now: clock.closure), now: clock.closure)
+    _ = try await repository.today()
+    clock.set(utc("2026-11-21T15:00:00Z"))
+    let today = day("2026-11-21")
+    await source.answer(day: { asked in
+      asked == today ? .failure(.notPublishedYet(asked)) : .failure(.network(.cancelled))
+    })
+    do {
+      let result = try await repository.today()
+      Issue.record("expected the cancellation, got \(result.freshness) \(result.apod.date)")
+    } catch {
+      #expect(error == .network(.cancelled))
+    }
+  }
+}
+
+extension CancelledFallbackTests {
+  @Test func aCancelledRefreshOfTodaysSavedPictureThrowsCancelledNotStale() async throws {
+    let folder = try TemporaryDirectory()
+    let clock = TestClock(utc("2026-11-21T15:00:00Z"))
+    let source = FakeAPODSource(day: { .success(sampleAPOD($0)) })
+    let repository = APODRepository(
+      source: source, cache: JSONDiskCache(directory: folder.url, now: clock.closure), now: clock.closure)
+    _ = try await repository.today()
+    await source.answer(day: { _ in .failure(.network(.cancelled)) })
+    do {
+      let result = try await repository.today(.refresh)
+      Issue.record("expected the cancellation, got \(result.freshness)")
+    } catch {
+      #expect(error == .network(.cancelled))
+    }
+  }
+}
