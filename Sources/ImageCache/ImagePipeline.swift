@@ -56,8 +56,9 @@ public actor ImagePipeline {
   private var downloadsStarted = 0
   /// Transfers whose task has not ended yet (an abandoned one counts until it stops).
   private var downloadsRunning = 0
-  /// Recently seen URLs, normalized and hashed, so hot lookups skip both steps.
-  private var resolvedURLs: [URL: ResolvedURL] = [:]
+  /// Recently seen URLs, normalized and hashed, so hot lookups skip both steps. Behind a lock, so
+  /// the synchronous memory lookups share it with the actor.
+  private nonisolated let resolvedURLs = ResolvedURLTable()
   private var prefetchQueue: [ImageKey] = []
   private var prefetchesRunning: [ImageKey: (id: UInt64, task: Task<Void, Never>)] = [:]
   private var prefetchLimit = 4
@@ -114,8 +115,18 @@ public actor ImagePipeline {
   ///
   /// Concurrent calls for the same URL and size share the work. Cancelling the calling task
   /// throws `.cancelled` at once for this caller only; the work stops when no caller is left.
-  public func image(for url: URL, size: ImageSize) async throws(ImagePipelineError) -> DecodedImage {
-    try await image(for: ImageKey(url: resolve(url).url, size: size))
+  ///
+  /// A memory hit is answered on the caller's executor without entering the pipeline's actor:
+  /// the memory tier and the URL table are behind their own locks, and the hops onto the actor
+  /// and back cost more than the lookup itself. Everything else (disk, download, coalescing) runs
+  /// on the actor.
+  public nonisolated(nonsending) func image(
+    for url: URL, size: ImageSize
+  ) async throws(ImagePipelineError) -> DecodedImage {
+    let resolved = try resolve(url)
+    let key = ImageKey(url: resolved.url, urlHash: resolved.urlHash, size: size)
+    if let image = memory.withLock({ $0.image(for: key) }) { return image }
+    return try await image(for: key)
   }
 
   /// The image from memory or disk only, never the network: nil when not cached. Lets a screen
@@ -141,7 +152,7 @@ public actor ImagePipeline {
   /// `handleMemoryWarning()`. Like every lookup it marks the image recently used. No disk read,
   /// no decode, no network; nil for a URL the pipeline refuses.
   public nonisolated func imageInMemoryNow(for url: URL, size: ImageSize) -> DecodedImage? {
-    guard let url = try? ImageURLPolicy.normalized(url) else { return nil }
+    guard let url = try? resolve(url).url else { return nil }
     return memory.withLock { $0.image(for: ImageKey(url: url, size: size)) }
   }
 
@@ -472,29 +483,56 @@ public actor ImagePipeline {
 
   // MARK: - Helpers
 
-  /// A caller's URL as the caches know it: normalized, and the digest naming its disk file.
-  private struct ResolvedURL {
-    let url: URL
-    let fileName: String
-  }
-
   /// Normalizes and hashes `url`, remembering the result for the next lookups of the same URL.
-  private func resolve(_ url: URL) throws(ImagePipelineError) -> ResolvedURL {
-    if let resolved = resolvedURLs[url] { return resolved }
+  private nonisolated func resolve(_ url: URL) throws(ImagePipelineError) -> ResolvedURL {
+    if let resolved = resolvedURLs.value(for: url) { return resolved }
     let normalized = try ImageURLPolicy.normalized(url)
     let resolved = ResolvedURL(url: normalized, fileName: fileName(forNormalized: normalized))
-    if resolvedURLs.count >= 1_024 { resolvedURLs.removeAll(keepingCapacity: true) }
-    resolvedURLs[url] = resolved
+    resolvedURLs.remember(resolved, for: url)
     return resolved
   }
 
   /// The disk name for a normalized URL: the SHA-256 of its absolute string.
-  private func fileName(forNormalized url: URL) -> String {
-    resolvedURLs[url]?.fileName ?? SHA256Digest(hashing: url.absoluteString).hexString
+  private nonisolated func fileName(forNormalized url: URL) -> String {
+    resolvedURLs.value(for: url)?.fileName ?? SHA256Digest(hashing: url.absoluteString).hexString
   }
 
   private static func pipelineError(_ error: any Error) -> ImagePipelineError {
     if let error = error as? ImagePipelineError { return error }
     return .cancelled  // CancellationError is the only other error a waiter can see
+  }
+}
+
+/// A caller's URL as the caches know it: normalized, and the digest naming its disk file.
+struct ResolvedURL: Sendable {
+  let url: URL
+  let fileName: String
+  /// `url.hashValue`, computed once for the memory tier's keys.
+  let urlHash: Int
+
+  init(url: URL, fileName: String) {
+    self.url = url
+    self.fileName = fileName
+    urlHash = url.hashValue
+  }
+}
+
+/// Recently resolved URLs, bounded (emptied past 1,024 entries), safe from any thread.
+final class ResolvedURLTable: @unchecked Sendable {
+  // @unchecked Sendable: `table` is only read or written while `lock` is held.
+  private let lock = NSLock()
+  private var table: [URL: ResolvedURL] = [:]
+
+  func value(for url: URL) -> ResolvedURL? {
+    lock.lock()
+    defer { lock.unlock() }
+    return table[url]
+  }
+
+  func remember(_ resolved: ResolvedURL, for url: URL) {
+    lock.lock()
+    defer { lock.unlock() }
+    if table.count >= 1_024 { table.removeAll(keepingCapacity: true) }
+    table[url] = resolved
   }
 }

@@ -1,9 +1,33 @@
 import Foundation
 
 /// One decoded rendition of one image: the same URL at two sizes is two entries.
+///
+/// Hashed by the URL's hash computed once when the key is made (a URL hashes its whole string,
+/// and a hit looks the key up more than once); equality still compares the URLs themselves.
 struct ImageKey: Hashable, Sendable {
   let url: URL
   let size: ImageSize
+  private let urlHash: Int
+
+  init(url: URL, size: ImageSize) {
+    self.init(url: url, urlHash: url.hashValue, size: size)
+  }
+
+  /// A key for a URL whose hash is already known (a resolved URL keeps it).
+  init(url: URL, urlHash: Int, size: ImageSize) {
+    self.url = url
+    self.size = size
+    self.urlHash = urlHash
+  }
+
+  static func == (lhs: ImageKey, rhs: ImageKey) -> Bool {
+    lhs.size == rhs.size && lhs.url == rhs.url
+  }
+
+  func hash(into hasher: inout Hasher) {
+    hasher.combine(urlHash)
+    hasher.combine(size)
+  }
 }
 
 /// The memory tier: decoded images, least recently used first out, bounded by decoded cost.
@@ -38,11 +62,11 @@ struct MemoryImageCache {
 
   /// The image for `key`, marking it most recently used.
   mutating func image(for key: ImageKey) -> DecodedImage? {
-    guard var entry = entries[key] else { return nil }
+    // One hash lookup: the entry is updated in place through its index.
+    guard let index = entries.index(forKey: key) else { return nil }
     useCounter += 1
-    entry.lastUse = useCounter
-    entries[key] = entry
-    return entry.image
+    entries.values[index].lastUse = useCounter
+    return entries.values[index].image
   }
 
   /// Stores `image`, first evicting least recently used images until it fits. An image larger

@@ -12,7 +12,8 @@ import ImageCache
 /// a scheduler hiccup) does not move them. Counts are exact.
 public enum ImageBenchmarks {
   /// Runs every measurement and returns:
-  /// - `image_memory_hit_us`: `image(for:size:)` answered from the memory tier.
+  /// - `image_memory_hit_us`: `image(for:size:)` answered from the memory tier (per call, timed
+  ///   in batches of 1,000 so the clock's own cost does not count).
   /// - `image_disk_hit_us`: `cachedData(for:)`, the undecoded bytes from the disk tier (lookup,
   ///   validation and LRU bookkeeping included).
   /// - `raw_file_read_us`: `Data(contentsOf:)` of the very same file: the physical limit.
@@ -59,9 +60,13 @@ public enum ImageBenchmarks {
       decoder: HeaderImageDecoder())
     _ = try await pipeline.image(for: url, size: .full)
 
-    results["image_memory_hit_us"] = try await median(iterations) {
-      _ = try await pipeline.image(for: url, size: .full)
-    }
+    // A memory hit takes a few hundred nanoseconds, as long as reading the clock twice: timed in
+    // batches of 1,000 so the clock's own cost is not counted as the hit's.
+    let batch = 1_000
+    results["image_memory_hit_us"] =
+      try await median(iterations / 10) {
+        for _ in 0..<batch { _ = try await pipeline.image(for: url, size: .full) }
+      } / Double(batch)
 
     guard let file = await pipeline.cacheFileURL(for: url), await pipeline.cachedData(for: url) == payload
     else {
