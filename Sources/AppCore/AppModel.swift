@@ -57,6 +57,9 @@ public final class AppModel {
   @ObservationIgnored private let logger: any MonetizationLogging
   @ObservationIgnored private var onboardingShown = false
   @ObservationIgnored private var wasInBackground = false
+  /// Set while a failed SDK start waits to be retried.
+  @ObservationIgnored private var startRetry: BackendStartRetry?
+  @ObservationIgnored private var isRetryingStart = false
 
   /// Builds every model. The persisted entitlement snapshot is loaded here, synchronously, so a
   /// subscriber is Premium from the first frame, before `launch()` has done anything.
@@ -117,6 +120,7 @@ public final class AppModel {
         Self.scheduleRunningMode(mode, settings: settings, logger: logger)
       })
     favoritesGate.onNotice = { [weak self] notice in self?.gateNotice = notice }
+    paywalls.beforeLoad = { [weak self] in await self?.retryBackendStartIfDue() }
     entitlements.onChange = { [weak purchases, weak paywalls] old, new in
       purchases?.entitlementDidChange(new)
       // Rule P10: a paywall closes when Premium becomes active from any source.
@@ -138,7 +142,24 @@ public final class AppModel {
     await reminder.refresh()
     let mode = settings.activeMode
     logger.log(.launchStarted(mode: mode))
-    // Bounded: a start that never calls back must not keep the app from launching.
+    await startBackend(mode: mode)
+    // After start, so handling an update may call the SDK; unfinished transactions wait in
+    // the stream until then.
+    await purchases.startListening()
+    let decision = await entitlements.refresh(.launch)
+    launchState = .launched
+    switch OnboardingPolicy.decide(after: decision, alreadyPresented: onboardingShown) {
+    case .present:
+      onboardingShown = true
+      onboardingResult = await paywalls.present(placement: Placement.onboarding)
+    case .skip(let reason):
+      logger.log(.onboardingSkipped(reason: reason))
+    }
+  }
+
+  /// Starts the SDK, bounded: a start that never calls back must not keep the app from launching.
+  /// A failure (other than a missing API key) is retried later, with backoff.
+  private func startBackend(mode: RunningMode) async {
     let backend = backend
     let started = await TimeLimit.run(entitlements.backendCallTimeout, sleep: entitlements.sleeper) {
       () async -> Result<Void, SubscriptionBackendError> in
@@ -156,21 +177,29 @@ public final class AppModel {
       }
     entitlements.backendDidStart(result)
     switch result {
-    case .success: logger.log(.backendStarted(mode: mode))
-    case .failure(let error): logger.log(.backendStartFailed(error))
+    case .success:
+      startRetry = nil
+      logger.log(.backendStarted(mode: mode))
+    case .failure(.notConfigured):
+      startRetry = nil
+      logger.log(.backendStartFailed(.notConfigured))
+    case .failure(let error):
+      var retry = startRetry ?? BackendStartRetry()
+      retry.failed(at: now())
+      startRetry = retry
+      logger.log(.backendStartFailed(error))
     }
-    // After start, so handling an update may call the SDK; unfinished transactions wait in
-    // the stream until then.
-    await purchases.startListening()
-    let decision = await entitlements.refresh(.launch)
-    launchState = .launched
-    switch OnboardingPolicy.decide(after: decision, alreadyPresented: onboardingShown) {
-    case .present:
-      onboardingShown = true
-      onboardingResult = await paywalls.present(placement: Placement.onboarding)
-    case .skip(let reason):
-      logger.log(.onboardingSkipped(reason: reason))
+  }
+
+  /// Tries a failed SDK start again when its backoff allows: on foreground, on a gated tap, and
+  /// when the adapter reports that the network is back. Does nothing once started.
+  public func retryBackendStartIfDue() async {
+    guard launchState == .launched, let retry = startRetry, retry.isDue(at: now()), !isRetryingStart else {
+      return
     }
+    isRetryingStart = true
+    defer { isRetryingStart = false }
+    await startBackend(mode: settings.activeMode)
   }
 
   /// The scene's phase as SwiftUI reports it, mirrored so Core owns the rule.
@@ -197,6 +226,7 @@ public final class AppModel {
   /// the network check to the freshness window).
   public func enterForeground() async {
     guard launchState == .launched else { return }
+    await retryBackendStartIfDue()
     await entitlements.refresh(.foreground)
     // The APOD day may have advanced while in the background; the repository asks the network
     // only if it has. Permission may have changed in Settings.

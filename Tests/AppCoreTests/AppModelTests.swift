@@ -290,3 +290,65 @@ struct AppModelLifecycleTests {
     #expect(app.backend.checkInvalidations.last == true)
   }
 }
+
+@Suite("App model: a failed SDK start is retried", .timeLimit(.minutes(1)))
+@MainActor
+struct BackendStartRetryTests {
+  func launchedOffline() async throws -> AppModelFixture {
+    let app = AppModelFixture()
+    app.backend.startResult = .failure(.network)
+    try await bounded("launch with a failed start") { await app.model.launch() }
+    app.backend.startResult = .success(())
+    return app
+  }
+
+  @Test func failedStartIsRetriedOnForegroundOnceItsBackoffHasPassed() async throws {
+    let app = try await launchedOffline()
+    app.clock.advance(by: 10)
+    try await bounded { await app.model.enterForeground() }
+    #expect(app.backend.startedModes.count == 1)
+    app.clock.advance(by: 30)
+    try await bounded { await app.model.enterForeground() }
+    #expect(app.backend.startedModes.count == 2)
+    #expect(app.logger.events.contains(.backendStarted(mode: .full)))
+    // Started: the foreground check now asks the backend.
+    #expect(app.calls.count("backend.activeSubscriptions") == 1)
+  }
+
+  @Test func failedStartIsRetriedBeforeAGatedPaywallLoads() async throws {
+    let app = try await launchedOffline()
+    app.clock.advance(by: 60)
+    let attempt = Task { await app.model.attempt(.favorites) {} }
+    try await bounded { await app.presenter.waitUntilDisplaying() }
+    let start = try #require(app.calls.entries.lastIndex(of: "backend.start"))
+    let load = try #require(app.calls.firstIndex(of: "paywall.load"))
+    #expect(app.backend.startedModes.count == 2)
+    #expect(start < load)
+    app.presenter.dismiss(with: MonetizationFixtures.outcome(.cancelled))
+    _ = try await bounded { await attempt.value }
+  }
+
+  @Test func retriesBackOffAfterEachFailure() async throws {
+    let app = try await launchedOffline()
+    app.backend.startResult = .failure(.network)
+    app.clock.advance(by: 30)
+    try await bounded { await app.model.enterForeground() }
+    #expect(app.backend.startedModes.count == 2)
+    app.clock.advance(by: 30)
+    try await bounded { await app.model.enterForeground() }
+    #expect(app.backend.startedModes.count == 2)
+    app.clock.advance(by: 30)
+    try await bounded { await app.model.enterForeground() }
+    #expect(app.backend.startedModes.count == 3)
+  }
+
+  @Test func missingAPIKeyIsNeverRetried() async throws {
+    let app = AppModelFixture()
+    app.backend.startResult = .failure(.notConfigured)
+    app.presenter.outcomes = [MonetizationFixtures.outcome(.cancelled)]
+    try await bounded { await app.model.launch() }
+    app.clock.advance(by: 3600)
+    try await bounded { await app.model.enterForeground() }
+    #expect(app.backend.startedModes.count == 1)
+  }
+}

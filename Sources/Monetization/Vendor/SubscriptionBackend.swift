@@ -114,3 +114,33 @@ public enum SubscriptionStatus: Int, Sendable, Equatable, Codable, CaseIterable 
 public enum SubscriptionEnvironment: String, Sendable, Equatable, Codable {
   case sandbox, production, unknown
 }
+
+/// When to try a failed SDK start again: on the next foreground, connectivity change or gated
+/// tap, but not more often than the backoff allows (30 s, doubling up to 15 minutes). A missing
+/// API key is not a failure to retry.
+public struct BackendStartRetry: Sendable, Equatable {
+  public static let firstDelay: TimeInterval = 30
+  public static let longestDelay: TimeInterval = 15 * 60
+
+  public private(set) var failures = 0
+  public private(set) var lastFailure: Date?
+
+  public init() {}
+
+  /// Records a failed start at `date`.
+  public mutating func failed(at date: Date) {
+    failures += 1
+    lastFailure = date
+  }
+
+  /// How long to wait after the last failure before trying again.
+  public var delay: TimeInterval {
+    min(Self.firstDelay * pow(2, Double(max(failures - 1, 0))), Self.longestDelay)
+  }
+
+  /// Whether a new attempt may start at `now`.
+  public func isDue(at now: Date) -> Bool {
+    guard let lastFailure else { return false }
+    return now.timeIntervalSince(lastFailure) >= delay
+  }
+}
