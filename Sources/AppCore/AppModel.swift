@@ -121,8 +121,10 @@ public final class AppModel {
       })
     favoritesGate.onNotice = { [weak self] notice in self?.gateNotice = notice }
     paywalls.beforeLoad = { [weak self] in await self?.retryBackendStartIfDue() }
-    entitlements.onChange = { [weak purchases, weak paywalls] old, new in
+    entitlements.onChange = { [weak self, weak purchases, weak paywalls] old, new in
       purchases?.entitlementDidChange(new)
+      // The approval came: the wait it explained is over.
+      if new.isPremium, let self, self.gateNotice == Self.approvalNotice { self.gateNotice = nil }
       // Rule P10: a paywall closes when Premium becomes active from any source.
       if !old.isPremium && new.isPremium { await paywalls?.closeBecauseUnlocked() }
     }
@@ -298,10 +300,16 @@ public final class AppModel {
     gateNotice = nil
   }
 
-  /// Observer mode's `.purchase` interceptor.
+  /// Observer mode's `.purchase` interceptor. Ask to Buy is announced through `gateNotice` only
+  /// (the root view shows it once the paywall is gone), whether or not a gated tap waits.
   public func handlePurchaseAction(plan: PaywallPlan?) async -> InterceptorResponse {
-    await purchases.handlePurchase(plan: plan)
+    let response = await purchases.handlePurchase(plan: plan)
+    if purchases.isAwaitingApproval { gateNotice = Self.approvalNotice }
+    return response
   }
+
+  /// The one sentence that explains an Ask to Buy wait.
+  static let approvalNotice = GateAttemptResult.rolledBack(.awaitingApproval).userNotice
 
   /// Observer mode's `.restore` interceptor.
   public func handleRestoreAction() async -> InterceptorResponse {

@@ -97,7 +97,11 @@
       // Observer mode: the paywall's purchase and restore buttons must reach Core before the
       // first paywall can appear, that is before `launch()` (Purchasely reference §3, §5).
       if model.runningMode == .observer {
-        monetization.routeObserverActions(to: ObserverActionHandlers(coordinator: model.purchases))
+        // Through AppModel, so an Ask to Buy is announced once, by the root view.
+        monetization.routeObserverActions(
+          to: ObserverActionHandlers(
+            purchase: { plan in await model.handlePurchaseAction(plan: plan) },
+            restore: { await model.handleRestoreAction() }))
       }
 
       return LiveAppEnvironment(

@@ -352,3 +352,26 @@ struct BackendStartRetryTests {
     #expect(app.backend.startedModes.count == 1)
   }
 }
+
+@Suite("App model: Ask to Buy is said once", .timeLimit(.minutes(1)))
+@MainActor
+struct AskToBuyNoticeTests {
+  @Test func pendingPurchaseIsAnnouncedThroughTheAppNoticeOnlyAndClearedByTheApproval() async throws {
+    let app = AppModelFixture(defaultMode: .observer)
+    app.presenter.outcomes = [MonetizationFixtures.outcome(.cancelled)]
+    try await bounded { await app.model.launch() }
+    app.purchaser.purchaseResults = [.pending]
+    let response = try await bounded {
+      await app.model.handlePurchaseAction(plan: MonetizationFixtures.monthlyPlan)
+    }
+    #expect(response.message == nil)
+    #expect(response.closesPaywall)
+    #expect(app.model.gateNotice == "Waiting for approval. This unlocks as soon as your request is approved.")
+    let approved = app.activeTransaction(id: 81)
+    app.storeKit.entitlements = [.verified(approved)]
+    app.purchaser.send(.verified(approved))
+    try await bounded { await app.model.purchases.waitUntilHandled(count: 1) }
+    #expect(app.model.gateNotice == nil)
+    #expect(!app.model.purchases.isAwaitingApproval)
+  }
+}

@@ -125,12 +125,11 @@ public final class ObserverPurchaseCoordinator {
       return InterceptorResponse(
         result: .failed, closesPaywall: false, message: "We couldn't verify this purchase.")
     case .pending:
-      // Rule P6: not an error; the paywall closes and the approval arrives as an update.
+      // Rule P6: not an error; the paywall closes and the approval arrives as an update. No
+      // message over the paywall: the app says it once, after the paywall is gone (one path).
       activity = .awaitingApproval(productID: productID)
       logger.log(.purchasePending(productID: productID))
-      return InterceptorResponse(
-        result: .notHandled, closesPaywall: true,
-        message: "Waiting for approval. Premium unlocks as soon as the purchase is approved.")
+      return InterceptorResponse(result: .notHandled, closesPaywall: true)
     case .cancelled, .failed(.userCancelled):
       // Rule P7: silent.
       activity = previous
