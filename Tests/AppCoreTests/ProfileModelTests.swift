@@ -221,6 +221,24 @@ struct ProfileManageSubscriptionTests {
     #expect(fixture.profile.manageSubscriptionError?.contains("Settings") == true)
   }
 
+  @Test func closingTheSheetRechecksAtOnceBypassingTheCache() async {
+    let fixture = ProfileFixture(
+      snapshot: ProfileFixture.snapshot(.subscribed, expires: ProfileStatusTests.periodEnd))
+    await fixture.profile.manageSubscription()
+    #expect(fixture.backend.checkInvalidations == [true])
+  }
+
+  @Test func familyMemberInGraceIsNotAskedToUpdateAPaymentMethodTheyDoNotOwn() {
+    var snapshot = ProfileFixture.snapshot(
+      .gracePeriod, expires: ProfileStatusTests.periodEnd, graceEnds: ProfileStatusTests.periodEnd)
+    snapshot.familyShared = true
+    let fixture = ProfileFixture(snapshot: snapshot)
+    #expect(fixture.profile.statusTitle == "Premium")
+    #expect(!fixture.profile.statusLine.contains("Update"))
+    #expect(fixture.profile.statusLine.hasPrefix("Shared by your family."))
+    #expect(!fixture.profile.canManageSubscription)
+  }
+
   @Test func familyMemberCannotOpenTheOrganisersSubscription() async {
     let fixture = ProfileFixture(
       snapshot: ProfileFixture.snapshot(.familyShared, expires: ProfileStatusTests.periodEnd))
