@@ -94,6 +94,11 @@
         now: now)
       let model = AppModel(dependencies: dependencies)
 
+      // Paywalls the SDK opens by itself reach the same outcome path: logged, then a re-check.
+      monetization.routeUntrackedPaywallDismissals { outcome in
+        Task { @MainActor in await model.paywallDidClose(placement: "opened by the SDK", outcome: outcome) }
+      }
+
       // Observer mode: the paywall's purchase and restore buttons must reach Core before the
       // first paywall can appear, that is before `launch()` (Purchasely reference §3, §5).
       if model.runningMode == .observer {

@@ -37,6 +37,9 @@
       case .failure(let failure):
         return .failed(failure)
       case .success(let paywall):
+        // Core gave up on this load (its timeout cancelled the task): release the presentation
+        // instead of keeping it for a display that will never come.
+        guard !Task.isCancelled else { return .failed(.error(detail: "loaded after the timeout")) }
         if paywall.summary.type == .normal || paywall.summary.type == .fallback {
           loaded.withLock { $0[placement] = paywall }
         }

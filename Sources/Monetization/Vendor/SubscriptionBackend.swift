@@ -144,3 +144,26 @@ public struct BackendStartRetry: Sendable, Equatable {
     return now.timeIntervalSince(lastFailure) >= delay
   }
 }
+
+/// What Spacer tells the subscription SDK at start besides the running mode. Decided here so the
+/// adapter only maps it (`PurchaselyBuilder.allowCampaigns(_:)`,
+/// `.showsPromotedInAppPurchasePaywall(_:)`).
+public struct SDKStartOptions: Sendable, Equatable {
+  /// Campaign paywalls open on their own, outside the one-paywall-at-a-time flow; Spacer runs no
+  /// campaigns, so they stay off.
+  public var allowCampaigns: Bool
+  /// A purchase started from the App Store's promoted in-app purchases shows the SDK's paywall.
+  /// Only in Full mode, where the SDK buys; its dismissal reaches the same outcome path (log and
+  /// re-check) through the default presentation result handler.
+  public var showsPromotedPurchasePaywall: Bool
+
+  public init(allowCampaigns: Bool, showsPromotedPurchasePaywall: Bool) {
+    self.allowCampaigns = allowCampaigns
+    self.showsPromotedPurchasePaywall = showsPromotedPurchasePaywall
+  }
+
+  /// The options for a launch in `mode`.
+  public static func decide(for mode: RunningMode) -> SDKStartOptions {
+    SDKStartOptions(allowCampaigns: false, showsPromotedPurchasePaywall: mode == .full)
+  }
+}
