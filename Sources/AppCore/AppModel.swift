@@ -139,15 +139,14 @@ public final class AppModel {
   public func launch() async {
     guard launchState == .notLaunched else { return }
     launchState = .launching
-    // Local work first: saved favorites and the reminder's schedule need no network.
-    await favorites.load()
-    await reminder.refresh()
     let mode = settings.activeMode
     logger.log(.launchStarted(mode: mode))
-    await startBackend(mode: mode)
-    // After start, so handling an update may call the SDK; unfinished transactions wait in
-    // the stream until then.
-    await purchases.startListening()
+    // The SDK start and the transaction listener begin first (updates delivered at launch must
+    // not wait for local work); saved favorites and the reminder's schedule load meanwhile.
+    async let monetizationStarted: Void = startBackendThenListen(mode: mode)
+    await favorites.load()
+    await reminder.refresh()
+    await monetizationStarted
     let decision = await entitlements.refresh(.launch)
     launchState = .launched
     switch OnboardingPolicy.decide(after: decision, alreadyPresented: onboardingShown) {
@@ -157,6 +156,13 @@ public final class AppModel {
     case .skip(let reason):
       logger.log(.onboardingSkipped(reason: reason))
     }
+  }
+
+  /// Starts the SDK, then the transaction listener: after the start, so handling an update may
+  /// call the SDK (unfinished transactions wait in the stream until then).
+  private func startBackendThenListen(mode: RunningMode) async {
+    await startBackend(mode: mode)
+    await purchases.startListening()
   }
 
   /// Starts the SDK, bounded: a start that never calls back must not keep the app from launching.

@@ -1,6 +1,8 @@
 import AppCore
+import Favorites
 import Foundation
 import Monetization
+import NASA
 import TestSupport
 import Testing
 
@@ -373,5 +375,27 @@ struct AskToBuyNoticeTests {
     try await bounded { await app.model.purchases.waitUntilHandled(count: 1) }
     #expect(app.model.gateNotice == nil)
     #expect(!app.model.purchases.isAwaitingApproval)
+  }
+}
+
+@Suite("App model: launch order", .timeLimit(.minutes(1)))
+@MainActor
+struct LaunchOrderTests {
+  @Test func sdkStartRunsAlongsideTheLocalLoadsAndNeitherWaitsForTheOther() async throws {
+    let app = AppModelFixture()
+    let apod = sampleAPOD(APODDay.today(now: app.now))
+    try await app.content.favorites.save(Favorite(apod: apod, dateAdded: app.now))
+    app.backend.hangsStart = true
+    let launch = Task { await app.model.launch() }
+    // The start is in flight (its time limit is running)...
+    try await bounded { await app.clock.waitUntilSleeping() }
+    #expect(app.backend.startedModes == [.full])
+    // ...and the saved favorites are read meanwhile, without waiting for it.
+    try await bounded("favorites loaded while the SDK starts") {
+      while !app.model.isFavorite(apod) { await Task.yield() }
+    }
+    app.clock.advance(by: 15)
+    try await bounded { await launch.value }
+    #expect(app.model.launchState == .launched)
   }
 }
