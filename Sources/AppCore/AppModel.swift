@@ -308,8 +308,10 @@ public final class AppModel {
 
   /// Observer mode's `.purchase` interceptor. Ask to Buy is announced through `gateNotice` only
   /// (the root view shows it once the paywall is gone), whether or not a gated tap waits.
-  public func handlePurchaseAction(plan: PaywallPlan?) async -> InterceptorResponse {
-    let response = await purchases.handlePurchase(plan: plan)
+  public func handlePurchaseAction(
+    plan: PaywallPlan?, offer: PromotionalOfferRequest? = nil
+  ) async -> InterceptorResponse {
+    let response = await purchases.handlePurchase(plan: plan, offer: offer)
     if purchases.isAwaitingApproval { gateNotice = Self.approvalNotice }
     return response
   }

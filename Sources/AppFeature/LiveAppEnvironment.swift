@@ -105,7 +105,7 @@
         // Through AppModel, so an Ask to Buy is announced once, by the root view.
         monetization.routeObserverActions(
           to: ObserverActionHandlers(
-            purchase: { plan in await model.handlePurchaseAction(plan: plan) },
+            purchase: { plan, offer in await model.handlePurchaseAction(plan: plan, offer: offer) },
             restore: { await model.handleRestoreAction() }))
       }
 

@@ -169,7 +169,7 @@
     /// The `.purchase` interceptor (completion-handler form): hands the plan to Core, answers the
     /// SDK with Core's result, and only then closes the paywall if Core said so.
     static func purchaseInterceptor(_ router: ObserverActionRouter) -> InterceptHandler {
-      { _, parameters, completion in
+      { info, parameters, completion in
         // The App Store product to buy is the plan's `appleProductId`; Core rejects a missing one.
         let plan = parameters?.plan.map(paywallPlan(of:))
         let answer = InterceptCompletion(completion)
@@ -177,12 +177,47 @@
           answer(.failed)
           return
         }
+        // StoreKit confirms in the paywall's scene (a UIKit presentation needs one).
+        let controller = info.controller
+        // The offer the paywall showed must be applied, signed by Purchasely for this user.
+        let offer = signedOffer(plan: parameters?.plan, promoOffer: parameters?.promoOffer)
         Task { @MainActor in
-          let response = await handlers.purchase(plan)
+          PurchaseConfirmation.controller = controller
+          defer { PurchaseConfirmation.controller = nil }
+          let request = await offer?.value()
+          let response = await handlers.purchase(plan, request)
           answer(interceptResult(for: response.result))
           afterAnswering(response, showMessage: handlers.showMessage)
         }
       }
+    }
+
+    /// `Purchasely.signPromotionalOffer(plan:promoOffer:success:failure:)` for the offer the
+    /// paywall showed, or `nil` when it showed none. Bounded: a signature that never comes is a
+    /// failure after 10 seconds (Core then refuses to charge the standard price silently).
+    static func signedOffer(
+      plan: PLYPlan?, promoOffer: PLYPromoOffer?
+    ) -> OneShotRelay<PromotionalOfferRequest>? {
+      guard let plan, let promoOffer else { return nil }
+      let relay = OneShotRelay<PromotionalOfferRequest>()
+      let storeOfferID = promoOffer.storeOfferId
+      Purchasely.signPromotionalOffer(
+        plan: plan, promoOffer: promoOffer,
+        success: { @Sendable signature in
+          relay.deliver(
+            .signed(
+              PromotionalOfferSignature(
+                offerID: storeOfferID, keyID: signature.keyIdentifier, nonce: signature.nonce,
+                signature: signature.signature, timestamp: Int(signature.timestamp))))
+        },
+        failure: { @Sendable error in
+          relay.deliver(.signingFailed(detail: String(describing: type(of: error))))
+        })
+      Task {
+        try? await Task.sleep(for: .seconds(10))
+        relay.deliver(.signingFailed(detail: "timed out"))
+      }
+      return relay
     }
 
     /// The `.restore` interceptor (completion-handler form): Core restores and decides whether the

@@ -60,6 +60,37 @@ struct ObserverPurchaseInterceptorTests {
     #expect(harness.purchaser.finishedTransactionIDs == [15])
   }
 
+  static let offer = PromotionalOfferSignature(
+    offerID: "spacer.winback.50", keyID: "KEY1",
+    nonce: UUID(uuidString: "6F1A1B2C-3D4E-4F50-8A9B-0C1D2E3F4A5B")!,
+    signature: "c2lnbmF0dXJl", timestamp: 1_772_355_600_000)
+
+  @Test func offerShownWithThePlanIsAppliedToThePurchase() async {
+    // The user must be charged the price the paywall showed, not the standard one.
+    let harness = harness()
+    harness.purchaser.purchaseResults = [.purchased(.verified(harness.activeTransaction(id: 16)))]
+    let response = await harness.purchases.handlePurchase(
+      plan: MonetizationFixtures.monthlyPlan, offer: .signed(Self.offer))
+    #expect(response.result == .success)
+    #expect(harness.purchaser.purchasedOffers == [Self.offer])
+  }
+
+  @Test func offerThatCouldNotBeSignedIsNotBoughtAtTheStandardPrice() async {
+    let harness = harness()
+    let response = await harness.purchases.handlePurchase(
+      plan: MonetizationFixtures.monthlyPlan, offer: .signingFailed(detail: "network"))
+    #expect(response.result == .failed)
+    #expect(response.message?.contains("you were not charged") == true)
+    #expect(harness.purchaser.purchasedProductIDs.isEmpty)
+  }
+
+  @Test func planWithoutAnOfferIsBoughtPlainly() async {
+    let harness = harness()
+    harness.purchaser.purchaseResults = [.cancelled]
+    _ = await harness.purchases.handlePurchase(plan: MonetizationFixtures.monthlyPlan)
+    #expect(harness.purchaser.purchasedOffers == [nil])
+  }
+
   @Test func purchaseMadeInTheAppGrantsWithoutWaitingForTheUpdatesStream() async {
     // Pitfall C3: same-device purchases do not come back through `Transaction.updates`.
     let harness = harness()

@@ -84,24 +84,40 @@ public final class ObserverPurchaseCoordinator {
 
   /// The `.purchase` interceptor: buys the plan's App Store product and decides what the paywall
   /// does next.
-  public func handlePurchase(plan: PaywallPlan?) async -> InterceptorResponse {
+  ///
+  /// - Parameter offer: the promotional offer the paywall showed with the plan, if any. A signed
+  ///   offer is applied; one that could not be signed is not bought at the standard price behind
+  ///   the user's back: the purchase fails with a message instead.
+  public func handlePurchase(
+    plan: PaywallPlan?, offer: PromotionalOfferRequest? = nil
+  ) async -> InterceptorResponse {
     guard mode == .observer else {
       logger.log(.purchaseNotHandledInFullMode)
       return InterceptorResponse(result: .notHandled, closesPaywall: false)
     }
-    return await paywalls.whileIntercepting { await self.purchase(plan: plan) }
+    return await paywalls.whileIntercepting { await self.purchase(plan: plan, offer: offer) }
   }
 
-  private func purchase(plan: PaywallPlan?) async -> InterceptorResponse {
+  private func purchase(plan: PaywallPlan?, offer: PromotionalOfferRequest?) async -> InterceptorResponse {
     guard let productID = plan?.appleProductID, !productID.isEmpty else {
       logger.log(.purchaseFailed(productID: nil, .productNotFound))
       return InterceptorResponse(
         result: .failed, closesPaywall: false, message: "This plan can't be bought right now.")
     }
+    var signedOffer: PromotionalOfferSignature?
+    switch offer {
+    case .signed(let signature): signedOffer = signature
+    case .signingFailed:
+      logger.log(.purchaseFailed(productID: productID, .invalidOfferSignature))
+      return InterceptorResponse(
+        result: .failed, closesPaywall: false,
+        message: "This offer couldn't be applied right now. Try again later; you were not charged.")
+    case nil: break
+    }
     logger.log(.purchaseStarted(productID: productID))
     let previous = activity
     activity = .purchasing(productID: productID)
-    let result = await purchaser.purchase(productID: productID)
+    let result = await purchaser.purchase(productID: productID, promotionalOffer: signedOffer)
     switch result {
     case .purchased(.verified(let transaction)):
       // Rule P3: record → tell the backend → finish → report. The paywall must not spin on a
