@@ -83,7 +83,8 @@ public final class AppModel {
       entitlements: entitlements, logger: logger)
     let purchases = ObserverPurchaseCoordinator(
       mode: mode, purchaser: dependencies.purchaser, backend: dependencies.subscriptionBackend,
-      entitlements: entitlements, restores: restores, paywalls: paywalls, logger: logger)
+      entitlements: entitlements, restores: restores, paywalls: paywalls, logger: logger,
+      now: dependencies.now)
     self.settings = settings
     self.entitlements = entitlements
     self.paywalls = paywalls
@@ -234,6 +235,8 @@ public final class AppModel {
   /// the network check to the freshness window).
   public func enterForeground() async {
     guard launchState == .launched else { return }
+    purchases.expireLapsedApproval()
+    if gateNotice == Self.approvalNotice, !purchases.isAwaitingApproval { gateNotice = nil }
     await retryBackendStartIfDue()
     await entitlements.refresh(.foreground)
     // The APOD day may have advanced while in the background; the repository asks the network

@@ -399,3 +399,24 @@ struct LaunchOrderTests {
     #expect(app.model.launchState == .launched)
   }
 }
+
+@Suite("App model: an Ask to Buy that is never approved", .timeLimit(.minutes(1)))
+@MainActor
+struct AskToBuyExpiryTests {
+  @Test func waitEndsWhenTheRequestExpiresBecauseADeclineIsNeverReported() async throws {
+    // StoreKit reports nothing when a parent declines; a request lapses after 24 hours.
+    let app = AppModelFixture(defaultMode: .observer)
+    app.presenter.outcomes = [MonetizationFixtures.outcome(.cancelled)]
+    try await bounded { await app.model.launch() }
+    app.purchaser.purchaseResults = [.pending]
+    _ = try await bounded { await app.model.handlePurchaseAction(plan: MonetizationFixtures.monthlyPlan) }
+    app.clock.advance(by: 23 * 3600)
+    try await bounded { await app.model.enterForeground() }
+    #expect(app.model.purchases.isAwaitingApproval)
+    app.clock.advance(by: 2 * 3600)
+    try await bounded { await app.model.enterForeground() }
+    #expect(!app.model.purchases.isAwaitingApproval)
+    #expect(app.model.gateNotice == nil)
+    #expect(!app.model.profile.statusLine.contains("Waiting for approval"))
+  }
+}

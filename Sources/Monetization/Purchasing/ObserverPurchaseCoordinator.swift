@@ -1,3 +1,4 @@
+import Foundation
 import Observation
 
 /// Mirror of `PLYInterceptResult`.
@@ -51,6 +52,8 @@ public final class ObserverPurchaseCoordinator {
   @ObservationIgnored private let restores: RestoreCoordinator
   @ObservationIgnored private let paywalls: PaywallFlow
   @ObservationIgnored private let logger: any MonetizationLogging
+  @ObservationIgnored private let now: @Sendable () -> Date
+  @ObservationIgnored private var approvalRequestedAt: Date?
   @ObservationIgnored private var finishedTransactionIDs: Set<UInt64> = []
   @ObservationIgnored private var listener: Task<Void, Never>?
   /// The re-check started after a purchase was answered, for callers that need it done.
@@ -61,8 +64,9 @@ public final class ObserverPurchaseCoordinator {
   public init(
     mode: RunningMode, purchaser: any Purchaser, backend: any SubscriptionBackend,
     entitlements: EntitlementProvider, restores: RestoreCoordinator, paywalls: PaywallFlow,
-    logger: any MonetizationLogging
+    logger: any MonetizationLogging, now: @escaping @Sendable () -> Date = { Date() }
   ) {
+    self.now = now
     self.mode = mode
     self.purchaser = purchaser
     self.backend = backend
@@ -72,9 +76,22 @@ public final class ObserverPurchaseCoordinator {
     self.logger = logger
   }
 
-  /// `true` while an Ask to Buy purchase waits for approval.
+  /// How long an Ask to Buy request stays open: StoreKit reports nothing when a parent declines,
+  /// and a request lapses after 24 hours (asking again restarts that time).
+  public static let approvalRequestLifetime: TimeInterval = 24 * 60 * 60
+
+  /// `true` while an Ask to Buy purchase waits for approval and its request has not lapsed.
   public var isAwaitingApproval: Bool {
-    if case .awaitingApproval = activity { true } else { false }
+    guard case .awaitingApproval = activity else { return false }
+    guard let approvalRequestedAt else { return true }
+    return now().timeIntervalSince(approvalRequestedAt) < Self.approvalRequestLifetime
+  }
+
+  /// Ends a wait whose request has lapsed (declined, or never answered). Called on foreground.
+  public func expireLapsedApproval() {
+    guard case .awaitingApproval = activity, !isAwaitingApproval else { return }
+    activity = .idle
+    approvalRequestedAt = nil
   }
 
   /// `true` once the transaction-updates listener runs.
@@ -144,6 +161,7 @@ public final class ObserverPurchaseCoordinator {
       // Rule P6: not an error; the paywall closes and the approval arrives as an update. No
       // message over the paywall: the app says it once, after the paywall is gone (one path).
       activity = .awaitingApproval(productID: productID)
+      approvalRequestedAt = now()
       logger.log(.purchasePending(productID: productID))
       return InterceptorResponse(result: .notHandled, closesPaywall: true)
     case .cancelled, .failed(.userCancelled):
