@@ -9,10 +9,10 @@ import Testing
 @Suite("App model: favorites behind the Premium gate", .timeLimit(.minutes(1)))
 @MainActor
 struct AppFavoritesTests {
-  private func launchedFreeApp() async -> AppModelFixture {
+  private func launchedFreeApp() async throws -> AppModelFixture {
     let app = AppModelFixture()
     app.presenter.outcomes = [MonetizationFixtures.outcome(.cancelled)]  // onboarding
-    await app.model.launch()
+    try await bounded { await app.model.launch() }
     return app
   }
 
@@ -25,14 +25,14 @@ struct AppFavoritesTests {
   }
 
   @Test func freeUserBuyingFromTheFavoriteTapSavesAndPinsTheImage() async throws {
-    let app = await launchedFreeApp()
+    let app = try await launchedFreeApp()
     let apod = try await todaysAPOD(app)
     app.presenter.onDisplay = { [backend = app.backend] _ in
       backend.answer([MonetizationFixtures.subscription(.autoRenewing)])
       return MonetizationFixtures.outcome(.purchased, plan: MonetizationFixtures.monthlyPlan)
     }
 
-    let saved = await app.model.toggleFavorite(apod)
+    let saved = try await bounded { await app.model.toggleFavorite(apod) }
 
     #expect(saved)
     #expect(app.model.isFavorite(apod))
@@ -43,11 +43,11 @@ struct AppFavoritesTests {
   }
 
   @Test func closingThePaywallSavesNothingAndSaysNothing() async throws {
-    let app = await launchedFreeApp()
+    let app = try await launchedFreeApp()
     let apod = try await todaysAPOD(app)
     app.presenter.outcomes = [MonetizationFixtures.outcome(.cancelled)]
 
-    let saved = await app.model.toggleFavorite(apod)
+    let saved = try await bounded { await app.model.toggleFavorite(apod) }
 
     #expect(!saved)
     #expect(await app.content.favorites.stored.isEmpty)
@@ -55,11 +55,11 @@ struct AppFavoritesTests {
   }
 
   @Test func aPaywallThatCannotLoadResolvesTheTapWithAClearNotice() async throws {
-    let app = await launchedFreeApp()
+    let app = try await launchedFreeApp()
     let apod = try await todaysAPOD(app)
     app.presenter.loadResults[Placement.premium] = .failed(.noNetwork)
 
-    let saved = await app.model.toggleFavorite(apod)
+    let saved = try await bounded { await app.model.toggleFavorite(apod) }
 
     #expect(!saved)
     #expect(app.model.gateNotice == PaywallUnavailableReason.noNetwork.userMessage)
@@ -77,20 +77,20 @@ struct AppFavoritesTests {
     try await app.content.favorites.save(favorite)
 
     app.backend.answer([MonetizationFixtures.subscription(.autoRenewing)])
-    await app.model.launch()
+    try await bounded { await app.model.launch() }
     #expect(app.model.favorites.state == .loaded([favorite]))
 
     // The subscription ends: a successful check finds nothing.
     app.backend.answer([])
     app.clock.advance(by: MonetizationFixtures.day)
-    await app.model.enterForeground()
+    try await bounded { await app.model.enterForeground() }
     #expect(app.model.favorites.state == .locked)
     #expect(await app.content.favorites.stored[favorite.date] == favorite)
 
     // Premium comes back.
     app.backend.answer([MonetizationFixtures.subscription(.autoRenewing)])
     app.clock.advance(by: MonetizationFixtures.day)
-    await app.model.enterForeground()
+    try await bounded { await app.model.enterForeground() }
     #expect(app.model.favorites.state == .loaded([favorite]))
   }
 }
@@ -98,26 +98,26 @@ struct AppFavoritesTests {
 @Suite("App model: content lifecycle", .timeLimit(.minutes(1)))
 @MainActor
 struct AppContentLifecycleTests {
-  @Test func foregroundAsksForTodayOnlyOnceTheAPODDayHasAdvanced() async {
+  @Test func foregroundAsksForTodayOnlyOnceTheAPODDayHasAdvanced() async throws {
     let app = AppModelFixture()
     app.presenter.outcomes = [MonetizationFixtures.outcome(.cancelled)]
-    await app.model.launch()
+    try await bounded { await app.model.launch() }
     await app.model.today.load()
     let afterFirstLoad = await app.content.source.callCount
     #expect(afterFirstLoad == 1)
 
-    await app.model.enterForeground()
+    try await bounded { await app.model.enterForeground() }
     #expect(await app.content.source.callCount == afterFirstLoad)
 
     app.clock.advance(by: MonetizationFixtures.day)
-    await app.model.enterForeground()
+    try await bounded { await app.model.enterForeground() }
     #expect(await app.content.source.callCount == afterFirstLoad + 1)
   }
 
-  @Test func onlyActiveAfterBackgroundCountsAsReturningToTheForeground() async {
+  @Test func onlyActiveAfterBackgroundCountsAsReturningToTheForeground() async throws {
     let app = AppModelFixture()
     app.presenter.outcomes = [MonetizationFixtures.outcome(.cancelled)]
-    await app.model.launch()
+    try await bounded { await app.model.launch() }
     let checks = app.calls.count("backend.activeSubscriptions")
     app.clock.advance(by: MonetizationFixtures.day)
 
@@ -139,7 +139,7 @@ struct AppContentLifecycleTests {
   @Test func reminderBodyNamesTheLatestCachedPictureWithoutARequest() async throws {
     let app = AppModelFixture()
     app.presenter.outcomes = [MonetizationFixtures.outcome(.cancelled)]
-    await app.model.launch()
+    try await bounded { await app.model.launch() }
     await app.model.today.load()
     let calls = await app.content.source.callCount
 

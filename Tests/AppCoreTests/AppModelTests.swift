@@ -80,21 +80,21 @@ struct AppModelLaunchTests {
     #expect(app.calls.entries.isEmpty)
   }
 
-  @Test func launchStartsTheBackendWithThePersistedModeBeforeAnyCheck() async {
+  @Test func launchStartsTheBackendWithThePersistedModeBeforeAnyCheck() async throws {
     let store = InMemoryKeyValueStore()
     store.set(RunningMode.observer.rawValue, forKey: AppSettings.runningModeKey)
     let app = AppModelFixture(store: store)
     app.presenter.outcomes = [MonetizationFixtures.outcome(.cancelled)]
-    await app.model.launch()
+    try await bounded { await app.model.launch() }
     #expect(app.backend.startedModes == [.observer])
     #expect(app.calls.entries.first == "backend.start")
     #expect(app.model.launchState == .launched)
   }
 
-  @Test func onboardingIsShownAfterADefinitiveFree() async {
+  @Test func onboardingIsShownAfterADefinitiveFree() async throws {
     let app = AppModelFixture()
     app.presenter.outcomes = [MonetizationFixtures.outcome(.cancelled)]
-    await app.model.launch()
+    try await bounded { await app.model.launch() }
     #expect(app.presenter.displayedPlacements == [Placement.onboarding])
     #expect(app.model.onboardingResult == .dismissed(MonetizationFixtures.outcome(.cancelled)))
   }
@@ -127,13 +127,13 @@ struct AppModelLaunchTests {
     #expect(app.presenter.loadedPlacements.isEmpty)
   }
 
-  @Test func onboardingIsShownAtMostOncePerLaunch() async {
+  @Test func onboardingIsShownAtMostOncePerLaunch() async throws {
     let app = AppModelFixture()
     app.presenter.outcomes = [
       MonetizationFixtures.outcome(.cancelled), MonetizationFixtures.outcome(.cancelled),
     ]
-    await app.model.launch()
-    await app.model.launch()
+    try await bounded { await app.model.launch() }
+    try await bounded { await app.model.launch() }
     #expect(app.presenter.displayedPlacements == [Placement.onboarding])
     #expect(app.calls.count("backend.start") == 1)
   }
@@ -201,49 +201,49 @@ struct AppModelLaunchTests {
 @Suite("App model: foreground, restore and mode", .timeLimit(.minutes(1)))
 @MainActor
 struct AppModelLifecycleTests {
-  func launched(_ mode: RunningMode) async -> AppModelFixture {
+  func launched(_ mode: RunningMode) async throws -> AppModelFixture {
     let app = AppModelFixture(defaultMode: mode)
     app.backend.answer([MonetizationFixtures.subscription(.autoRenewing)])
-    await app.model.launch()
+    try await bounded { await app.model.launch() }
     return app
   }
 
   @Test func observerForegroundSynchronizesBeforeTheCheck() async throws {
-    let app = await launched(.observer)
+    let app = try await launched(.observer)
     app.clock.advance(by: 10 * 60)
-    await app.model.enterForeground()
+    try await bounded { await app.model.enterForeground() }
     let synchronize = try #require(app.calls.firstIndex(of: "backend.synchronize"))
     let lastCheck = try #require(app.calls.entries.lastIndex(of: "backend.activeSubscriptions"))
     #expect(synchronize < lastCheck)
     #expect(app.backend.checkInvalidations == [false, false])
   }
 
-  @Test func fullForegroundNeverSynchronizes() async {
-    let app = await launched(.full)
+  @Test func fullForegroundNeverSynchronizes() async throws {
+    let app = try await launched(.full)
     app.clock.advance(by: 10 * 60)
-    await app.model.enterForeground()
+    try await bounded { await app.model.enterForeground() }
     #expect(app.backend.synchronizeCount == 0)
     #expect(app.backend.checkInvalidations.count == 2)
   }
 
   @Test(arguments: [RunningMode.full, .observer])
-  func restoreIsNeverCalledAutomatically(mode: RunningMode) async {
-    let app = await launched(mode)
+  func restoreIsNeverCalledAutomatically(mode: RunningMode) async throws {
+    let app = try await launched(mode)
     for _ in 0..<3 {
       app.clock.advance(by: 10 * 60)
-      await app.model.enterForeground()
+      try await bounded { await app.model.enterForeground() }
     }
     #expect(app.purchaser.restoreCount == 0)
     #expect(app.backend.restoreCount == 0)
   }
 
-  @Test func foregroundBeforeLaunchDoesNothing() async {
+  @Test func foregroundBeforeLaunchDoesNothing() async throws {
     let app = AppModelFixture()
-    await app.model.enterForeground()
+    try await bounded { await app.model.enterForeground() }
     #expect(app.calls.entries.isEmpty)
   }
 
-  @Test func modeChangeIsStoredAtOnceAndAppliesOnRelaunch() async {
+  @Test func modeChangeIsStoredAtOnceAndAppliesOnRelaunch() async throws {
     let store = InMemoryKeyValueStore()
     let first = AppModelFixture(store: store, defaultMode: .full)
     first.model.changeRunningMode(.observer)
@@ -252,24 +252,24 @@ struct AppModelLifecycleTests {
     first.model.shutdown()
     let second = AppModelFixture(store: store, defaultMode: .full)
     second.presenter.outcomes = [MonetizationFixtures.outcome(.cancelled)]
-    await second.model.launch()
+    try await bounded { await second.model.launch() }
     #expect(second.model.runningMode == .observer)
     #expect(second.backend.startedModes == [.observer])
   }
 
-  @Test func restoreFromProfileReportsRestored() async {
+  @Test func restoreFromProfileReportsRestored() async throws {
     let app = AppModelFixture(defaultMode: .observer)
     app.presenter.outcomes = [MonetizationFixtures.outcome(.cancelled)]
-    await app.model.launch()
+    try await bounded { await app.model.launch() }
     app.purchaser.onRestore = { app.storeKit.entitlements = [.verified(app.activeTransaction(id: 61))] }
-    #expect(await app.model.restorePurchases() == .restored)
+    #expect(try await bounded { await app.model.restorePurchases() } == .restored)
     #expect(app.model.restores.lastOutcome == .restored)
   }
 
   @Test func approvalArrivingWhileThePaywallIsUpClosesItAndRunsTheAction() async throws {
     let app = AppModelFixture(defaultMode: .observer)
     app.presenter.outcomes = [MonetizationFixtures.outcome(.cancelled)]
-    await app.model.launch()
+    try await bounded { await app.model.launch() }
     var ran = 0
     let attempt = Task { await app.model.attempt(.favorites) { ran += 1 } }
     try await bounded { await app.presenter.waitUntilDisplaying() }
@@ -281,11 +281,11 @@ struct AppModelLifecycleTests {
     #expect(app.presenter.closeAllCount == 1)
   }
 
-  @Test func paywallClosedOutsideCoreIsLoggedAndRechecked() async {
-    let app = await launched(.full)
+  @Test func paywallClosedOutsideCoreIsLoggedAndRechecked() async throws {
+    let app = try await launched(.full)
     let outcome = MonetizationFixtures.outcome(
       .purchased, plan: MonetizationFixtures.annualPlan, close: .programmatic)
-    await app.model.paywallDidClose(placement: "deeplink", outcome: outcome)
+    try await bounded { await app.model.paywallDidClose(placement: "deeplink", outcome: outcome) }
     #expect(
       app.logger.events.contains(.paywallDismissed(PaywallDismissal(placement: "deeplink", outcome: outcome)))
     )
