@@ -41,7 +41,7 @@
     }
 
     /// Observer mode needs both interceptors; without them a purchase tap does nothing. Registered
-    /// right after start is called (Purchasely reference §5), even when it failed, so a later
+    /// right after start is called, as the SDK asks, even when it failed, so a later
     /// successful start finds them. Full mode lets the SDK buy and restore itself.
     @MainActor
     static func registerInterceptors(mode: RunningMode, actionRouter: ObserverActionRouter) {
@@ -238,7 +238,7 @@
     }
 
     /// Closes the paywall and shows Core's message after the SDK has been given the result:
-    /// closing earlier races the SDK's own handling of it (Purchasely reference §5). With the
+    /// closing earlier races the SDK's own handling of it. With the
     /// completion-handler form the order is explicit: `completion(result)`, then
     /// `closeAllScreens()`.
     @MainActor

@@ -14,7 +14,7 @@
   /// `Transaction` value, so the actor keeps every verified transaction it hands out, by id, until
   /// Core finishes it; a transaction it no longer holds is looked up in `Transaction.unfinished`.
   /// In Full mode Core only reads `transactionUpdates()`: it never buys, restores or finishes
-  /// (rule F1).
+  /// (the SDK owns those).
   public actor StoreKitPurchaser: Purchaser {
     /// Verified transactions handed to Core and not finished yet.
     private var unfinished: [UInt64: Transaction] = [:]

@@ -197,8 +197,8 @@ public final class ObserverPurchaseCoordinator {
 
   // MARK: Transaction updates
 
-  /// Starts the one transaction-updates listener (rule P1). In Full mode it is read-only: the
-  /// SDK records and finishes (rule F1); the app only re-checks, so Ask to Buy approvals,
+  /// Starts the one transaction-updates listener. In Full mode it is read-only: the SDK records
+  /// and finishes (the app must never finish an SDK-owned transaction); the app only re-checks, so Ask to Buy approvals,
   /// refunds and purchases on another device apply while the app is open.
   public func startListening() async {
     guard listener == nil else { return }
