@@ -70,6 +70,9 @@ public final class AppModel {
   private struct WeakImageModel {
     weak var model: ProgressiveImageModel?
   }
+  /// Set while a failed SDK start waits to be retried.
+  @ObservationIgnored private var startRetry: BackendStartRetry?
+  @ObservationIgnored private var isRetryingStart = false
 
   /// Builds every model. The persisted entitlement snapshot is loaded here, synchronously, so a
   /// subscriber is Premium from the first frame, before `launch()` has done anything.
@@ -93,7 +96,8 @@ public final class AppModel {
       entitlements: entitlements, logger: logger)
     let purchases = ObserverPurchaseCoordinator(
       mode: mode, purchaser: dependencies.purchaser, backend: dependencies.subscriptionBackend,
-      entitlements: entitlements, restores: restores, paywalls: paywalls, logger: logger)
+      entitlements: entitlements, restores: restores, paywalls: paywalls, logger: logger,
+      now: dependencies.now)
     self.settings = settings
     self.entitlements = entitlements
     self.paywalls = paywalls
@@ -130,8 +134,11 @@ public final class AppModel {
         Self.scheduleRunningMode(mode, settings: settings, logger: logger)
       })
     favoritesGate.onNotice = { [weak self] notice in self?.gateNotice = notice }
-    entitlements.onChange = { [weak purchases, weak paywalls] old, new in
+    paywalls.beforeLoad = { [weak self] in await self?.retryBackendStartIfDue() }
+    entitlements.onChange = { [weak self, weak purchases, weak paywalls] old, new in
       purchases?.entitlementDidChange(new)
+      // The approval came: the wait it explained is over.
+      if new.isPremium, let self, self.gateNotice == Self.approvalNotice { self.gateNotice = nil }
       // Rule P10: a paywall closes when Premium becomes active from any source.
       if !old.isPremium && new.isPremium { await paywalls?.closeBecauseUnlocked() }
     }
@@ -146,12 +153,35 @@ public final class AppModel {
   public func launch() async {
     guard launchState == .notLaunched else { return }
     launchState = .launching
-    // Local work first: saved favorites and the reminder's schedule need no network.
-    await favorites.load()
-    await reminder.refresh()
     let mode = settings.activeMode
     logger.log(.launchStarted(mode: mode))
-    // Bounded: a start that never calls back must not keep the app from launching.
+    // The SDK start and the transaction listener begin first (updates delivered at launch must
+    // not wait for local work); saved favorites and the reminder's schedule load meanwhile.
+    async let monetizationStarted: Void = startBackendThenListen(mode: mode)
+    await favorites.load()
+    await reminder.refresh()
+    await monetizationStarted
+    let decision = await entitlements.refresh(.launch)
+    launchState = .launched
+    switch OnboardingPolicy.decide(after: decision, alreadyPresented: onboardingShown) {
+    case .present:
+      onboardingShown = true
+      onboardingResult = await paywalls.present(placement: Placement.onboarding)
+    case .skip(let reason):
+      logger.log(.onboardingSkipped(reason: reason))
+    }
+  }
+
+  /// Starts the SDK, then the transaction listener: after the start, so handling an update may
+  /// call the SDK (unfinished transactions wait in the stream until then).
+  private func startBackendThenListen(mode: RunningMode) async {
+    await startBackend(mode: mode)
+    await purchases.startListening()
+  }
+
+  /// Starts the SDK, bounded: a start that never calls back must not keep the app from launching.
+  /// A failure (other than a missing API key) is retried later, with backoff.
+  private func startBackend(mode: RunningMode) async {
     let backend = backend
     let started = await TimeLimit.run(entitlements.backendCallTimeout, sleep: entitlements.sleeper) {
       () async -> Result<Void, SubscriptionBackendError> in
@@ -169,21 +199,29 @@ public final class AppModel {
       }
     entitlements.backendDidStart(result)
     switch result {
-    case .success: logger.log(.backendStarted(mode: mode))
-    case .failure(let error): logger.log(.backendStartFailed(error))
+    case .success:
+      startRetry = nil
+      logger.log(.backendStarted(mode: mode))
+    case .failure(.notConfigured):
+      startRetry = nil
+      logger.log(.backendStartFailed(.notConfigured))
+    case .failure(let error):
+      var retry = startRetry ?? BackendStartRetry()
+      retry.failed(at: now())
+      startRetry = retry
+      logger.log(.backendStartFailed(error))
     }
-    // After start, so handling an update may call the SDK; unfinished transactions wait in
-    // the stream until then.
-    await purchases.startListening()
-    let decision = await entitlements.refresh(.launch)
-    launchState = .launched
-    switch OnboardingPolicy.decide(after: decision, alreadyPresented: onboardingShown) {
-    case .present:
-      onboardingShown = true
-      onboardingResult = await paywalls.present(placement: Placement.onboarding)
-    case .skip(let reason):
-      logger.log(.onboardingSkipped(reason: reason))
+  }
+
+  /// Tries a failed SDK start again when its backoff allows: on foreground, on a gated tap, and
+  /// when the adapter reports that the network is back. Does nothing once started.
+  public func retryBackendStartIfDue() async {
+    guard launchState == .launched, let retry = startRetry, retry.isDue(at: now()), !isRetryingStart else {
+      return
     }
+    isRetryingStart = true
+    defer { isRetryingStart = false }
+    await startBackend(mode: settings.activeMode)
   }
 
   /// The scene's phase as SwiftUI reports it, mirrored so Core owns the rule.
@@ -210,6 +248,9 @@ public final class AppModel {
   /// the network check to the freshness window).
   public func enterForeground() async {
     guard launchState == .launched else { return }
+    purchases.expireLapsedApproval()
+    if gateNotice == Self.approvalNotice, !purchases.isAwaitingApproval { gateNotice = nil }
+    await retryBackendStartIfDue()
     await entitlements.refresh(.foreground)
     // The APOD day may have advanced while in the background; the repository asks the network
     // only if it has. Permission may have changed in Settings.
@@ -329,10 +370,18 @@ public final class AppModel {
     gateNotice = nil
   }
 
-  /// Observer mode's `.purchase` interceptor.
-  public func handlePurchaseAction(plan: PaywallPlan?) async -> InterceptorResponse {
-    await purchases.handlePurchase(plan: plan)
+  /// Observer mode's `.purchase` interceptor. Ask to Buy is announced through `gateNotice` only
+  /// (the root view shows it once the paywall is gone), whether or not a gated tap waits.
+  public func handlePurchaseAction(
+    plan: PaywallPlan?, offer: PromotionalOfferRequest? = nil
+  ) async -> InterceptorResponse {
+    let response = await purchases.handlePurchase(plan: plan, offer: offer)
+    if purchases.isAwaitingApproval { gateNotice = Self.approvalNotice }
+    return response
   }
+
+  /// The one sentence that explains an Ask to Buy wait.
+  static let approvalNotice = GateAttemptResult.rolledBack(.awaitingApproval).userNotice
 
   /// Observer mode's `.restore` interceptor.
   public func handleRestoreAction() async -> InterceptorResponse {

@@ -96,10 +96,19 @@
         now: now)
       let model = AppModel(dependencies: dependencies)
 
+      // Paywalls the SDK opens by itself reach the same outcome path: logged, then a re-check.
+      monetization.routeUntrackedPaywallDismissals { outcome in
+        Task { @MainActor in await model.paywallDidClose(placement: "opened by the SDK", outcome: outcome) }
+      }
+
       // Observer mode: the paywall's purchase and restore buttons must reach Core before the
       // first paywall can appear, that is before `launch()` (Purchasely reference §3, §5).
       if model.runningMode == .observer {
-        monetization.routeObserverActions(to: ObserverActionHandlers(coordinator: model.purchases))
+        // Through AppModel, so an Ask to Buy is announced once, by the root view.
+        monetization.routeObserverActions(
+          to: ObserverActionHandlers(
+            purchase: { plan, offer in await model.handlePurchaseAction(plan: plan, offer: offer) },
+            restore: { await model.handleRestoreAction() }))
       }
       // Notification taps, including the one that launched the app, reach the model from now on.
       await notificationPresenter.taps.attach { [weak model] identifier in

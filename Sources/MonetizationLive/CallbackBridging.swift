@@ -118,6 +118,14 @@
       for waiter in waiters { waiter.resume(returning: phase) }
     }
 
+    /// A failed start is about to be tried again: back to pending, so loads wait for the new
+    /// attempt. Does nothing unless the start failed.
+    func reopen() {
+      state.withLock { (state: inout State) in
+        if case .failed = state.phase { state.phase = .pending }
+      }
+    }
+
     /// Waits until the start has settled and returns how it ended, or `nil` when the waiting task
     /// was cancelled first (Core cancels a paywall load that timed out).
     func waitUntilSettled() async -> Phase? {

@@ -60,6 +60,14 @@
       logger = OSLogMonetizationLogger(subsystem: logSubsystem)
     }
 
+    /// Sends the results of paywalls the SDK opened by itself (promoted in-app purchases,
+    /// deeplinks) to Core's outcome path; call it with `AppModel.paywallDidClose` before `launch()`.
+    public func routeUntrackedPaywallDismissals(
+      to report: @escaping @Sendable (PaywallOutcome) -> Void
+    ) {
+      session?.routeUntrackedPaywallDismissals(to: report)
+    }
+
     /// Sends the paywall's Observer-mode purchase and restore actions to Core. Call it right after
     /// `AppModel` is built, before `launch()`; with monetization off it does nothing. Handlers
     /// without `showMessage` get `PaywallMessageAlert.show`, so Core's messages are never dropped.

@@ -7,8 +7,9 @@ import Monetization
 /// hands them to `LiveMonetization.routeObserverActions(to:)`. The interceptors only translate: every
 /// decision (buy, grant, finish, what the paywall does next) is made by these closures in Core.
 public struct ObserverActionHandlers: Sendable {
-  /// The `.purchase` interceptor's decision for the plan the paywall offered.
-  public var purchase: @Sendable (PaywallPlan?) async -> InterceptorResponse
+  /// The `.purchase` interceptor's decision for the plan the paywall offered, with the
+  /// promotional offer it showed (signed, or not signable), if any.
+  public var purchase: @Sendable (PaywallPlan?, PromotionalOfferRequest?) async -> InterceptorResponse
   /// The `.restore` interceptor's decision.
   public var restore: @Sendable () async -> InterceptorResponse
   /// Shows `InterceptorResponse.message` (for example "Waiting for approval"). Called on the main
@@ -16,7 +17,7 @@ public struct ObserverActionHandlers: Sendable {
   public var showMessage: (@MainActor @Sendable (String) -> Void)?
 
   public init(
-    purchase: @escaping @Sendable (PaywallPlan?) async -> InterceptorResponse,
+    purchase: @escaping @Sendable (PaywallPlan?, PromotionalOfferRequest?) async -> InterceptorResponse,
     restore: @escaping @Sendable () async -> InterceptorResponse,
     showMessage: (@MainActor @Sendable (String) -> Void)? = nil
   ) {
@@ -30,7 +31,7 @@ public struct ObserverActionHandlers: Sendable {
     coordinator: ObserverPurchaseCoordinator, showMessage: (@MainActor @Sendable (String) -> Void)? = nil
   ) {
     self.init(
-      purchase: { plan in await coordinator.handlePurchase(plan: plan) },
+      purchase: { plan, offer in await coordinator.handlePurchase(plan: plan, offer: offer) },
       restore: { await coordinator.handleRestore() },
       showMessage: showMessage)
   }

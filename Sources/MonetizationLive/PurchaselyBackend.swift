@@ -15,14 +15,16 @@
     }
 
     /// Starts the SDK in `mode` and waits for it (builder `start()`), then registers the
-    /// Observer-mode interceptors. Call it once per launch: the SDK reads its mode once.
+    /// Observer-mode interceptors whatever the result. The SDK reads its mode once; a start that
+    /// failed may be called again (Core retries with backoff), one that succeeded is not repeated.
     public func start(mode: RunningMode) async throws(SubscriptionBackendError) {
-      guard session.startGate.phase == .pending else {
-        if case .failed(let error) = session.startGate.phase { throw error }
-        return
+      switch session.startGate.phase {
+      case .started: return
+      case .pending: break
+      case .failed: session.startGate.reopen()
       }
-      let result = await PurchaselyBridge.start(
-        apiKey: session.apiKey, mode: mode, actionRouter: session.actionRouter)
+      let result = await PurchaselyBridge.start(apiKey: session.apiKey, mode: mode)
+      await session.registerInterceptorsOnce(mode: mode)
       switch result {
       case .success:
         session.startGate.settle(.started)

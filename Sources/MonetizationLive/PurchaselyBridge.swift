@@ -17,30 +17,59 @@
 
     // MARK: Start
 
-    /// `Purchasely.apiKey(_:)…runningMode(_:).logLevel(_:).start()`, awaited, then the Observer-mode
-    /// interceptors. On the main actor: the SDK is UIKit-based and expects to start from the app's
-    /// launch on the main thread; `PurchaselyBuilder` is `Sendable`, so awaiting its `start()`
-    /// crosses no isolation with a non-`Sendable` value.
+    /// `Purchasely.apiKey(_:)…runningMode(_:).allowCampaigns(_:)
+    /// .showsPromotedInAppPurchasePaywall(_:).logLevel(_:).start()`, awaited. On the main actor:
+    /// the SDK is UIKit-based and expects to start from the app's launch on the main thread;
+    /// `PurchaselyBuilder` is `Sendable`, so awaiting its `start()` crosses no isolation with a
+    /// non-`Sendable` value. The interceptors are registered separately (`registerInterceptors`),
+    /// whatever the start's result: a failed start is retried later.
     @MainActor
-    static func start(
-      apiKey: String, mode: RunningMode, actionRouter: ObserverActionRouter
-    ) async -> Result<Void, SubscriptionBackendError> {
+    static func start(apiKey: String, mode: RunningMode) async -> Result<Void, SubscriptionBackendError> {
+      let options = SDKStartOptions.decide(for: mode)
       do {
         // The mode is always explicit: v6 changed the SDK's default from Full to Observer.
         try await Purchasely.apiKey(apiKey)
           .runningMode(runningMode(for: mode))
+          .allowCampaigns(options.allowCampaigns)
+          .showsPromotedInAppPurchasePaywall(options.showsPromotedPurchasePaywall)
           .logLevel(sdkLogLevel)
           .start()
       } catch {
         return .failure(backendError(from: error))
       }
-      // Observer mode needs both interceptors, registered right after start; without them a
-      // purchase tap does nothing. Full mode lets the SDK buy and restore itself.
-      if mode == .observer {
-        Purchasely.interceptAction(.purchase, handler: purchaseInterceptor(actionRouter))
-        Purchasely.interceptAction(.restore, handler: restoreInterceptor(actionRouter))
-      }
       return .success(())
+    }
+
+    /// Observer mode needs both interceptors; without them a purchase tap does nothing. Registered
+    /// right after start is called, as the SDK asks, even when it failed, so a later
+    /// successful start finds them. Full mode lets the SDK buy and restore itself.
+    @MainActor
+    static func registerInterceptors(mode: RunningMode, actionRouter: ObserverActionRouter) {
+      guard mode == .observer else { return }
+      Purchasely.interceptAction(.purchase, handler: purchaseInterceptor(actionRouter))
+      Purchasely.interceptAction(.restore, handler: restoreInterceptor(actionRouter))
+    }
+
+    /// Paywalls the SDK opens by itself (a promoted in-app purchase, a deeplink) report their
+    /// result here; Core logs it and re-checks, as for its own paywalls.
+    @MainActor
+    static func reportUntrackedPaywalls(to report: @escaping @Sendable (PaywallOutcome) -> Void) {
+      Purchasely.setDefaultPresentationResultHandler { @Sendable result, plan in
+        report(
+          PaywallOutcome(
+            purchaseResult: purchaseResult(result), plan: plan.map(paywallPlan(of:)), closeReason: .none))
+      }
+    }
+
+    /// `PLYProductViewControllerResult` case by case (its raw values differ from
+    /// `PLYPurchaseResult`'s, so never by raw value).
+    static func purchaseResult(_ result: PLYProductViewControllerResult) -> PaywallPurchaseResult {
+      switch result {
+      case .purchased: .purchased
+      case .cancelled: .cancelled
+      case .restored: .restored
+      @unknown default: .none
+      }
     }
 
     /// Core's mode mapped case by case, never by raw value (`PLYRunningMode` is `observer = 2,
@@ -120,47 +149,104 @@
 
     // MARK: Observer-mode interceptors
 
-    /// The `.purchase` interceptor: hands the plan to Core and returns Core's answer.
-    static func purchaseInterceptor(
-      _ router: ObserverActionRouter
-    ) -> @Sendable (PLYInterceptorInfo, PLYPresentationActionParameters?) async -> PLYInterceptResult {
-      { _, parameters in
+    /// The SDK's completion for an interceptor. `@unchecked Sendable`: the SDK hands a plain
+    /// closure that it expects to be called once, from any thread; it is called exactly once, on
+    /// the main actor, and nothing else touches it.
+    final class InterceptCompletion: @unchecked Sendable {
+      private let completion: (PLYInterceptResult) -> Void
+
+      init(_ completion: @escaping (PLYInterceptResult) -> Void) {
+        self.completion = completion
+      }
+
+      func callAsFunction(_ result: PLYInterceptResult) { completion(result) }
+    }
+
+    typealias InterceptHandler =
+      @Sendable (PLYInterceptorInfo, PLYPresentationActionParameters?, @escaping (PLYInterceptResult) -> Void)
+      -> Void
+
+    /// The `.purchase` interceptor (completion-handler form): hands the plan to Core, answers the
+    /// SDK with Core's result, and only then closes the paywall if Core said so.
+    static func purchaseInterceptor(_ router: ObserverActionRouter) -> InterceptHandler {
+      { info, parameters, completion in
         // The App Store product to buy is the plan's `appleProductId`; Core rejects a missing one.
         let plan = parameters?.plan.map(paywallPlan(of:))
-        guard let handlers = router.current else { return .failed }
-        let response = await handlers.purchase(plan)
-        afterInterceptorReturns(response, showMessage: handlers.showMessage)
-        return interceptResult(for: response.result)
+        let answer = InterceptCompletion(completion)
+        guard let handlers = router.current else {
+          answer(.failed)
+          return
+        }
+        // StoreKit confirms in the paywall's scene (a UIKit presentation needs one).
+        let controller = info.controller
+        // The offer the paywall showed must be applied, signed by Purchasely for this user.
+        let offer = signedOffer(plan: parameters?.plan, promoOffer: parameters?.promoOffer)
+        Task { @MainActor in
+          PurchaseConfirmation.controller = controller
+          defer { PurchaseConfirmation.controller = nil }
+          let request = await offer?.value()
+          let response = await handlers.purchase(plan, request)
+          answer(interceptResult(for: response.result))
+          afterAnswering(response, showMessage: handlers.showMessage)
+        }
       }
     }
 
-    /// The `.restore` interceptor: Core restores and decides whether the paywall closes.
-    static func restoreInterceptor(
-      _ router: ObserverActionRouter
-    ) -> @Sendable (PLYInterceptorInfo, PLYPresentationActionParameters?) async -> PLYInterceptResult {
-      { _, _ in
-        guard let handlers = router.current else { return .failed }
-        let response = await handlers.restore()
-        afterInterceptorReturns(response, showMessage: handlers.showMessage)
-        return interceptResult(for: response.result)
+    /// `Purchasely.signPromotionalOffer(plan:promoOffer:success:failure:)` for the offer the
+    /// paywall showed, or `nil` when it showed none. Bounded: a signature that never comes is a
+    /// failure after 10 seconds (Core then refuses to charge the standard price silently).
+    static func signedOffer(
+      plan: PLYPlan?, promoOffer: PLYPromoOffer?
+    ) -> OneShotRelay<PromotionalOfferRequest>? {
+      guard let plan, let promoOffer else { return nil }
+      let relay = OneShotRelay<PromotionalOfferRequest>()
+      let storeOfferID = promoOffer.storeOfferId
+      Purchasely.signPromotionalOffer(
+        plan: plan, promoOffer: promoOffer,
+        success: { @Sendable signature in
+          relay.deliver(
+            .signed(
+              PromotionalOfferSignature(
+                offerID: storeOfferID, keyID: signature.keyIdentifier, nonce: signature.nonce,
+                signature: signature.signature, timestamp: Int(signature.timestamp))))
+        },
+        failure: { @Sendable error in
+          relay.deliver(.signingFailed(detail: String(describing: type(of: error))))
+        })
+      Task {
+        try? await Task.sleep(for: .seconds(10))
+        relay.deliver(.signingFailed(detail: "timed out"))
+      }
+      return relay
+    }
+
+    /// The `.restore` interceptor (completion-handler form): Core restores and decides whether the
+    /// paywall closes.
+    static func restoreInterceptor(_ router: ObserverActionRouter) -> InterceptHandler {
+      { _, _, completion in
+        let answer = InterceptCompletion(completion)
+        guard let handlers = router.current else {
+          answer(.failed)
+          return
+        }
+        Task { @MainActor in
+          let response = await handlers.restore()
+          answer(interceptResult(for: response.result))
+          afterAnswering(response, showMessage: handlers.showMessage)
+        }
       }
     }
 
-    /// Closes the paywall and shows Core's message once the interceptor has returned: closing
-    /// earlier races the SDK's own handling of the result (Purchasely reference §5 step 6). The
-    /// task is queued before the return and then yields once, so the SDK's continuation, queued by
-    /// the return, runs first. No SDK API reports when the result has been consumed (§15 #6).
-    static func afterInterceptorReturns(
+    /// Closes the paywall and shows Core's message after the SDK has been given the result:
+    /// closing earlier races the SDK's own handling of it. With the
+    /// completion-handler form the order is explicit: `completion(result)`, then
+    /// `closeAllScreens()`.
+    @MainActor
+    static func afterAnswering(
       _ response: InterceptorResponse, showMessage: (@MainActor @Sendable (String) -> Void)?
     ) {
-      let closesPaywall = response.closesPaywall
-      let message = response.message
-      guard closesPaywall || message != nil else { return }
-      Task { @MainActor in
-        await Task.yield()
-        if closesPaywall { Purchasely.closeAllScreens() }
-        if let message { showMessage?(message) }
-      }
+      if response.closesPaywall { Purchasely.closeAllScreens() }
+      if let message = response.message { showMessage?(message) }
     }
 
     /// Core's result mapped case by case to the SDK's.

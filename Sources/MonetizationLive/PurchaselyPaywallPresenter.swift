@@ -37,6 +37,9 @@
       case .failure(let failure):
         return .failed(failure)
       case .success(let paywall):
+        // Core gave up on this load (its timeout cancelled the task): release the presentation
+        // instead of keeping it for a display that will never come.
+        guard !Task.isCancelled else { return .failed(.error(detail: "loaded after the timeout")) }
         if paywall.summary.type == .normal || paywall.summary.type == .fallback {
           loaded.withLock { $0[placement] = paywall }
         }
@@ -119,7 +122,35 @@
         return failedOutcome("There is no window to show the paywall from.")
       }
       paywall.presentation.display(from: source)
+      watchState(of: paywall)
       return await paywall.dismissal.value()
+    }
+
+    /// Also follows the presentation's `state` stream (`PLYPresentation.state`): `displayed` means
+    /// on screen, `error` that displaying failed. Whichever of it and `onPresented` speaks first
+    /// wins (both relays are one-shot); Core's display watchdog covers the case where neither does.
+    @MainActor
+    static func watchState(of paywall: LoadedPaywall) {
+      let states = paywall.presentation.state
+      let shown = paywall.shown
+      let dismissal = paywall.dismissal
+      Task { @MainActor in
+        for await state in states {
+          switch state {
+          case .displayed:
+            shown.deliver(true)
+            return
+          case .error(let failure):
+            shown.deliver(false)
+            dismissal.deliver(failedOutcome(String(describing: failure)))
+            return
+          case .idle, .loading, .loaded:
+            continue
+          @unknown default:
+            continue
+          }
+        }
+      }
     }
 
     @MainActor

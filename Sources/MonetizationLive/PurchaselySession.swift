@@ -1,5 +1,6 @@
 #if canImport(os)
   import Foundation
+  import os
   import Monetization
 
   /// The Purchasely SDK as one app launch uses it: the API key, whether `start` has settled, and
@@ -22,6 +23,32 @@
       let key = apiKey.trimmingCharacters(in: .whitespacesAndNewlines)
       guard !key.isEmpty, !key.hasPrefix("$(") else { return nil }
       self.apiKey = key
+    }
+
+    private let interceptorsRegistered = OSAllocatedUnfairLock(initialState: false)
+    private let untrackedDismissals = OSAllocatedUnfairLock<(@Sendable (PaywallOutcome) -> Void)?>(
+      initialState: nil)
+
+    /// Registers the Observer-mode interceptors once per launch, whether or not start succeeded.
+    @MainActor
+    func registerInterceptorsOnce(mode: RunningMode) {
+      #if canImport(Purchasely)
+        let first = interceptorsRegistered.withLock { (done: inout Bool) -> Bool in
+          defer { done = true }
+          return !done
+        }
+        guard first else { return }
+        PurchaselyBridge.registerInterceptors(mode: mode, actionRouter: actionRouter)
+        let dismissals = untrackedDismissals
+        PurchaselyBridge.reportUntrackedPaywalls { outcome in
+          dismissals.withLock { $0 }?(outcome)
+        }
+      #endif
+    }
+
+    /// Sends the results of paywalls the SDK opened by itself to `report` from now on.
+    public func routeUntrackedPaywallDismissals(to report: @escaping @Sendable (PaywallOutcome) -> Void) {
+      untrackedDismissals.withLock { $0 = report }
     }
 
     /// Sends the paywall's purchase and restore actions to `handlers` from now on. Call it once the

@@ -1,6 +1,11 @@
 #if canImport(StoreKit)
+  import Foundation
   import Monetization
   import StoreKit
+
+  #if canImport(UIKit)
+    import UIKit
+  #endif
 
   /// Core's `Purchaser` over StoreKit 2, for Observer mode, where Spacer buys and finishes.
   ///
@@ -8,7 +13,8 @@
   /// `ObserverPurchaseCoordinator` grants, syncs and then asks to finish. Finishing needs the
   /// `Transaction` value, so the actor keeps every verified transaction it hands out, by id, until
   /// Core finishes it; a transaction it no longer holds is looked up in `Transaction.unfinished`.
-  /// In Full mode Core never calls it (rule F1).
+  /// In Full mode Core only reads `transactionUpdates()`: it never buys, restores or finishes
+  /// (the SDK owns those).
   public actor StoreKitPurchaser: Purchaser {
     /// Verified transactions handed to Core and not finished yet.
     private var unfinished: [UInt64: Transaction] = [:]
@@ -16,8 +22,12 @@
 
     public init() {}
 
-    /// `Product.products(for:)` then `product.purchase()`. Thrown errors become `.failed`.
-    public func purchase(productID: String) async -> PurchaseResult {
+    /// `Product.products(for:)` then `purchase(confirmIn:options:)` in the scene of the paywall that
+    /// asked (`PurchaseConfirmation`), with the signed promotional offer when Core passes one.
+    /// Thrown errors become `.failed`.
+    public func purchase(
+      productID: String, promotionalOffer: PromotionalOfferSignature?
+    ) async -> PurchaseResult {
       let product: Product
       do {
         guard let found = try await Product.products(for: [productID]).first(where: { $0.id == productID })
@@ -26,11 +36,19 @@
       } catch {
         return .failed(StoreKitMapping.purchaseFailure(from: error))
       }
+      var options: Set<Product.PurchaseOption> = []
+      if let offer = promotionalOffer {
+        guard let signature = Data(base64Encoded: offer.signature) else {
+          return .failed(.invalidOfferSignature)
+        }
+        options.insert(
+          .promotionalOffer(
+            offerID: offer.offerID, keyID: offer.keyID, nonce: offer.nonce, signature: signature,
+            timestamp: offer.timestamp))
+      }
       let result: Product.PurchaseResult
       do {
-        // `purchase(options:)` is main-actor isolated in the SDK; `Product` and its result are
-        // `Sendable`, so the hop carries no SDK object across isolation unsafely.
-        result = try await product.purchase()
+        result = try await Self.purchase(product, options: options)
       } catch {
         return .failed(StoreKitMapping.purchaseFailure(from: error))
       }
@@ -94,5 +112,40 @@
     private func keep(_ transaction: Transaction) {
       unfinished[transaction.id] = transaction
     }
+
+    /// UIKit apps must confirm in a scene: `purchase(confirmIn:options:)` with the paywall's view
+    /// controller from iOS 18.2, its scene from iOS 17; the plain `purchase(options:)` only where
+    /// there is no UIKit (a macOS build of the package). `Product` and its options are `Sendable`.
+    @MainActor
+    private static func purchase(
+      _ product: Product, options: Set<Product.PurchaseOption>
+    ) async throws -> Product.PurchaseResult {
+      #if canImport(UIKit)
+        let controller = PurchaseConfirmation.controller
+        if #available(iOS 18.2, *), let controller {
+          return try await product.purchase(confirmIn: controller, options: options)
+        }
+        if let scene = controller?.view.window?.windowScene ?? PurchaseConfirmation.activeScene() {
+          return try await product.purchase(confirmIn: scene, options: options)
+        }
+      #endif
+      return try await product.purchase(options: options)
+    }
   }
+
+  #if canImport(UIKit)
+    /// The paywall that asked for the purchase under way (`PLYInterceptorInfo.controller`), so
+    /// StoreKit shows its confirmation there. Set by the purchase interceptor just before it hands
+    /// the purchase to Core; held weakly.
+    @MainActor
+    enum PurchaseConfirmation {
+      static weak var controller: UIViewController?
+
+      /// The foreground scene when no paywall controller is known.
+      static func activeScene() -> UIWindowScene? {
+        let scenes = UIApplication.shared.connectedScenes.compactMap { $0 as? UIWindowScene }
+        return scenes.first { $0.activationState == .foregroundActive } ?? scenes.first
+      }
+    }
+  #endif
 #endif

@@ -12,6 +12,8 @@ public final class FakePurchaser: Purchaser {
   public var onRestore: (@MainActor () -> Void)?
 
   public private(set) var purchasedProductIDs: [String] = []
+  /// The promotional offer of each purchase (`nil` for a plain one).
+  public private(set) var purchasedOffers: [PromotionalOfferSignature?] = []
   public private(set) var finishedTransactionIDs: [UInt64] = []
   public private(set) var restoreCount = 0
   /// How many times `transactionUpdates()` was requested.
@@ -31,9 +33,12 @@ public final class FakePurchaser: Purchaser {
     updatesContinuation.yield(update)
   }
 
-  public func purchase(productID: String) async -> PurchaseResult {
+  public func purchase(
+    productID: String, promotionalOffer: PromotionalOfferSignature?
+  ) async -> PurchaseResult {
     calls.record("purchaser.purchase")
     purchasedProductIDs.append(productID)
+    purchasedOffers.append(promotionalOffer)
     return purchaseResults.count > 1 ? purchaseResults.removeFirst() : purchaseResults[0]
   }
 

@@ -10,10 +10,10 @@ import Testing
 @Suite("App model: favorites behind the Premium gate", .timeLimit(.minutes(1)))
 @MainActor
 struct AppFavoritesTests {
-  private func launchedFreeApp() async -> AppModelFixture {
+  private func launchedFreeApp() async throws -> AppModelFixture {
     let app = AppModelFixture()
     app.presenter.outcomes = [MonetizationFixtures.outcome(.cancelled)]  // onboarding
-    await app.model.launch()
+    try await bounded { await app.model.launch() }
     return app
   }
 
@@ -26,14 +26,14 @@ struct AppFavoritesTests {
   }
 
   @Test func freeUserBuyingFromTheFavoriteTapSavesAndPinsTheImage() async throws {
-    let app = await launchedFreeApp()
+    let app = try await launchedFreeApp()
     let apod = try await todaysAPOD(app)
     app.presenter.onDisplay = { [backend = app.backend] _ in
       backend.answer([MonetizationFixtures.subscription(.autoRenewing)])
       return MonetizationFixtures.outcome(.purchased, plan: MonetizationFixtures.monthlyPlan)
     }
 
-    let saved = await app.model.toggleFavorite(apod)
+    let saved = try await bounded { await app.model.toggleFavorite(apod) }
 
     #expect(saved)
     #expect(app.model.isFavorite(apod))
@@ -44,11 +44,11 @@ struct AppFavoritesTests {
   }
 
   @Test func closingThePaywallSavesNothingAndSaysNothing() async throws {
-    let app = await launchedFreeApp()
+    let app = try await launchedFreeApp()
     let apod = try await todaysAPOD(app)
     app.presenter.outcomes = [MonetizationFixtures.outcome(.cancelled)]
 
-    let saved = await app.model.toggleFavorite(apod)
+    let saved = try await bounded { await app.model.toggleFavorite(apod) }
 
     #expect(!saved)
     #expect(await app.content.favorites.stored.isEmpty)
@@ -56,11 +56,11 @@ struct AppFavoritesTests {
   }
 
   @Test func aPaywallThatCannotLoadResolvesTheTapWithAClearNotice() async throws {
-    let app = await launchedFreeApp()
+    let app = try await launchedFreeApp()
     let apod = try await todaysAPOD(app)
     app.presenter.loadResults[Placement.premium] = .failed(.noNetwork)
 
-    let saved = await app.model.toggleFavorite(apod)
+    let saved = try await bounded { await app.model.toggleFavorite(apod) }
 
     #expect(!saved)
     #expect(app.model.gateNotice == PaywallUnavailableReason.noNetwork.userMessage)
@@ -74,7 +74,7 @@ struct AppFavoritesTests {
     EntitlementSnapshotStore(store: store).save(seed.subscriberSnapshot())
     let app = AppModelFixture(store: store)
     app.backend.answer([MonetizationFixtures.subscription(.autoRenewing)])
-    await app.model.launch()
+    try await bounded { await app.model.launch() }
     let apod = try await todaysAPOD(app)
     let otherDay = sampleAPOD(APODDay.today(now: app.now).previous)
     await app.content.favorites.setWriteFailure(.diskFull)
@@ -101,20 +101,20 @@ struct AppFavoritesTests {
     try await app.content.favorites.save(favorite)
 
     app.backend.answer([MonetizationFixtures.subscription(.autoRenewing)])
-    await app.model.launch()
+    try await bounded { await app.model.launch() }
     #expect(app.model.favorites.state == .loaded([favorite]))
 
     // The subscription ends: a successful check finds nothing.
     app.backend.answer([])
     app.clock.advance(by: MonetizationFixtures.day)
-    await app.model.enterForeground()
+    try await bounded { await app.model.enterForeground() }
     #expect(app.model.favorites.state == .locked)
     #expect(await app.content.favorites.stored[favorite.date] == favorite)
 
     // Premium comes back.
     app.backend.answer([MonetizationFixtures.subscription(.autoRenewing)])
     app.clock.advance(by: MonetizationFixtures.day)
-    await app.model.enterForeground()
+    try await bounded { await app.model.enterForeground() }
     #expect(app.model.favorites.state == .loaded([favorite]))
   }
 }
@@ -122,26 +122,26 @@ struct AppFavoritesTests {
 @Suite("App model: content lifecycle", .timeLimit(.minutes(1)))
 @MainActor
 struct AppContentLifecycleTests {
-  @Test func foregroundAsksForTodayOnlyOnceTheAPODDayHasAdvanced() async {
+  @Test func foregroundAsksForTodayOnlyOnceTheAPODDayHasAdvanced() async throws {
     let app = AppModelFixture()
     app.presenter.outcomes = [MonetizationFixtures.outcome(.cancelled)]
-    await app.model.launch()
+    try await bounded { await app.model.launch() }
     await app.model.today.load()
     let afterFirstLoad = await app.content.source.callCount
     #expect(afterFirstLoad == 1)
 
-    await app.model.enterForeground()
+    try await bounded { await app.model.enterForeground() }
     #expect(await app.content.source.callCount == afterFirstLoad)
 
     app.clock.advance(by: MonetizationFixtures.day)
-    await app.model.enterForeground()
+    try await bounded { await app.model.enterForeground() }
     #expect(await app.content.source.callCount == afterFirstLoad + 1)
   }
 
-  @Test func tappingTheReminderOpensTodayOnTheCurrentAPODDay() async {
+  @Test func tappingTheReminderOpensTodayOnTheCurrentAPODDay() async throws {
     let app = AppModelFixture()
     app.presenter.outcomes = [MonetizationFixtures.outcome(.cancelled)]
-    await app.model.launch()
+    try await bounded { await app.model.launch() }
     await app.model.today.load()
     app.clock.advance(by: MonetizationFixtures.day)  // the reminder fires the next day
 
@@ -163,10 +163,10 @@ struct AppContentLifecycleTests {
     #expect(app.model.destination == nil)
   }
 
-  @Test func onlyActiveAfterBackgroundCountsAsReturningToTheForeground() async {
+  @Test func onlyActiveAfterBackgroundCountsAsReturningToTheForeground() async throws {
     let app = AppModelFixture()
     app.presenter.outcomes = [MonetizationFixtures.outcome(.cancelled)]
-    await app.model.launch()
+    try await bounded { await app.model.launch() }
     let checks = app.calls.count("backend.activeSubscriptions")
     app.clock.advance(by: MonetizationFixtures.day)
 
@@ -188,7 +188,7 @@ struct AppContentLifecycleTests {
   @Test func reminderBodyNamesTheLatestCachedPictureWithoutARequest() async throws {
     let app = AppModelFixture()
     app.presenter.outcomes = [MonetizationFixtures.outcome(.cancelled)]
-    await app.model.launch()
+    try await bounded { await app.model.launch() }
     await app.model.today.load()
     let calls = await app.content.source.callCount
 

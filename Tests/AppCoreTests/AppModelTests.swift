@@ -1,6 +1,8 @@
 import AppCore
+import Favorites
 import Foundation
 import Monetization
+import NASA
 import TestSupport
 import Testing
 
@@ -78,21 +80,21 @@ struct AppModelLaunchTests {
     #expect(app.calls.entries.isEmpty)
   }
 
-  @Test func launchStartsTheBackendWithThePersistedModeBeforeAnyCheck() async {
+  @Test func launchStartsTheBackendWithThePersistedModeBeforeAnyCheck() async throws {
     let store = InMemoryKeyValueStore()
     store.set(RunningMode.observer.rawValue, forKey: AppSettings.runningModeKey)
     let app = AppModelFixture(store: store)
     app.presenter.outcomes = [MonetizationFixtures.outcome(.cancelled)]
-    await app.model.launch()
+    try await bounded { await app.model.launch() }
     #expect(app.backend.startedModes == [.observer])
     #expect(app.calls.entries.first == "backend.start")
     #expect(app.model.launchState == .launched)
   }
 
-  @Test func onboardingIsShownAfterADefinitiveFree() async {
+  @Test func onboardingIsShownAfterADefinitiveFree() async throws {
     let app = AppModelFixture()
     app.presenter.outcomes = [MonetizationFixtures.outcome(.cancelled)]
-    await app.model.launch()
+    try await bounded { await app.model.launch() }
     #expect(app.presenter.displayedPlacements == [Placement.onboarding])
     #expect(app.model.onboardingResult == .dismissed(MonetizationFixtures.outcome(.cancelled)))
   }
@@ -125,13 +127,13 @@ struct AppModelLaunchTests {
     #expect(app.presenter.loadedPlacements.isEmpty)
   }
 
-  @Test func onboardingIsShownAtMostOncePerLaunch() async {
+  @Test func onboardingIsShownAtMostOncePerLaunch() async throws {
     let app = AppModelFixture()
     app.presenter.outcomes = [
       MonetizationFixtures.outcome(.cancelled), MonetizationFixtures.outcome(.cancelled),
     ]
-    await app.model.launch()
-    await app.model.launch()
+    try await bounded { await app.model.launch() }
+    try await bounded { await app.model.launch() }
     #expect(app.presenter.displayedPlacements == [Placement.onboarding])
     #expect(app.calls.count("backend.start") == 1)
   }
@@ -199,49 +201,49 @@ struct AppModelLaunchTests {
 @Suite("App model: foreground, restore and mode", .timeLimit(.minutes(1)))
 @MainActor
 struct AppModelLifecycleTests {
-  func launched(_ mode: RunningMode) async -> AppModelFixture {
+  func launched(_ mode: RunningMode) async throws -> AppModelFixture {
     let app = AppModelFixture(defaultMode: mode)
     app.backend.answer([MonetizationFixtures.subscription(.autoRenewing)])
-    await app.model.launch()
+    try await bounded { await app.model.launch() }
     return app
   }
 
   @Test func observerForegroundSynchronizesBeforeTheCheck() async throws {
-    let app = await launched(.observer)
+    let app = try await launched(.observer)
     app.clock.advance(by: 10 * 60)
-    await app.model.enterForeground()
+    try await bounded { await app.model.enterForeground() }
     let synchronize = try #require(app.calls.firstIndex(of: "backend.synchronize"))
     let lastCheck = try #require(app.calls.entries.lastIndex(of: "backend.activeSubscriptions"))
     #expect(synchronize < lastCheck)
     #expect(app.backend.checkInvalidations == [false, false])
   }
 
-  @Test func fullForegroundNeverSynchronizes() async {
-    let app = await launched(.full)
+  @Test func fullForegroundNeverSynchronizes() async throws {
+    let app = try await launched(.full)
     app.clock.advance(by: 10 * 60)
-    await app.model.enterForeground()
+    try await bounded { await app.model.enterForeground() }
     #expect(app.backend.synchronizeCount == 0)
     #expect(app.backend.checkInvalidations.count == 2)
   }
 
   @Test(arguments: [RunningMode.full, .observer])
-  func restoreIsNeverCalledAutomatically(mode: RunningMode) async {
-    let app = await launched(mode)
+  func restoreIsNeverCalledAutomatically(mode: RunningMode) async throws {
+    let app = try await launched(mode)
     for _ in 0..<3 {
       app.clock.advance(by: 10 * 60)
-      await app.model.enterForeground()
+      try await bounded { await app.model.enterForeground() }
     }
     #expect(app.purchaser.restoreCount == 0)
     #expect(app.backend.restoreCount == 0)
   }
 
-  @Test func foregroundBeforeLaunchDoesNothing() async {
+  @Test func foregroundBeforeLaunchDoesNothing() async throws {
     let app = AppModelFixture()
-    await app.model.enterForeground()
+    try await bounded { await app.model.enterForeground() }
     #expect(app.calls.entries.isEmpty)
   }
 
-  @Test func modeChangeIsStoredAtOnceAndAppliesOnRelaunch() async {
+  @Test func modeChangeIsStoredAtOnceAndAppliesOnRelaunch() async throws {
     let store = InMemoryKeyValueStore()
     let first = AppModelFixture(store: store, defaultMode: .full)
     first.model.changeRunningMode(.observer)
@@ -250,24 +252,24 @@ struct AppModelLifecycleTests {
     first.model.shutdown()
     let second = AppModelFixture(store: store, defaultMode: .full)
     second.presenter.outcomes = [MonetizationFixtures.outcome(.cancelled)]
-    await second.model.launch()
+    try await bounded { await second.model.launch() }
     #expect(second.model.runningMode == .observer)
     #expect(second.backend.startedModes == [.observer])
   }
 
-  @Test func restoreFromProfileReportsRestored() async {
+  @Test func restoreFromProfileReportsRestored() async throws {
     let app = AppModelFixture(defaultMode: .observer)
     app.presenter.outcomes = [MonetizationFixtures.outcome(.cancelled)]
-    await app.model.launch()
+    try await bounded { await app.model.launch() }
     app.purchaser.onRestore = { app.storeKit.entitlements = [.verified(app.activeTransaction(id: 61))] }
-    #expect(await app.model.restorePurchases() == .restored)
+    #expect(try await bounded { await app.model.restorePurchases() } == .restored)
     #expect(app.model.restores.lastOutcome == .restored)
   }
 
   @Test func approvalArrivingWhileThePaywallIsUpClosesItAndRunsTheAction() async throws {
     let app = AppModelFixture(defaultMode: .observer)
     app.presenter.outcomes = [MonetizationFixtures.outcome(.cancelled)]
-    await app.model.launch()
+    try await bounded { await app.model.launch() }
     var ran = 0
     let attempt = Task { await app.model.attempt(.favorites) { ran += 1 } }
     try await bounded { await app.presenter.waitUntilDisplaying() }
@@ -279,14 +281,142 @@ struct AppModelLifecycleTests {
     #expect(app.presenter.closeAllCount == 1)
   }
 
-  @Test func paywallClosedOutsideCoreIsLoggedAndRechecked() async {
-    let app = await launched(.full)
+  @Test func paywallClosedOutsideCoreIsLoggedAndRechecked() async throws {
+    let app = try await launched(.full)
     let outcome = MonetizationFixtures.outcome(
       .purchased, plan: MonetizationFixtures.annualPlan, close: .programmatic)
-    await app.model.paywallDidClose(placement: "deeplink", outcome: outcome)
+    try await bounded { await app.model.paywallDidClose(placement: "deeplink", outcome: outcome) }
     #expect(
       app.logger.events.contains(.paywallDismissed(PaywallDismissal(placement: "deeplink", outcome: outcome)))
     )
     #expect(app.backend.checkInvalidations.last == true)
+  }
+}
+
+@Suite("App model: a failed SDK start is retried", .timeLimit(.minutes(1)))
+@MainActor
+struct BackendStartRetryTests {
+  func launchedOffline() async throws -> AppModelFixture {
+    let app = AppModelFixture()
+    app.backend.startResult = .failure(.network)
+    try await bounded("launch with a failed start") { await app.model.launch() }
+    app.backend.startResult = .success(())
+    return app
+  }
+
+  @Test func failedStartIsRetriedOnForegroundOnceItsBackoffHasPassed() async throws {
+    let app = try await launchedOffline()
+    app.clock.advance(by: 10)
+    try await bounded { await app.model.enterForeground() }
+    #expect(app.backend.startedModes.count == 1)
+    app.clock.advance(by: 30)
+    try await bounded { await app.model.enterForeground() }
+    #expect(app.backend.startedModes.count == 2)
+    #expect(app.logger.events.contains(.backendStarted(mode: .full)))
+    // Started: the foreground check now asks the backend.
+    #expect(app.calls.count("backend.activeSubscriptions") == 1)
+  }
+
+  @Test func failedStartIsRetriedBeforeAGatedPaywallLoads() async throws {
+    let app = try await launchedOffline()
+    app.clock.advance(by: 60)
+    let attempt = Task { await app.model.attempt(.favorites) {} }
+    try await bounded { await app.presenter.waitUntilDisplaying() }
+    let start = try #require(app.calls.entries.lastIndex(of: "backend.start"))
+    let load = try #require(app.calls.firstIndex(of: "paywall.load"))
+    #expect(app.backend.startedModes.count == 2)
+    #expect(start < load)
+    app.presenter.dismiss(with: MonetizationFixtures.outcome(.cancelled))
+    _ = try await bounded { await attempt.value }
+  }
+
+  @Test func retriesBackOffAfterEachFailure() async throws {
+    let app = try await launchedOffline()
+    app.backend.startResult = .failure(.network)
+    app.clock.advance(by: 30)
+    try await bounded { await app.model.enterForeground() }
+    #expect(app.backend.startedModes.count == 2)
+    app.clock.advance(by: 30)
+    try await bounded { await app.model.enterForeground() }
+    #expect(app.backend.startedModes.count == 2)
+    app.clock.advance(by: 30)
+    try await bounded { await app.model.enterForeground() }
+    #expect(app.backend.startedModes.count == 3)
+  }
+
+  @Test func missingAPIKeyIsNeverRetried() async throws {
+    let app = AppModelFixture()
+    app.backend.startResult = .failure(.notConfigured)
+    app.presenter.outcomes = [MonetizationFixtures.outcome(.cancelled)]
+    try await bounded { await app.model.launch() }
+    app.clock.advance(by: 3600)
+    try await bounded { await app.model.enterForeground() }
+    #expect(app.backend.startedModes.count == 1)
+  }
+}
+
+@Suite("App model: Ask to Buy is said once", .timeLimit(.minutes(1)))
+@MainActor
+struct AskToBuyNoticeTests {
+  @Test func pendingPurchaseIsAnnouncedThroughTheAppNoticeOnlyAndClearedByTheApproval() async throws {
+    let app = AppModelFixture(defaultMode: .observer)
+    app.presenter.outcomes = [MonetizationFixtures.outcome(.cancelled)]
+    try await bounded { await app.model.launch() }
+    app.purchaser.purchaseResults = [.pending]
+    let response = try await bounded {
+      await app.model.handlePurchaseAction(plan: MonetizationFixtures.monthlyPlan)
+    }
+    #expect(response.message == nil)
+    #expect(response.closesPaywall)
+    #expect(app.model.gateNotice == "Waiting for approval. This unlocks as soon as your request is approved.")
+    let approved = app.activeTransaction(id: 81)
+    app.storeKit.entitlements = [.verified(approved)]
+    app.purchaser.send(.verified(approved))
+    try await bounded { await app.model.purchases.waitUntilHandled(count: 1) }
+    #expect(app.model.gateNotice == nil)
+    #expect(!app.model.purchases.isAwaitingApproval)
+  }
+}
+
+@Suite("App model: launch order", .timeLimit(.minutes(1)))
+@MainActor
+struct LaunchOrderTests {
+  @Test func sdkStartRunsAlongsideTheLocalLoadsAndNeitherWaitsForTheOther() async throws {
+    let app = AppModelFixture()
+    let apod = sampleAPOD(APODDay.today(now: app.now))
+    try await app.content.favorites.save(Favorite(apod: apod, dateAdded: app.now))
+    app.backend.hangsStart = true
+    let launch = Task { await app.model.launch() }
+    // The start is in flight (its time limit is running)...
+    try await bounded { await app.clock.waitUntilSleeping() }
+    #expect(app.backend.startedModes == [.full])
+    // ...and the saved favorites are read meanwhile, without waiting for it.
+    try await bounded("favorites loaded while the SDK starts") {
+      while !app.model.isFavorite(apod) { await Task.yield() }
+    }
+    app.clock.advance(by: 15)
+    try await bounded { await launch.value }
+    #expect(app.model.launchState == .launched)
+  }
+}
+
+@Suite("App model: an Ask to Buy that is never approved", .timeLimit(.minutes(1)))
+@MainActor
+struct AskToBuyExpiryTests {
+  @Test func waitEndsWhenTheRequestExpiresBecauseADeclineIsNeverReported() async throws {
+    // StoreKit reports nothing when a parent declines; a request lapses after 24 hours.
+    let app = AppModelFixture(defaultMode: .observer)
+    app.presenter.outcomes = [MonetizationFixtures.outcome(.cancelled)]
+    try await bounded { await app.model.launch() }
+    app.purchaser.purchaseResults = [.pending]
+    _ = try await bounded { await app.model.handlePurchaseAction(plan: MonetizationFixtures.monthlyPlan) }
+    app.clock.advance(by: 23 * 3600)
+    try await bounded { await app.model.enterForeground() }
+    #expect(app.model.purchases.isAwaitingApproval)
+    app.clock.advance(by: 2 * 3600)
+    try await bounded { await app.model.enterForeground() }
+    #expect(!app.model.purchases.isAwaitingApproval)
+    #expect(app.model.gateNotice == nil)
+    #expect(!app.model.profile.statusLine.contains("Waiting for approval"))
   }
 }

@@ -141,31 +141,31 @@ struct ProfileStatusTests {
 @Suite("Profile: restore", .timeLimit(.minutes(1)))
 @MainActor
 struct ProfileRestoreTests {
-  @Test func restoreWithNothingActiveReportsNothingToRestore() async {
+  @Test func restoreWithNothingActiveReportsNothingToRestore() async throws {
     let fixture = ProfileFixture()
     fixture.backend.restoreResult = .success(.nothingToRestore)
     fixture.backend.answer([])
-    await fixture.profile.restore()
+    try await bounded { await fixture.profile.restore() }
     #expect(fixture.profile.restoreReport?.outcome == .nothingToRestore)
     fixture.profile.dismissRestoreReport()
     #expect(fixture.profile.restoreReport == nil)
   }
 
-  @Test func restoreThatFindsASubscriptionReportsRestored() async {
+  @Test func restoreThatFindsASubscriptionReportsRestored() async throws {
     let fixture = ProfileFixture()
     fixture.backend.restoreResult = .success(.restored)
     fixture.backend.answer([
       MonetizationFixtures.subscription(.autoRenewing, product: ProductCatalog.monthly)
     ])
-    await fixture.profile.restore()
+    try await bounded { await fixture.profile.restore() }
     #expect(fixture.profile.restoreReport?.outcome == .restored)
     #expect(fixture.profile.statusTitle == "Premium")
   }
 
-  @Test func failedRestoreReportsItsMessage() async {
+  @Test func failedRestoreReportsItsMessage() async throws {
     let fixture = ProfileFixture()
     fixture.backend.restoreResult = .failure(.network)
-    await fixture.profile.restore()
+    try await bounded { await fixture.profile.restore() }
     guard case .failed(let message)? = fixture.profile.restoreReport?.outcome else {
       Issue.record("expected a failed restore, got \(String(describing: fixture.profile.restoreReport))")
       return
@@ -173,12 +173,12 @@ struct ProfileRestoreTests {
     #expect(!message.isEmpty)
   }
 
-  @Test func cancelledRestoreShowsNoAlert() async {
+  @Test func cancelledRestoreShowsNoAlert() async throws {
     let store = InMemoryKeyValueStore()
     store.set(RunningMode.observer.rawValue, forKey: AppSettings.runningModeKey)
     let app = AppModelFixture(store: store)
     app.purchaser.restoreResult = .failure(.userCancelled)
-    await app.model.profile.restore()
+    try await bounded { await app.model.profile.restore() }
     #expect(app.model.profile.restoreReport == nil)
   }
 
@@ -187,10 +187,10 @@ struct ProfileRestoreTests {
     fixture.backend.holdsRestore = true
     fixture.backend.answer([])
     let first = Task { await fixture.profile.restore() }
-    while !fixture.backend.isHoldingRestore { await Task.yield() }
+    try await bounded { while !fixture.backend.isHoldingRestore { await Task.yield() } }
     #expect(fixture.profile.isRestoring)
 
-    await fixture.profile.restore()
+    try await bounded { await fixture.profile.restore() }
     #expect(fixture.backend.restoreCount == 1)
     #expect(fixture.profile.restoreReport == nil)
 
@@ -219,6 +219,24 @@ struct ProfileManageSubscriptionTests {
     fixture.subscriptionManagement.failure = .noActiveScene
     await fixture.profile.manageSubscription()
     #expect(fixture.profile.manageSubscriptionError?.contains("Settings") == true)
+  }
+
+  @Test func closingTheSheetRechecksAtOnceBypassingTheCache() async {
+    let fixture = ProfileFixture(
+      snapshot: ProfileFixture.snapshot(.subscribed, expires: ProfileStatusTests.periodEnd))
+    await fixture.profile.manageSubscription()
+    #expect(fixture.backend.checkInvalidations == [true])
+  }
+
+  @Test func familyMemberInGraceIsNotAskedToUpdateAPaymentMethodTheyDoNotOwn() {
+    var snapshot = ProfileFixture.snapshot(
+      .gracePeriod, expires: ProfileStatusTests.periodEnd, graceEnds: ProfileStatusTests.periodEnd)
+    snapshot.familyShared = true
+    let fixture = ProfileFixture(snapshot: snapshot)
+    #expect(fixture.profile.statusTitle == "Premium")
+    #expect(!fixture.profile.statusLine.contains("Update"))
+    #expect(fixture.profile.statusLine.hasPrefix("Shared by your family."))
+    #expect(!fixture.profile.canManageSubscription)
   }
 
   @Test func familyMemberCannotOpenTheOrganisersSubscription() async {

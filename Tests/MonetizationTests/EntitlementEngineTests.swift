@@ -184,6 +184,16 @@ struct RenewalStateRuleTests {
     #expect(decision.entitlement.reason == .familyShared)
   }
 
+  @Test func familyMemberInGraceIsMarkedSharedSoTheyAreNotAskedToPay() {
+    let transaction = tx(expiresIn: -day, ownership: .familyShared)
+    let status = MonetizationFixtures.status(
+      .inGracePeriod, transaction: transaction, graceEnds: now.addingTimeInterval(5 * day))
+    let decision = decide(entitlements: [.verified(transaction)], statuses: [status])
+    #expect(decision.entitlement.reason == .gracePeriod)
+    #expect(decision.entitlement.isFamilyShared)
+    #expect(decision.snapshotToPersist?.familyShared == true)
+  }
+
   @Test func gracePeriodAfterItsEndIsFree() {
     let transaction = tx(expiresIn: -10 * day)
     let status = MonetizationFixtures.status(

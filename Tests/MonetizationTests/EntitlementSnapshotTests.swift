@@ -53,6 +53,20 @@ struct EntitlementSnapshotTests {
     #expect(ended.reason == .billingRetry)
   }
 
+  @Test func snapshotWrittenBeforeTheFamilyFlagStillLoads() throws {
+    // Stored by an earlier build: no `familyShared` key. It must load, not be discarded.
+    let store = InMemoryKeyValueStore()
+    let json =
+      #"{"schemaVersion":1,"isPremium":true,"reason":"subscribed","source":"storeKit","isSandbox":false,"computedAt":794000000}"#
+    store.set(Data(json.utf8), forKey: EntitlementSnapshotStore.key)
+    guard case .loaded(let snapshot) = EntitlementSnapshotStore(store: store).load() else {
+      Issue.record("an older snapshot was not loaded")
+      return
+    }
+    #expect(snapshot.isPremium)
+    #expect(snapshot.familyShared == nil)
+  }
+
   @Test func savedSnapshotLoadsBackUnchanged() {
     let store = InMemoryKeyValueStore()
     let snapshots = EntitlementSnapshotStore(store: store)
@@ -126,7 +140,7 @@ struct SyncPolicyTests {
     #expect(!plan(.foreground, mode: .observer, lastCheckAgo: 60).synchronizeFirst)
   }
 
-  @Test(arguments: [SyncTrigger.purchase, .restore, .paywallClosed, .transactionUpdate])
+  @Test(arguments: [SyncTrigger.purchase, .restore, .paywallClosed, .transactionUpdate, .subscriptionManaged])
   func knownChangesAlwaysRecheckBypassingTheCache(trigger: SyncTrigger) {
     let result = plan(trigger, mode: .observer, lastCheckAgo: 1)
     #expect(result.checkBackend)

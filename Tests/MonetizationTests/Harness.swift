@@ -37,7 +37,7 @@ final class Harness {
     mode: mode, backend: backend, purchaser: purchaser, entitlements: entitlements, logger: logger)
   private(set) lazy var purchases = ObserverPurchaseCoordinator(
     mode: mode, purchaser: purchaser, backend: backend, entitlements: entitlements, restores: restores,
-    paywalls: paywalls, logger: logger)
+    paywalls: paywalls, logger: logger, now: clock.nowProvider)
   private(set) lazy var gates = FeatureGateCoordinator(
     entitlements: entitlements, paywalls: paywalls,
     isAwaitingApproval: { [unowned self] in purchases.isAwaitingApproval }, logger: logger)

@@ -25,3 +25,15 @@ import Testing
     #expect(MonetizationLog.gateAttempted(feature: .favorites, result: .ran).severity < .warning)
   }
 }
+
+@Suite("SDK start options")
+struct SDKStartOptionsTests {
+  @Test func campaignsStayOffAndPromotedPurchasesShowTheSDKPaywallOnlyInFullMode() {
+    #expect(
+      SDKStartOptions.decide(for: .full)
+        == SDKStartOptions(allowCampaigns: false, showsPromotedPurchasePaywall: true))
+    #expect(
+      SDKStartOptions.decide(for: .observer)
+        == SDKStartOptions(allowCampaigns: false, showsPromotedPurchasePaywall: false))
+  }
+}

@@ -18,7 +18,9 @@ struct ObserverPurchaseInterceptorTests {
     harness.purchaser.purchaseResults = [.purchased(.verified(transaction))]
     var premiumWhenSynchronizing: Bool?
     harness.backend.onSynchronize = { premiumWhenSynchronizing = harness.entitlements.entitlement.isPremium }
-    let response = await harness.purchases.handlePurchase(plan: MonetizationFixtures.monthlyPlan)
+    let response = try await bounded {
+      await harness.purchases.handlePurchase(plan: MonetizationFixtures.monthlyPlan)
+    }
     #expect(response == InterceptorResponse(result: .success, closesPaywall: true))
     #expect(premiumWhenSynchronizing == true)
     let synchronize = try #require(harness.calls.firstIndex(of: "backend.synchronize"))
@@ -60,23 +62,56 @@ struct ObserverPurchaseInterceptorTests {
     #expect(harness.purchaser.finishedTransactionIDs == [15])
   }
 
-  @Test func purchaseMadeInTheAppGrantsWithoutWaitingForTheUpdatesStream() async {
+  static let offer = PromotionalOfferSignature(
+    offerID: "spacer.winback.50", keyID: "KEY1",
+    nonce: UUID(uuidString: "6F1A1B2C-3D4E-4F50-8A9B-0C1D2E3F4A5B")!,
+    signature: "c2lnbmF0dXJl", timestamp: 1_772_355_600_000)
+
+  @Test func offerShownWithThePlanIsAppliedToThePurchase() async {
+    // The user must be charged the price the paywall showed, not the standard one.
+    let harness = harness()
+    harness.purchaser.purchaseResults = [.purchased(.verified(harness.activeTransaction(id: 16)))]
+    let response = await harness.purchases.handlePurchase(
+      plan: MonetizationFixtures.monthlyPlan, offer: .signed(Self.offer))
+    #expect(response.result == .success)
+    #expect(harness.purchaser.purchasedOffers == [Self.offer])
+  }
+
+  @Test func offerThatCouldNotBeSignedIsNotBoughtAtTheStandardPrice() async {
+    let harness = harness()
+    let response = await harness.purchases.handlePurchase(
+      plan: MonetizationFixtures.monthlyPlan, offer: .signingFailed(detail: "network"))
+    #expect(response.result == .failed)
+    #expect(response.message?.contains("you were not charged") == true)
+    #expect(harness.purchaser.purchasedProductIDs.isEmpty)
+  }
+
+  @Test func planWithoutAnOfferIsBoughtPlainly() async throws {
+    let harness = harness()
+    harness.purchaser.purchaseResults = [.cancelled]
+    _ = try await bounded { await harness.purchases.handlePurchase(plan: MonetizationFixtures.monthlyPlan) }
+    #expect(harness.purchaser.purchasedOffers == [nil])
+  }
+
+  @Test func purchaseMadeInTheAppGrantsWithoutWaitingForTheUpdatesStream() async throws {
     // Pitfall C3: same-device purchases do not come back through `Transaction.updates`.
     let harness = harness()
     harness.purchaser.purchaseResults = [.purchased(.verified(harness.activeTransaction(id: 12)))]
     harness.storeKitHas(harness.activeTransaction(id: 12))
-    _ = await harness.purchases.handlePurchase(plan: MonetizationFixtures.monthlyPlan)
+    _ = try await bounded { await harness.purchases.handlePurchase(plan: MonetizationFixtures.monthlyPlan) }
     #expect(harness.entitlements.entitlement.access == .premium)
     #expect(harness.purchaser.updatesRequestCount == 0)
   }
 
-  @Test func unverifiedPurchaseIsReportedToTheBackendButNeverGrantedOrFinished() async {
+  @Test func unverifiedPurchaseIsReportedToTheBackendButNeverGrantedOrFinished() async throws {
     // The user may have been charged: the backend validates with Apple itself, so it is told.
     let harness = harness()
     harness.purchaser.purchaseResults = [
       .purchased(.unverified(harness.activeTransaction(id: 13), .invalidSignature))
     ]
-    let response = await harness.purchases.handlePurchase(plan: MonetizationFixtures.monthlyPlan)
+    let response = try await bounded {
+      await harness.purchases.handlePurchase(plan: MonetizationFixtures.monthlyPlan)
+    }
     #expect(
       response
         == InterceptorResponse(
@@ -87,14 +122,17 @@ struct ObserverPurchaseInterceptorTests {
     #expect(harness.calls.count("storeKit.currentEntitlements") == 0)
   }
 
-  @Test func pendingPurchaseIsNotAnErrorAndClosesThePaywallWaitingForApproval() async {
+  @Test func pendingPurchaseIsNotAnErrorAndClosesThePaywallWaitingForApproval() async throws {
     // Pitfall C7: Ask to Buy is neither an error nor a completion that never fires.
     let harness = harness()
     harness.purchaser.purchaseResults = [.pending]
-    let response = await harness.purchases.handlePurchase(plan: MonetizationFixtures.monthlyPlan)
+    let response = try await bounded {
+      await harness.purchases.handlePurchase(plan: MonetizationFixtures.monthlyPlan)
+    }
     #expect(response.result == .notHandled)
     #expect(response.closesPaywall)
-    #expect(response.message?.contains("Waiting for approval") == true)
+    // Said once by the app after the paywall is gone, never in a second alert over the paywall.
+    #expect(response.message == nil)
     #expect(harness.purchases.activity == .awaitingApproval(productID: MonetizationFixtures.monthly))
     #expect(harness.purchaser.finishedTransactionIDs.isEmpty)
   }
@@ -102,7 +140,7 @@ struct ObserverPurchaseInterceptorTests {
   @Test func approvalAfterPendingGrantsPremiumClearsTheWaitAndFinishesOnce() async throws {
     let harness = harness()
     harness.purchaser.purchaseResults = [.pending]
-    _ = await harness.purchases.handlePurchase(plan: MonetizationFixtures.monthlyPlan)
+    _ = try await bounded { await harness.purchases.handlePurchase(plan: MonetizationFixtures.monthlyPlan) }
     let approved = harness.activeTransaction(id: 14)
     harness.storeKitHas(approved)
     harness.purchaser.send(.verified(approved))
@@ -113,21 +151,25 @@ struct ObserverPurchaseInterceptorTests {
     #expect(harness.purchaser.finishedTransactionIDs == [14])
   }
 
-  @Test func cancelledPurchaseIsSilentAndChangesNothing() async {
+  @Test func cancelledPurchaseIsSilentAndChangesNothing() async throws {
     let harness = harness()
     harness.purchaser.purchaseResults = [.cancelled]
     let before = harness.entitlements.entitlement
-    let response = await harness.purchases.handlePurchase(plan: MonetizationFixtures.monthlyPlan)
+    let response = try await bounded {
+      await harness.purchases.handlePurchase(plan: MonetizationFixtures.monthlyPlan)
+    }
     #expect(response == InterceptorResponse(result: .notHandled, closesPaywall: false, message: nil))
     #expect(harness.entitlements.entitlement == before)
     #expect(harness.purchases.activity == .idle)
     #expect(harness.backend.synchronizeCount == 0)
   }
 
-  @Test func storeKitUserCancelledErrorIsSilentToo() async {
+  @Test func storeKitUserCancelledErrorIsSilentToo() async throws {
     let harness = harness()
     harness.purchaser.purchaseResults = [.failed(.userCancelled)]
-    let response = await harness.purchases.handlePurchase(plan: MonetizationFixtures.monthlyPlan)
+    let response = try await bounded {
+      await harness.purchases.handlePurchase(plan: MonetizationFixtures.monthlyPlan)
+    }
     #expect(response.message == nil)
     #expect(response.result == .notHandled)
   }
@@ -156,10 +198,12 @@ struct ObserverPurchaseInterceptorTests {
     (.invalidOfferSignature, "The purchase couldn't be completed. Try again later."),
     (.missingOfferParameters, "The purchase couldn't be completed. Try again later."),
   ])
-  func failedPurchaseReportsTheMessageForItsError(failure: PurchaseFailure, message: String) async {
+  func failedPurchaseReportsTheMessageForItsError(failure: PurchaseFailure, message: String) async throws {
     let harness = harness()
     harness.purchaser.purchaseResults = [.failed(failure)]
-    let response = await harness.purchases.handlePurchase(plan: MonetizationFixtures.monthlyPlan)
+    let response = try await bounded {
+      await harness.purchases.handlePurchase(plan: MonetizationFixtures.monthlyPlan)
+    }
     #expect(response == InterceptorResponse(result: .failed, closesPaywall: false, message: message))
   }
 
@@ -171,12 +215,14 @@ struct ObserverPurchaseInterceptorTests {
     #expect(harness.purchaser.purchasedProductIDs.isEmpty)
   }
 
-  @Test func fullModeLeavesBuyingToTheSDKAndNeverFinishesOrRestores() async {
+  @Test func fullModeLeavesBuyingToTheSDKAndNeverFinishesOrRestores() async throws {
     let harness = Harness(mode: .full)
     harness.startBackend()
     harness.purchaser.purchaseResults = [.purchased(.verified(harness.activeTransaction()))]
-    let response = await harness.purchases.handlePurchase(plan: MonetizationFixtures.monthlyPlan)
-    _ = await harness.purchases.handleRestore()
+    let response = try await bounded {
+      await harness.purchases.handlePurchase(plan: MonetizationFixtures.monthlyPlan)
+    }
+    _ = try await bounded { await harness.purchases.handleRestore() }
     #expect(response.result == .notHandled)
     #expect(harness.calls.count("purchaser.purchase") == 0)
     #expect(harness.calls.count("purchaser.finish") == 0)
@@ -293,11 +339,11 @@ struct TransactionUpdatesListenerTests {
 @Suite("Restore: three outcomes, explicit only", .timeLimit(.minutes(1)))
 @MainActor
 struct RestoreTests {
-  @Test func observerRestoreWithAnActiveEntitlementReportsRestored() async {
+  @Test func observerRestoreWithAnActiveEntitlementReportsRestored() async throws {
     let harness = Harness(mode: .observer)
     harness.startBackend()
     harness.purchaser.onRestore = { harness.storeKitHas(harness.activeTransaction(id: 41)) }
-    let outcome = await harness.restores.restore()
+    let outcome = try await bounded { await harness.restores.restore() }
     #expect(outcome == .restored)
     #expect(
       harness.calls.entries.firstIndex(of: "purchaser.restore")! < harness.calls.entries.firstIndex(
@@ -305,14 +351,14 @@ struct RestoreTests {
     #expect(harness.backend.checkInvalidations.last == true)
   }
 
-  @Test func restoreWithNothingActiveReportsNothingToRestoreNotSuccess() async {
+  @Test func restoreWithNothingActiveReportsNothingToRestoreNotSuccess() async throws {
     // Pitfall C4: "restored" was reported with nothing active.
     let harness = Harness(mode: .observer)
     harness.startBackend()
-    #expect(await harness.restores.restore() == .nothingToRestore)
+    #expect(try await bounded { await harness.restores.restore() } == .nothingToRestore)
   }
 
-  @Test func failingAppStoreSyncReportsFailureAndKeepsCachedPremium() async {
+  @Test func failingAppStoreSyncReportsFailureAndKeepsCachedPremium() async throws {
     let harness = Harness(mode: .observer)
     harness.storeSnapshot(
       EntitlementSnapshot(
@@ -322,64 +368,64 @@ struct RestoreTests {
     harness.startBackend()
     harness.backend.fail()
     harness.purchaser.restoreResult = .failure(.networkError)
-    let outcome = await harness.restores.restore()
+    let outcome = try await bounded { await harness.restores.restore() }
     #expect(outcome == .failed(message: "You're offline. Check your connection and try again."))
     #expect(harness.entitlements.entitlement.access == .premium)
     #expect(harness.backend.synchronizeCount == 0)
   }
 
-  @Test func cancellingTheAppStoreSignInIsSilentAndSkipsSynchronize() async {
+  @Test func cancellingTheAppStoreSignInIsSilentAndSkipsSynchronize() async throws {
     let harness = Harness(mode: .observer)
     harness.startBackend()
     harness.purchaser.restoreResult = .failure(.userCancelled)
-    #expect(await harness.restores.restore() == .cancelled)
+    #expect(try await bounded { await harness.restores.restore() } == .cancelled)
     #expect(harness.backend.synchronizeCount == 0)
   }
 
-  @Test func restoreInterceptorStaysQuietWhenTheSignInIsCancelled() async {
+  @Test func restoreInterceptorStaysQuietWhenTheSignInIsCancelled() async throws {
     let harness = Harness(mode: .observer)
     harness.startBackend()
     harness.purchaser.restoreResult = .failure(.userCancelled)
-    let response = await harness.purchases.handleRestore()
+    let response = try await bounded { await harness.purchases.handleRestore() }
     #expect(response == InterceptorResponse(result: .notHandled, closesPaywall: false, message: nil))
   }
 
-  @Test func fullModeRestoresThroughTheBackend() async {
+  @Test func fullModeRestoresThroughTheBackend() async throws {
     let harness = Harness(mode: .full)
     harness.startBackend()
     harness.backend.restoreResult = .success(.restored)
     harness.backend.onRestore = { harness.backend.answer([MonetizationFixtures.subscription(.autoRenewing)]) }
-    #expect(await harness.restores.restore() == .restored)
+    #expect(try await bounded { await harness.restores.restore() } == .restored)
     #expect(harness.calls.count("purchaser.restore") == 0)
     #expect(harness.calls.count("backend.synchronize") == 0)
   }
 
-  @Test func fullModeBackendSuccessWithoutAnActiveSubscriptionIsNothingToRestore() async {
+  @Test func fullModeBackendSuccessWithoutAnActiveSubscriptionIsNothingToRestore() async throws {
     let harness = Harness(mode: .full)
     harness.startBackend()
     harness.backend.restoreResult = .success(.restored)
-    #expect(await harness.restores.restore() == .nothingToRestore)
+    #expect(try await bounded { await harness.restores.restore() } == .nothingToRestore)
   }
 
-  @Test func fullModeBackendFailureIsReportedWithItsMessage() async {
+  @Test func fullModeBackendFailureIsReportedWithItsMessage() async throws {
     let harness = Harness(mode: .full)
     harness.startBackend()
     harness.backend.restoreResult = .failure(.tooManyRequests)
     #expect(
-      await harness.restores.restore()
+      try await bounded { await harness.restores.restore() }
         == .failed(message: SubscriptionBackendError.tooManyRequests.userMessage))
   }
 
-  @Test func restoreInterceptorClosesThePaywallOnlyWhenPremiumIsActive() async {
+  @Test func restoreInterceptorClosesThePaywallOnlyWhenPremiumIsActive() async throws {
     let harness = Harness(mode: .observer)
     harness.startBackend()
-    let nothing = await harness.purchases.handleRestore()
+    let nothing = try await bounded { await harness.purchases.handleRestore() }
     #expect(
       nothing
         == InterceptorResponse(
           result: .failed, closesPaywall: false, message: RestoreOutcome.nothingToRestore.userMessage))
     harness.purchaser.onRestore = { harness.storeKitHas(harness.activeTransaction(id: 42)) }
-    let restored = await harness.purchases.handleRestore()
+    let restored = try await bounded { await harness.purchases.handleRestore() }
     #expect(restored == InterceptorResponse(result: .success, closesPaywall: true))
   }
 

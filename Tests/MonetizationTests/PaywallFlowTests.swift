@@ -12,7 +12,7 @@ struct PaywallFlowTests {
     harness.startBackend()
     let first = Task { await harness.paywalls.present(placement: Placement.premium) }
     try await bounded { await harness.presenter.waitUntilDisplaying() }
-    let second = await harness.paywalls.present(placement: Placement.premium)
+    let second = try await bounded { await harness.paywalls.present(placement: Placement.premium) }
     harness.presenter.dismiss(with: MonetizationFixtures.outcome(.cancelled))
     #expect(second == .alreadyPresenting)
     #expect(try await bounded { await first.value } == .dismissed(MonetizationFixtures.outcome(.cancelled)))
@@ -34,10 +34,10 @@ struct PaywallFlowTests {
     #expect(!harness.paywalls.isBusy)
   }
 
-  @Test func loadedPaywallCancelsItsTimeout() async {
+  @Test func loadedPaywallCancelsItsTimeout() async throws {
     let harness = Harness()
     harness.presenter.outcomes = [MonetizationFixtures.outcome(.cancelled)]
-    _ = await harness.paywalls.present(placement: Placement.premium)
+    _ = try await bounded { await harness.paywalls.present(placement: Placement.premium) }
     #expect(harness.clock.pendingSleeperCount == 0)
   }
 
@@ -51,40 +51,42 @@ struct PaywallFlowTests {
   func paywallThatCannotBeShownResolvesWithAReason(
     load: PaywallLoadResult, reason: PaywallUnavailableReason
   )
-    async
+    async throws
   {
     let harness = Harness()
     harness.presenter.loadResults[Placement.premium] = load
-    let result = await harness.paywalls.present(placement: Placement.premium)
+    let result = try await bounded { await harness.paywalls.present(placement: Placement.premium) }
     #expect(result == .unavailable(reason))
     #expect(harness.presenter.displayedPlacements.isEmpty)
     #expect(!reason.userMessage.isEmpty)
   }
 
-  @Test func fallbackPresentationIsDisplayed() async {
+  @Test func fallbackPresentationIsDisplayed() async throws {
     let harness = Harness()
     harness.presenter.loadResults[Placement.premium] = .loaded(
       FakePaywallPresenter.presentation(for: Placement.premium, type: .fallback))
     harness.presenter.outcomes = [MonetizationFixtures.outcome(.cancelled)]
     #expect(
-      await harness.paywalls.present(placement: Placement.premium)
+      try await bounded { await harness.paywalls.present(placement: Placement.premium) }
         == .dismissed(MonetizationFixtures.outcome(.cancelled)))
   }
 
-  @Test func displayFailureResolvesAsUnavailable() async {
+  @Test func displayFailureResolvesAsUnavailable() async throws {
     let harness = Harness()
     harness.presenter.outcomes = [
       PaywallOutcome(purchaseResult: .none, closeReason: .none, error: "display failed")
     ]
-    #expect(await harness.paywalls.present(placement: Placement.premium) == .unavailable(.displayFailed))
+    #expect(
+      try await bounded { await harness.paywalls.present(placement: Placement.premium) }
+        == .unavailable(.displayFailed))
   }
 
-  @Test func everyDismissalIsLoggedWithResultPlanCloseReasonAndError() async {
+  @Test func everyDismissalIsLoggedWithResultPlanCloseReasonAndError() async throws {
     let harness = Harness()
     harness.presenter.outcomes = [
       MonetizationFixtures.outcome(.purchased, plan: MonetizationFixtures.annualPlan, close: .programmatic)
     ]
-    _ = await harness.paywalls.present(placement: Placement.premium)
+    _ = try await bounded { await harness.paywalls.present(placement: Placement.premium) }
     let expected = PaywallDismissal(
       placement: Placement.premium,
       outcome: MonetizationFixtures.outcome(
@@ -93,14 +95,14 @@ struct PaywallFlowTests {
     #expect(expected.planVendorID == "premium_annual")
   }
 
-  @Test func entitlementsAreRecheckedBypassingTheCacheAfterEveryDismissal() async {
+  @Test func entitlementsAreRecheckedBypassingTheCacheAfterEveryDismissal() async throws {
     let harness = Harness()
     harness.startBackend()
     harness.presenter.outcomes = [
       MonetizationFixtures.outcome(.cancelled), MonetizationFixtures.outcome(.none),
     ]
-    _ = await harness.paywalls.present(placement: Placement.premium)
-    _ = await harness.paywalls.present(placement: Placement.onboarding)
+    _ = try await bounded { await harness.paywalls.present(placement: Placement.premium) }
+    _ = try await bounded { await harness.paywalls.present(placement: Placement.onboarding) }
     #expect(harness.backend.checkInvalidations == [true, true])
   }
 
@@ -123,19 +125,19 @@ struct PaywallFlowTests {
 @Suite("Feature gates: attempt(_:action:)", .timeLimit(.minutes(1)))
 @MainActor
 struct FeatureGateCoordinatorTests {
-  @Test func unlockedFeatureRunsWithoutAPaywall() async {
+  @Test func unlockedFeatureRunsWithoutAPaywall() async throws {
     let harness = Harness()
     harness.startBackend()
     harness.storeKitHas(harness.activeTransaction())
     await harness.entitlements.refresh(.launch)
     var ran = 0
-    let result = await harness.gates.attempt(.favorites) { ran += 1 }
+    let result = try await bounded { await harness.gates.attempt(.favorites) { ran += 1 } }
     #expect(result == .ran)
     #expect(ran == 1)
     #expect(harness.presenter.loadedPlacements.isEmpty)
   }
 
-  @Test func lockedFeaturePresentsPremiumAndRunsOnceThePurchaseIsConfirmed() async {
+  @Test func lockedFeaturePresentsPremiumAndRunsOnceThePurchaseIsConfirmed() async throws {
     let harness = Harness()
     harness.startBackend()
     await harness.entitlements.refresh(.launch)
@@ -146,28 +148,28 @@ struct FeatureGateCoordinatorTests {
         .purchased, plan: MonetizationFixtures.monthlyPlan, close: .programmatic)
     }
     var ran = 0
-    let result = await harness.gates.attempt(.favorites) { ran += 1 }
+    let result = try await bounded { await harness.gates.attempt(.favorites) { ran += 1 } }
     #expect(result == .ran)
     #expect(ran == 1)
     #expect(harness.presenter.displayedPlacements == [Placement.premium])
   }
 
-  @Test func closingThePaywallRollsBackTheAction() async {
+  @Test func closingThePaywallRollsBackTheAction() async throws {
     let harness = Harness()
     harness.startBackend()
     harness.presenter.outcomes = [MonetizationFixtures.outcome(.cancelled)]
     var ran = 0
-    let result = await harness.gates.attempt(.favorites) { ran += 1 }
+    let result = try await bounded { await harness.gates.attempt(.favorites) { ran += 1 } }
     #expect(result == .rolledBack(.paywallClosed))
     #expect(ran == 0)
   }
 
-  @Test func purchasedOutcomeAloneNeverUnlocks() async {
+  @Test func purchasedOutcomeAloneNeverUnlocks() async throws {
     let harness = Harness()
     harness.startBackend()
     harness.presenter.outcomes = [MonetizationFixtures.outcome(.purchased, close: .programmatic)]
     var ran = 0
-    let result = await harness.gates.attempt(.favorites) { ran += 1 }
+    let result = try await bounded { await harness.gates.attempt(.favorites) { ran += 1 } }
     #expect(result == .rolledBack(.purchaseNotConfirmed))
     #expect(ran == 0)
   }
@@ -178,7 +180,7 @@ struct FeatureGateCoordinatorTests {
     var ran = 0
     let first = Task { await harness.gates.attempt(.favorites) { ran += 1 } }
     try await bounded { await harness.presenter.waitUntilDisplaying() }
-    let second = await harness.gates.attempt(.favorites) { ran += 1 }
+    let second = try await bounded { await harness.gates.attempt(.favorites) { ran += 1 } }
     harness.backend.answer([MonetizationFixtures.subscription(.autoRenewing)])
     harness.presenter.dismiss(with: MonetizationFixtures.outcome(.purchased, close: .programmatic))
     #expect(second == .alreadyPresenting)
@@ -187,20 +189,20 @@ struct FeatureGateCoordinatorTests {
     #expect(harness.presenter.displayedPlacements.count == 1)
   }
 
-  @Test func unavailablePaywallResolvesTheTapWithItsReason() async {
+  @Test func unavailablePaywallResolvesTheTapWithItsReason() async throws {
     let harness = Harness()
     harness.presenter.loadResults[Placement.premium] = .failed(.noNetwork)
     var ran = 0
-    let result = await harness.gates.attempt(.favorites) { ran += 1 }
+    let result = try await bounded { await harness.gates.attempt(.favorites) { ran += 1 } }
     #expect(result == .unavailable(.noNetwork))
     #expect(ran == 0)
   }
 
-  @Test func unknownStateStillOpensThePaywallOnTap() async {
+  @Test func unknownStateStillOpensThePaywallOnTap() async throws {
     let harness = Harness()
     harness.presenter.outcomes = [MonetizationFixtures.outcome(.cancelled)]
     #expect(harness.entitlements.entitlement.access == .unknown)
-    _ = await harness.gates.attempt(.favorites) {}
+    _ = try await bounded { await harness.gates.attempt(.favorites) {} }
     #expect(harness.presenter.displayedPlacements == [Placement.premium])
   }
 

@@ -106,6 +106,10 @@ public final class ProfileModel {
         ?? "Premium won't renew."
     case .gracePeriod:
       let until = entitlement.graceExpirationDate.map { " until \($0.formatted(dateStyle))" } ?? ""
+      // A family member does not own the payment method: nothing for them to update.
+      if entitlement.isFamilyShared {
+        return "Shared by your family. Premium stays on\(until) while the organiser's payment is sorted out."
+      }
       return "Grace period\(until): there's a problem with your payment. Update it to keep Premium."
     case .familyShared:
       return "Shared by your family."
@@ -127,7 +131,7 @@ public final class ProfileModel {
   /// Whether to show Manage Subscription: only for a subscription this Apple Account pays for
   /// (a family member cannot manage the organiser's plan; grandfathered users have none).
   public var canManageSubscription: Bool {
-    guard monetizationEnabled else { return false }
+    guard monetizationEnabled, !entitlements.entitlement.isFamilyShared else { return false }
     switch entitlements.entitlement.reason {
     case .subscribed, .cancelledBeforeExpiry, .gracePeriod, .billingRetry: return true
     default: return false
@@ -143,7 +147,11 @@ public final class ProfileModel {
       try await subscriptionManagement.showManageSubscriptions()
     } catch {
       manageSubscriptionError = error.userMessage
+      return
     }
+    // The sheet may have cancelled, resumed or changed the plan: re-check now, not at the next
+    // foreground.
+    await entitlements.refresh(.subscriptionManaged)
   }
 
   /// Whether Restore Purchases is offered (always, when monetization is on: App Review 3.1.1).

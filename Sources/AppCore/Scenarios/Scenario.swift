@@ -144,6 +144,8 @@ nonisolated public enum ScenarioStep: Sendable, Equatable {
   case closePaywall(reason: PaywallCloseReason)
   case restoreInPaywall
   case approvePurchase(product: String)
+  /// A parent declines a pending Ask to Buy purchase: StoreKit tells the app nothing.
+  case declinePurchase(product: String)
   case transactionUpdate(product: String, verified: Bool)
   case refund(product: String)
   case billingProblem(product: String, graceDays: Double?)
@@ -183,6 +185,7 @@ nonisolated public enum ScenarioStep: Sendable, Equatable {
     case .closePaywall(let reason): "close paywall (\(reason.rawValue))"
     case .restoreInPaywall: "restore inside the paywall"
     case .approvePurchase(let product): "parent approves \(product)"
+    case .declinePurchase(let product): "parent declines \(product)"
     case .transactionUpdate(let product, let verified):
       "transaction update for \(product)\(verified ? "" : " (unverified)")"
     case .refund(let product): "refund \(product)"

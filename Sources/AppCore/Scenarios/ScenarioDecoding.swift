@@ -205,7 +205,8 @@ extension ScenarioGrandfathering: nonisolated Decodable {
 extension ScenarioStep: nonisolated Decodable {
   nonisolated static let actions = [
     "launch", "quit", "relaunch", "foreground", "tap", "buy", "closePaywall", "restoreInPaywall",
-    "approvePurchase", "transactionUpdate", "refund", "billingProblem", "cancelAutoRenew", "advanceTime",
+    "approvePurchase", "declinePurchase", "transactionUpdate", "refund", "billingProblem", "cancelAutoRenew",
+    "advanceTime",
     "goOffline", "goOnline", "restore", "changeMode", "setBackend", "setPaywall", "killBeforeFinish",
     "saveFavorite", "removeFavorite", "openFavorites", "upgrade", "paymentFixed", "resumeAutoRenew",
     "setDeviceClock",
@@ -253,12 +254,13 @@ extension ScenarioStep: nonisolated Decodable {
       try fields("reason")
       self = .closePaywall(
         reason: try container.choice("reason", [PaywallCloseReason.button, .interactiveDismiss]) ?? .button)
-    case "approvePurchase", "refund", "cancelAutoRenew", "paymentFixed", "resumeAutoRenew":
+    case "approvePurchase", "declinePurchase", "refund", "cancelAutoRenew", "paymentFixed", "resumeAutoRenew":
       try fields("product")
       let product = try Self.product(in: container)
       self =
         switch action {
         case "approvePurchase": .approvePurchase(product: product)
+        case "declinePurchase": .declinePurchase(product: product)
         case "refund": .refund(product: product)
         case "paymentFixed": .paymentFixed(product: product)
         case "resumeAutoRenew": .resumeAutoRenew(product: product)

@@ -133,6 +133,12 @@ private final class ScenarioSession {
           + (model == nil ? " while the app is not running" : ""))
       world.deliverNew(world.signed(subscription))
       await settle()
+    case .declinePurchase(let product):
+      guard let index = world.askToBuy.firstIndex(of: product) else {
+        return fail("no purchase of \(product) waits for approval")
+      }
+      world.askToBuy.remove(at: index)
+      world.note("store: \(product) declined; StoreKit tells the app nothing")
     case .transactionUpdate(let product, let verified):
       guard let index = world.index(of: product) else { return fail("no subscription to \(product) exists") }
       let transaction = world.transaction(for: world.subscriptions[index])

@@ -64,6 +64,8 @@ final class ScenarioWorld {
   /// The running mode of the current (or last) launch; the SDK finishes transactions in Full mode.
   var launchedMode: RunningMode
   private var sdkListens = false
+  /// Whether the SDK started in the running launch: paywalls load only then.
+  private(set) var sdkIsStarted = false
   private var nextTransactionID: UInt64 = 1001
   /// New transactions nobody finished yet, with their signature as StoreKit stored it. StoreKit
   /// delivers each one again at every launch until it is finished.
@@ -118,6 +120,7 @@ final class ScenarioWorld {
     updates = nil
     sentUpdates = 0
     sdkListens = false
+    sdkIsStarted = false
     return generation
   }
 
@@ -130,6 +133,7 @@ final class ScenarioWorld {
     updates = nil
     sentUpdates = 0
     sdkListens = false
+    sdkIsStarted = false
     for silent in silentDisplays + abandonedDisplays { silent.finish() }
     silentDisplays.removeAll()
     abandonedDisplays.removeAll()
@@ -357,6 +361,7 @@ final class ScenarioWorld {
   /// The SDK started in Full mode: it listens to `Transaction.updates` and finishes every
   /// verified transaction, including those re-delivered at launch.
   func sdkStarted(mode: RunningMode) {
+    sdkIsStarted = true
     guard mode == .full else { return }
     sdkListens = true
     sdkFinishUnfinished()
@@ -375,7 +380,8 @@ final class ScenarioWorld {
 
   func load(placement: String) async -> PaywallLoadResult {
     if backendStart == .notConfigured { return .failed(.notConfigured) }
-    if backendStart == .fail || backendStart == .hang { return .failed(.error(detail: "SDK not started")) }
+    // The SDK loads nothing until its start succeeded in this launch.
+    guard sdkIsStarted else { return .failed(.error(detail: "SDK not started")) }
     guard online else { return .failed(.noNetwork) }
     let plans = ScenarioCatalog.productIDs.compactMap(ScenarioCatalog.plan)
     let id = "\(placement)-screen"

@@ -200,7 +200,7 @@ final class SimulatedPurchaser: Purchaser {
     self.generation = generation
   }
 
-  func purchase(productID: String) async -> PurchaseResult {
+  func purchase(productID: String, promotionalOffer: PromotionalOfferSignature?) async -> PurchaseResult {
     guard world.isCurrent(generation) else { return .cancelled }
     world.count("purchaser.purchase", argument: productID)
     let script = world.nextPurchase ?? .purchased

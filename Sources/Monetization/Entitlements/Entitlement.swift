@@ -86,12 +86,15 @@ public struct Entitlement: Sendable, Equatable {
   public var computedAt: Date?
   /// `true` when this value comes from the persisted snapshot rather than from a live check.
   public var isFromCache: Bool
+  /// Shared by a family member: this Apple Account neither pays for it nor can manage it.
+  public var isFamilyShared: Bool
 
   public init(
     access: AccessLevel, reason: EntitlementReason, source: EntitlementSource = .none,
     productID: String? = nil, expirationDate: Date? = nil, graceExpirationDate: Date? = nil,
-    isSandbox: Bool = false, computedAt: Date? = nil, isFromCache: Bool = false
+    isSandbox: Bool = false, computedAt: Date? = nil, isFromCache: Bool = false, isFamilyShared: Bool = false
   ) {
+    self.isFamilyShared = isFamilyShared
     self.access = access
     self.reason = reason
     self.source = source

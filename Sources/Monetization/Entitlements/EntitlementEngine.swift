@@ -104,7 +104,7 @@ public enum EntitlementEngine {
       let entitlement = Entitlement(
         access: .premium, reason: best.reason, source: best.source, productID: best.productID,
         expirationDate: best.expirationDate, graceExpirationDate: best.graceExpirationDate,
-        isSandbox: tally.isSandbox, computedAt: inputs.now)
+        isSandbox: tally.isSandbox, computedAt: inputs.now, isFamilyShared: best.isFamilyShared)
       return EntitlementDecision(entitlement: entitlement, isDefinitive: true, findings: tally.findings)
     }
 
@@ -169,6 +169,7 @@ private struct Grant {
   var graceExpirationDate: Date?
   /// `groupLevel`, 1 = highest level of service.
   var level: Int?
+  var isFamilyShared = false
 
   /// Rule E5: the highest level of service wins; then the plainest reason; then the latest end.
   static func isPreferred(_ lhs: Grant, _ rhs: Grant) -> Bool {
@@ -337,7 +338,7 @@ private struct Tally {
         Grant(
           reason: reason, source: .purchasely,
           productID: subscription.appleProductID ?? subscription.planVendorID,
-          expirationDate: subscription.nextRenewalDate))
+          expirationDate: subscription.nextRenewalDate, isFamilyShared: subscription.isFamilyShared))
     }
   }
 
@@ -349,7 +350,7 @@ private struct Tally {
       transaction.ownershipType == .familyShared && relabelled.contains(reason) ? .familyShared : reason
     return Grant(
       reason: labelled, source: .storeKit, productID: transaction.productID,
-      expirationDate: transaction.expirationDate)
+      expirationDate: transaction.expirationDate, isFamilyShared: transaction.ownershipType == .familyShared)
   }
 
   private mutating func noteUnverified(_ result: VerificationResultSnapshot<TransactionSnapshot>) {

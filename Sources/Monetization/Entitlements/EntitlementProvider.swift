@@ -110,7 +110,7 @@ public final class EntitlementProvider {
       let granted = Entitlement(
         access: .premium, reason: reason, source: .storeKit, productID: transaction.productID,
         expirationDate: transaction.expirationDate, isSandbox: transaction.environment != .production,
-        computedAt: time)
+        computedAt: time, isFamilyShared: transaction.ownershipType == .familyShared)
       await apply(EntitlementDecision(entitlement: granted, isDefinitive: true))
     }
     return grants

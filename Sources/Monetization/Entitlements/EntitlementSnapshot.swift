@@ -16,12 +16,15 @@ public struct EntitlementSnapshot: Sendable, Equatable, Codable {
   public var isSandbox: Bool
   /// When the entitlement was computed: the reference date for expiry while it is recent (S3).
   public var computedAt: Date
+  /// Optional so snapshots written before it existed still load (absent means not shared).
+  public var familyShared: Bool?
 
   public init(
     isPremium: Bool, reason: EntitlementReason, source: EntitlementSource, productID: String? = nil,
     expirationDate: Date? = nil, graceExpirationDate: Date? = nil, isSandbox: Bool = false,
-    computedAt: Date, schemaVersion: Int = EntitlementSnapshot.currentSchemaVersion
+    computedAt: Date, schemaVersion: Int = EntitlementSnapshot.currentSchemaVersion, familyShared: Bool? = nil
   ) {
+    self.familyShared = familyShared
     self.schemaVersion = schemaVersion
     self.isPremium = isPremium
     self.reason = reason
@@ -39,7 +42,7 @@ public struct EntitlementSnapshot: Sendable, Equatable, Codable {
       isPremium: entitlement.isPremium, reason: entitlement.reason, source: entitlement.source,
       productID: entitlement.productID, expirationDate: entitlement.expirationDate,
       graceExpirationDate: entitlement.graceExpirationDate, isSandbox: entitlement.isSandbox,
-      computedAt: computedAt)
+      computedAt: computedAt, familyShared: entitlement.isFamilyShared ? true : nil)
   }
 }
 
@@ -61,7 +64,7 @@ public enum SnapshotTrust {
       access: snapshot.isPremium ? .premium : .free, reason: snapshot.reason, source: snapshot.source,
       productID: snapshot.productID, expirationDate: snapshot.expirationDate,
       graceExpirationDate: snapshot.graceExpirationDate, isSandbox: snapshot.isSandbox,
-      computedAt: snapshot.computedAt, isFromCache: true)
+      computedAt: snapshot.computedAt, isFromCache: true, isFamilyShared: snapshot.familyShared == true)
     guard snapshot.isPremium else { return cached }
     let reference = referenceDate(for: snapshot, now: now)
     // A grace period entitles until its own end; otherwise the paid period's end counts.

@@ -3,6 +3,8 @@ import Foundation
 /// Why entitlements are being synced.
 public enum SyncTrigger: String, Sendable, Equatable, Codable, CaseIterable {
   case launch, foreground, background, paywallClosed, purchase, restore, transactionUpdate
+  /// The App Store's manage-subscription sheet closed.
+  case subscriptionManaged
 }
 
 /// What a sync does, decided before any call is made.
@@ -46,8 +48,8 @@ public enum SyncPolicy {
       return SyncPlan(
         synchronizeFirst: isStale && mode == .observer && trigger == .foreground, checkBackend: isStale,
         invalidateCache: false)
-    case .paywallClosed, .purchase, .restore, .transactionUpdate:
-      // A known purchase, restore or dismissal: always re-check, bypassing the cache.
+    case .paywallClosed, .purchase, .restore, .transactionUpdate, .subscriptionManaged:
+      // A known purchase, restore, dismissal or plan change: always re-check, bypassing the cache.
       return SyncPlan(synchronizeFirst: false, checkBackend: true, invalidateCache: true)
     }
   }

@@ -76,6 +76,9 @@ public final class PaywallFlow {
   @ObservationIgnored private let sleep: @Sendable (Duration) async throws -> Void
   @ObservationIgnored private let logger: any MonetizationLogging
   @ObservationIgnored private var interceptorsRunning = 0
+  /// Runs before each paywall loads (the app retries a failed SDK start there: a gated tap is
+  /// when a working SDK matters most).
+  @ObservationIgnored public var beforeLoad: (@MainActor () async -> Void)?
 
   /// - Parameters:
   ///   - displayTimeout: how long a loaded paywall may take to appear on screen.
@@ -104,6 +107,7 @@ public final class PaywallFlow {
     phase = .loading(placement: placement)
     defer { phase = .idle }
     logger.log(.paywallRequested(placement: placement))
+    await beforeLoad?()
 
     let presentation: PaywallPresentation
     switch await loadWithTimeout(placement: placement) {

@@ -1,3 +1,4 @@
+import Foundation
 import Observation
 
 /// Mirror of `PLYInterceptResult`.
@@ -51,6 +52,8 @@ public final class ObserverPurchaseCoordinator {
   @ObservationIgnored private let restores: RestoreCoordinator
   @ObservationIgnored private let paywalls: PaywallFlow
   @ObservationIgnored private let logger: any MonetizationLogging
+  @ObservationIgnored private let now: @Sendable () -> Date
+  @ObservationIgnored private var approvalRequestedAt: Date?
   @ObservationIgnored private var finishedTransactionIDs: Set<UInt64> = []
   @ObservationIgnored private var listener: Task<Void, Never>?
   /// The re-check started after a purchase was answered, for callers that need it done.
@@ -61,8 +64,9 @@ public final class ObserverPurchaseCoordinator {
   public init(
     mode: RunningMode, purchaser: any Purchaser, backend: any SubscriptionBackend,
     entitlements: EntitlementProvider, restores: RestoreCoordinator, paywalls: PaywallFlow,
-    logger: any MonetizationLogging
+    logger: any MonetizationLogging, now: @escaping @Sendable () -> Date = { Date() }
   ) {
+    self.now = now
     self.mode = mode
     self.purchaser = purchaser
     self.backend = backend
@@ -72,9 +76,22 @@ public final class ObserverPurchaseCoordinator {
     self.logger = logger
   }
 
-  /// `true` while an Ask to Buy purchase waits for approval.
+  /// How long an Ask to Buy request stays open: StoreKit reports nothing when a parent declines,
+  /// and a request lapses after 24 hours (asking again restarts that time).
+  public static let approvalRequestLifetime: TimeInterval = 24 * 60 * 60
+
+  /// `true` while an Ask to Buy purchase waits for approval and its request has not lapsed.
   public var isAwaitingApproval: Bool {
-    if case .awaitingApproval = activity { true } else { false }
+    guard case .awaitingApproval = activity else { return false }
+    guard let approvalRequestedAt else { return true }
+    return now().timeIntervalSince(approvalRequestedAt) < Self.approvalRequestLifetime
+  }
+
+  /// Ends a wait whose request has lapsed (declined, or never answered). Called on foreground.
+  public func expireLapsedApproval() {
+    guard case .awaitingApproval = activity, !isAwaitingApproval else { return }
+    activity = .idle
+    approvalRequestedAt = nil
   }
 
   /// `true` once the transaction-updates listener runs.
@@ -84,24 +101,40 @@ public final class ObserverPurchaseCoordinator {
 
   /// The `.purchase` interceptor: buys the plan's App Store product and decides what the paywall
   /// does next.
-  public func handlePurchase(plan: PaywallPlan?) async -> InterceptorResponse {
+  ///
+  /// - Parameter offer: the promotional offer the paywall showed with the plan, if any. A signed
+  ///   offer is applied; one that could not be signed is not bought at the standard price behind
+  ///   the user's back: the purchase fails with a message instead.
+  public func handlePurchase(
+    plan: PaywallPlan?, offer: PromotionalOfferRequest? = nil
+  ) async -> InterceptorResponse {
     guard mode == .observer else {
       logger.log(.purchaseNotHandledInFullMode)
       return InterceptorResponse(result: .notHandled, closesPaywall: false)
     }
-    return await paywalls.whileIntercepting { await self.purchase(plan: plan) }
+    return await paywalls.whileIntercepting { await self.purchase(plan: plan, offer: offer) }
   }
 
-  private func purchase(plan: PaywallPlan?) async -> InterceptorResponse {
+  private func purchase(plan: PaywallPlan?, offer: PromotionalOfferRequest?) async -> InterceptorResponse {
     guard let productID = plan?.appleProductID, !productID.isEmpty else {
       logger.log(.purchaseFailed(productID: nil, .productNotFound))
       return InterceptorResponse(
         result: .failed, closesPaywall: false, message: "This plan can't be bought right now.")
     }
+    var signedOffer: PromotionalOfferSignature?
+    switch offer {
+    case .signed(let signature): signedOffer = signature
+    case .signingFailed:
+      logger.log(.purchaseFailed(productID: productID, .invalidOfferSignature))
+      return InterceptorResponse(
+        result: .failed, closesPaywall: false,
+        message: "This offer couldn't be applied right now. Try again later; you were not charged.")
+    case nil: break
+    }
     logger.log(.purchaseStarted(productID: productID))
     let previous = activity
     activity = .purchasing(productID: productID)
-    let result = await purchaser.purchase(productID: productID)
+    let result = await purchaser.purchase(productID: productID, promotionalOffer: signedOffer)
     switch result {
     case .purchased(.verified(let transaction)):
       // Rule P3: record → tell the backend → finish → report. The paywall must not spin on a
@@ -125,12 +158,12 @@ public final class ObserverPurchaseCoordinator {
       return InterceptorResponse(
         result: .failed, closesPaywall: false, message: "We couldn't verify this purchase.")
     case .pending:
-      // Rule P6: not an error; the paywall closes and the approval arrives as an update.
+      // Rule P6: not an error; the paywall closes and the approval arrives as an update. No
+      // message over the paywall: the app says it once, after the paywall is gone (one path).
       activity = .awaitingApproval(productID: productID)
+      approvalRequestedAt = now()
       logger.log(.purchasePending(productID: productID))
-      return InterceptorResponse(
-        result: .notHandled, closesPaywall: true,
-        message: "Waiting for approval. Premium unlocks as soon as the purchase is approved.")
+      return InterceptorResponse(result: .notHandled, closesPaywall: true)
     case .cancelled, .failed(.userCancelled):
       // Rule P7: silent.
       activity = previous
@@ -164,8 +197,8 @@ public final class ObserverPurchaseCoordinator {
 
   // MARK: Transaction updates
 
-  /// Starts the one transaction-updates listener (rule P1). In Full mode it is read-only: the
-  /// SDK records and finishes (rule F1); the app only re-checks, so Ask to Buy approvals,
+  /// Starts the one transaction-updates listener. In Full mode it is read-only: the SDK records
+  /// and finishes (the app must never finish an SDK-owned transaction); the app only re-checks, so Ask to Buy approvals,
   /// refunds and purchases on another device apply while the app is open.
   public func startListening() async {
     guard listener == nil else { return }

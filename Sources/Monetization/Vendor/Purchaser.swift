@@ -1,3 +1,5 @@
+import Foundation
+
 /// Observer-mode buying with StoreKit 2, used only when Spacer (not the SDK) makes purchases.
 ///
 /// Each requirement maps one StoreKit call: `purchase(productID:)` →
@@ -7,7 +9,10 @@
 /// in Core; in Full mode Core never calls `purchase`, `restore` or `finish` (rule F1).
 public protocol Purchaser: Sendable {
   /// Buys `productID` and returns StoreKit's answer unchanged, unverified results included.
-  func purchase(productID: String) async -> PurchaseResult
+  /// With `promotionalOffer`, the purchase applies that signed offer
+  /// (`Product.PurchaseOption.promotionalOffer(offerID:keyID:nonce:signature:timestamp:)`); the
+  /// adapter confirms in the scene of the paywall that asked (`purchase(confirmIn:options:)`).
+  func purchase(productID: String, promotionalOffer: PromotionalOfferSignature?) async -> PurchaseResult
 
   /// `AppStore.sync()`. Only on an explicit user action: it shows a system sign-in prompt.
   func restore() async throws(PurchaseFailure)
@@ -19,6 +24,34 @@ public protocol Purchaser: Sendable {
   /// Finishes the transaction with this id. The adapter keeps the `Transaction` values it handed
   /// out, keyed by id, so that it can call `finish()` on the right one.
   func finish(transactionID: UInt64) async
+}
+
+/// A promotional offer signed for this user (by the subscription SDK's server), ready to apply.
+public struct PromotionalOfferSignature: Sendable, Equatable {
+  /// The App Store offer identifier (`storeOfferId`).
+  public var offerID: String
+  public var keyID: String
+  public var nonce: UUID
+  /// Base64, as signed.
+  public var signature: String
+  /// UNIX time in milliseconds.
+  public var timestamp: Int
+
+  public init(offerID: String, keyID: String, nonce: UUID, signature: String, timestamp: Int) {
+    self.offerID = offerID
+    self.keyID = keyID
+    self.nonce = nonce
+    self.signature = signature
+    self.timestamp = timestamp
+  }
+}
+
+/// The offer the paywall showed with the plan, as the adapter prepared it.
+public enum PromotionalOfferRequest: Sendable, Equatable {
+  /// Signed and ready: the purchase must apply it.
+  case signed(PromotionalOfferSignature)
+  /// The paywall showed an offer but it could not be signed.
+  case signingFailed(detail: String)
 }
 
 /// Mirror of `Product.PurchaseResult`, with thrown errors folded into `.failed`.

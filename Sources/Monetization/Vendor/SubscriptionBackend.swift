@@ -114,3 +114,56 @@ public enum SubscriptionStatus: Int, Sendable, Equatable, Codable, CaseIterable 
 public enum SubscriptionEnvironment: String, Sendable, Equatable, Codable {
   case sandbox, production, unknown
 }
+
+/// When to try a failed SDK start again: on the next foreground, connectivity change or gated
+/// tap, but not more often than the backoff allows (30 s, doubling up to 15 minutes). A missing
+/// API key is not a failure to retry.
+public struct BackendStartRetry: Sendable, Equatable {
+  public static let firstDelay: TimeInterval = 30
+  public static let longestDelay: TimeInterval = 15 * 60
+
+  public private(set) var failures = 0
+  public private(set) var lastFailure: Date?
+
+  public init() {}
+
+  /// Records a failed start at `date`.
+  public mutating func failed(at date: Date) {
+    failures += 1
+    lastFailure = date
+  }
+
+  /// How long to wait after the last failure before trying again.
+  public var delay: TimeInterval {
+    min(Self.firstDelay * pow(2, Double(max(failures - 1, 0))), Self.longestDelay)
+  }
+
+  /// Whether a new attempt may start at `now`.
+  public func isDue(at now: Date) -> Bool {
+    guard let lastFailure else { return false }
+    return now.timeIntervalSince(lastFailure) >= delay
+  }
+}
+
+/// What Spacer tells the subscription SDK at start besides the running mode. Decided here so the
+/// adapter only maps it (`PurchaselyBuilder.allowCampaigns(_:)`,
+/// `.showsPromotedInAppPurchasePaywall(_:)`).
+public struct SDKStartOptions: Sendable, Equatable {
+  /// Campaign paywalls open on their own, outside the one-paywall-at-a-time flow; Spacer runs no
+  /// campaigns, so they stay off.
+  public var allowCampaigns: Bool
+  /// A purchase started from the App Store's promoted in-app purchases shows the SDK's paywall.
+  /// Only in Full mode, where the SDK buys; its dismissal reaches the same outcome path (log and
+  /// re-check) through the default presentation result handler.
+  public var showsPromotedPurchasePaywall: Bool
+
+  public init(allowCampaigns: Bool, showsPromotedPurchasePaywall: Bool) {
+    self.allowCampaigns = allowCampaigns
+    self.showsPromotedPurchasePaywall = showsPromotedPurchasePaywall
+  }
+
+  /// The options for a launch in `mode`.
+  public static func decide(for mode: RunningMode) -> SDKStartOptions {
+    SDKStartOptions(allowCampaigns: false, showsPromotedPurchasePaywall: mode == .full)
+  }
+}
