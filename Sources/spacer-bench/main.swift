@@ -27,8 +27,7 @@ do {
   figures.merge(try await Benchmarks.explore()) { _, new in new }
   figures.merge(try await ImageBenchmarks.run()) { _, new in new }
   figures.merge(await SearchBenchmarks.run()) { _, new in new }
-  figures.merge(try await HeroBenchmark.run()) { _, new in new }
-  figures.merge(try await WidgetBenchmark.run()) { _, new in new }
+  figures.merge(try await ImageMemoryBenchmark.run()) { _, new in new }
   if json {
     let data = try JSONSerialization.data(withJSONObject: figures, options: [.prettyPrinted, .sortedKeys])
     print(String(decoding: data, as: UTF8.self))

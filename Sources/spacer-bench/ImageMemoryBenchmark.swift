@@ -6,7 +6,7 @@ import TestSupport
   import FoundationNetworking
 #endif
 
-/// What the detail card's image costs in memory, for the closing notes.
+/// What the detail card's and the widget's pictures cost in memory, for the closing notes.
 ///
 /// The card's model is created as the app creates it (`wantsHD: false`) over a loopback server
 /// that serves an oversized preview (2,400 × 1,600) and an 8,000 × 6,000 HD image, with the header
@@ -15,7 +15,10 @@ import TestSupport
 /// - `hero_viewer_decoded_bytes`: what the open viewer holds (HD): what the card used to hold.
 /// - `hero_decoded_bytes_after_viewer`: the card again after the viewer opened and closed.
 /// - `hero_hd_downloads`: HD downloads the card alone started (goal 0).
-enum HeroBenchmark {
+/// - `widget_image_bytes_large`: a square 6,000 × 6,000 picture (the worst shape: both sides reach
+///   the cap) decoded for the large widget on a 3× phone, 364 × 382 pt (goal ≤ 4 MB; the widget
+///   extension lives under a ~30 MB memory limit).
+enum ImageMemoryBenchmark {
   @MainActor
   static func run() async throws -> [String: Double] {
     let root = FileManager.default.temporaryDirectory
@@ -26,11 +29,14 @@ enum HeroBenchmark {
     let base = try await server.start()
     let preview = ImageFixtures.jpeg(width: 2_400, height: 1_600)
     let hd = ImageFixtures.jpeg(width: 8_000, height: 6_000)
+    let square = ImageFixtures.jpeg(width: 6_000, height: 6_000)
     await server.route("/hero/preview.jpg") { _ in .bytes(preview, contentType: "image/jpeg") }
     await server.route("/hero/hd.jpg") { _ in .bytes(hd, contentType: "image/jpeg") }
+    await server.route("/widget/square.jpg") { _ in .bytes(square, contentType: "image/jpeg") }
     guard let previewURL = URL(string: base.absoluteString + "/hero/preview.jpg"),
-      let hdURL = URL(string: base.absoluteString + "/hero/hd.jpg")
-    else { throw HeroBenchmarkError.badURL }
+      let hdURL = URL(string: base.absoluteString + "/hero/hd.jpg"),
+      let squareURL = URL(string: base.absoluteString + "/widget/square.jpg")
+    else { throw ImageMemoryBenchmarkError.badURL }
 
     let configuration = URLSessionConfiguration.ephemeral
     configuration.urlCache = nil
@@ -39,13 +45,16 @@ enum HeroBenchmark {
     let card = ProgressiveImageModel(previewURL: previewURL, hdURL: hdURL, pipeline: pipeline, wantsHD: false)
 
     await card.load()
-    guard let shown = card.phase.shownImage else { throw HeroBenchmarkError.nothingShown(card.phase) }
+    guard let shown = card.phase.shownImage else { throw ImageMemoryBenchmarkError.nothingShown(card.phase) }
     let hdDownloads = await server.requestCount(to: "/hero/hd.jpg")
 
     await card.showHD()
-    guard case .full(let hdImage) = card.phase else { throw HeroBenchmarkError.nothingShown(card.phase) }
+    guard case .full(let hdImage) = card.phase else {
+      throw ImageMemoryBenchmarkError.nothingShown(card.phase)
+    }
     await card.releaseHD()
     let afterViewer = card.phase.shownImage?.cost ?? 0
+    let widget = try await pipeline.image(for: squareURL, size: .widget(width: 364, height: 382, scale: 3))
     await server.stop()
 
     return [
@@ -53,11 +62,12 @@ enum HeroBenchmark {
       "hero_decoded_bytes_after_viewer": Double(afterViewer),
       "hero_viewer_decoded_bytes": Double(hdImage.cost),
       "hero_hd_downloads": Double(hdDownloads),
+      "widget_image_bytes_large": Double(widget.cost),
     ]
   }
 }
 
-enum HeroBenchmarkError: Error {
+enum ImageMemoryBenchmarkError: Error {
   case badURL
   case nothingShown(ProgressiveImageModel.Phase)
 }
