@@ -220,13 +220,7 @@ public final class ProgressiveImageModel {
         try? await clock.sleep(for: delay)
         return .spinnerDue
       }
-      group.addTask {
-        do throws(ImagePipelineError) {
-          return .preview(.success(try await pipeline.image(for: previewURL, size: .preview)))
-        } catch {
-          return .preview(.failure(error))
-        }
-      }
+      group.addTask { .preview(await Self.loaded(previewURL, size: .preview, from: pipeline)) }
       for await event in group {
         switch event {
         case .spinnerDue:
@@ -253,6 +247,17 @@ public final class ProgressiveImageModel {
     case hd(Result<DecodedImage, ImagePipelineError>)
   }
 
+  /// One image from the pipeline as a value the task groups race on.
+  private nonisolated static func loaded(
+    _ url: URL, size: ImageSize, from pipeline: ImagePipeline
+  ) async -> Result<DecodedImage, ImagePipelineError> {
+    do throws(ImagePipelineError) {
+      return .success(try await pipeline.image(for: url, size: size))
+    } catch {
+      return .failure(error)
+    }
+  }
+
   /// No preview cached: preview and HD load side by side (HD maybe from disk); the preview shows
   /// if it wins, HD replaces it (or wins outright). The spinner appears only if nothing arrived
   /// within the spinner delay.
@@ -264,20 +269,8 @@ public final class ProgressiveImageModel {
         try? await clock.sleep(for: delay)
         return .spinnerDue
       }
-      group.addTask {
-        do throws(ImagePipelineError) {
-          return .preview(.success(try await pipeline.image(for: previewURL, size: .preview)))
-        } catch {
-          return .preview(.failure(error))
-        }
-      }
-      group.addTask {
-        do throws(ImagePipelineError) {
-          return .hd(.success(try await pipeline.image(for: hdURL, size: .full)))
-        } catch {
-          return .hd(.failure(error))
-        }
-      }
+      group.addTask { .preview(await Self.loaded(previewURL, size: .preview, from: pipeline)) }
+      group.addTask { .hd(await Self.loaded(hdURL, size: .full, from: pipeline)) }
       var preview: DecodedImage?
       var previewError: ImagePipelineError?
       var hdError: ImagePipelineError?
