@@ -62,11 +62,13 @@ enum APODText {
       result = result.dropFirst(label.count)
     }
     // Every tail starts "tomorrow": only text that has it is searched further.
-    if TextScan.contains("tomorrow", in: String(result)) {
+    if TextScan.contains("tomorrow", in: result) {
       let tailStart = tails.compactMap { TextScan.range(of: $0, in: result, backwards: true)?.lowerBound }
         .max()
       if let tailStart { result = result[..<tailStart] }
     }
-    return TextScan.trimmed(String(result))
+    // Text with neither label nor tail is returned as it is when there is nothing to trim.
+    return result.endIndex == text.endIndex && result.startIndex == text.startIndex
+      ? TextScan.trimmed(text) : TextScan.trimmed(String(result))
   }
 }

@@ -115,7 +115,15 @@ enum MediaURL {
     let parts = url.path.split(separator: "/")
     guard parts.count >= 2, parts[0] == "embed" else { return nil }
     let id = parts[1]
-    guard !id.isEmpty, id.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) else {
+    // Plain ASCII ids are checked on bytes; only others need the slower Unicode properties.
+    let isPlainASCII = id.utf8.allSatisfy { byte in
+      TextScan.isPrintableASCII(byte)
+        && (byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") || (0x30...0x39).contains(byte)
+          || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte))
+    }
+    guard !id.isEmpty,
+      isPlainASCII || id.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" })
+    else {
       return nil
     }
     return URL(string: "https://img.youtube.com/vi/\(id)/0.jpg")
