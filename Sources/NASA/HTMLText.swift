@@ -215,8 +215,7 @@ enum HTMLText {
   /// spaces, nothing leading or trailing. Most APOD text is; it is then kept as it is instead of
   /// being rebuilt byte by byte.
   private static func isCollapsedLine(_ text: String) -> Bool {
-    var copy = text
-    return copy.withUTF8 { bytes in
+    TextScan.withBytes(of: text) { bytes in
       guard let first = bytes.first, let last = bytes.last, first != 0x20, last != 0x20 else {
         return false
       }

@@ -18,7 +18,7 @@ enum MediaURL {
     else { return nil }
     // The usual case, an absolute https address of plain characters, needs one parse only.
     if base == nil, trimmed.hasPrefix("https://"),
-      trimmed.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }),
+      !TextScan.containsByte(in: trimmed, where: { !TextScan.isPrintableASCII($0) }),
       let url = URL(string: trimmed), hasPlainHost(trimmed) || !(url.host ?? "").isEmpty
     {
       return url
@@ -45,13 +45,15 @@ enum MediaURL {
   /// Whether the authority of `https://…` text is a plain, non-empty host name (letters, digits,
   /// dots, hyphens): the parsed URL's host is then that text, and need not be read back.
   private static func hasPlainHost(_ text: String) -> Bool {
-    var count = 0
-    for byte in text.utf8.dropFirst("https://".utf8.count) {
-      if byte == UInt8(ascii: "/") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") { break }
-      guard isHostNameByte(byte) else { return false }
-      count += 1
+    TextScan.withBytes(of: text) { bytes in
+      var count = 0
+      for byte in bytes.dropFirst("https://".utf8.count) {
+        if byte == UInt8(ascii: "/") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") { break }
+        guard isHostNameByte(byte) else { return false }
+        count += 1
+      }
+      return count > 0
     }
-    return count > 0
   }
 
   @inline(__always)

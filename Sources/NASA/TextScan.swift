@@ -85,6 +85,21 @@ enum TextScan {
     return true
   }
 
+  /// Runs `body` on the UTF-8 bytes of `text`, in place when the string is native (the usual
+  /// case): loops over a buffer are much faster than over `String.UTF8View`.
+  @inline(__always)
+  static func withBytes<Result>(of text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+    if let result = text.utf8.withContiguousStorageIfAvailable(body) { return result }
+    var copy = text
+    return copy.withUTF8(body)
+  }
+
+  /// Whether `text` holds any byte for which `predicate` is true.
+  @inline(__always)
+  static func containsByte(in text: String, where predicate: (UInt8) -> Bool) -> Bool {
+    withBytes(of: text) { $0.contains(where: predicate) }
+  }
+
   /// A visible ASCII character (not whitespace, not a control character).
   @inline(__always)
   static func isPrintableASCII(_ byte: UInt8) -> Bool {
