@@ -103,7 +103,8 @@ extension KeyedDecodingContainer {
     guard let raw = lenientString(key) else { throw .missingDate }
     let trimmed = TextScan.trimmed(raw)
     var datePart = trimmed
-    if trimmed.count > 10 {
+    // Ten bytes or fewer cannot hold more than ten characters (and `count` is slow).
+    if trimmed.utf8.count > 10, trimmed.count > 10 {
       let separator = trimmed[trimmed.index(trimmed.startIndex, offsetBy: 10)]
       if separator == "T" || separator == " " { datePart = String(trimmed.prefix(10)) }
     }

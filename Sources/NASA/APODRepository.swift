@@ -51,7 +51,12 @@ public actor APODRepository {
 
   /// Today's APOD (US Eastern day), or the newest earlier one when today's is not out yet.
   /// Throws only when nothing suitable is cached and the network could not help.
-  public func today(_ policy: FetchPolicy = .automatic) async throws(APODError) -> APODResult {
+  ///
+  /// Runs on the caller's executor: the repository holds no mutable state (every rule lives in
+  /// the cache files), and not hopping to the actor and back is most of what a warm launch costs.
+  public nonisolated(nonsending) func today(
+    _ policy: FetchPolicy = .automatic
+  ) async throws(APODError) -> APODResult {
     let now = now()
     let today = APODDay.today(now: now)
     let record = await cache.value(TodayRecord.self, for: Keys.today)
@@ -95,7 +100,7 @@ public actor APODRepository {
 
   /// Shows the newest day before `today` (some days have no APOD, so not always yesterday), from
   /// the cache when saved, and says that today's picture is not out yet.
-  private func newestBefore(
+  private nonisolated(nonsending) func newestBefore(
     _ today: APODDay, record: CachedValue<TodayRecord>?, shown: CachedValue<APOD>?
   ) async throws(APODError) -> APODResult {
     var candidate = today.previous
@@ -131,7 +136,7 @@ public actor APODRepository {
 
   /// The last picture Today showed (or else the newest saved day of the past week), marked stale
   /// with the reason; the error itself when nothing is saved.
-  private func stale(
+  private nonisolated(nonsending) func stale(
     today: APODDay, record: CachedValue<TodayRecord>?, shown: CachedValue<APOD>?,
     because error: APODError
   ) async throws(APODError) -> APODResult {
@@ -179,7 +184,9 @@ public actor APODRepository {
   /// An explicit refresh of a saved day: the service is asked; a complete answer for that day
   /// replaces the saved copy, anything else keeps it (marked stale when the service failed). A
   /// cancelled refresh (the pull-to-refresh view went away) is thrown as such, not marked stale.
-  private func refreshed(_ saved: CachedValue<APOD>, day: APODDay) async throws(APODError) -> APODResult {
+  private nonisolated(nonsending) func refreshed(
+    _ saved: CachedValue<APOD>, day: APODDay
+  ) async throws(APODError) -> APODResult {
     do {
       let apod = try Self.answer(try await source.apod(for: day), asked: day)
       guard apod.isComplete || !saved.value.isComplete else {
@@ -324,18 +331,18 @@ public actor APODRepository {
     static func day(_ day: APODDay) -> String { dayPrefix + day.iso }
   }
 
-  private func savedDay(_ day: APODDay) async -> CachedValue<APOD>? {
+  private nonisolated(nonsending) func savedDay(_ day: APODDay) async -> CachedValue<APOD>? {
     await cache.value(APOD.self, for: Keys.day(day))
   }
 
   /// Saves a fetched APOD under its own date, only for a day inside 1995-06-16 … today. A failed
   /// write costs a refetch later, nothing more.
-  private func store(_ apod: APOD) async {
+  private nonisolated(nonsending) func store(_ apod: APOD) async {
     guard (try? apod.date.validated(now: now())) != nil else { return }
     _ = try? await cache.save(apod, for: Keys.day(apod.date))
   }
 
-  private func remember(_ record: TodayRecord) async {
+  private nonisolated(nonsending) func remember(_ record: TodayRecord) async {
     _ = try? await cache.save(record, for: Keys.today)
   }
 

@@ -8,7 +8,9 @@ enum APODText {
   /// are cleaned the same way.
   static func v1Title(_ raw: String) -> String {
     var title = raw
-    if title.utf8.contains(UInt8(ascii: "\n")), let credit = TextScan.range(of: "\nCredit:", in: title[...]) {
+    if TextScan.containsByte(in: title, where: { $0 == UInt8(ascii: "\n") }),
+      let credit = TextScan.range(of: "\nCredit:", in: title[...])
+    {
       title = String(title[..<credit.lowerBound])
     }
     return mayBeMarkup(title) ? htmlLine(title) : HTMLText.collapsed(title)
@@ -16,7 +18,7 @@ enum APODText {
 
   /// Whether `text` may hold tags or entities worth decoding.
   private static func mayBeMarkup(_ text: String) -> Bool {
-    text.utf8.contains { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: "&") }
+    TextScan.containsByte(in: text) { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: "&") }
   }
 
   /// apod-basic title: entities decoded, any tags removed, one line.
@@ -29,7 +31,7 @@ enum APODText {
   /// clearly markup is converted like apod-basic's.
   static func v1Explanation(_ raw: String) -> String {
     let looksLikeHTML =
-      raw.utf8.contains(UInt8(ascii: "<"))
+      TextScan.containsByte(in: raw) { $0 == UInt8(ascii: "<") }
       && (TextScan.contains("</", in: raw) || TextScan.contains("<br", in: raw)
         || TextScan.contains("<p>", in: raw))
     return withoutLabelAndTail(
@@ -62,11 +64,13 @@ enum APODText {
       result = result.dropFirst(label.count)
     }
     // Every tail starts "tomorrow": only text that has it is searched further.
-    if TextScan.contains("tomorrow", in: String(result)) {
+    if TextScan.contains("tomorrow", in: result) {
       let tailStart = tails.compactMap { TextScan.range(of: $0, in: result, backwards: true)?.lowerBound }
         .max()
       if let tailStart { result = result[..<tailStart] }
     }
-    return TextScan.trimmed(String(result))
+    // Text with neither label nor tail is returned as it is when there is nothing to trim.
+    return result.endIndex == text.endIndex && result.startIndex == text.startIndex
+      ? TextScan.trimmed(text) : TextScan.trimmed(String(result))
   }
 }

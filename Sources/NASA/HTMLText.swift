@@ -195,6 +195,7 @@ enum HTMLText {
   /// Plain text that is not HTML: control characters and U+FFFD dropped, all whitespace runs
   /// (including line breaks and `\r`) collapsed to one space, trimmed.
   static func collapsed(_ text: String) -> String {
+    if isCollapsedLine(text) { return text }
     var builder = TextBuilder()
     builder.append(text)
     return builder.text
@@ -203,10 +204,28 @@ enum HTMLText {
   /// As `collapsed(_:)`, except that a blank line (two line breaks with only whitespace between)
   /// stays a paragraph break.
   static func collapsed(_ text: String, keepingParagraphs: Bool) -> String {
+    if isCollapsedLine(text) { return text }
     var builder = TextBuilder()
     builder.keepsParagraphs = keepingParagraphs
     builder.append(text)
     return builder.text
+  }
+
+  /// Whether `text` is already what `collapsed` makes of it: printable ASCII only, single
+  /// spaces, nothing leading or trailing. Most APOD text is; it is then kept as it is instead of
+  /// being rebuilt byte by byte.
+  private static func isCollapsedLine(_ text: String) -> Bool {
+    TextScan.withBytes(of: text) { bytes in
+      guard let first = bytes.first, let last = bytes.last, first != 0x20, last != 0x20 else {
+        return false
+      }
+      var previous: UInt8 = 0
+      for byte in bytes {
+        guard TextScan.isPrintableASCII(byte) || (byte == 0x20 && previous != 0x20) else { return false }
+        previous = byte
+      }
+      return true
+    }
   }
 
   // MARK: Entities
@@ -331,6 +350,7 @@ private struct TextBuilder {
   var text: String { String(decoding: bytes, as: UTF8.self) }
 
   mutating func append(_ fragment: String) {
+    bytes.reserveCapacity(bytes.count + fragment.utf8.count)
     for scalar in fragment.unicodeScalars {
       // ASCII first, without Unicode property lookups: nearly all APOD text is ASCII.
       if scalar.isASCII {

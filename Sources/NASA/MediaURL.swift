@@ -18,8 +18,8 @@ enum MediaURL {
     else { return nil }
     // The usual case, an absolute https address of plain characters, needs one parse only.
     if base == nil, trimmed.hasPrefix("https://"),
-      trimmed.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }),
-      let url = URL(string: trimmed), let host = url.host, !host.isEmpty
+      !TextScan.containsByte(in: trimmed, where: { !TextScan.isPrintableASCII($0) }),
+      let url = URL(string: trimmed), hasPlainHost(trimmed) || !(url.host ?? "").isEmpty
     {
       return url
     }
@@ -40,6 +40,26 @@ enum MediaURL {
       url = components.url ?? url
     }
     return url
+  }
+
+  /// Whether the authority of `https://…` text is a plain, non-empty host name (letters, digits,
+  /// dots, hyphens): the parsed URL's host is then that text, and need not be read back.
+  private static func hasPlainHost(_ text: String) -> Bool {
+    TextScan.withBytes(of: text) { bytes in
+      var count = 0
+      for byte in bytes.dropFirst("https://".utf8.count) {
+        if byte == UInt8(ascii: "/") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") { break }
+        guard isHostNameByte(byte) else { return false }
+        count += 1
+      }
+      return count > 0
+    }
+  }
+
+  @inline(__always)
+  private static func isHostNameByte(_ byte: UInt8) -> Bool {
+    byte == UInt8(ascii: ".") || byte == UInt8(ascii: "-") || (0x30...0x39).contains(byte)
+      || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
   }
 
   /// `nasa.gov` and its subdomains (apod.nasa.gov, vestatrek.jpl.nasa.gov, …).
@@ -108,16 +128,64 @@ enum MediaURL {
 
   /// YouTube's still image for an embed URL (`…/embed/<id>`), the one v1 used to return.
   static func youTubeThumbnail(forEmbed url: URL) -> URL? {
-    guard let host = url.host?.lowercased(),
+    // A plain address (no user, port, escapes or parameters) is read from its text: its host and
+    // path are then exactly what `host` and `path` would return, without decoding them again.
+    let host: String
+    let path: Substring
+    if let (plainHost, plainPath) = plainHostAndPath(url.absoluteString) {
+      (host, path) = (plainHost.lowercased(), plainPath)
+    } else {
+      guard let parsedHost = url.host?.lowercased() else { return nil }
+      (host, path) = (parsedHost, Substring(url.path))
+    }
+    guard
       host == "youtube.com" || host.hasSuffix(".youtube.com")
         || host == "youtube-nocookie.com" || host.hasSuffix(".youtube-nocookie.com")
     else { return nil }
-    let parts = url.path.split(separator: "/")
+    let parts = path.split(separator: "/")
     guard parts.count >= 2, parts[0] == "embed" else { return nil }
     let id = parts[1]
-    guard !id.isEmpty, id.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) else {
+    // Plain ASCII ids are checked on bytes; only others need the slower Unicode properties.
+    let isPlainASCII = id.utf8.allSatisfy { byte in
+      TextScan.isPrintableASCII(byte)
+        && (byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") || (0x30...0x39).contains(byte)
+          || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte))
+    }
+    guard !id.isEmpty,
+      isPlainASCII || id.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" })
+    else {
       return nil
     }
     return URL(string: "https://img.youtube.com/vi/\(id)/0.jpg")
+  }
+
+  /// The host and path of `http(s)://host/path…` when both are plain text (a host name of
+  /// letters, digits, dots and hyphens; a path without `%` or `;`); nil otherwise.
+  private static func plainHostAndPath(_ text: String) -> (Substring, Substring)? {
+    let rest: Substring
+    if text.hasPrefix("https://") {
+      rest = text.dropFirst(8)
+    } else if text.hasPrefix("http://") {
+      rest = text.dropFirst(7)
+    } else {
+      return nil
+    }
+    let utf8 = rest.utf8
+    var index = utf8.startIndex
+    while index < utf8.endIndex, isHostNameByte(utf8[index]) { index = utf8.index(after: index) }
+    guard index > utf8.startIndex else { return nil }
+    let hostEnd = index
+    if index < utf8.endIndex, utf8[index] != UInt8(ascii: "/") {
+      // Anything but a path after the host (a port, a user, a query right away) is left to URL.
+      return nil
+    }
+    while index < utf8.endIndex, utf8[index] != UInt8(ascii: "?"), utf8[index] != UInt8(ascii: "#") {
+      let byte = utf8[index]
+      guard TextScan.isPrintableASCII(byte), byte != UInt8(ascii: "%"), byte != UInt8(ascii: ";") else {
+        return nil
+      }
+      index = utf8.index(after: index)
+    }
+    return (rest[..<hostEnd], rest[hostEnd..<index])
   }
 }

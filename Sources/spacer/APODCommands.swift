@@ -21,8 +21,10 @@ struct TodayCommand: AsyncParsableCommand {
         () async throws(APODError) in
         try await repository.today(policy)
       }
+      // Ages and waits are measured when the answer arrives, as an error's message measures
+      // them: a 429 gives the same "try again in N minutes" whether or not a copy is shown.
       try APODPrinter(
-        json: options.json, now: now, request: .today, choice: options.source,
+        json: options.json, now: Date(), request: .today, choice: options.source,
         context: options.context(day: nil)
       ).print(result)
     }
@@ -46,13 +48,15 @@ struct ShowCommand: AsyncParsableCommand {
 
   func run() async throws {
     let day = try day()
-    try await options.withRepository { repository, now in
+    try await options.withRepository { repository, _ in
       let result = try await Console.reportingFailure(options.context(day: day)) {
         () async throws(APODError) in
         try await repository.apod(for: day, policy: options.policy)
       }
+      // Ages and waits are measured when the answer arrives, as an error's message measures
+      // them: a 429 gives the same "try again in N minutes" whether or not a copy is shown.
       try APODPrinter(
-        json: options.json, now: now, request: .day, choice: options.source,
+        json: options.json, now: Date(), request: .day, choice: options.source,
         context: options.context(day: day)
       ).print(result)
     }
@@ -93,14 +97,16 @@ struct ExploreCommand: AsyncParsableCommand {
   }
 
   func run() async throws {
-    try await options.withRepository { repository, now in
+    try await options.withRepository { repository, _ in
       let policy: FetchPolicy = refresh && !options.offline ? .refresh : options.policy
       let result = try await Console.reportingFailure(options.context(day: nil)) {
         () async throws(APODError) in
         try await repository.explore(days: days, policy)
       }
+      // Ages and waits are measured when the answer arrives, as an error's message measures
+      // them: a 429 gives the same "try again in N minutes" whether or not a copy is shown.
       try APODPrinter(
-        json: options.json, now: now, request: .explore(days: days), choice: options.source,
+        json: options.json, now: Date(), request: .explore(days: days), choice: options.source,
         context: options.context(day: nil)
       ).print(result)
     }

@@ -261,6 +261,51 @@ struct DamageAndLimitCLITests {
     let second = try #require(withCache.stderr.firstMatch(of: wait)).output
     #expect(first.lowercased() == second.lowercased(), "\(withoutCache.stderr) | \(withCache.stderr)")
   }
+  /// A 429 answered with `retryAfter` to every request, then `today` and `explore` run with and
+  /// without a saved copy: the wait each one prints ("try again in N minutes").
+  private func waits(retryAfter: @escaping @Sendable () -> String) async throws -> [String] {
+    let server = LoopbackServer()
+    let base = try await server.start()
+    await server.route("/planetary/apod") { _ in
+      .json(APODFixtures.gatewayOverRateLimit, status: 429, headers: ["Retry-After": retryAfter()])
+    }
+    let url = base.appending(path: "planetary/apod").absoluteString
+    let empty = CacheFolder()
+    let filled = CacheFolder()
+    let yesterday = APODDay.today(now: Date()).previous.iso
+    _ = try await runSpacer(["show", yesterday, "--demo"], cacheDirectory: filled.url)
+    var waits: [String] = []
+    let wait = #/[Tt]ry again in \d+ minutes?/#
+    for command in [["today"], ["explore", "--days", "2"]] {
+      for (cache, status) in [(empty, Int32(1)), (filled, Int32(0))] {
+        let result = try await runSpacer(
+          command + ["--source", "v1", "--base-url", url], cacheDirectory: cache.url)
+        #expect(result.status == status, "\(command): \(result.stderr)")
+        let match = try #require(result.stderr.firstMatch(of: wait), "\(command): \(result.stderr)")
+        waits.append(match.output.lowercased())
+      }
+    }
+    await server.stop()
+    return waits
+  }
+
+  @Test func aRetryAfterInSecondsOnAMinuteBoundaryGivesTheSameWaitWithOrWithoutACachedCopy() async throws {
+    // 120 s from the answer is 2 minutes whichever way the answer is shown; measured from the
+    // start of the command instead, the cached path said 3.
+    let waits = try await waits { "120" }
+    #expect(waits == Array(repeating: "try again in 2 minutes", count: 4), "\(waits)")
+  }
+
+  @Test func aRetryAfterAsAnHTTPDateGivesTheSameWaitWithOrWithoutACachedCopy() async throws {
+    let waits = try await waits {
+      let formatter = DateFormatter()
+      formatter.locale = Locale(identifier: "en_US_POSIX")
+      formatter.timeZone = TimeZone(identifier: "GMT")
+      formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
+      return formatter.string(from: Date().addingTimeInterval(150))
+    }
+    #expect(waits == Array(repeating: "try again in 3 minutes", count: 4), "\(waits)")
+  }
 }
 
 extension APODDay {
