@@ -13,15 +13,34 @@ struct PinnedStorageTests {
       decoder: HeaderImageDecoder())
   }
 
-  @Test func aPinnedImageSurvivesTheSystemEmptyingTheCachesFolder() async throws {
-    let root = try TemporaryDirectory()
-    defer { root.remove() }
-    let caches = root.url.appendingPathComponent("Caches/images", isDirectory: true)
-    let pinned = root.url.appendingPathComponent("Application Support/PinnedImages", isDirectory: true)
-    let server = try await ImageServer.start()
+  /// A scratch folder holding a caches folder and a pinned folder, and a server answering each of
+  /// `paths` with the same small PNG.
+  private struct Setup {
+    let root: TemporaryDirectory
+    let caches: URL
+    let pinned: URL
+    let server: ImageServer
     let bytes = ImageFixtures.png(width: 20, height: 20)
-    await server.serve("/fav.png", bytes)
-    await server.serve("/other.png", bytes)
+
+    static func start(
+      caches: String = "caches", pinned: String = "pinned", serving paths: [String] = ["/fav.png"]
+    ) async throws -> Setup {
+      let root = try TemporaryDirectory()
+      let setup = Setup(
+        root: root, caches: root.url.appendingPathComponent(caches, isDirectory: true),
+        pinned: root.url.appendingPathComponent(pinned, isDirectory: true),
+        server: try await ImageServer.start())
+      for path in paths { await setup.server.serve(path, setup.bytes) }
+      return setup
+    }
+  }
+
+  @Test func aPinnedImageSurvivesTheSystemEmptyingTheCachesFolder() async throws {
+    let setup = try await Setup.start(
+      caches: "Caches/images", pinned: "Application Support/PinnedImages",
+      serving: ["/fav.png", "/other.png"])
+    defer { setup.root.remove() }
+    let (caches, pinned, server, bytes) = (setup.caches, setup.pinned, setup.server, setup.bytes)
     let favorite = server.url("/fav.png")
     let other = server.url("/other.png")
 
@@ -32,7 +51,7 @@ struct PinnedStorageTests {
     await server.stop()  // offline from here on
 
     // Low storage: iOS deletes everything under Caches.
-    try FileManager.default.removeItem(at: root.url.appendingPathComponent("Caches"))
+    try FileManager.default.removeItem(at: setup.root.url.appendingPathComponent("Caches"))
 
     let relaunched = Self.pipeline(caches: caches, pinned: pinned)
     #expect(await relaunched.isPinned(favorite))
@@ -43,13 +62,9 @@ struct PinnedStorageTests {
   }
 
   @Test func unpinningMovesTheFileBackUnderTheCacheCap() async throws {
-    let root = try TemporaryDirectory()
-    defer { root.remove() }
-    let caches = root.url.appendingPathComponent("caches", isDirectory: true)
-    let pinned = root.url.appendingPathComponent("pinned", isDirectory: true)
-    let server = try await ImageServer.start()
-    let bytes = ImageFixtures.png(width: 20, height: 20)
-    await server.serve("/fav.png", bytes)
+    let setup = try await Setup.start()
+    defer { setup.root.remove() }
+    let (caches, pinned, server, bytes) = (setup.caches, setup.pinned, setup.server, setup.bytes)
     let url = server.url("/fav.png")
     let pipeline = Self.pipeline(caches: caches, pinned: pinned)
 
@@ -70,13 +85,9 @@ struct PinnedStorageTests {
   }
 
   @Test func pinsKeptNextToTheCacheByAnEarlierVersionAreAdopted() async throws {
-    let root = try TemporaryDirectory()
-    defer { root.remove() }
-    let caches = root.url.appendingPathComponent("caches", isDirectory: true)
-    let pinned = root.url.appendingPathComponent("pinned", isDirectory: true)
-    let server = try await ImageServer.start()
-    let bytes = ImageFixtures.png(width: 20, height: 20)
-    await server.serve("/fav.png", bytes)
+    let setup = try await Setup.start()
+    defer { setup.root.remove() }
+    let (caches, pinned, server, bytes) = (setup.caches, setup.pinned, setup.server, setup.bytes)
     let url = server.url("/fav.png")
     // The earlier layout: one folder holding the files and pins.json.
     let earlier = ImagePipeline(directory: caches, session: makeSession(), decoder: HeaderImageDecoder())

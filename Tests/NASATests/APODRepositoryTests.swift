@@ -10,26 +10,7 @@ private let morning = utc("2026-11-21T15:00:00Z")
 private let today = day("2026-11-21")
 private let yesterday = day("2026-11-20")
 
-/// A repository over a stub source and a real disk cache in a fresh folder.
-private struct Harness {
-  let folder: TemporaryDirectory
-  let clock: TestClock
-  let source: FakeAPODSource
-  let repository: APODRepository
-
-  init(
-    at start: Date = morning,
-    answer: @escaping FakeAPODSource.DayHandler = { .success(sampleAPOD($0)) }
-  ) throws {
-    folder = try TemporaryDirectory()
-    clock = TestClock(start)
-    source = FakeAPODSource(day: answer)
-    let cache = JSONDiskCache(directory: folder.url, now: clock.closure)
-    repository = APODRepository(source: source, cache: cache, now: clock.closure)
-  }
-
-  func answer(_ handler: @escaping FakeAPODSource.DayHandler) async { await source.answer(day: handler) }
-}
+private typealias Harness = RepositoryHarness
 
 @Suite("Repository: Today refresh rules")
 struct RepositoryTodayTests {

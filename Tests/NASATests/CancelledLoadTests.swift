@@ -113,7 +113,7 @@ struct CancelledLoadLoopbackTests {
       response.delay = .seconds(20)  // long after the cancellation: the answer must not be waited for
       return response
     }
-    let session = URLSession(configuration: .ephemeral)
+    let session = APODServiceConfiguration.makeSession()  // the app's own: no URLCache
     defer { session.invalidateAndCancel() }
     let client = HTTPClient(
       session: session, rateLimiter: nil, retryPolicy: nil, circuitBreaker: nil, now: clock.closure)

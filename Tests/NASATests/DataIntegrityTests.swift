@@ -15,26 +15,22 @@ private let today = day("2026-11-21")
 private let asked = day("2024-03-03")
 private let impostorDay = day("2020-01-01")
 
-/// A repository over a rude fake source (it may answer with any day) and a real disk cache.
-private struct RudeHarness {
-  let folder: TemporaryDirectory
-  let clock: TestClock
-  let source: FakeAPODSource
-  let repository: APODRepository
+private let expectedWrongDay = "NASA answered with the picture of 2020-01-01 when 2024-03-03"
 
-  init(answer: @escaping FakeAPODSource.DayHandler) throws {
-    folder = try TemporaryDirectory()
-    clock = TestClock(morning)
-    source = FakeAPODSource(day: answer)
-    let cache = JSONDiskCache(directory: folder.url, now: clock.closure)
-    repository = APODRepository(source: source, cache: cache, now: clock.closure)
+/// The message of the error `source` throws when asked for `day`, or nil when it answers.
+private func wrongDayMessage(askingFor day: APODDay, of source: some APODSource) async -> String? {
+  do {
+    _ = try await source.apod(for: day)
+    return nil
+  } catch {
+    return error.message
   }
 }
 
 @Suite("Data integrity: a saved day is only ever that day")
 struct WrongDayRepositoryTests {
   @Test func aDayAnsweredWithAnotherDayIsRefusedAndTheGoodCachedDayIsKept() async throws {
-    let harness = try RudeHarness { .success(sampleAPOD($0, title: "Good \($0.iso)")) }
+    let harness = try RepositoryHarness { .success(sampleAPOD($0, title: "Good \($0.iso)")) }
     _ = try await harness.repository.apod(for: impostorDay)
     // From now on the service answers every day with a different payload for 2020-01-01.
     await harness.source.answer { _ in .success(sampleAPOD(impostorDay, title: "Impostor")) }
@@ -56,7 +52,7 @@ struct WrongDayRepositoryTests {
   }
 
   @Test func todayAnsweredWithAnotherDayIsNeitherShownNorSaved() async throws {
-    let harness = try RudeHarness { _ in .success(sampleAPOD(impostorDay, title: "Impostor")) }
+    let harness = try RepositoryHarness { _ in .success(sampleAPOD(impostorDay, title: "Impostor")) }
     var shownDate: APODDay?
     do {
       shownDate = try await harness.repository.today().apod.date
@@ -70,7 +66,7 @@ struct WrongDayRepositoryTests {
   }
 
   @Test func exploreKeepsOnlyTheDaysAskedFor() async throws {
-    let harness = try RudeHarness { .success(sampleAPOD($0)) }
+    let harness = try RepositoryHarness { .success(sampleAPOD($0)) }
     _ = try await harness.repository.apod(for: impostorDay)
     let before = try await harness.repository.apod(for: impostorDay, policy: .cacheOnly)
     // A list answer that also carries a day nobody asked for, with other content.
@@ -91,7 +87,7 @@ private func withLoopback(
 ) async throws {
   let server = LoopbackServer()
   let base = try await server.start()
-  let session = URLSession(configuration: .ephemeral)
+  let session = APODServiceConfiguration.makeSession()  // the app's own: no URLCache
   defer { session.invalidateAndCancel() }
   let clock = TestClock(morning)
   let client = HTTPClient(
@@ -113,13 +109,7 @@ struct WrongDaySourceTests {
       await server.route("/planetary/apod") { _ in .json(APODFixtures.sampleV1(for: impostorDay)) }
       let source = V1APODSource(
         client: client, baseURL: base.appending(path: "planetary/apod"), apiKey: "k", now: clock.closure)
-      var message: String?
-      do {
-        _ = try await source.apod(for: asked)
-      } catch {
-        message = (error as? APODError)?.message
-      }
-      #expect(message?.contains("NASA answered with the picture of 2020-01-01 when 2024-03-03") == true)
+      #expect(await wrongDayMessage(askingFor: asked, of: source)?.contains(expectedWrongDay) == true)
     }
   }
 
@@ -130,13 +120,7 @@ struct WrongDaySourceTests {
       }
       let source = APODBasicSource(
         client: client, baseURL: base.appending(path: "wp-json/wp/v2/apod-basic"), now: clock.closure)
-      var message: String?
-      do {
-        _ = try await source.apod(for: asked)
-      } catch {
-        message = (error as? APODError)?.message
-      }
-      #expect(message?.contains("NASA answered with the picture of 2020-01-01 when 2024-03-03") == true)
+      #expect(await wrongDayMessage(askingFor: asked, of: source)?.contains(expectedWrongDay) == true)
     }
   }
 
@@ -167,7 +151,7 @@ struct RudeDemoServerTests {
     let configuration = APODServiceConfiguration(
       choice: choice, apiKey: "DEMO_KEY", v1BaseURL: endpoints.v1, basicBaseURL: endpoints.apodBasic,
       cacheDirectory: folder.url)
-    let session = URLSession(configuration: .ephemeral)
+    let session = APODServiceConfiguration.makeSession()  // the app's own: no URLCache
     defer { session.invalidateAndCancel() }
     let repository = configuration.makeRepository(session: session)
     var failure: APODError?
@@ -197,7 +181,7 @@ struct LongRangeTests {
     let configuration = APODServiceConfiguration(
       choice: choice, apiKey: "DEMO_KEY", v1BaseURL: endpoints.v1, basicBaseURL: endpoints.apodBasic,
       cacheDirectory: folder.url)
-    let session = URLSession(configuration: .ephemeral)
+    let session = APODServiceConfiguration.makeSession()  // the app's own: no URLCache
     defer { session.invalidateAndCancel() }
     do {
       let result = try await configuration.makeRepository(session: session).explore(days: 366)

@@ -26,7 +26,7 @@ private struct Loopback {
   static func run(_ body: (Loopback) async throws -> Void) async throws {
     let server = LoopbackServer()
     let base = try await server.start()
-    let session = URLSession(configuration: .ephemeral)
+    let session = APODServiceConfiguration.makeSession()  // the app's own: no URLCache
     let clock = TestClock(afternoon)
     let client = HTTPClient(
       session: session, rateLimiter: RateLimiter(now: clock.closure),

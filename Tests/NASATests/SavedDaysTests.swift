@@ -5,26 +5,10 @@ import Testing
 
 @testable import NASA
 
-/// A repository over a scripted source and a real disk cache in a fresh folder (removed when the
-/// harness goes), its clock at `start`.
-private struct Harness {
-  let folder: TemporaryDirectory
-  let clock: TestClock
-  let source = FakeAPODSource(day: { .success(sampleAPOD($0)) })
-  let repository: APODRepository
-
-  init(at start: String = "2026-11-21T15:00:00Z") throws {
-    folder = try TemporaryDirectory()
-    clock = TestClock(utc(start))
-    repository = APODRepository(
-      source: source, cache: JSONDiskCache(directory: folder.url, now: clock.closure), now: clock.closure)
-  }
-}
-
 @Suite("Repository: the saved days, for search and the widget")
 struct SavedDaysTests {
   @Test func savedDaysAreReadOldestFirstWithoutAskingTheNetwork() async throws {
-    let harness = try Harness()
+    let harness = try RepositoryHarness()
     let (repository, source) = (harness.repository, harness.source)
     for iso in ["2024-03-03", "1995-06-16", "2026-11-20"] {
       _ = try await repository.apod(for: day(iso))
@@ -38,7 +22,7 @@ struct SavedDaysTests {
   }
 
   @Test func nothingSavedGivesAnEmptyList() async throws {
-    let harness = try Harness()
+    let harness = try RepositoryHarness()
     let (repository, source) = (harness.repository, harness.source)
     #expect(await repository.savedAPODs().isEmpty)
     #expect(await source.callCount == 0)
@@ -50,7 +34,7 @@ struct CancelledFallbackTests {
   @Test func cancellingWhileLookingForTheNewestEarlierDayThrowsCancelled() async throws {
     // Today is not published yet, and the view goes away while the previous day is being fetched.
     // Two days ago's picture is on screen from an earlier launch.
-    let harness = try Harness(at: "2026-11-19T15:00:00Z")
+    let harness = try RepositoryHarness(at: utc("2026-11-19T15:00:00Z"))
     let (repository, source, clock) = (harness.repository, harness.source, harness.clock)
     _ = try await repository.today()
     clock.set(utc("2026-11-21T15:00:00Z"))
@@ -69,7 +53,7 @@ struct CancelledFallbackTests {
 
 extension CancelledFallbackTests {
   @Test func aCancelledRefreshOfTodaysSavedPictureThrowsCancelledNotStale() async throws {
-    let harness = try Harness()
+    let harness = try RepositoryHarness()
     let (repository, source) = (harness.repository, harness.source)
     _ = try await repository.today()
     await source.answer(day: { _ in .failure(.network(.cancelled)) })
