@@ -12,6 +12,7 @@ let explicitIsolation: [SwiftSetting] = [.enableUpcomingFeature("ExistentialAny"
 let mainActorByDefault: [SwiftSetting] = explicitIsolation + [.defaultIsolation(MainActor.self)]
 
 var products: [Product] = [
+  .library(name: "Localization", targets: ["Localization"]),
   .library(name: "Networking", targets: ["Networking"]),
   .library(name: "NASA", targets: ["NASA"]),
   .library(name: "ImageCache", targets: ["ImageCache"]),
@@ -30,19 +31,23 @@ var dependencies: [Package.Dependency] = [
 
 var targets: [Target] = [
   // MARK: Core (Linux and iOS)
-  .target(name: "Networking", swiftSettings: explicitIsolation),
-  .target(name: "NASA", dependencies: ["Networking"], swiftSettings: explicitIsolation),
-  .target(name: "ImageCache", dependencies: ["Networking"], swiftSettings: explicitIsolation),
-  .target(name: "Monetization", swiftSettings: explicitIsolation),
+  .target(name: "Localization", swiftSettings: explicitIsolation),
+  .target(name: "Networking", dependencies: ["Localization"], swiftSettings: explicitIsolation),
+  .target(name: "NASA", dependencies: ["Localization", "Networking"], swiftSettings: explicitIsolation),
+  .target(
+    name: "ImageCache", dependencies: ["Localization", "Networking"], swiftSettings: explicitIsolation),
+  .target(name: "Monetization", dependencies: ["Localization"], swiftSettings: explicitIsolation),
   .target(
     name: "Favorites",
-    dependencies: ["NASA", "ImageCache", "Monetization"],
+    dependencies: ["Localization", "NASA", "ImageCache", "Monetization"],
     swiftSettings: explicitIsolation
   ),
-  .target(name: "Notifications", swiftSettings: explicitIsolation),
+  .target(name: "Notifications", dependencies: ["Localization"], swiftSettings: explicitIsolation),
   .target(
     name: "AppCore",
-    dependencies: ["Networking", "NASA", "ImageCache", "Monetization", "Favorites", "Notifications"],
+    dependencies: [
+      "Localization", "Networking", "NASA", "ImageCache", "Monetization", "Favorites", "Notifications",
+    ],
     swiftSettings: mainActorByDefault
   ),
   .target(
@@ -78,6 +83,8 @@ var targets: [Target] = [
   .testTarget(name: "SpacerCLITests", dependencies: ["spacer", "NASA", "TestSupport"]),
   // Reads the Core sources for API that compiles on Linux but not for iOS 17.
   .testTarget(name: "PortabilityTests"),
+  // Reads the String Catalog and the sources: every key translated, every key the code uses present.
+  .testTarget(name: "LocalizationTests", dependencies: ["Localization"]),
 ]
 
 // MARK: Apple-only tiers (Live adapters, SwiftUI features)

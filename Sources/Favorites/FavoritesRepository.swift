@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// Where favorites are stored: the JSON file on Linux, in the CLI and in tests; SwiftData on Apple
 /// platforms.
@@ -56,31 +57,39 @@ public enum FavoritesRepositoryError: Error, Sendable, Hashable {
   public var message: String {
     switch self {
     case .corruptFile(let movedTo):
-      "Your saved favorites couldn’t be read. The damaged file was kept as “\(movedTo.lastPathComponent)” "
-        + "in Spacer’s data folder (\(movedTo.deletingLastPathComponent().lastPathComponent)), so it can "
-        + "still be recovered, and nothing was deleted; new favorites start a fresh list."
+      Localized.text(
+        "Your saved favorites couldn’t be read. The damaged file was kept as “%@” "
+          + "in Spacer’s data folder (%@), so it can "
+          + "still be recovered, and nothing was deleted; new favorites start a fresh list.",
+        movedTo.lastPathComponent, movedTo.deletingLastPathComponent().lastPathComponent)
     case .corruptFileLeftInPlace(let url):
-      "Your saved favorites couldn’t be read, and the damaged file couldn’t be set aside, so it was "
-        + "left untouched at \(url.path). Favorites can’t be saved until that file is moved."
+      Localized.text(
+        "Your saved favorites couldn’t be read, and the damaged file couldn’t be set aside, so it was "
+          + "left untouched at %@. Favorites can’t be saved until that file is moved.", url.path)
     case .newerFormat(let version):
-      "These favorites were saved by a newer version of Spacer (format \(version)). "
-        + "Update Spacer to see and change them; nothing was changed."
+      Localized.text(
+        "These favorites were saved by a newer version of Spacer (format %lld). "
+          + "Update Spacer to see and change them; nothing was changed.", version)
     case .unreadable(let path, let reason):
-      "Your saved favorites at \(path) couldn’t be read (\(reason)). Nothing was changed."
+      Localized.text("Your saved favorites at %@ couldn’t be read (%@). Nothing was changed.", path, reason)
     case .notWritable(let path):
-      "Favorites couldn’t be saved because \(path) can’t be written to. "
-        + "Your saved favorites are unchanged."
+      Localized.text(
+        "Favorites couldn’t be saved because %@ can’t be written to. Your saved favorites are unchanged.",
+        path)
     case .diskFull:
-      "There isn’t enough free space to save your favorites. Free up some space and try again; "
-        + "your saved favorites are unchanged."
+      Localized.text(
+        "There isn’t enough free space to save your favorites. Free up some space and try again; "
+          + "your saved favorites are unchanged.")
     case .writeFailed(let reason):
-      "Favorites couldn’t be saved (\(reason)). Your saved favorites are unchanged."
+      Localized.text("Favorites couldn’t be saved (%@). Your saved favorites are unchanged.", reason)
     case .storeNotOpened(.incompatibleVersion):
-      "Your favorites were saved by a different version of Spacer and couldn’t be opened. "
-        + "Nothing was changed: update Spacer to see them again."
+      Localized.text(
+        "Your favorites were saved by a different version of Spacer and couldn’t be opened. "
+          + "Nothing was changed: update Spacer to see them again.")
     case .storeNotOpened(.other(let reason)):
-      "Your favorites couldn’t be opened (\(reason)). Nothing was changed; "
-        + "they will show again when Spacer can open them."
+      Localized.text(
+        "Your favorites couldn’t be opened (%@). Nothing was changed; "
+          + "they will show again when Spacer can open them.", reason)
     }
   }
 

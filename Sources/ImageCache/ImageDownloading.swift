@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import Networking
 
 #if canImport(FoundationNetworking)
@@ -61,7 +62,7 @@ public struct URLSessionImageDownloader: ImageDownloading {
       throw Self.map(error)
     }
     guard let http = response as? HTTPURLResponse else {
-      throw .http(.transport("The response was not HTTP."))
+      throw .http(.transport(Localized.text("The response was not HTTP.")))
     }
     let contentType = http.value(forHTTPHeaderField: "Content-Type")
     switch http.statusCode {
@@ -103,9 +104,9 @@ public struct URLSessionImageDownloader: ImageDownloading {
     case .notConnectedToInternet, .dataNotAllowed, .internationalRoamingOff:
       return .http(.offline)
     case .cannotConnectToHost, .cannotFindHost, .dnsLookupFailed:
-      return .http(.transport("The image server could not be reached."))
+      return .http(.transport(Localized.text("The image server could not be reached.")))
     case .networkConnectionLost:
-      return .http(.transport("The connection was lost before the image arrived."))
+      return .http(.transport(Localized.text("The connection was lost before the image arrived.")))
     default:
       return .http(.transport(urlError.localizedDescription))
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// What an image file says about itself before any pixel is decoded.
 public struct ImageHeader: Sendable, Hashable {
@@ -46,15 +47,17 @@ public enum ImageDecodingError: Error, Sendable, Hashable {
   public var message: String {
     switch self {
     case .unrecognizedFormat:
-      "This file is not a PNG, JPEG or GIF image."
+      Localized.text("This file is not a PNG, JPEG or GIF image.")
     case .truncated(let format):
-      "The \(format.rawValue.uppercased()) image is incomplete; it was cut off during transfer or storage."
+      Localized.text(
+        "The %@ image is incomplete; it was cut off during transfer or storage.", format.rawValue.uppercased()
+      )
     case .malformed(let format):
-      "The \(format.rawValue.uppercased()) image is damaged."
+      Localized.text("The %@ image is damaged.", format.rawValue.uppercased())
     case .dimensionsOutOfRange(let width, let height):
-      "The image claims an impossible size (\(width) × \(height) pixels)."
+      Localized.text("The image claims an impossible size (%lld × %lld pixels).", width, height)
     case .platformDecoderFailed(let format):
-      "The \(format.rawValue.uppercased()) image could not be decoded."
+      Localized.text("The %@ image could not be decoded.", format.rawValue.uppercased())
     }
   }
 }

@@ -1,3 +1,4 @@
+import Localization
 import Networking
 
 /// Everything that can stop the pipeline from producing an image, each with a message for people.
@@ -21,37 +22,39 @@ public enum ImagePipelineError: Error, Sendable, Hashable {
   public var message: String {
     switch self {
     case .unsupportedURL(let url):
-      "Images can only be loaded from web addresses (http or https), not “\(url)”."
+      Localized.text("Images can only be loaded from web addresses (http or https), not “%@”.", url)
     case .http(let error):
       Self.message(for: error)
     case .notAnImage(let contentType):
       if let contentType {
-        "The server sent a page (\(contentType)) instead of the image."
+        Localized.text("The server sent a page (%@) instead of the image.", contentType)
       } else {
-        "The server sent a page instead of the image."
+        Localized.text("The server sent a page instead of the image.")
       }
     case .undecodable(let error):
       error.message
     case .cancelled:
-      "Loading the image was cancelled."
+      Localized.text("Loading the image was cancelled.")
     case .lowDataMode:
-      "Low Data Mode is on, so the full-resolution image isn’t downloaded on this network."
+      Localized.text("Low Data Mode is on, so the full-resolution image isn’t downloaded on this network.")
     }
   }
 
   private static func message(for error: HTTPError) -> String {
     switch error {
-    case .notFound: "This image is no longer on NASA's server."
-    case .offline: "You're offline, and this image isn't saved on this device yet."
-    case .timedOut: "NASA's image server took too long to answer."
-    case .server(let status): "NASA's image server had a problem (error \(status)). Try again later."
-    case .rateLimited: "Too many images were requested at once. Try again in a moment."
-    case .cancelled: "Loading the image was cancelled."
-    case .transport(let detail): "The image download failed (\(detail))."
-    case .insecureURL(let url): "Refused to load the image from an insecure address: \(url)."
-    case .unexpectedStatus(let status): "NASA's image server answered with an unexpected status (\(status))."
+    case .notFound: Localized.text("This image is no longer on NASA's server.")
+    case .offline: Localized.text("You're offline, and this image isn't saved on this device yet.")
+    case .timedOut: Localized.text("NASA's image server took too long to answer.")
+    case .server(let status):
+      Localized.text("NASA's image server had a problem (error %lld). Try again later.", status)
+    case .rateLimited: Localized.text("Too many images were requested at once. Try again in a moment.")
+    case .cancelled: Localized.text("Loading the image was cancelled.")
+    case .transport(let detail): Localized.text("The image download failed (%@).", detail)
+    case .insecureURL(let url): Localized.text("Refused to load the image from an insecure address: %@.", url)
+    case .unexpectedStatus(let status):
+      Localized.text("NASA's image server answered with an unexpected status (%lld).", status)
     case .nonJSONBody, .badRequest, .apiKeyMissing, .apiKeyInvalid, .circuitOpen:
-      "The image could not be downloaded."
+      Localized.text("The image could not be downloaded.")
     }
   }
 }

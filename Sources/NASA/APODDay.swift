@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// One APOD calendar day (year, month, day) with no time and no time zone.
 ///
@@ -204,14 +205,16 @@ public enum APODDayError: Error, Sendable, Hashable {
   public var message: String {
     switch self {
     case .malformed(let text):
-      "\"\(text)\" is not a date. Use YYYY-MM-DD, for example 2024-07-04."
+      Localized.text("\"%@\" is not a date. Use YYYY-MM-DD, for example 2024-07-04.", text)
     case .notACalendarDate(let text):
-      "\(text) is not a real calendar date."
+      Localized.text("%@ is not a real calendar date.", text)
     case .beforeFirstDay(let day):
-      "\(day.iso) is before the first Astronomy Picture of the Day (\(APODDay.first.iso))."
+      Localized.text(
+        "%@ is before the first Astronomy Picture of the Day (%@).", day.iso, APODDay.first.iso)
     case .afterToday(let day, let today):
-      "\(day.iso) is in the future: choose a day from \(APODDay.first.iso) to \(today.iso) "
-        + "(today in US Eastern time)."
+      Localized.text(
+        "%@ is in the future: choose a day from %@ to %@ (today in US Eastern time).", day.iso,
+        APODDay.first.iso, today.iso)
     }
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// Why a 200 response body could not be read as APOD data.
 public enum APODDecodingError: Error, Sendable, Hashable {
@@ -14,11 +15,12 @@ public enum APODDecodingError: Error, Sendable, Hashable {
   /// A specific sentence for people.
   public var message: String {
     switch self {
-    case .notJSON: "NASA sent a response that is not JSON, so it could not be read."
+    case .notJSON: Localized.text("NASA sent a response that is not JSON, so it could not be read.")
     case .unexpectedShape(let expected):
-      "NASA sent data in an unexpected shape (expected \(expected)), so it could not be read."
-    case .missingDate: "NASA sent a picture without a date, so it could not be read."
-    case .badDate(let text): "NASA sent a picture with an unreadable date (\"\(text)\")."
+      Localized.text(
+        "NASA sent data in an unexpected shape (expected %@), so it could not be read.", expected)
+    case .missingDate: Localized.text("NASA sent a picture without a date, so it could not be read.")
+    case .badDate(let text): Localized.text("NASA sent a picture with an unreadable date (\"%@\").", text)
     }
   }
 }
@@ -55,7 +57,7 @@ extension APODList {
     } catch DecodingError.typeMismatch(_, let context) where context.codingPath.isEmpty {
       return APODList(items: [try decodePayload(type, from: data).apod])
     } catch {
-      throw mapped(error, expected: "a list")
+      throw mapped(error, expected: Localized.text("a list"))
     }
   }
 }
@@ -66,7 +68,7 @@ private func decodePayload<Payload: APODPayload>(
   do {
     return try JSONDecoder().decode(type, from: data)
   } catch {
-    throw mapped(error, expected: "one picture")
+    throw mapped(error, expected: Localized.text("one picture"))
   }
 }
 

@@ -1,18 +1,19 @@
 import Foundation
+import Localization
 
 extension APOD {
   /// What VoiceOver reads for the picture: the service's `alt` text when it has any words, else
   /// the title, else "Astronomy Picture of the Day" with the date (a day with neither).
   public var accessibilityDescription: String {
     if let alt = Self.words(alt) { return alt }
-    return Self.words(title) ?? "Astronomy Picture of the Day, \(date.iso)"
+    return Self.words(title) ?? Localized.text("Astronomy Picture of the Day, %@", date.iso)
   }
 
   /// What VoiceOver reads for the day in a list or grid: the title (or the generic name when it
   /// is empty) and the date in `locale`'s words ("Webb's View of M64, September 16, 2026").
   public func accessibilitySummary(locale: Locale) -> String {
-    let name = Self.words(title) ?? "Astronomy Picture of the Day"
-    return "\(name), \(date.displayText(locale: locale))"
+    let name = Self.words(title) ?? Localized.text("Astronomy Picture of the Day")
+    return Localized.text("%@, %@", name, date.displayText(locale: locale))
   }
 
   /// The credit line under the title, or nil when there is nothing to credit.
@@ -29,17 +30,17 @@ extension APOD {
     let copyright = Self.words(copyright)
     switch source {
     case .v1:
-      if let copyright { return "© \(copyright)" }
-      return credit.map { "Credit: \($0)" }
+      if let copyright { return Localized.text("© %@", copyright) }
+      return credit.map { Localized.text("Credit: %@", $0) }
     case .apodBasic:
       switch (credit, copyright) {
       case (let credit?, let copyright?)
       where credit.caseInsensitiveCompare(copyright) != .orderedSame:
-        return "Credit: \(credit) · © \(copyright)"
+        return Localized.text("Credit: %@ · © %@", credit, copyright)
       case (let credit?, _):
-        return "Credit: \(credit)"
+        return Localized.text("Credit: %@", credit)
       case (nil, let copyright?):
-        return "Credit: \(copyright)"
+        return Localized.text("Credit: %@", copyright)
       case (nil, nil):
         return nil
       }

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import Networking
 
 /// A service that provides APODs: v1 (`V1APODSource`), apod-basic (`APODBasicSource`), or the
@@ -65,16 +66,18 @@ public enum APODError: Error, Sendable, Hashable {
   public func message(now: Date) -> String {
     switch self {
     case .notPublishedYet(let day):
-      "Today's picture (\(day.iso)) is not published yet; NASA posts it shortly after midnight "
-        + "US Eastern time."
-    case .noAPOD(let day): "There is no Astronomy Picture of the Day for \(day.iso)."
+      Localized.text(
+        "Today's picture (%@) is not published yet; NASA posts it shortly after midnight "
+          + "US Eastern time.", day.iso)
+    case .noAPOD(let day): Localized.text("There is no Astronomy Picture of the Day for %@.", day.iso)
     case .invalidDay(let error): error.message
     case .network(let error): error.userMessage(now: now)
     case .unreadable(let error): error.message
-    case .notCached: "Nothing is saved for this yet, and network use is off (offline mode)."
+    case .notCached: Localized.text("Nothing is saved for this yet, and network use is off (offline mode).")
     case .wrongDay(let asked, let answered):
-      "NASA answered with the picture of \(answered.iso) when \(asked.iso) was asked for; "
-        + "nothing was saved."
+      Localized.text(
+        "NASA answered with the picture of %@ when %@ was asked for; nothing was saved.", answered.iso,
+        asked.iso)
     }
   }
 

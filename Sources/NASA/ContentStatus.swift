@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// The quiet line above content that is not straight from the network: what kind of note it is
 /// (which sets the banner's look) and the sentence to show.
@@ -40,7 +41,7 @@ public struct ContentStatus: Sendable, Hashable {
     if let cachedAt {
       let age = Freshness.age(from: cachedAt, to: now)
       return ContentStatus(
-        kind: .savedCurrent, message: "Saved \(age). Nothing newer has been published yet.")
+        kind: .savedCurrent, message: Localized.text("Saved %@. Nothing newer has been published yet.", age))
     }
     return nil
   }

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import Networking
 
 /// How current the content on screen is.
@@ -26,19 +27,24 @@ public enum Freshness: Sendable, Hashable {
   /// "Showing a copy from 3 hours ago. You appear to be offline…", or nil when fresh.
   public func message(now: Date) -> String? {
     guard case .stale(let since, let reason) = self else { return nil }
-    return "Showing a copy from \(Self.age(from: since, to: now)). \(reason.message(now: now))"
+    return Localized.text(
+      "Showing a copy from %@. %@", Self.age(from: since, to: now), reason.message(now: now))
   }
 
   /// "just now", "5 minutes ago", "1 hour ago", "3 days ago": how old cached content is, in the
   /// words every screen and the CLI use.
   public static func age(from past: Date, to now: Date) -> String {
     let seconds = max(0, now.timeIntervalSince(past))
-    func count(_ value: Int, _ unit: String) -> String { "\(value) \(unit)\(value == 1 ? "" : "s") ago" }
+    // One key per grammatical number: 1 is singular in English and French alike, and a count
+    // here is never 0 (under a minute is "just now").
     switch seconds {
-    case ..<60: return "just now"
-    case ..<3600: return count(Int(seconds / 60), "minute")
-    case ..<86_400: return count(Int(seconds / 3600), "hour")
-    default: return count(Int(seconds / 86_400), "day")
+    case ..<60: return Localized.text("just now")
+    case ..<120: return Localized.text("1 minute ago")
+    case ..<3600: return Localized.text("%lld minutes ago", Int(seconds / 60))
+    case ..<7200: return Localized.text("1 hour ago")
+    case ..<86_400: return Localized.text("%lld hours ago", Int(seconds / 3600))
+    case ..<172_800: return Localized.text("1 day ago")
+    default: return Localized.text("%lld days ago", Int(seconds / 86_400))
     }
   }
 }
@@ -70,7 +76,7 @@ public enum StaleReason: Sendable, Hashable {
     case .offline: HTTPError.offline.userMessage(now: now)
     case .rateLimited(let retryAt): HTTPError.rateLimited(retryAt: retryAt).userMessage(now: now)
     case .failing(let error): error.message(now: now)
-    case .networkDisabled: "Network use is off (offline mode)."
+    case .networkDisabled: Localized.text("Network use is off (offline mode).")
     }
   }
 }
@@ -83,7 +89,8 @@ public enum APODNotice: Sendable, Hashable {
   public var message: String {
     switch self {
     case .notPublishedYet(let today, let showing):
-      "Today's picture (\(today.iso)) is not published yet, so this is the picture of \(showing.iso)."
+      Localized.text(
+        "Today's picture (%@) is not published yet, so this is the picture of %@.", today.iso, showing.iso)
     }
   }
 }

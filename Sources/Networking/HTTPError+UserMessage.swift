@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 extension HTTPError {
   /// A sentence for people saying what went wrong and what to do, with waits measured from now.
@@ -11,70 +12,75 @@ extension HTTPError {
     case .badRequest(let message):
       return Self.badRequestMessage(message)
     case .apiKeyMissing:
-      return "No NASA API key was sent. Add your API key (a free one is available at api.nasa.gov) "
-        + "and try again."
+      return Localized.text(
+        "No NASA API key was sent. Add your API key (a free one is available at api.nasa.gov) "
+          + "and try again.")
     case .apiKeyInvalid(let code):
       return Self.apiKeyMessage(code: code)
     case .notFound(let message):
       return Self.notFoundMessage(message)
     case .rateLimited(let retryAt):
       let when =
-        retryAt.map { "Try again \(Self.relativeWait(until: $0, now: now))." }
-        ?? "Try again later; the limit resets within an hour."
-      return "Too many requests have been made to NASA with this API key. \(when)"
+        retryAt.map { Localized.text("Try again %@.", Self.relativeWait(until: $0, now: now)) }
+        ?? Localized.text("Try again later; the limit resets within an hour.")
+      return Localized.text("Too many requests have been made to NASA with this API key. %@", when)
     case .server(let statusCode):
-      return "NASA's servers are having trouble right now (error \(statusCode)). "
-        + "Try again in a few minutes."
+      return Localized.text(
+        "NASA's servers are having trouble right now (error %lld). Try again in a few minutes.", statusCode)
     case .nonJSONBody(let statusCode, _):
       return Self.nonJSONMessage(statusCode: statusCode)
     case .unexpectedStatus(let statusCode):
-      return "NASA answered in an unexpected way (error \(statusCode)). Try again later."
+      return Localized.text("NASA answered in an unexpected way (error %lld). Try again later.", statusCode)
     case .offline:
-      return "You appear to be offline. Check your internet connection and try again."
+      return Localized.text("You appear to be offline. Check your internet connection and try again.")
     case .timedOut:
-      return "NASA took too long to answer. Check your connection and try again."
+      return Localized.text("NASA took too long to answer. Check your connection and try again.")
     case .cancelled:
-      return "The request was cancelled."
+      return Localized.text("The request was cancelled.")
     case .insecureURL(let url):
-      return "Spacer refused to contact \(url) because the connection would not be secure "
-        + "(NASA addresses must use https)."
+      return Localized.text(
+        "Spacer refused to contact %@ because the connection would not be secure "
+          + "(NASA addresses must use https).", url)
     case .circuitOpen(let retryAt):
-      return "NASA's servers failed several times in a row, so Spacer is pausing requests. "
-        + "It will try again \(Self.relativeWait(until: retryAt, now: now))."
+      return Localized.text(
+        "NASA's servers failed several times in a row, so Spacer is pausing requests. "
+          + "It will try again %@.", Self.relativeWait(until: retryAt, now: now))
     case .transport:
-      return "The connection to NASA was interrupted. Check your connection and try again."
+      return Localized.text("The connection to NASA was interrupted. Check your connection and try again.")
     }
   }
 
   /// The first day with an Astronomy Picture of the Day, for messages that must state the range.
-  static let firstDayText = "June 16, 1995"
+  static let firstDayText = Localized.text("June 16, 1995")
 
   /// 400s. A date the service refused must state the valid range: the service's own range when it
   /// gave one ("Date must be between Jun 16, 1995 and Dec 13, 2021."), else the documented one.
   private static func badRequestMessage(_ message: String?) -> String {
-    let fallbackRange = "Pictures exist for dates from \(firstDayText) to today."
+    let fallbackRange = Localized.text("Pictures exist for dates from %@ to today.", firstDayText)
     guard let message else {
-      return "NASA could not answer that request. \(fallbackRange)"
+      return Localized.text("NASA could not answer that request. %@", fallbackRange)
     }
     if let (first, last) = dateRange(in: message) {
-      return "That date is outside the range NASA has pictures for. "
-        + "Choose a date between \(first) and \(last)."
+      return Localized.text(
+        "That date is outside the range NASA has pictures for. Choose a date between %@ and %@.", first, last)
     }
     let lowered = message.lowercased()
     if lowered.contains("field") {
       // "invalid field combination" / "incorrect field passed": a request Spacer built wrongly.
-      return "NASA could not understand the request. Try again, or update Spacer if this keeps happening."
+      return Localized.text(
+        "NASA could not understand the request. Try again, or update Spacer if this keeps happening.")
     }
     if lowered.contains("cannot be after") {
-      return "That date range is not valid: the start must not be after the end. \(fallbackRange)"
+      return Localized.text(
+        "That date range is not valid: the start must not be after the end. %@", fallbackRange)
     }
     if lowered.contains("date") || lowered.contains("time data") {
-      return "That date is not valid. \(fallbackRange)"
+      return Localized.text("That date is not valid. %@", fallbackRange)
     }
     if lowered.contains("count") || lowered.contains("int()") {
-      return "NASA can send between 1 and 100 random pictures at a time."
+      return Localized.text("NASA can send between 1 and 100 random pictures at a time.")
     }
-    return "NASA could not understand the request. \(fallbackRange)"
+    return Localized.text("NASA could not understand the request. %@", fallbackRange)
   }
 
   /// The bounds in the service's "Date must be between <first> and <last>." sentence.
@@ -93,13 +99,15 @@ extension HTTPError {
   private static func apiKeyMessage(code: String) -> String {
     switch code {
     case "API_KEY_DISABLED":
-      "This NASA API key has been disabled. Get a new key at api.nasa.gov."
+      Localized.text("This NASA API key has been disabled. Get a new key at api.nasa.gov.")
     case "API_KEY_UNVERIFIED":
-      "This NASA API key has not been verified yet. Follow the link in the sign-up email, then try again."
+      Localized.text(
+        "This NASA API key has not been verified yet. Follow the link in the sign-up email, then try again.")
     case "API_KEY_UNAUTHORIZED":
-      "This NASA API key is not allowed to use this service. Check the key's settings at api.nasa.gov."
+      Localized.text(
+        "This NASA API key is not allowed to use this service. Check the key's settings at api.nasa.gov.")
     default:
-      "The NASA API key is not valid. Check it for typos, or get a new one at api.nasa.gov."
+      Localized.text("The NASA API key is not valid. Check it for typos, or get a new one at api.nasa.gov.")
     }
   }
 
@@ -110,36 +118,41 @@ extension HTTPError {
     if let message, message.hasPrefix(prefix) {
       let date = message.dropFirst(prefix.count).trimmingCharacters(in: .whitespaces)
       if !date.isEmpty, date != "None" {
-        return "NASA has no picture for \(date)."
+        return Localized.text("NASA has no picture for %@.", date)
       }
     }
-    return "NASA could not find what was asked for."
+    return Localized.text("NASA could not find what was asked for.")
   }
 
   /// Error pages instead of data: under a 5xx this is an outage at NASA or its proxies.
   private static func nonJSONMessage(statusCode: Int) -> String {
     if (500..<600).contains(statusCode) {
-      return "NASA's servers are having trouble right now (error \(statusCode)). "
-        + "Try again in a few minutes."
+      return Localized.text(
+        "NASA's servers are having trouble right now (error %lld). Try again in a few minutes.", statusCode)
     }
     if (200..<300).contains(statusCode) {
-      return "NASA sent a web page instead of data. If you are on a Wi-Fi network that needs a sign-in, "
-        + "sign in and try again."
+      return Localized.text(
+        "NASA sent a web page instead of data. If you are on a Wi-Fi network that needs a sign-in, "
+          + "sign in and try again.")
     }
-    return "NASA answered with an error page instead of data (error \(statusCode)). Try again later."
+    return Localized.text(
+      "NASA answered with an error page instead of data (error %lld). Try again later.", statusCode)
   }
 
   /// "in 47 minutes", "in about 2 hours": the wait until `date`, rounded up so a person who waits
   /// that long is never early.
   static func relativeWait(until date: Date, now: Date) -> String {
     let seconds = date.timeIntervalSince(now)
-    if seconds <= 0 { return "now" }
-    if seconds < 60 { return "in less than a minute" }
+    if seconds <= 0 { return Localized.text("now") }
+    if seconds < 60 { return Localized.text("in less than a minute") }
     let minutes = Int((seconds / 60).rounded(.up))
-    if minutes < 120 { return "in \(minutes) minute\(minutes == 1 ? "" : "s")" }
+    // One key per grammatical number: 1 is singular in English and French alike, and 0 never
+    // comes here (a wait under a minute is said above).
+    if minutes == 1 { return Localized.text("in 1 minute") }
+    if minutes < 120 { return Localized.text("in %lld minutes", minutes) }
     let hours = Int((seconds / 3600).rounded(.up))
-    if hours < 48 { return "in about \(hours) hours" }
+    if hours < 48 { return Localized.text("in about %lld hours", hours) }
     let days = Int((seconds / 86_400).rounded(.up))
-    return "in about \(days) days"
+    return Localized.text("in about %lld days", days)
   }
 }

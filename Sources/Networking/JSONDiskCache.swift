@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 #if canImport(Darwin)
   import Darwin
@@ -41,11 +42,12 @@ public enum JSONDiskCacheError: Error, Sendable, Hashable {
   public var message: String {
     switch self {
     case .emptyValueRefused(let key):
-      "Nothing was saved for \"\(key)\": the new value was empty and the saved copy was kept."
+      Localized.text(
+        "Nothing was saved for \"%@\": the new value was empty and the saved copy was kept.", key)
     case .encodingFailed(let key, let reason):
-      "Could not save \"\(key)\" because it could not be encoded (\(reason))."
+      Localized.text("Could not save \"%@\" because it could not be encoded (%@).", key, reason)
     case .writeFailed(let key, let reason):
-      "Could not save \"\(key)\" to disk (\(reason)); the previous copy was kept."
+      Localized.text("Could not save \"%@\" to disk (%@); the previous copy was kept.", key, reason)
     }
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import Observation
 
 /// What the reminder row shows besides the toggle and the time.
@@ -19,7 +20,8 @@ public enum ReminderStatus: Sendable, Hashable {
     switch self {
     case .off, .scheduled, .requestingPermission: nil
     case .permissionDenied:
-      "Notifications for Spacer are turned off. Allow them in Settings to get the daily reminder."
+      Localized.text(
+        "Notifications for Spacer are turned off. Allow them in Settings to get the daily reminder.")
     case .failed(let message): message
     }
   }
@@ -47,9 +49,9 @@ public final class ReminderScheduler {
   /// The identifier of the one reminder request; stable across launches and versions.
   public static let requestIdentifier = "spacer.reminder.daily-apod"
   /// The notification title.
-  public static let notificationTitle = "Astronomy Picture of the Day"
+  public static let notificationTitle = Localized.text("Astronomy Picture of the Day")
   /// The body when no APOD title is cached.
-  public static let defaultBody = "Today’s Astronomy Picture of the Day is waiting for you."
+  public static let defaultBody = Localized.text("Today’s Astronomy Picture of the Day is waiting for you.")
 
   /// The persisted choice; the screen binds the toggle and the time picker to it.
   public private(set) var settings: ReminderSettings
@@ -135,7 +137,7 @@ public final class ReminderScheduler {
   public static func body(latestTitle: String?) -> String {
     let title = latestTitle?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
     guard !title.isEmpty else { return defaultBody }
-    return "A new picture is up. Last time you looked: “\(title)”."
+    return Localized.text("A new picture is up. Last time you looked: “%@”.", title)
   }
 
   // MARK: Private
@@ -160,7 +162,7 @@ public final class ReminderScheduler {
         granted = try await center.requestAuthorization()
       } catch {
         status = .failed(
-          message: "Spacer couldn’t ask for permission to send reminders. Please try again.")
+          message: Localized.text("Spacer couldn’t ask for permission to send reminders. Please try again."))
         return
       }
       guard granted else {
@@ -193,7 +195,7 @@ public final class ReminderScheduler {
       try await center.add(request)
       status = .scheduled
     } catch {
-      status = .failed(message: "The daily reminder couldn’t be scheduled. Please try again.")
+      status = .failed(message: Localized.text("The daily reminder couldn’t be scheduled. Please try again."))
     }
   }
 }

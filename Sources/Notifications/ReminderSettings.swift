@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// The user's daily reminder choice: on or off, and the local time of day it rings.
 ///
@@ -64,7 +65,7 @@ public enum ReminderSettingsError: Error, Sendable, Hashable {
   public var message: String {
     switch self {
     case .invalidTime(let hour, let minute):
-      "\(hour):\(minute) isn’t a time of day. Choose a time between 00:00 and 23:59."
+      Localized.text("%lld:%lld isn’t a time of day. Choose a time between 00:00 and 23:59.", hour, minute)
     }
   }
 }

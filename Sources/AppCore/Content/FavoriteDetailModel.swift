@@ -1,5 +1,6 @@
 import Favorites
 import Foundation
+import Localization
 import NASA
 import Observation
 
@@ -36,7 +37,8 @@ public final class FavoriteDetailModel {
     if case .full = state { return }
     let date = favorite.date
     guard let day = try? APODDay(year: date.year, month: date.month, day: date.day) else {
-      note = "This favorite's date is not an APOD day, so only what was saved with it is shown."
+      note = Localized.text(
+        "This favorite's date is not an APOD day, so only what was saved with it is shown.")
       return
     }
     do {
@@ -50,9 +52,9 @@ public final class FavoriteDetailModel {
   static func note(for error: APODError) -> String {
     switch error {
     case .network(.offline), .notCached:
-      "You're offline and the full text of this day isn't saved on this device yet."
+      Localized.text("You're offline and the full text of this day isn't saved on this device yet.")
     default:
-      "The full text of this day couldn't be loaded. " + error.message
+      Localized.text("The full text of this day couldn't be loaded. %@", error.message)
     }
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import Monetization
 import Notifications
 import Observation
@@ -81,50 +82,62 @@ public final class ProfileModel {
   /// The headline: "Premium", "Free", or "Checking your subscription…".
   public var statusTitle: String {
     switch entitlements.entitlement.access {
-    case .premium: "Premium"
-    case .free: "Free"
-    case .unknown: "Checking your subscription…"
+    case .premium: Localized.text("Premium")
+    case .free: Localized.text("Free")
+    case .unknown: Localized.text("Checking your subscription…")
     }
   }
 
   /// The status line under the headline, from the entitlement reason.
   public var statusLine: String {
     guard monetizationEnabled else {
-      return "Subscriptions are not available in this build."
+      return Localized.text("Subscriptions are not available in this build.")
     }
     let entitlement = entitlements.entitlement
     if !entitlement.isPremium, isAwaitingApproval() {
       // Ask to Buy: the purchase is not an error, it waits for the family organiser.
-      return "Waiting for approval. Premium unlocks as soon as your request is approved."
+      return Localized.text("Waiting for approval. Premium unlocks as soon as your request is approved.")
     }
     switch entitlement.reason {
     case .subscribed:
-      return entitlement.expirationDate.map { "Renews on \($0.formatted(dateStyle))." }
-        ?? "Your subscription is active."
+      return entitlement.expirationDate.map { Localized.text("Renews on %@.", $0.formatted(dateStyle)) }
+        ?? Localized.text("Your subscription is active.")
     case .cancelledBeforeExpiry:
-      return entitlement.expirationDate.map { "Expires on \($0.formatted(dateStyle)). It won't renew." }
-        ?? "Premium won't renew."
+      return entitlement.expirationDate.map {
+        Localized.text("Expires on %@. It won't renew.", $0.formatted(dateStyle))
+      }
+        ?? Localized.text("Premium won't renew.")
     case .gracePeriod:
-      let until = entitlement.graceExpirationDate.map { " until \($0.formatted(dateStyle))" } ?? ""
+      // With and without an end date: one whole sentence each, so a translation can order it.
+      let until = entitlement.graceExpirationDate.map { $0.formatted(dateStyle) }
       // A family member does not own the payment method: nothing for them to update.
       if entitlement.isFamilyShared {
-        return "Shared by your family. Premium stays on\(until) while the organiser's payment is sorted out."
+        return until.map {
+          Localized.text(
+            "Shared by your family. Premium stays on until %@ while the organiser's payment is sorted out.",
+            $0)
+        }
+          ?? Localized.text(
+            "Shared by your family. Premium stays on while the organiser's payment is sorted out.")
       }
-      return "Grace period\(until): there's a problem with your payment. Update it to keep Premium."
+      return until.map {
+        Localized.text(
+          "Grace period until %@: there's a problem with your payment. Update it to keep Premium.", $0)
+      } ?? Localized.text("Grace period: there's a problem with your payment. Update it to keep Premium.")
     case .familyShared:
-      return "Shared by your family."
+      return Localized.text("Shared by your family.")
     case .grandfathered:
-      return "Included with your original purchase of Spacer."
+      return Localized.text("Included with your original purchase of Spacer.")
     case .noSubscription:
-      return "Unlock favorites and more with Premium."
+      return Localized.text("Unlock favorites and more with Premium.")
     case .expired:
-      return "Your subscription has ended."
+      return Localized.text("Your subscription has ended.")
     case .billingRetry, .revoked, .unverified, .checkFailed:
-      return entitlement.reason.profileMessage ?? "Premium is not active."
+      return entitlement.reason.profileMessage ?? Localized.text("Premium is not active.")
     case .paused:
-      return "Your subscription is paused."
+      return Localized.text("Your subscription is paused.")
     case .unpaid, .deactivated:
-      return "Premium is not active."
+      return Localized.text("Premium is not active.")
     }
   }
 

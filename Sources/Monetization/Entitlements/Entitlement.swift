@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// Whether the user has Premium right now.
 public enum AccessLevel: String, Sendable, Equatable, Codable {
@@ -51,14 +52,15 @@ public enum EntitlementReason: String, Sendable, Equatable, Codable, CaseIterabl
   /// The line the Profile screen shows under the plan, or `nil` when there is nothing to say.
   public var profileMessage: String? {
     switch self {
-    case .gracePeriod: "There's a problem with your payment — update it to keep Premium."
-    case .billingRetry: "Update your payment method to restore Premium."
-    case .familyShared: "Shared by your family."
-    case .cancelledBeforeExpiry: "Premium won't renew; it stays active until the end of the period."
-    case .grandfathered: "Included with your original purchase of Spacer."
-    case .revoked: "This purchase was refunded or is no longer shared with you."
-    case .unverified: "We couldn't verify your purchase with the App Store."
-    case .checkFailed: "We couldn't check your subscription. Spacer will try again."
+    case .gracePeriod: Localized.text("There's a problem with your payment — update it to keep Premium.")
+    case .billingRetry: Localized.text("Update your payment method to restore Premium.")
+    case .familyShared: Localized.text("Shared by your family.")
+    case .cancelledBeforeExpiry:
+      Localized.text("Premium won't renew; it stays active until the end of the period.")
+    case .grandfathered: Localized.text("Included with your original purchase of Spacer.")
+    case .revoked: Localized.text("This purchase was refunded or is no longer shared with you.")
+    case .unverified: Localized.text("We couldn't verify your purchase with the App Store.")
+    case .checkFailed: Localized.text("We couldn't check your subscription. Spacer will try again.")
     case .subscribed, .noSubscription, .expired, .paused, .unpaid, .deactivated: nil
     }
   }

@@ -1,3 +1,4 @@
+import Localization
 import Observation
 
 /// Why a gated action did not run after the paywall closed.
@@ -35,9 +36,10 @@ public enum GateAttemptResult: Sendable, Equatable, CustomStringConvertible {
     switch self {
     case .ran, .alreadyPresenting, .rolledBack(.paywallClosed): nil
     case .rolledBack(.awaitingApproval):
-      "Waiting for approval. This unlocks as soon as your request is approved."
+      Localized.text("Waiting for approval. This unlocks as soon as your request is approved.")
     case .rolledBack(.purchaseNotConfirmed):
-      "We couldn't confirm your purchase yet. If you were charged, tap Restore Purchases in Profile."
+      Localized.text(
+        "We couldn't confirm your purchase yet. If you were charged, tap Restore Purchases in Profile.")
     case .unavailable(let reason): reason.userMessage
     }
   }

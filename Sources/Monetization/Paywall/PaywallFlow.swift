@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import Observation
 
 /// Why a paywall could not be shown. Each case resolves the waiting tap at once, with a message.
@@ -22,10 +23,10 @@ public enum PaywallUnavailableReason: Sendable, Equatable, CustomStringConvertib
   public var userMessage: String {
     switch self {
     case .deactivated, .clientPaywall, .notConfigured:
-      "Premium isn't available right now."
-    case .noNetwork: "You're offline. Connect to the internet to see Premium plans."
-    case .loadFailed, .displayFailed: "The Premium plans couldn't be shown. Try again later."
-    case .timedOut: "The Premium plans are taking too long to load. Try again later."
+      Localized.text("Premium isn't available right now.")
+    case .noNetwork: Localized.text("You're offline. Connect to the internet to see Premium plans.")
+    case .loadFailed, .displayFailed: Localized.text("The Premium plans couldn't be shown. Try again later.")
+    case .timedOut: Localized.text("The Premium plans are taking too long to load. Try again later.")
     }
   }
 

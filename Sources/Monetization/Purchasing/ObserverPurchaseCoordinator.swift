@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import Observation
 
 /// Mirror of `PLYInterceptResult`.
@@ -119,7 +120,8 @@ public final class ObserverPurchaseCoordinator {
     guard let productID = plan?.appleProductID, !productID.isEmpty else {
       logger.log(.purchaseFailed(productID: nil, .productNotFound))
       return InterceptorResponse(
-        result: .failed, closesPaywall: false, message: "This plan can't be bought right now.")
+        result: .failed, closesPaywall: false, message: Localized.text("This plan can't be bought right now.")
+      )
     }
     var signedOffer: PromotionalOfferSignature?
     switch offer {
@@ -128,7 +130,8 @@ public final class ObserverPurchaseCoordinator {
       logger.log(.purchaseFailed(productID: productID, .invalidOfferSignature))
       return InterceptorResponse(
         result: .failed, closesPaywall: false,
-        message: "This offer couldn't be applied right now. Try again later; you were not charged.")
+        message: Localized.text(
+          "This offer couldn't be applied right now. Try again later; you were not charged."))
     case nil: break
     }
     logger.log(.purchaseStarted(productID: productID))
@@ -156,7 +159,7 @@ public final class ObserverPurchaseCoordinator {
       logger.log(.synchronizeRequested)
       await entitlements.synchronizeBackend()
       return InterceptorResponse(
-        result: .failed, closesPaywall: false, message: "We couldn't verify this purchase.")
+        result: .failed, closesPaywall: false, message: Localized.text("We couldn't verify this purchase."))
     case .pending:
       // Rule P6: not an error; the paywall closes and the approval arrives as an update. No
       // message over the paywall: the app says it once, after the paywall is gone (one path).

@@ -1,3 +1,4 @@
+import Localization
 import Observation
 
 /// The three restore outcomes the Profile screen and the paywall report (rule P9, pitfall C4),
@@ -15,10 +16,10 @@ public enum RestoreOutcome: Sendable, Equatable, CustomStringConvertible {
   /// The message shown to the user.
   public var userMessage: String {
     switch self {
-    case .restored: "Your purchases were restored. Premium is active."
-    case .nothingToRestore: "There was nothing to restore for this Apple Account."
+    case .restored: Localized.text("Your purchases were restored. Premium is active.")
+    case .nothingToRestore: Localized.text("There was nothing to restore for this Apple Account.")
     case .failed(let message): message
-    case .cancelled: "Restore was cancelled."
+    case .cancelled: Localized.text("Restore was cancelled.")
     }
   }
 
@@ -114,6 +115,7 @@ public final class RestoreCoordinator {
     if decision.isDefinitive && decision.entitlement.isPremium { return .restored }
     if let failure { return .failed(message: failure) }
     if decision.isDefinitive { return .nothingToRestore }
-    return .failed(message: "We couldn't confirm your purchases. Check your connection and try again.")
+    return .failed(
+      message: Localized.text("We couldn't confirm your purchases. Check your connection and try again."))
   }
 }

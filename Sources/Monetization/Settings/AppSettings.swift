@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import Observation
 
 /// The user's app settings that monetization depends on, persisted in a `KeyValueStore`.
@@ -34,8 +35,9 @@ public final class AppSettings {
   /// What the settings screen says after a change, or `nil` when nothing is pending.
   public var modeChangeNotice: String? {
     guard isRelaunchRequired else { return nil }
-    return "Spacer will use \(pendingMode.displayName) the next time it starts. "
-      + "Until then it keeps using \(activeMode.displayName)."
+    return Localized.text(
+      "Spacer will use %@ the next time it starts. Until then it keeps using %@.", pendingMode.displayName,
+      activeMode.displayName)
   }
 
   /// Stores `mode` immediately; it takes effect on the next launch.
@@ -49,8 +51,8 @@ extension RunningMode {
   /// The name used in user-facing text.
   public var displayName: String {
     switch self {
-    case .full: "Full mode"
-    case .observer: "Observer mode"
+    case .full: Localized.text("Full mode")
+    case .observer: Localized.text("Observer mode")
     }
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// Observer-mode buying with StoreKit 2, used only when Spacer (not the SDK) makes purchases.
 ///
@@ -90,17 +91,19 @@ public enum PurchaseFailure: Error, Sendable, Equatable {
   public var userMessage: String? {
     switch self {
     case .userCancelled: nil
-    case .networkError: "You're offline. Check your connection and try again."
+    case .networkError: Localized.text("You're offline. Check your connection and try again.")
     case .systemError, .unknown, .notEntitled:
-      "The App Store couldn't complete the purchase. You may not have been charged; try again or restore."
-    case .purchaseNotAllowed: "Purchases are disabled on this device (Screen Time)."
+      Localized.text(
+        "The App Store couldn't complete the purchase. You may not have been charged; try again or restore.")
+    case .purchaseNotAllowed: Localized.text("Purchases are disabled on this device (Screen Time).")
     case .productUnavailable, .notAvailableInStorefront, .productNotFound:
-      "This plan isn't available in your region right now."
+      Localized.text("This plan isn't available in your region right now.")
     case .ineligibleForOffer:
-      "This offer isn't available for your account. You can still subscribe at the standard price."
+      Localized.text(
+        "This offer isn't available for your account. You can still subscribe at the standard price.")
     case .invalidOfferIdentifier, .invalidOfferPrice, .invalidOfferSignature, .missingOfferParameters,
       .invalidQuantity:
-      "The purchase couldn't be completed. Try again later."
+      Localized.text("The purchase couldn't be completed. Try again later.")
     }
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// The subscription SDK as Core sees it (Purchasely in the app, a fake in tests and the simulator).
 ///
@@ -54,11 +55,11 @@ public enum SubscriptionBackendError: Error, Sendable, Equatable {
   /// The message shown to the user.
   public var userMessage: String {
     switch self {
-    case .notConfigured: "Subscriptions aren't available in this build."
-    case .network: "You're offline. Check your connection and try again."
-    case .tooManyRequests: "The subscription service is busy. Try again in a minute."
-    case .alreadyRunning: "A restore is already in progress."
-    case .other: "Something went wrong while checking your subscription. Try again later."
+    case .notConfigured: Localized.text("Subscriptions aren't available in this build.")
+    case .network: Localized.text("You're offline. Check your connection and try again.")
+    case .tooManyRequests: Localized.text("The subscription service is busy. Try again in a minute.")
+    case .alreadyRunning: Localized.text("A restore is already in progress.")
+    case .other: Localized.text("Something went wrong while checking your subscription. Try again later.")
     }
   }
 }

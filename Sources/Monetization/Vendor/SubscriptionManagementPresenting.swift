@@ -1,3 +1,5 @@
+import Localization
+
 /// Shows the App Store's own "manage subscription" screen (`AppStore.showManageSubscriptions(in:)`
 /// in the StoreKit adapter), so Core decides when it is offered and what a failure says.
 public protocol SubscriptionManagementPresenting: Sendable {
@@ -16,8 +18,9 @@ public enum SubscriptionManagementError: Error, Sendable, Equatable {
   public var userMessage: String {
     switch self {
     case .noActiveScene, .storeFailed:
-      "The App Store couldn't open your subscription settings. "
-        + "You can manage it in Settings › Apple Account › Subscriptions."
+      Localized.text(
+        "The App Store couldn't open your subscription settings. "
+          + "You can manage it in Settings › Apple Account › Subscriptions.")
     }
   }
 }

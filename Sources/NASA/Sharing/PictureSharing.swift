@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// What Share offers for a day: the picture itself for a picture day, the APOD page otherwise.
 public enum ShareItem: Sendable, Equatable {
@@ -38,17 +39,19 @@ public enum SavePictureResult: Sendable, Equatable {
   public var message: String {
     switch self {
     case .saved:
-      "Saved to Photos."
+      Localized.text("Saved to Photos.")
     case .notAPicture:
-      "Only pictures can be saved to Photos. Share the link to this day instead."
+      Localized.text("Only pictures can be saved to Photos. Share the link to this day instead.")
     case .accessDenied:
-      "Spacer isn't allowed to add photos. Allow it in Settings › Privacy & Security › Photos › "
-        + "Spacer, then try again."
+      Localized.text(
+        "Spacer isn't allowed to add photos. Allow it in Settings › Privacy & Security › Photos › "
+          + "Spacer, then try again.")
     case .accessRestricted:
-      "Adding photos is restricted on this iPhone (Screen Time or a device profile), so Spacer "
-        + "can't save the picture."
+      Localized.text(
+        "Adding photos is restricted on this iPhone (Screen Time or a device profile), so Spacer "
+          + "can't save the picture.")
     case .failed(let reason):
-      "The picture couldn't be saved (\(reason)). Nothing was added to Photos."
+      Localized.text("The picture couldn't be saved (%@). Nothing was added to Photos.", reason)
     }
   }
 }
@@ -86,7 +89,7 @@ public struct PictureSaver: Sendable {
     }
     do {
       let data = try await download(url)
-      guard !data.isEmpty else { return .failed(reason: "the picture arrived empty") }
+      guard !data.isEmpty else { return .failed(reason: Localized.text("the picture arrived empty")) }
       try await addToLibrary(data)
       return .saved
     } catch {
