@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import Testing
 
 /// The String Catalog holds every piece of user-facing text in English and French, and only
@@ -16,6 +17,23 @@ struct StringCatalogTests {
 
   @Test func everyTranslationAsksForTheSameArgumentsAsItsKey() throws {
     let problems = try StringCatalog.load().specifierProblems()
+    #expect(problems.isEmpty, "\(problems)")
+  }
+
+  @Test func everyTranslationShowsEveryArgumentOnceFilled() throws {
+    // Through the formatter the app uses: no specifier is left over and every argument appears.
+    let catalog = try StringCatalog.load()
+    var problems: [String] = []
+    for (key, units) in catalog.entries {
+      let positions = StringCatalog.arguments(of: key).keys
+      let samples = (0..<(positions.max() ?? 0)).map { "‹\($0 + 1)›" }
+      for language in StringCatalog.languages {
+        let filled = LocalizedFormat.fill(units[language]?.value ?? "", with: samples)
+        let leftOver = !LocalizedFormat.specifiers(in: filled).isEmpty
+        let lost = positions.filter { !filled.contains(samples[$0 - 1]) }
+        if leftOver || !lost.isEmpty { problems.append("\(language): \(filled)") }
+      }
+    }
     #expect(problems.isEmpty, "\(problems)")
   }
 
