@@ -61,13 +61,17 @@ struct SharedStorageTests {
       try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
       try Data("saved".utf8).write(to: folder.appendingPathComponent("file"))
     }
-    // The widget already made its own images folder: it is newer and stays as it is.
+    // The widget already saved a picture in the shared images folder: it is newer and stays.
     try FileManager.default.createDirectory(at: shared.images, withIntermediateDirectories: true)
+    try Data("new".utf8).write(to: shared.images.appendingPathComponent("widget-file"))
     try FileManager.default.createDirectory(at: earlier.images, withIntermediateDirectories: true)
     try Data("old".utf8).write(to: earlier.images.appendingPathComponent("file"))
+    // The widget's first run made an empty pinned folder: it does not block the favorites' move.
+    try FileManager.default.createDirectory(at: shared.pinnedImages, withIntermediateDirectories: true)
 
     let moved = shared.moveContent(from: earlier)
     #expect(moved == [shared.apodCache, shared.pinnedImages])
+    #expect(FileManager.default.fileExists(atPath: shared.images.appendingPathComponent("widget-file").path))
     #expect(
       FileManager.default.contents(atPath: shared.apodCache.appendingPathComponent("file").path)
         == Data("saved".utf8))

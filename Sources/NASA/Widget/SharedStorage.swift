@@ -58,10 +58,12 @@ public struct SharedStorage: Sendable, Hashable {
     self.isShared = isShared
   }
 
-  /// Moves each folder of `earlier` (the private folders) here when it exists there and not here
-  /// yet. A folder already here is left alone: it is newer, and the other process may be using
-  /// it. A move that fails leaves the content where it was (a cache refills; pins are re-made by
-  /// favorites on their next load). Returns the folders moved, here.
+  /// Moves each folder of `earlier` (the private folders) here when it exists there and is
+  /// missing or empty here. A folder here with content is left alone: it is newer, and the other
+  /// process may be using it. An empty one is what the widget creates on its first run, before the
+  /// app moved anything: it does not count. A move that fails leaves the content where it was (a
+  /// cache refills; pins are re-made by favorites on their next load). Returns the folders moved,
+  /// here.
   @discardableResult
   public func moveContent(from earlier: SharedStorage, fileManager: FileManager = .default) -> [URL] {
     guard earlier != self else { return [] }
@@ -71,8 +73,12 @@ public struct SharedStorage: Sendable, Hashable {
     ]
     for (source, destination) in pairs
     where source.standardizedFileURL != destination.standardizedFileURL
-      && fileManager.fileExists(atPath: source.path) && !fileManager.fileExists(atPath: destination.path)
+      && fileManager.fileExists(atPath: source.path)
     {
+      if fileManager.fileExists(atPath: destination.path) {
+        let contents = (try? fileManager.contentsOfDirectory(atPath: destination.path)) ?? [""]
+        guard contents.isEmpty, (try? fileManager.removeItem(at: destination)) != nil else { continue }
+      }
       do {
         try fileManager.createDirectory(
           at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
