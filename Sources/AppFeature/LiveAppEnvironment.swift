@@ -50,7 +50,19 @@
       let configuration = AppConfiguration(
         info: (bundle.infoDictionary ?? [:]).compactMapValues { $0 as? String })
       let logSubsystem = bundle.bundleIdentifier ?? "Spacer"
-      let caches = URL.cachesDirectory
+      // The APOD cache and the image disk tier live where the widget reads them too: the App
+      // Group container when the build carries the entitlement (SharedStorage, Core, tested).
+      let ownFolders = SharedStorage(
+        appGroupContainer: nil, caches: URL.cachesDirectory,
+        applicationSupport: URL.applicationSupportDirectory)
+      let storage = SharedStorage(
+        appGroupContainer: SharedStorage.appGroupIdentifier(
+          info: (bundle.infoDictionary ?? [:]).compactMapValues { $0 as? String }
+        )
+        .flatMap { FileManager.default.containerURL(forSecurityApplicationGroupIdentifier: $0) },
+        caches: URL.cachesDirectory, applicationSupport: URL.applicationSupportDirectory)
+      // Once: what an earlier version saved in the app's own folders moves into the group.
+      storage.moveContent(from: ownFolders)
       let favorites = await SwiftDataFavoritesRepository.open(
         storeURL: URL.applicationSupportDirectory.appending(path: "Favorites.store"), now: now)
 
@@ -64,13 +76,12 @@
       let content = ContentDependencies(
         apodRepository: APODServiceConfiguration(
           choice: .auto, apiKey: configuration.nasaAPIKey,
-          cacheDirectory: caches.appending(path: "apod", directoryHint: .isDirectory)
+          cacheDirectory: storage.apodCache
         ).makeRepository(now: now),
         imagePipeline: ImagePipeline(
-          directory: caches.appending(path: "images", directoryHint: .isDirectory),
+          directory: storage.images,
           // Favorites' images and the pin list survive the system emptying Caches on low storage.
-          pinnedDirectory: URL.applicationSupportDirectory.appending(
-            path: "PinnedImages", directoryHint: .isDirectory),
+          pinnedDirectory: storage.pinnedImages,
           session: URLSession(configuration: imageSession), decoder: ImageIODecoder(), now: now),
         favoritesRepository: favorites.repository,
         notificationCenter: LiveNotificationCenter(),

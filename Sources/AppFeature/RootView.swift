@@ -64,6 +64,11 @@
         }
         model.destinationShown()
       }
+      // A widget tap (spacer://today, spacer://day/…, read by DeepLink in Core). The widget shows
+      // the newest saved day, the one Today shows too, so every Spacer link opens Today for now.
+      .onOpenURL { url in
+        if DeepLink(url: url, now: Date()) != nil { selection = .today }
+      }
       .onChange(of: scenePhase) { _, phase in
         let mirrored: AppModel.ScenePhase =
           switch phase {

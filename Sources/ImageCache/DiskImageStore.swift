@@ -14,6 +14,10 @@ import Foundation
 ///   With `pinnedDirectory` equal to `directory`, everything stays in one folder.
 /// - A file that is missing, of the wrong length or structurally incomplete is a miss and is
 ///   removed, never returned.
+/// - Another process may share the folders (the app and its widget, through an App Group): a name
+///   this index does not know is looked for on disk before it counts as a miss, so a picture the
+///   other process saved is read, not downloaded again. One found in the pinned folder is treated
+///   as pinned, so this process never evicts the other's favorite.
 ///
 /// Not thread-safe: the pipeline actor owns it.
 struct DiskImageStore {
@@ -125,8 +129,32 @@ struct DiskImageStore {
     for name in Array(entries.keys) { relocate(name) }
   }
 
+  /// Indexes `name` when another process wrote its file after this index was built: looked for
+  /// in the pinned folder first (then it is pinned here too), then in the cache folder.
+  mutating func adoptIfWrittenElsewhere(_ name: String) {
+    guard isLoaded, isAvailable, entries[name] == nil, Self.isDigestName(name) else { return }
+    var folders = [directory]
+    if keepsPinsApart, pinnedDirectoryIsAvailable { folders.insert(pinnedDirectory, at: 0) }
+    let keys: Set<URLResourceKey> = [.fileSizeKey, .contentModificationDateKey, .isRegularFileKey]
+    for folder in folders {
+      let file = folder.appendingPathComponent(name, isDirectory: false)
+      guard let values = try? file.resourceValues(forKeys: keys), values.isRegularFile == true else {
+        continue
+      }
+      if folder == pinnedDirectory, keepsPinsApart { pinned.insert(name) }
+      useCounter += 1
+      let bytes = values.fileSize ?? 0
+      entries[name] = Entry(
+        byteCount: bytes, lastUse: useCounter, stampedAt: values.contentModificationDate ?? .distantPast,
+        fileURL: file)
+      totalBytes += bytes
+      return
+    }
+  }
+
   /// The stored bytes for `name`, marking them most recently used. A damaged file is removed.
   mutating func read(_ name: String, now: Date) -> Data? {
+    adoptIfWrittenElsewhere(name)
     guard let entry = entries[name] else { return nil }
     guard let data = try? Data(contentsOf: entry.fileURL) else {
       forget(name)  // deleted behind our back

@@ -171,6 +171,7 @@ public actor ImagePipeline {
       return true
     }
     disk.loadIfNeeded()
+    disk.adoptIfWrittenElsewhere(resolved.fileName)
     return disk.contains(resolved.fileName)
   }
 

@@ -38,6 +38,10 @@ public struct ImageSize: Sendable, Hashable, CustomStringConvertible {
   /// a decoded widget picture stays at or under 4 MB whatever its shape: 1000 × 1000 × 4 bytes.
   public static let widgetMaximumPixels = 1_000
 
+  /// The widget's memory tier: two pictures at the widget maximum (8 MB), a quarter of the
+  /// extension's limit, so a snapshot and a timeline request can overlap.
+  public static let widgetMemoryCostLimit = 2 * widgetMaximumPixels * widgetMaximumPixels * 4
+
   /// The picture for a widget `width` × `height` points on a screen of `scale` pixels per point:
   /// the widget's long side in pixels, rounded up to a multiple of `thumbnailStep`, at least one
   /// step, at most `widgetMaximumPixels` (the large widget on a 3× phone is about 1,150 px: a

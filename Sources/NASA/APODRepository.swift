@@ -155,6 +155,17 @@ public actor APODRepository {
     throw error
   }
 
+  /// When Today last asked NASA for the current APOD day's picture and heard it is not out yet,
+  /// or nil when that picture is saved or no such answer is recorded for this day. The record is
+  /// in the cache, so with a shared cache the app's ask and the widget's are the same record.
+  public nonisolated(nonsending) func lastUnansweredTodayCheck() async -> Date? {
+    let today = APODDay.today(now: now())
+    guard let record = await cache.value(TodayRecord.self, for: Keys.today),
+      record.value.checkedOn == today, record.value.showing < today
+    else { return nil }
+    return record.savedAt
+  }
+
   // MARK: One day
 
   /// The APOD of `day` (the date picker, `spacer show`): from the cache when saved, else fetched

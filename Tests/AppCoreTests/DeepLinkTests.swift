@@ -40,4 +40,16 @@ struct DeepLinkTests {
     #expect(DeepLink(url: DeepLink.url(for: .day(day)), now: now) == .day(day))
     #expect(DeepLink(url: DeepLink.url(for: .today), now: now) == .today)
   }
+
+  /// The widget cannot see this routing: it writes its links with `SpacerLink`, and a tap must
+  /// open the day it shows (or Today when it shows none).
+  @Test func aWidgetTapOpensTheDayTheWidgetShows() throws {
+    let day = try APODDay(iso: "2026-11-22")
+    let picture = WidgetTimelinePolicy.Entry.picture(
+      day, title: "Day", imageURL: URL(string: "https://apod.nasa.gov/apod/image/a.jpg")!)
+    #expect(DeepLink(url: picture.link, now: now) == .day(day))
+    #expect(
+      DeepLink(url: WidgetTimelinePolicy.Entry.placeholder(day, title: "Day").link, now: now) == .day(day))
+    #expect(DeepLink(url: WidgetTimelinePolicy.Entry.openTheApp.link, now: now) == .today)
+  }
 }

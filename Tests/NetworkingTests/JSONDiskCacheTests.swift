@@ -28,6 +28,17 @@ private struct Shelf: Codable, Sendable, EmptyCheckable {
   var isEmpty: Bool { notes.isEmpty }
 }
 
+/// A flag set once from any task.
+private final class Flag: @unchecked Sendable {
+  // @unchecked: `value` is only touched under `lock`.
+  private let lock = NSLock()
+  private var value = false
+
+  var isSet: Bool { lock.withLock { value } }
+
+  func set() { lock.withLock { value = true } }
+}
+
 private let fixedNow = Date(timeIntervalSince1970: 1_790_000_000)
 
 @Suite("JSON disk cache")
@@ -110,6 +121,35 @@ struct JSONDiskCacheTests {
     try await cache.save(Note(text: "two"), for: "note")
     #expect(await cache.value(Note.self, for: "note")?.value == Note(text: "two"))
     #expect(folder.files() == [cache.fileURL(for: "note").lastPathComponent])
+  }
+
+  /// The app and its widget read and write one folder (the App Group container) from two
+  /// processes, each with its own cache object: a read during another's write sees the whole old
+  /// file or the whole new one. A half-written file would read as a miss and be deleted.
+  @Test func aReaderBesideAnotherWriterNeverSeesHalfAFile() async throws {
+    let folder = try TemporaryFolder()
+    let writer = JSONDiskCache(directory: folder.url, now: { fixedNow })
+    let reader = JSONDiskCache(directory: folder.url, now: { fixedNow })
+    // Large enough that writing one takes many system calls.
+    let old = Note(text: String(repeating: "o", count: 4 << 20))
+    let new = Note(text: String(repeating: "n", count: 4 << 20))
+    try await writer.save(old, for: "today")
+    let finished = Flag()
+    let writing = Task {
+      defer { finished.set() }
+      for round in 0..<24 { try await writer.save(round.isMultiple(of: 2) ? new : old, for: "today") }
+    }
+    var reads = 0
+    var halves = 0
+    while !finished.isSet || reads == 0 {
+      let value = await reader.value(Note.self, for: "today")?.value
+      if value != old && value != new { halves += 1 }
+      reads += 1
+    }
+    try await writing.value
+    #expect(halves == 0, "\(halves) of \(reads) reads saw something other than a whole file")
+    #expect(reader.takeDiscardedKeys().isEmpty)
+    #expect(await writer.value(Note.self, for: "today")?.value == old)
   }
 
   @Test func keysBecomeSafeDistinctFileNamesInsideTheDirectory() throws {

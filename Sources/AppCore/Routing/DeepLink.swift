@@ -9,12 +9,12 @@ import NASA
 ///   a widget's clock can be ahead of the app's) opens Today instead: the link is ours, only its
 ///   day is stale.
 /// - Anything else is not a Spacer link (nil): the app stays where it is.
-/// `url(for:)` writes the links, so the widget and the app agree on the format.
+/// `url(for:)` writes the links with `SpacerLink` (NASA), as the widget does, so both agree.
 nonisolated public enum DeepLink: Sendable, Equatable {
   case today
   case day(APODDay)
 
-  public static let scheme = "spacer"
+  public static let scheme = SpacerLink.scheme
 
   /// The destination of `url` at `now`, or nil when it is not a Spacer link.
   public init?(url: URL, now: Date) {
@@ -34,8 +34,8 @@ nonisolated public enum DeepLink: Sendable, Equatable {
   /// The link that opens `destination`.
   public static func url(for destination: DeepLink) -> URL {
     switch destination {
-    case .today: URL(string: "\(scheme)://today")!
-    case .day(let day): URL(string: "\(scheme)://day/\(day.iso)")!
+    case .today: SpacerLink.today
+    case .day(let day): SpacerLink.day(day)
     }
   }
 }

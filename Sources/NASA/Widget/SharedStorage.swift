@@ -1,0 +1,111 @@
+import Foundation
+
+/// Where the APOD cache and the image disk tier live, so the app and its widget read the same
+/// files.
+///
+/// Rules:
+/// - With an App Group container (both targets carry the same `com.apple.security.application-groups`
+///   entitlement), everything lives inside it, laid out as an app container is: the APOD cache
+///   and the images under `Library/Caches`, pinned images (favorites, kept offline) under
+///   `Library/Application Support`.
+/// - Without one (a build signed without the entitlement), each process uses its own Caches and
+///   Application Support folders, the places the app always used: nothing is shared, and the
+///   widget then works like an app with an empty cache (it fetches today's picture itself).
+/// - The group identifier comes from Info.plist (`AppGroupIdentifier`, fed by the
+///   `SPACER_APP_GROUP` build setting); a blank value or a setting left unexpanded means none.
+/// - When the container becomes available, content saved in the private folders by an earlier
+///   version is moved in once (`moveContent(from:)`), so favorites keep their offline pictures.
+/// Writes stay atomic in both places (`JSONDiskCache`, the image disk tier): a process reading
+/// while the other writes sees a whole old file or a whole new one.
+public struct SharedStorage: Sendable, Hashable {
+  /// The APOD cache folder (`APODServiceConfiguration.cacheDirectory`).
+  public let apodCache: URL
+  /// The image disk tier (`ImagePipeline`'s `directory`).
+  public let images: URL
+  /// Pinned images and the pin list (`ImagePipeline`'s `pinnedDirectory`).
+  public let pinnedImages: URL
+  /// Whether these folders are in the App Group container, seen by the app and the widget.
+  public let isShared: Bool
+
+  /// The App Group identifier in `info` (`Bundle.main.infoDictionary`, key `AppGroupIdentifier`),
+  /// or nil when it is not configured (`BundleInfo.value(_:in:)`).
+  public static func appGroupIdentifier(info: [String: any Sendable]) -> String? {
+    BundleInfo.value(BundleInfo.appGroup, in: info)
+  }
+
+  /// The folders to use.
+  /// - Parameters:
+  ///   - appGroupContainer: the group's container (`FileManager.containerURL(forSecurityApplicationGroupIdentifier:)`),
+  ///     nil when there is no group or the entitlement is missing.
+  ///   - caches: this process's own Caches folder.
+  ///   - applicationSupport: this process's own Application Support folder.
+  public init(appGroupContainer: URL?, caches: URL, applicationSupport: URL) {
+    if let container = appGroupContainer {
+      let library = container.appendingPathComponent("Library", isDirectory: true)
+      self.init(
+        caches: library.appendingPathComponent("Caches", isDirectory: true),
+        applicationSupport: library.appendingPathComponent("Application Support", isDirectory: true),
+        isShared: true)
+    } else {
+      self.init(caches: caches, applicationSupport: applicationSupport, isShared: false)
+    }
+  }
+
+  private init(caches: URL, applicationSupport: URL, isShared: Bool) {
+    apodCache = caches.appendingPathComponent("apod", isDirectory: true)
+    images = caches.appendingPathComponent("images", isDirectory: true)
+    pinnedImages = applicationSupport.appendingPathComponent("PinnedImages", isDirectory: true)
+    self.isShared = isShared
+  }
+
+  /// Moves each folder of `earlier` (the private folders) here when it exists there and is
+  /// missing or empty here. A folder here with content is left alone: it is newer, and the other
+  /// process may be using it. An empty one is what the widget creates on its first run, before the
+  /// app moved anything: it does not count. A move that fails leaves the content where it was (a
+  /// cache refills; pins are re-made by favorites on their next load). Returns the folders moved,
+  /// here.
+  @discardableResult
+  public func moveContent(from earlier: SharedStorage, fileManager: FileManager = .default) -> [URL] {
+    guard earlier != self else { return [] }
+    var moved: [URL] = []
+    let pairs = [
+      (earlier.apodCache, apodCache), (earlier.images, images), (earlier.pinnedImages, pinnedImages),
+    ]
+    for (source, destination) in pairs
+    where source.standardizedFileURL != destination.standardizedFileURL
+      && fileManager.fileExists(atPath: source.path)
+    {
+      if fileManager.fileExists(atPath: destination.path) {
+        let contents = (try? fileManager.contentsOfDirectory(atPath: destination.path)) ?? [""]
+        guard contents.isEmpty, (try? fileManager.removeItem(at: destination)) != nil else { continue }
+      }
+      do {
+        try fileManager.createDirectory(
+          at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try fileManager.moveItem(at: source, to: destination)
+        moved.append(destination)
+      } catch {
+        continue
+      }
+    }
+    return moved
+  }
+}
+
+/// Info.plist values the build writes for both the app and the widget (fed by build settings from
+/// `Config/Base.xcconfig`), read with one rule.
+public enum BundleInfo {
+  /// The App Group both targets share (`SPACER_APP_GROUP`).
+  public static let appGroup = "AppGroupIdentifier"
+  /// The api.nasa.gov key (`NASA_API_KEY`); none means `DEMO_KEY`.
+  public static let nasaAPIKey = "NASAAPIKey"
+
+  /// The value of `key`, trimmed, or nil when it is missing, blank, or a build setting left
+  /// unexpanded (`$(NAME)` stays literally in Info.plist when the setting is not defined).
+  public static func value(_ key: String, in info: [String: any Sendable]) -> String? {
+    guard let text = (info[key] as? String)?.trimmingCharacters(in: .whitespacesAndNewlines),
+      !text.isEmpty, !text.contains("$(")
+    else { return nil }
+    return text
+  }
+}

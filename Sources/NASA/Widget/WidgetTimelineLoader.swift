@@ -1,0 +1,85 @@
+import Foundation
+import Networking
+
+/// Runs `WidgetTimelinePolicy` against the APOD cache the app fills: what the widget's timeline
+/// provider calls, so every decision is here and tested.
+///
+/// Rules:
+/// - The entry comes from the cache alone (`APODRepository.today(.cacheOnly)`): no request when
+///   the saved day is the current one.
+/// - A fetch happens only when the policy asks for one, and goes through the repository's own
+///   `today(.automatic)`, so the widget asks NASA no more than the app's rules allow (a day saved
+///   once is never asked again; an unpublished today is asked again only after the recheck).
+/// - The last ask for today counts whoever made it: the app's (the repository's record of a
+///   today not published yet) or the widget's own, saved in `attempts` before asking, so a
+///   failing or offline ask is not repeated by every reload, nor by another widget process.
+/// - Concurrent loads (one per widget size on the home screen) share one run.
+public actor WidgetTimelineLoader {
+  /// What to draw, when to be asked again, and whether this load tried to fetch.
+  public struct Outcome: Sendable, Equatable {
+    public let entry: WidgetTimelinePolicy.Entry
+    public let reloadAt: Date
+    public let triedToFetch: Bool
+  }
+
+  static let attemptKey = "widget-today-attempt"
+
+  private let repository: APODRepository
+  private let attempts: JSONDiskCache
+  private let policy: WidgetTimelinePolicy
+  private let now: @Sendable () -> Date
+  private var running: Task<Outcome, Never>?
+
+  /// - Parameters:
+  ///   - repository: over the shared APOD cache (`SharedStorage.apodCache`).
+  ///   - attempts: where the widget notes its own asks (the same folder is fine: its key is its own).
+  ///   - policy: the timeline rules.
+  ///   - now: the clock.
+  public init(
+    repository: APODRepository, attempts: JSONDiskCache,
+    policy: WidgetTimelinePolicy = WidgetTimelinePolicy(),
+    now: @escaping @Sendable () -> Date = Date.init
+  ) {
+    self.repository = repository
+    self.attempts = attempts
+    self.policy = policy
+    self.now = now
+  }
+
+  /// The widget's next entry and reload time, fetching today's picture first when the cache is
+  /// behind and no recent ask is recorded.
+  public func load() async -> Outcome {
+    if let running { return await running.value }
+    let run = Task { await self.run() }
+    running = run
+    let outcome = await run.value
+    running = nil
+    return outcome
+  }
+
+  private func run() async -> Outcome {
+    let now = now()
+    let today = APODDay.today(now: now)
+    let nextDayBegins = APODDay.startOfNextDay(after: now)
+    let cached = try? await repository.today(.cacheOnly)
+    let ownAttempt = await attempts.value(WidgetAttempt.self, for: Self.attemptKey)
+      .flatMap { $0.value.day == today ? $0.savedAt : nil }
+    let lastAttempt = [await repository.lastUnansweredTodayCheck(), ownAttempt].compactMap { $0 }.max()
+    let plan = policy.plan(
+      newest: cached?.apod, now: now, nextDayBegins: nextDayBegins, lastAttempt: lastAttempt)
+    guard plan.fetchesFirst else {
+      return Outcome(entry: plan.entry, reloadAt: plan.reloadAt, triedToFetch: false)
+    }
+    // Noted before asking: a widget process ended mid-request still counts as having asked.
+    _ = try? await attempts.save(WidgetAttempt(day: today), for: Self.attemptKey)
+    let fetched = try? await repository.today(.automatic)
+    let after = policy.plan(
+      newest: fetched?.apod ?? cached?.apod, now: now, nextDayBegins: nextDayBegins, lastAttempt: now)
+    return Outcome(entry: after.entry, reloadAt: after.reloadAt, triedToFetch: true)
+  }
+}
+
+/// The APOD day the widget last asked for; the cache stamps when.
+private struct WidgetAttempt: Codable, Sendable {
+  var day: APODDay
+}

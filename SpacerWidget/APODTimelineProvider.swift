@@ -1,0 +1,44 @@
+import CoreGraphics
+import Foundation
+import ImageCache
+import NASA
+import WidgetKit
+
+/// What one timeline entry draws: the Core entry (picture, placeholder, or "open the app") and
+/// the picture already decoded to the widget's size, since a widget view cannot load anything.
+struct APODEntry: TimelineEntry {
+  let date: Date
+  let content: WidgetTimelinePolicy.Entry
+  /// Nil for a placeholder, or when the picture could not be read or downloaded: the view then
+  /// draws the designed placeholder with the title.
+  let picture: DecodedImage?
+}
+
+/// Asks Core for the entry and the next reload; decodes the picture from the shared disk tier.
+struct APODTimelineProvider: TimelineProvider {
+  func placeholder(in context: Context) -> APODEntry {
+    APODEntry(date: Date(), content: .openTheApp, picture: nil)
+  }
+
+  func getSnapshot(in context: Context, completion: @escaping @Sendable (APODEntry) -> Void) {
+    let size = Self.imageSize(for: context)
+    Task {
+      completion(await WidgetEnvironment.shared.current(size: size).entry)
+    }
+  }
+
+  func getTimeline(in context: Context, completion: @escaping @Sendable (Timeline<APODEntry>) -> Void) {
+    let size = Self.imageSize(for: context)
+    Task {
+      let (entry, reloadAt) = await WidgetEnvironment.shared.current(size: size)
+      completion(Timeline(entries: [entry], policy: .after(reloadAt)))
+    }
+  }
+
+  /// The widget's long side at 3× (the densest iPhone screen), capped by `ImageSize.widget` at
+  /// 1000 px so a decoded picture stays within 4 MB of the extension's memory.
+  private static func imageSize(for context: Context) -> ImageSize {
+    ImageSize.widget(
+      width: Double(context.displaySize.width), height: Double(context.displaySize.height), scale: 3)
+  }
+}

@@ -1,0 +1,22 @@
+import SwiftUI
+import WidgetKit
+
+/// The home-screen and lock-screen widget: the Astronomy Picture of the Day.
+///
+/// Every decision is in Core (NASA: `WidgetTimelineLoader`, `WidgetTimelinePolicy`,
+/// `SharedStorage`, `SpacerLink`; ImageCache: `ImageSize.widget`); this target only draws.
+/// It imports no AppCore and no Purchasely: the widget shows the free daily picture.
+@main
+struct SpacerWidget: Widget {
+  /// The widget's kind; the app names it to reload the timeline after saving today's picture.
+  static let kind = "SpacerAPODWidget"
+
+  var body: some WidgetConfiguration {
+    StaticConfiguration(kind: Self.kind, provider: APODTimelineProvider()) { entry in
+      APODWidgetView(entry: entry)
+    }
+    .configurationDisplayName("Astronomy Picture")
+    .description("Today's Astronomy Picture of the Day from NASA.")
+    .supportedFamilies([.systemSmall, .systemMedium, .systemLarge, .accessoryRectangular])
+  }
+}

@@ -1,0 +1,51 @@
+import Foundation
+import ImageCache
+import ImageCacheLive
+import NASA
+import Networking
+
+/// The widget process's objects, built once: the folders shared with the app (`SharedStorage`),
+/// the repository over the shared APOD cache, the timeline loader, and an image pipeline over
+/// the shared disk tier with a small memory tier (the extension lives under about 30 MB).
+final class WidgetEnvironment: Sendable {
+  static let shared = WidgetEnvironment(bundle: .main)
+
+  private let loader: WidgetTimelineLoader
+  private let images: ImagePipeline
+
+  init(bundle: Bundle) {
+    let info = (bundle.infoDictionary ?? [:]).compactMapValues { $0 as? String }
+    let container = SharedStorage.appGroupIdentifier(info: info).flatMap {
+      FileManager.default.containerURL(forSecurityApplicationGroupIdentifier: $0)
+    }
+    let storage = SharedStorage(
+      appGroupContainer: container, caches: URL.cachesDirectory,
+      applicationSupport: URL.applicationSupportDirectory)
+    let repository = APODServiceConfiguration(
+      choice: .auto, apiKey: BundleInfo.value(BundleInfo.nasaAPIKey, in: info),
+      cacheDirectory: storage.apodCache
+    ).makeRepository()
+    loader = WidgetTimelineLoader(
+      repository: repository,
+      attempts: JSONDiskCache(
+        directory: storage.apodCache, schemaVersion: APODServiceConfiguration.cacheSchemaVersion))
+    // The disk tier is the only image cache: no URLCache under it. The same disk cap and pinned
+    // folder as the app, so neither process evicts or moves what the other keeps.
+    let session = URLSessionConfiguration.ephemeral
+    session.urlCache = nil
+    images = ImagePipeline(
+      directory: storage.images, pinnedDirectory: storage.pinnedImages,
+      memoryCostLimit: ImageSize.widgetMemoryCostLimit, session: URLSession(configuration: session),
+      decoder: ImageIODecoder())
+  }
+
+  /// The entry to draw now and when to be asked again.
+  func current(size: ImageSize) async -> (entry: APODEntry, reloadAt: Date) {
+    let outcome = await loader.load()
+    var picture: DecodedImage?
+    if case .picture(_, _, let url) = outcome.entry {
+      picture = try? await images.image(for: url, size: size)
+    }
+    return (APODEntry(date: Date(), content: outcome.entry, picture: picture), outcome.reloadAt)
+  }
+}

@@ -1,0 +1,137 @@
+import Foundation
+import NASA
+import Networking
+import TestSupport
+import Testing
+
+/// The widget over the cache the app fills: the repository and the widget's own notes share one
+/// real folder, as they share the App Group container; the source is scripted and counted.
+private struct WidgetHarness {
+  let app: RepositoryHarness
+  let widget: WidgetTimelineLoader
+
+  /// 10:00 in New York on 2026-11-21: today is 2026-11-21, the next day begins at 05:00 UTC.
+  init(answer: @escaping FakeAPODSource.DayHandler = { .success(sampleAPOD($0)) }) throws {
+    app = try RepositoryHarness(answer: answer)
+    widget = WidgetTimelineLoader(
+      repository: app.repository,
+      attempts: JSONDiskCache(directory: app.folder.url, now: app.clock.closure), now: app.clock.closure)
+  }
+
+  var nextDayBegins: Date { utc("2026-11-22T05:00:00Z") }
+  var today: APODDay { APODDay.today(now: app.clock.now) }
+  func calls() async -> [APODDay] { await app.source.dayCalls }
+}
+
+@Suite("Widget: loading its timeline from the shared cache", .timeLimit(.minutes(1)))
+struct WidgetTimelineLoaderTests {
+  @Test func todaysPictureSavedByTheAppIsShownWithoutARequest() async throws {
+    let harness = try WidgetHarness()
+    _ = try await harness.app.repository.today()
+    #expect(await harness.calls().count == 1)
+
+    let outcome = await harness.widget.load()
+    #expect(outcome.entry.link == SpacerLink.day(harness.today))
+    #expect(outcome.triedToFetch == false)
+    #expect(outcome.reloadAt == harness.nextDayBegins.addingTimeInterval(5 * 60))
+    #expect(await harness.calls().count == 1)
+  }
+
+  @Test func aCacheBehindFetchesTodayOnceAndShowsIt() async throws {
+    let harness = try WidgetHarness()
+    let yesterday = harness.today.previous
+    _ = try await harness.app.repository.apod(for: yesterday)
+
+    let outcome = await harness.widget.load()
+    #expect(outcome.triedToFetch)
+    #expect(await harness.calls() == [yesterday, harness.today])
+    guard case .picture(let day, _, _) = outcome.entry else {
+      Issue.record("expected today's picture, got \(outcome.entry)")
+      return
+    }
+    #expect(day == harness.today)
+    #expect(outcome.reloadAt == harness.nextDayBegins.addingTimeInterval(5 * 60))
+    // The next reload reads it from the cache.
+    _ = await harness.widget.load()
+    #expect(await harness.calls().count == 2)
+  }
+
+  @Test func anUnpublishedTodayIsAskedAgainOnlyAfterTheRetryInterval() async throws {
+    let start = utc("2026-11-21T15:00:00Z")
+    let today = APODDay.today(now: start)
+    let harness = try WidgetHarness {
+      $0 == today ? .failure(.notPublishedYet($0)) : .success(sampleAPOD($0))
+    }
+    _ = try await harness.app.repository.apod(for: today.previous)
+
+    let first = await harness.widget.load()
+    #expect(first.entry.link == SpacerLink.day(today.previous))
+    #expect(first.reloadAt == start.addingTimeInterval(30 * 60))
+    #expect(await harness.calls().filter { $0 == today }.count == 1)
+
+    harness.app.clock.advance(by: 10 * 60)
+    let soon = await harness.widget.load()
+    #expect(soon.triedToFetch == false)
+    #expect(soon.reloadAt == start.addingTimeInterval(30 * 60))
+    #expect(await harness.calls().filter { $0 == today }.count == 1)
+
+    harness.app.clock.advance(by: 21 * 60)
+    let later = await harness.widget.load()
+    #expect(later.triedToFetch)
+    #expect(await harness.calls().filter { $0 == today }.count == 2)
+  }
+
+  @Test func theAppsRecentAskHoldsTheWidgetBack() async throws {
+    let start = utc("2026-11-21T15:00:00Z")
+    let today = APODDay.today(now: start)
+    let harness = try WidgetHarness {
+      $0 == today ? .failure(.notPublishedYet($0)) : .success(sampleAPOD($0))
+    }
+    // The app opened Today: not published, it shows yesterday and records the ask.
+    _ = try await harness.app.repository.today()
+    let asked = await harness.calls().count
+
+    harness.app.clock.advance(by: 10 * 60)
+    let outcome = await harness.widget.load()
+    #expect(outcome.triedToFetch == false)
+    #expect(outcome.entry.link == SpacerLink.day(today.previous))
+    #expect(outcome.reloadAt == start.addingTimeInterval(30 * 60))
+    #expect(await harness.calls().count == asked)
+  }
+
+  @Test func aFailedAskIsNotRepeatedByEveryReload() async throws {
+    let start = utc("2026-11-21T15:00:00Z")
+    let today = APODDay.today(now: start)
+    let harness = try WidgetHarness { $0 == today ? .failure(.network(.offline)) : .success(sampleAPOD($0)) }
+    _ = try await harness.app.repository.apod(for: today.previous)
+
+    let first = await harness.widget.load()
+    #expect(first.triedToFetch)
+    #expect(first.entry.link == SpacerLink.day(today.previous))
+    // WidgetKit may ask again at any time (another size, the app reloading timelines).
+    let again = await harness.widget.load()
+    #expect(again.triedToFetch == false)
+    #expect(await harness.calls().filter { $0 == today }.count == 1)
+  }
+
+  @Test func concurrentLoadsShareOneAsk() async throws {
+    let harness = try WidgetHarness()
+    let gate = AsyncGate()
+    await harness.app.source.hold(with: gate)
+    async let small = harness.widget.load()
+    async let large = harness.widget.load()
+    #expect(await eventually { await gate.waiting == 1 })
+    await gate.open()
+    let (first, second) = await (small, large)
+    #expect(first == second)
+    #expect(await harness.calls() == [harness.today])
+  }
+
+  @Test func nothingSavedAndOfflineInvitesTheUserToOpenTheApp() async throws {
+    let harness = try WidgetHarness { _ in .failure(.network(.offline)) }
+    let outcome = await harness.widget.load()
+    #expect(outcome.entry == .openTheApp)
+    #expect(outcome.entry.link == SpacerLink.today)
+    #expect(outcome.reloadAt == utc("2026-11-21T15:30:00Z"))
+  }
+}
