@@ -18,6 +18,12 @@ var products: [Product] = [
   .library(name: "Monetization", targets: ["Monetization"]),
   .library(name: "Favorites", targets: ["Favorites"]),
   .library(name: "Notifications", targets: ["Notifications"]),
+  .library(name: "ScreenCore", targets: ["ScreenCore"]),
+  .library(name: "TodayCore", targets: ["TodayCore"]),
+  .library(name: "ExploreCore", targets: ["ExploreCore"]),
+  .library(name: "ViewerCore", targets: ["ViewerCore"]),
+  .library(name: "FavoritesCore", targets: ["FavoritesCore"]),
+  .library(name: "ProfileCore", targets: ["ProfileCore"]),
   .library(name: "AppCore", targets: ["AppCore"]),
   .executable(name: "spacer", targets: ["spacer"]),
   .executable(name: "spacer-bench", targets: ["spacer-bench"]),
@@ -40,9 +46,24 @@ var targets: [Target] = [
     swiftSettings: explicitIsolation
   ),
   .target(name: "Notifications", swiftSettings: explicitIsolation),
+
+  // MARK: Screen models (Linux and iOS): one module per screen, each over narrow protocols
+  // The vocabulary Today and Explore share (screen state, status line, hero), without either.
+  .target(name: "ScreenCore", dependencies: ["NASA"], swiftSettings: explicitIsolation),
+  .target(name: "TodayCore", dependencies: ["ScreenCore"], swiftSettings: explicitIsolation),
+  .target(name: "ExploreCore", dependencies: ["ScreenCore"], swiftSettings: explicitIsolation),
+  .target(name: "ViewerCore", dependencies: ["ImageCache", "ScreenCore"], swiftSettings: explicitIsolation),
+  .target(name: "FavoritesCore", dependencies: ["Favorites", "NASA"], swiftSettings: explicitIsolation),
+  .target(
+    name: "ProfileCore", dependencies: ["Monetization", "Notifications"], swiftSettings: mainActorByDefault),
+
+  // MARK: Composition root (Linux and iOS)
   .target(
     name: "AppCore",
-    dependencies: ["Networking", "NASA", "ImageCache", "Monetization", "Favorites", "Notifications"],
+    dependencies: [
+      "Networking", "NASA", "ImageCache", "Monetization", "Favorites", "Notifications",
+      "ScreenCore", "TodayCore", "ExploreCore", "ViewerCore", "FavoritesCore", "ProfileCore",
+    ],
     swiftSettings: mainActorByDefault
   ),
   .target(
@@ -63,16 +84,37 @@ var targets: [Target] = [
   ),
   .executableTarget(
     name: "spacer-bench",
-    dependencies: ["AppCore", "NASA", "Networking", "ImageCache", "TestSupport"],
+    dependencies: ["AppCore", "NASA", "Networking", "ImageCache", "TodayCore", "ViewerCore", "TestSupport"],
     swiftSettings: explicitIsolation
   ),
 
   // MARK: Tests (one target per Core module)
   .testTarget(name: "NetworkingTests", dependencies: ["Networking", "TestSupport"]),
-  .testTarget(name: "NASATests", dependencies: ["NASA", "Networking", "TestSupport"]),
-  .testTarget(name: "ImageCacheTests", dependencies: ["ImageCache", "Networking", "TestSupport"]),
+  // A repository over a scripted source, a hand-moved clock and a temporary folder, for the tests
+  // of NASA and of the screen models built on it.
+  .target(
+    name: "APODTestSupport", dependencies: ["NASA", "Networking", "TestSupport"],
+    path: "Tests/APODTestSupport",
+    swiftSettings: explicitIsolation),
+  .testTarget(name: "NASATests", dependencies: ["NASA", "Networking", "TestSupport", "APODTestSupport"]),
+  // The pipeline as the viewer uses it: the progressive image model's rules over real caches.
+  .testTarget(
+    name: "ImageCacheTests", dependencies: ["ImageCache", "ViewerCore", "Networking", "TestSupport"]),
   .testTarget(name: "MonetizationTests", dependencies: ["Monetization", "TestSupport"]),
   .testTarget(name: "FavoritesTests", dependencies: ["Favorites", "TestSupport"]),
+  .testTarget(
+    name: "ScreenCoreTests",
+    dependencies: [
+      "ScreenCore", "TodayCore", "ExploreCore", "NASA", "Networking", "TestSupport", "APODTestSupport",
+    ]),
+  .testTarget(name: "TodayCoreTests", dependencies: ["TodayCore", "NASA", "TestSupport", "APODTestSupport"]),
+  .testTarget(
+    name: "ExploreCoreTests", dependencies: ["ExploreCore", "NASA", "TestSupport", "APODTestSupport"]),
+  .testTarget(name: "ViewerCoreTests", dependencies: ["ViewerCore", "ImageCache", "TestSupport"]),
+  .testTarget(
+    name: "FavoritesCoreTests", dependencies: ["FavoritesCore", "Favorites", "NASA", "TestSupport"]),
+  .testTarget(
+    name: "ProfileCoreTests", dependencies: ["ProfileCore", "Monetization", "Notifications", "TestSupport"]),
   .testTarget(name: "NotificationsTests", dependencies: ["Notifications", "TestSupport"]),
   .testTarget(name: "AppCoreTests", dependencies: ["AppCore", "TestSupport"]),
   .testTarget(name: "SpacerCLITests", dependencies: ["spacer", "NASA", "TestSupport"]),

@@ -2,6 +2,7 @@ import Foundation
 import ImageCache
 import TestSupport
 import Testing
+import ViewerCore
 
 /// Records, per URL, whether each download was allowed on a constrained (Low Data Mode) network.
 actor ConstrainedNetworkLog {

@@ -3,6 +3,7 @@ import ImageCache
 import Networking
 import TestSupport
 import Testing
+import ViewerCore
 
 /// Every phase the model went through, in order.
 @MainActor

@@ -136,7 +136,8 @@ struct SourceFile {
 enum CoreSources {
   /// The targets that ship in the iOS app and build on Linux (Package.swift's Core tier).
   static let modules = [
-    "Networking", "NASA", "ImageCache", "Monetization", "Favorites", "Notifications", "AppCore",
+    "Networking", "NASA", "ImageCache", "Monetization", "Favorites", "Notifications", "ScreenCore",
+    "TodayCore", "ExploreCore", "ViewerCore", "FavoritesCore", "ProfileCore", "AppCore",
   ]
 
   static func load() throws -> [SourceFile] {

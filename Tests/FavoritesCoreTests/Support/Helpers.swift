@@ -1,0 +1,66 @@
+import Favorites
+import Foundation
+import Testing
+
+/// A fresh directory under the system temporary directory, removed when the value goes away.
+final class TemporaryDirectory {
+  let url: URL
+
+  init() throws {
+    url = FileManager.default.temporaryDirectory
+      .appendingPathComponent("FavoritesTests-\(UUID().uuidString)", isDirectory: true)
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+  }
+
+  deinit {
+    try? FileManager.default.removeItem(at: url)
+  }
+
+  /// The names of the entries directly inside the directory, sorted.
+  func entries() throws -> [String] {
+    try FileManager.default.contentsOfDirectory(atPath: url.path).sorted()
+  }
+}
+
+/// A clock the test moves by hand.
+// @unchecked Sendable: `current` is only touched under `lock`.
+final class ManualClock: @unchecked Sendable {
+  private let lock = NSLock()
+  private var current: Date
+
+  init(_ start: Date) { current = start }
+
+  var now: @Sendable () -> Date { { self.lock.withLock { self.current } } }
+
+  func advance(by seconds: TimeInterval) {
+    lock.withLock { current = current.addingTimeInterval(seconds) }
+  }
+}
+
+/// 2024-01-15T10:30:00Z.
+let januaryFifteenth = Date(timeIntervalSince1970: 1_705_314_600)
+
+func date(_ text: String) throws -> FavoriteDate {
+  try #require(FavoriteDate(rawValue: text))
+}
+
+/// A favorite for `day` whose image URLs are derived from the day unless given.
+func favorite(
+  _ day: String,
+  title: String? = nil,
+  image: String? = nil,
+  hdImage: String? = nil,
+  added: Date = januaryFifteenth
+) throws -> Favorite {
+  Favorite(
+    date: try date(day),
+    title: title ?? "Picture of \(day)",
+    mediaType: .image,
+    imageURL: URL(string: image ?? "https://apod.nasa.gov/apod/image/\(day).jpg"),
+    hdImageURL: URL(string: hdImage ?? "https://apod.nasa.gov/apod/image/\(day)-hd.jpg"),
+    pageURL: URL(string: "https://apod.nasa.gov/apod/ap\(day).html"),
+    copyright: "Someone",
+    altText: "Stars over \(day)",
+    dateAdded: added
+  )
+}
