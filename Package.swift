@@ -131,6 +131,7 @@ var targets: [Target] = [
     .library(name: "DesignSystem", targets: ["DesignSystem"]),
     .library(name: "MonetizationLive", targets: ["MonetizationLive"]),
     .library(name: "ImageCacheLive", targets: ["ImageCacheLive"]),
+    .library(name: "APODUI", targets: ["APODUI"]),
     .library(name: "TodayFeature", targets: ["TodayFeature"]),
     .library(name: "ExploreFeature", targets: ["ExploreFeature"]),
     .library(name: "FavoritesFeature", targets: ["FavoritesFeature"]),
@@ -160,22 +161,30 @@ var targets: [Target] = [
 
     // MARK: UI (Apple only; SwiftUI)
     .target(name: "DesignSystem", swiftSettings: mainActorByDefault),
+    // The views every APOD screen shares: the detail card, the hero, the viewer, thumbnails.
     .target(
-      name: "TodayFeature", dependencies: ["AppCore", "DesignSystem", "ImageCacheLive"],
+      name: "APODUI", dependencies: ["DesignSystem", "ScreenCore", "ViewerCore", "ImageCacheLive"],
+      swiftSettings: mainActorByDefault),
+    // Each screen: its own Core module, the design system and the shared APOD views; never
+    // another screen, never AppCore.
+    .target(
+      name: "TodayFeature", dependencies: ["TodayCore", "DesignSystem", "APODUI"],
       swiftSettings: mainActorByDefault),
     .target(
-      name: "ExploreFeature", dependencies: ["AppCore", "DesignSystem", "TodayFeature"],
+      name: "ExploreFeature", dependencies: ["ExploreCore", "DesignSystem", "APODUI"],
       swiftSettings: mainActorByDefault),
     .target(
-      name: "FavoritesFeature", dependencies: ["AppCore", "DesignSystem", "TodayFeature"],
+      name: "FavoritesFeature", dependencies: ["FavoritesCore", "DesignSystem", "APODUI"],
       swiftSettings: mainActorByDefault),
     .target(
-      name: "ProfileFeature", dependencies: ["AppCore", "DesignSystem"], swiftSettings: mainActorByDefault),
+      name: "ProfileFeature", dependencies: ["ProfileCore", "DesignSystem"], swiftSettings: mainActorByDefault
+    ),
+    // The one importer of AppCore: builds the live graph and hands each screen its model.
     .target(
       name: "AppFeature",
       dependencies: [
-        "AppCore", "DesignSystem", "TodayFeature", "ExploreFeature", "FavoritesFeature", "ProfileFeature",
-        "MonetizationLive", "FavoritesLive", "NotificationsLive", "ImageCacheLive",
+        "AppCore", "DesignSystem", "APODUI", "TodayFeature", "ExploreFeature", "FavoritesFeature",
+        "ProfileFeature", "MonetizationLive", "FavoritesLive", "NotificationsLive", "ImageCacheLive",
       ],
       swiftSettings: mainActorByDefault),
   ]

@@ -1,13 +1,13 @@
 #if canImport(SwiftUI)
-  import AppCore
   import Foundation
   import ImageCache
   import NASA
+  import ViewerCore
 
   /// What a screen showing one APOD needs besides the APOD: its images and the favorite button.
   ///
-  /// The app builds it from the `AppModel` with `init(appModel:)`; previews build it from plain
-  /// closures. The closures read observable Core state (favorites, entitlements), so a view that
+  /// The app builds it from the image models and the favorite heart (`AppFeature`); previews
+  /// build it from plain closures. The closures read observable Core state (favorites, entitlements), so a view that
   /// calls them in `body` redraws when that state changes.
   public struct APODDetailActions {
     /// Every NASA image on screen.
@@ -17,17 +17,6 @@
     let favoritesUnlocked: @MainActor () -> Bool
     let toggleFavorite: @MainActor (APOD) async -> Void
     let favoriteFailure: @MainActor (APOD) -> String?
-
-    /// The app's actions: images from `appModel.images`, favorites through the Premium gate.
-    public init(appModel: AppModel) {
-      self.init(
-        images: appModel.images,
-        progressiveImage: { appModel.progressiveImage(for: $0) },
-        isFavorite: { appModel.isFavorite($0) },
-        favoritesUnlocked: { appModel.isUnlocked(.favorites) },
-        toggleFavorite: { _ = await appModel.toggleFavorite($0) },
-        favoriteFailure: { appModel.favoriteFailure(for: $0) })
-    }
 
     /// - Parameters:
     ///   - images: the image pipeline.

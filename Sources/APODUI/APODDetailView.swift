@@ -3,7 +3,9 @@
   import Foundation
   import ImageCache
   import NASA
+  import ScreenCore
   import SwiftUI
+  import ViewerCore
 
   /// One APOD in full: the hero (image, video poster or a link to the page), title, date, credit,
   /// the favorite and share buttons, and the explanation, in a scroll view.

@@ -4,6 +4,7 @@
   import ImageCacheLive
   import NASA
   import Networking
+  import ViewerCore
 
   #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -79,21 +80,13 @@
         cache: JSONDiskCache(directory: temporaryDirectory("apod")))
     }
 
-    /// A `TodayModel` over `repository(failingWith:)`.
-    public static func todayModel(failingWith failure: APODError? = nil) -> TodayModel {
-      TodayModel(repository: repository(failingWith: failure))
-    }
-
     /// Detail actions over `pipeline()`, with a favorite state that never changes.
     public static func actions(favoritesUnlocked: Bool = false, isFavorite: Bool = false) -> APODDetailActions
     {
-      let images = pipeline()
+      let models = ImageModels(pipeline: pipeline())
       return APODDetailActions(
-        images: images,
-        progressiveImage: { apod in
-          guard case .image(let preview, let hd) = apod.hero else { return nil }
-          return ProgressiveImageModel(previewURL: preview, hdURL: hd, pipeline: images, wantsHD: false)
-        },
+        images: models.pipeline,
+        progressiveImage: { models.progressiveImage(for: $0) },
         isFavorite: { _ in isFavorite },
         favoritesUnlocked: { favoritesUnlocked },
         toggleFavorite: { _ in })

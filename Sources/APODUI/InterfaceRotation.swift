@@ -1,6 +1,6 @@
 #if canImport(UIKit)
-  import AppCore
   import UIKit
+  import ViewerCore
 
   /// Carries out what `OrientationPolicy` decides: the policy says which orientations are allowed
   /// and when to turn back upright; this asks UIKit to do it.

@@ -4,16 +4,13 @@
   import ImageCache
   import ImageCacheLive
   import SwiftUI
+  import ViewerCore
 
   /// One image from the `ImagePipeline`, decoded for `size`: grid cells, cards and the video poster.
   ///
-  /// - An image already in the memory tier is drawn in the very first frame
-  ///   (`ImagePipeline.imageInMemoryNow(for:size:)` answers synchronously), so scrolling back over
-  ///   a grid shows pictures rather than placeholders.
-  /// - Otherwise a quiet placeholder (the surface colour, no spinner) stands in while it loads:
-  ///   thumbnails come and go quickly while scrolling, and a spinner in every cell is noise.
-  /// - A failure shows a small symbol; the next appearance of the view tries again.
-  /// - A `nil` URL (a day without an image) shows a photo symbol.
+  /// `ThumbnailModel` owns every rule (the first frame shows an image already in memory, a quiet
+  /// placeholder without a spinner while it loads, a symbol for a failure or a day without an
+  /// image, a cancelled load is no failure); this view draws its `display`.
   ///
   /// The view takes the size it is offered: give it a frame or an aspect ratio.
   public struct PipelineImage: View {
@@ -23,13 +20,13 @@
     private let accessibilityLabel: String
     private let contentMode: ContentMode
 
-    /// What was loaded, and for which URL, so a reused view never shows the previous URL's image.
-    @State private var loaded: Loaded?
+    /// The model of the URL shown, so a reused view never shows the previous URL's image.
+    @State private var model: ThumbnailModel?
 
     /// - Parameters:
     ///   - url: the image to show; `nil` when the day has no image.
     ///   - size: how large it is drawn (`.thumbnail` for grids, `.preview` for cards).
-    ///   - pipeline: where images come from (`AppModel.images`).
+    ///   - pipeline: where images come from.
     ///   - accessibilityLabel: what VoiceOver reads (the APOD `alt` text when present, else its title).
     ///   - contentMode: `.fill` (cropped to the frame, the default) or `.fit`.
     public init(
@@ -53,25 +50,38 @@
         .task(id: url) { await load() }
     }
 
+    /// Loads this URL's image, with a new model when the URL changed (a reused cell).
+    private func load() async {
+      if model == nil || model?.url != url {
+        model = ThumbnailModel(url: url, size: size, loader: pipeline)
+      }
+      await model?.load()
+    }
+
+    /// The model's display when it is this URL's; before that (the first frame, or the URL just
+    /// changed) what the model's rule shows at once.
+    private var display: ThumbnailModel.Display {
+      if let model, model.url == url { return model.display }
+      return ThumbnailModel.display(for: url, size: size, loader: pipeline)
+    }
+
     @ViewBuilder private var content: some View {
-      if let url {
-        switch outcome(for: url) {
-        case .image(let image)?:
-          if let cgImage = image.cgImage {
-            Image(decorative: cgImage, scale: 1)
-              .resizable()
-              .aspectRatio(contentMode: contentMode)
-          } else {
-            symbol("photo")
-          }
-        case .failed?:
-          symbol("exclamationmark.triangle")
-        case nil:
-          // The quiet placeholder is the surface behind.
-          EmptyView()
+      switch display {
+      case .image(let image):
+        if let cgImage = image.cgImage {
+          Image(decorative: cgImage, scale: 1)
+            .resizable()
+            .aspectRatio(contentMode: contentMode)
+        } else {
+          symbol("photo")
         }
-      } else {
+      case .failed:
+        symbol("exclamationmark.triangle")
+      case .noImage:
         symbol("photo")
+      case .placeholder:
+        // The quiet placeholder is the surface behind.
+        EmptyView()
       }
     }
 
@@ -79,42 +89,6 @@
       Image(systemName: name)
         .font(Typography.callout)
         .foregroundStyle(Palette.secondaryText)
-    }
-
-    /// This view's result for `url`, else an image already in memory (drawn in the first frame,
-    /// before `load()` runs), else nil: nothing yet. Never the result of a previous URL.
-    private func outcome(for url: URL) -> Outcome? {
-      if let loaded, loaded.url == url { return loaded.outcome }
-      return pipeline.imageInMemoryNow(for: url, size: size).map(Outcome.image)
-    }
-
-    private func load() async {
-      guard let url else { return }
-      if loaded?.url == url, case .image = loaded?.outcome { return }
-      // Memory first: no disk read and no decode.
-      if let image = pipeline.imageInMemoryNow(for: url, size: size) {
-        loaded = Loaded(url: url, outcome: .image(image))
-        return
-      }
-      do {
-        let image = try await pipeline.image(for: url, size: size)
-        loaded = Loaded(url: url, outcome: .image(image))
-      } catch .cancelled {
-        // The view went away (scrolled off); the next appearance asks again.
-        return
-      } catch {
-        loaded = Loaded(url: url, outcome: .failed)
-      }
-    }
-
-    private struct Loaded {
-      let url: URL
-      let outcome: Outcome
-    }
-
-    private enum Outcome {
-      case image(DecodedImage)
-      case failed
     }
   }
 #endif

@@ -4,6 +4,7 @@
   import ImageCache
   import ImageCacheLive
   import SwiftUI
+  import ViewerCore
 
   /// Draws a `ProgressiveImageModel`: the preview at once, the HD image swapped in place.
   ///
@@ -29,7 +30,7 @@
     private let pictureDrop: Double
 
     /// - Parameters:
-    ///   - model: the image's phases (`AppModel.progressiveImage(for:)`).
+    ///   - model: the image's phases (`ImageModels.progressiveImage(for:)`).
     ///   - accessibilityLabel: what VoiceOver reads (the APOD `alt` text when present, else its title).
     ///   - contentMode: `.fit` (the whole image, the default) or `.fill` (cropped to the frame).
     ///   - showsHD: true in the viewer (HD while shown), false on the card (the preview only).

@@ -1,6 +1,6 @@
 #if canImport(SwiftUI)
   import DesignSystem
-  import NASA
+  import ScreenCore
 
   extension StatusBanner {
     /// The banner for a screen model's status line (`TodayModel.status`, `ExploreModel.status`):

@@ -1,9 +1,9 @@
 #if canImport(SwiftUI)
-  import AppCore
   import DesignSystem
   import Foundation
   import ImageCache
   import SwiftUI
+  import ViewerCore
 
   /// The full-screen viewer: the cached preview at once, the HD image swapped in place, pinch to
   /// zoom, pan when zoomed, double tap to toggle zoom, and a close button or a swipe down (when
