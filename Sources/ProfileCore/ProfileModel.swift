@@ -37,10 +37,10 @@ public final class ProfileModel {
   /// "1.4 (212)": marketing version and build.
   public let versionText: String
 
-  @ObservationIgnored private let entitlements: EntitlementProvider
-  @ObservationIgnored private let restores: RestoreCoordinator
+  @ObservationIgnored private let entitlements: any ProfileEntitlements
+  @ObservationIgnored private let restores: any ProfileRestoring
   @ObservationIgnored private let subscriptionManagement: any SubscriptionManagementPresenting
-  @ObservationIgnored private let settings: AppSettings
+  @ObservationIgnored private let settings: any ProfileRunningModes
   @ObservationIgnored private let isAwaitingApproval: @MainActor () -> Bool
   @ObservationIgnored private let changeRunningMode: @MainActor (RunningMode) -> Void
   @ObservationIgnored private let monetizationEnabled: Bool
@@ -53,8 +53,8 @@ public final class ProfileModel {
   ///     offers neither Restore nor Manage Subscription.
   ///   - locale, timeZone: how renewal dates are written (the device's, or fixed in tests).
   public init(
-    entitlements: EntitlementProvider, restores: RestoreCoordinator,
-    subscriptionManagement: any SubscriptionManagementPresenting, settings: AppSettings,
+    entitlements: any ProfileEntitlements, restores: any ProfileRestoring,
+    subscriptionManagement: any SubscriptionManagementPresenting, settings: any ProfileRunningModes,
     reminder: ReminderScheduler, links: AppLinks, versionText: String, monetizationEnabled: Bool,
     isAwaitingApproval: @escaping @MainActor () -> Bool,
     changeRunningMode: @escaping @MainActor (RunningMode) -> Void,
