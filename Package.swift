@@ -101,7 +101,10 @@ var targets: [Target] = [
   .testTarget(
     name: "ImageCacheTests", dependencies: ["ImageCache", "ViewerCore", "Networking", "TestSupport"]),
   .testTarget(name: "MonetizationTests", dependencies: ["Monetization", "TestSupport"]),
-  .testTarget(name: "FavoritesTests", dependencies: ["Favorites", "TestSupport"]),
+  // Favorites built by day, a hand-moved clock and a temporary folder, for the store's and the
+  // screen's tests.
+  .target(name: "FavoritesTestSupport", dependencies: ["Favorites"], path: "Tests/FavoritesTestSupport"),
+  .testTarget(name: "FavoritesTests", dependencies: ["Favorites", "TestSupport", "FavoritesTestSupport"]),
   .testTarget(
     name: "ScreenCoreTests",
     dependencies: [
@@ -112,7 +115,8 @@ var targets: [Target] = [
     name: "ExploreCoreTests", dependencies: ["ExploreCore", "NASA", "TestSupport", "APODTestSupport"]),
   .testTarget(name: "ViewerCoreTests", dependencies: ["ViewerCore", "ImageCache", "TestSupport"]),
   .testTarget(
-    name: "FavoritesCoreTests", dependencies: ["FavoritesCore", "Favorites", "NASA", "TestSupport"]),
+    name: "FavoritesCoreTests",
+    dependencies: ["FavoritesCore", "Favorites", "NASA", "TestSupport", "FavoritesTestSupport"]),
   .testTarget(
     name: "ProfileCoreTests", dependencies: ["ProfileCore", "Monetization", "Notifications", "TestSupport"]),
   .testTarget(name: "NotificationsTests", dependencies: ["Notifications", "TestSupport"]),

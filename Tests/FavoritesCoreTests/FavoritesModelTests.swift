@@ -1,5 +1,6 @@
 import Favorites
 import FavoritesCore
+import FavoritesTestSupport
 import Foundation
 import TestSupport
 import Testing

@@ -12,6 +12,7 @@ import TodayCore
 private let morning = utc("2026-11-21T15:00:00Z")
 private let today = day("2026-11-21")
 private let yesterday = day("2026-11-20")
+
 @MainActor
 @Suite("Today model states")
 struct TodayModelTests {

@@ -1,12 +1,11 @@
 import Favorites
 import Foundation
-import Testing
 
 /// A fresh directory under the system temporary directory, removed when the value goes away.
-final class TemporaryDirectory {
-  let url: URL
+public final class TemporaryDirectory {
+  public let url: URL
 
-  init() throws {
+  public init() throws {
     url = FileManager.default.temporaryDirectory
       .appendingPathComponent("FavoritesTests-\(UUID().uuidString)", isDirectory: true)
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
@@ -17,35 +16,41 @@ final class TemporaryDirectory {
   }
 
   /// The names of the entries directly inside the directory, sorted.
-  func entries() throws -> [String] {
+  public func entries() throws -> [String] {
     try FileManager.default.contentsOfDirectory(atPath: url.path).sorted()
   }
 }
 
 /// A clock the test moves by hand.
 // @unchecked Sendable: `current` is only touched under `lock`.
-final class ManualClock: @unchecked Sendable {
+public final class ManualClock: @unchecked Sendable {
   private let lock = NSLock()
   private var current: Date
 
-  init(_ start: Date) { current = start }
+  public init(_ start: Date) { current = start }
 
-  var now: @Sendable () -> Date { { self.lock.withLock { self.current } } }
+  public var now: @Sendable () -> Date { { self.lock.withLock { self.current } } }
 
-  func advance(by seconds: TimeInterval) {
+  public func advance(by seconds: TimeInterval) {
     lock.withLock { current = current.addingTimeInterval(seconds) }
   }
 }
 
 /// 2024-01-15T10:30:00Z.
-let januaryFifteenth = Date(timeIntervalSince1970: 1_705_314_600)
+public let januaryFifteenth = Date(timeIntervalSince1970: 1_705_314_600)
 
-func date(_ text: String) throws -> FavoriteDate {
-  try #require(FavoriteDate(rawValue: text))
+/// Thrown by `date(_:)` for text that is not a `YYYY-MM-DD` day: the test fails with it.
+public struct NotAFavoriteDate: Error {
+  public let text: String
+}
+
+public func date(_ text: String) throws -> FavoriteDate {
+  guard let date = FavoriteDate(rawValue: text) else { throw NotAFavoriteDate(text: text) }
+  return date
 }
 
 /// A favorite for `day` whose image URLs are derived from the day unless given.
-func favorite(
+public func favorite(
   _ day: String,
   title: String? = nil,
   image: String? = nil,
