@@ -97,9 +97,13 @@ var targets: [Target] = [
     path: "Tests/APODTestSupport",
     swiftSettings: explicitIsolation),
   .testTarget(name: "NASATests", dependencies: ["NASA", "Networking", "TestSupport", "APODTestSupport"]),
-  // The pipeline as the viewer uses it: the progressive image model's rules over real caches.
+  // Images over a loopback server, a hand-moved clock and a temporary folder, for the pipeline's
+  // and the viewer's tests.
+  .target(
+    name: "ImageTestSupport", dependencies: ["ImageCache", "Networking", "TestSupport"],
+    path: "Tests/ImageTestSupport"),
   .testTarget(
-    name: "ImageCacheTests", dependencies: ["ImageCache", "ViewerCore", "Networking", "TestSupport"]),
+    name: "ImageCacheTests", dependencies: ["ImageCache", "Networking", "TestSupport", "ImageTestSupport"]),
   .testTarget(name: "MonetizationTests", dependencies: ["Monetization", "TestSupport"]),
   // Favorites built by day, a hand-moved clock and a temporary folder, for the store's and the
   // screen's tests.
@@ -113,7 +117,9 @@ var targets: [Target] = [
   .testTarget(name: "TodayCoreTests", dependencies: ["TodayCore", "NASA", "TestSupport", "APODTestSupport"]),
   .testTarget(
     name: "ExploreCoreTests", dependencies: ["ExploreCore", "NASA", "TestSupport", "APODTestSupport"]),
-  .testTarget(name: "ViewerCoreTests", dependencies: ["ViewerCore", "ImageCache", "TestSupport"]),
+  .testTarget(
+    name: "ViewerCoreTests",
+    dependencies: ["ViewerCore", "ImageCache", "Networking", "TestSupport", "ImageTestSupport"]),
   .testTarget(
     name: "FavoritesCoreTests",
     dependencies: ["FavoritesCore", "Favorites", "NASA", "TestSupport", "FavoritesTestSupport"]),

@@ -8,26 +8,26 @@ import TestSupport
 #endif
 
 /// A fresh directory per test, removed by `remove()`.
-struct TemporaryDirectory {
-  let url: URL
+public struct TemporaryDirectory: Sendable {
+  public let url: URL
 
-  init() throws {
+  public init() throws {
     url = FileManager.default.temporaryDirectory
       .appendingPathComponent("ImageCacheTests-\(UUID().uuidString)", isDirectory: true)
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
   }
 
-  func remove() {
+  public func remove() {
     try? FileManager.default.removeItem(at: url)
   }
 }
 
 /// The loopback server plus helpers to serve images at paths.
-struct ImageServer {
-  let server: LoopbackServer
-  let baseURL: URL
+public struct ImageServer: Sendable {
+  public let server: LoopbackServer
+  public let baseURL: URL
 
-  static func start() async throws -> ImageServer {
+  public static func start() async throws -> ImageServer {
     let server = LoopbackServer()
     let baseURL = try await server.start()
     return ImageServer(server: server, baseURL: baseURL)
@@ -38,29 +38,30 @@ struct ImageServer {
     self.baseURL = baseURL
   }
 
-  func url(_ path: String) -> URL { URL(string: baseURL.absoluteString + path)! }
+  public func url(_ path: String) -> URL { URL(string: baseURL.absoluteString + path)! }
 
   /// Serves `data` at `path`, optionally after `gate` opens (a slow server under test control).
-  func serve(_ path: String, _ data: Data, contentType: String = "image/png", gate: Gate? = nil) async {
+  public func serve(_ path: String, _ data: Data, contentType: String = "image/png", gate: Gate? = nil) async
+  {
     await server.route(path) { _ in
       await gate?.wait()
       return .bytes(data, contentType: contentType)
     }
   }
 
-  func requests(_ path: String) async -> Int { await server.requestCount(to: path) }
+  public func requests(_ path: String) async -> Int { await server.requestCount(to: path) }
 
-  func stop() async { await server.stop() }
+  public func stop() async { await server.stop() }
 }
 
 /// A session without URLCache: the pipeline is the cache under test.
-func makeSession() -> URLSession {
+public func makeSession() -> URLSession {
   let configuration = URLSessionConfiguration.ephemeral
   configuration.urlCache = nil
   return URLSession(configuration: configuration)
 }
 
-func makePipeline(
+public func makePipeline(
   _ directory: TemporaryDirectory,
   memoryCostLimit: Int = 64 << 20,
   diskByteLimit: Int = 64 << 20,
@@ -74,35 +75,37 @@ func makePipeline(
 
 /// Suspends callers until opened. Lets a test hold a response (or a download) as long as it
 /// needs, without sleeping on real time.
-actor Gate {
+public actor Gate {
   private var isOpen = false
   private var waiting: [CheckedContinuation<Void, Never>] = []
-  private(set) var arrivals = 0
+  public private(set) var arrivals = 0
 
-  func wait() async {
+  public init() {}
+
+  public func wait() async {
     arrivals += 1
     guard !isOpen else { return }
     await withCheckedContinuation { waiting.append($0) }
   }
 
-  func open() {
+  public func open() {
     isOpen = true
     for continuation in waiting { continuation.resume() }
     waiting.removeAll()
   }
 }
 
-struct ConditionTimedOut: Error, CustomStringConvertible {
-  var description: String { "The condition did not become true within \(hangGuard)." }
+public struct ConditionTimedOut: Error, CustomStringConvertible {
+  public var description: String { "The condition did not become true within \(hangGuard)." }
 }
 
 /// How long `eventually` waits before calling it a hang. Generous on purpose: it only turns a
 /// deadlock into a failure, and a loaded 2-core CI machine can take seconds to schedule a task.
-let hangGuard: Duration = .seconds(60)
+public let hangGuard: Duration = .seconds(60)
 
 /// Waits until `condition` holds, polling every millisecond, failing after `hangGuard`. Used to
 /// wait for another task to reach a known point, never to assert on timing.
-func eventually(
+public func eventually(
   isolation: isolated (any Actor)? = #isolation, _ condition: () async -> Bool
 ) async throws {
   let deadline = ContinuousClock.now + hangGuard
@@ -113,14 +116,14 @@ func eventually(
 }
 
 /// A clock that moves only when the test says so.
-final class ManualClock: Clock, @unchecked Sendable {
+public final class ManualClock: Clock, @unchecked Sendable {
   // @unchecked Sendable: `current`, `sleepers` and `lastID` are only touched under `lock`.
-  struct Instant: InstantProtocol {
-    var offset: Duration
+  public struct Instant: InstantProtocol {
+    public var offset: Duration
 
-    func advanced(by duration: Duration) -> Instant { Instant(offset: offset + duration) }
-    func duration(to other: Instant) -> Duration { other.offset - offset }
-    static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
+    public func advanced(by duration: Duration) -> Instant { Instant(offset: offset + duration) }
+    public func duration(to other: Instant) -> Duration { other.offset - offset }
+    public static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
   }
 
   private struct Sleeper {
@@ -134,13 +137,15 @@ final class ManualClock: Clock, @unchecked Sendable {
   private var sleepers: [Sleeper] = []
   private var lastID: UInt64 = 0
 
-  var now: Instant { lock.withLock { current } }
-  var minimumResolution: Duration { .zero }
+  public init() {}
+
+  public var now: Instant { lock.withLock { current } }
+  public var minimumResolution: Duration { .zero }
 
   /// Tasks currently sleeping on this clock.
-  var sleeperCount: Int { lock.withLock { sleepers.count } }
+  public var sleeperCount: Int { lock.withLock { sleepers.count } }
 
-  func sleep(until deadline: Instant, tolerance: Duration?) async throws {
+  public func sleep(until deadline: Instant, tolerance: Duration?) async throws {
     let id = lock.withLock {
       lastID += 1
       return lastID
@@ -164,7 +169,7 @@ final class ManualClock: Clock, @unchecked Sendable {
     }
   }
 
-  func advance(by duration: Duration) {
+  public func advance(by duration: Duration) {
     let due = lock.withLock { () -> [Sleeper] in
       current = current.advanced(by: duration)
       let due = sleepers.filter { $0.deadline <= current }
@@ -176,14 +181,16 @@ final class ManualClock: Clock, @unchecked Sendable {
 }
 
 /// A wall clock for the disk tier's recency stamps that the test moves by hand.
-final class SteppingDate: @unchecked Sendable {
+public final class SteppingDate: @unchecked Sendable {
   // @unchecked Sendable: `current` is only touched under `lock`.
   private let lock = NSLock()
   private var current = Date(timeIntervalSince1970: 1_700_000_000)
 
-  var now: Date { lock.withLock { current } }
+  public init() {}
 
-  func advance(seconds: TimeInterval) { lock.withLock { current += seconds } }
+  public var now: Date { lock.withLock { current } }
 
-  var closure: @Sendable () -> Date { { [self] in self.now } }
+  public func advance(seconds: TimeInterval) { lock.withLock { current += seconds } }
+
+  public var closure: @Sendable () -> Date { { [self] in self.now } }
 }
