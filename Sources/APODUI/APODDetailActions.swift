@@ -7,8 +7,8 @@
   /// What a screen showing one APOD needs besides the APOD: its images and the favorite button.
   ///
   /// The app builds it from the image models and the favorite heart (`AppFeature`); previews
-  /// build it from plain closures. The closures read observable Core state (favorites, entitlements), so a view that
-  /// calls them in `body` redraws when that state changes.
+  /// build it from plain closures. The closures read observable Core state (favorites,
+  /// entitlements), so a view that calls them in `body` redraws when that state changes.
   public struct APODDetailActions {
     /// Every NASA image on screen.
     public let images: ImagePipeline

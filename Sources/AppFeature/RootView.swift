@@ -19,9 +19,9 @@
   /// from system events to it.
   ///
   /// It hands each screen its model (Today, Explore and Favorites also share the detail's image
-  /// and favorite actions), starts the launch sequence, and forwards the scene returning from the background, memory warnings and
-  /// time-zone changes. The onboarding paywall needs nothing here: `AppModel.launch()` presents it
-  /// through the paywall presenter, over the top view controller.
+  /// and favorite actions), starts the launch sequence, and forwards the scene returning from the
+  /// background, memory warnings and time-zone changes. The onboarding paywall needs nothing here:
+  /// `AppModel.launch()` presents it through the paywall presenter, over the top view controller.
   public struct RootView: View {
     /// The tabs, in order.
     enum RootTab: Hashable {
