@@ -19,6 +19,12 @@ var products: [Product] = [
   .library(name: "Monetization", targets: ["Monetization"]),
   .library(name: "Favorites", targets: ["Favorites"]),
   .library(name: "Notifications", targets: ["Notifications"]),
+  .library(name: "ScreenCore", targets: ["ScreenCore"]),
+  .library(name: "TodayCore", targets: ["TodayCore"]),
+  .library(name: "ExploreCore", targets: ["ExploreCore"]),
+  .library(name: "ViewerCore", targets: ["ViewerCore"]),
+  .library(name: "FavoritesCore", targets: ["FavoritesCore"]),
+  .library(name: "ProfileCore", targets: ["ProfileCore"]),
   .library(name: "AppCore", targets: ["AppCore"]),
   .executable(name: "spacer", targets: ["spacer"]),
   .executable(name: "spacer-bench", targets: ["spacer-bench"]),
@@ -43,10 +49,26 @@ var targets: [Target] = [
     swiftSettings: explicitIsolation
   ),
   .target(name: "Notifications", dependencies: ["Localization"], swiftSettings: explicitIsolation),
+
+  // MARK: Screen models (Linux and iOS): one module per screen, each over narrow protocols
+  // The vocabulary Today and Explore share (screen state, status line, hero), without either.
+  .target(name: "ScreenCore", dependencies: ["Localization", "NASA"], swiftSettings: explicitIsolation),
+  .target(name: "TodayCore", dependencies: ["ScreenCore"], swiftSettings: explicitIsolation),
+  .target(name: "ExploreCore", dependencies: ["ScreenCore"], swiftSettings: explicitIsolation),
+  .target(name: "ViewerCore", dependencies: ["ImageCache", "ScreenCore"], swiftSettings: explicitIsolation),
+  .target(
+    name: "FavoritesCore", dependencies: ["Favorites", "Localization", "NASA"],
+    swiftSettings: explicitIsolation),
+  .target(
+    name: "ProfileCore", dependencies: ["Localization", "Monetization", "Notifications"],
+    swiftSettings: mainActorByDefault),
+
+  // MARK: Composition root (Linux and iOS)
   .target(
     name: "AppCore",
     dependencies: [
       "Localization", "Networking", "NASA", "ImageCache", "Monetization", "Favorites", "Notifications",
+      "ScreenCore", "TodayCore", "ExploreCore", "ViewerCore", "FavoritesCore", "ProfileCore",
     ],
     swiftSettings: mainActorByDefault
   ),
@@ -68,16 +90,47 @@ var targets: [Target] = [
   ),
   .executableTarget(
     name: "spacer-bench",
-    dependencies: ["AppCore", "NASA", "Networking", "ImageCache", "TestSupport"],
+    dependencies: ["AppCore", "NASA", "Networking", "ImageCache", "TodayCore", "ViewerCore", "TestSupport"],
     swiftSettings: explicitIsolation
   ),
 
   // MARK: Tests (one target per Core module)
   .testTarget(name: "NetworkingTests", dependencies: ["Networking", "TestSupport"]),
-  .testTarget(name: "NASATests", dependencies: ["NASA", "Networking", "TestSupport"]),
-  .testTarget(name: "ImageCacheTests", dependencies: ["ImageCache", "Networking", "TestSupport"]),
+  // A repository over a scripted source, a hand-moved clock and a temporary folder, for the tests
+  // of NASA and of the screen models built on it.
+  .target(
+    name: "APODTestSupport", dependencies: ["NASA", "Networking", "TestSupport"],
+    path: "Tests/APODTestSupport",
+    swiftSettings: explicitIsolation),
+  .testTarget(name: "NASATests", dependencies: ["NASA", "Networking", "TestSupport", "APODTestSupport"]),
+  // Images over a loopback server, a hand-moved clock and a temporary folder, for the pipeline's
+  // and the viewer's tests.
+  .target(
+    name: "ImageTestSupport", dependencies: ["ImageCache", "Networking", "TestSupport"],
+    path: "Tests/ImageTestSupport"),
+  .testTarget(
+    name: "ImageCacheTests", dependencies: ["ImageCache", "Networking", "TestSupport", "ImageTestSupport"]),
   .testTarget(name: "MonetizationTests", dependencies: ["Monetization", "TestSupport"]),
-  .testTarget(name: "FavoritesTests", dependencies: ["Favorites", "TestSupport"]),
+  // Favorites built by day, a hand-moved clock and a temporary folder, for the store's and the
+  // screen's tests.
+  .target(name: "FavoritesTestSupport", dependencies: ["Favorites"], path: "Tests/FavoritesTestSupport"),
+  .testTarget(name: "FavoritesTests", dependencies: ["Favorites", "TestSupport", "FavoritesTestSupport"]),
+  .testTarget(
+    name: "ScreenCoreTests",
+    dependencies: [
+      "ScreenCore", "TodayCore", "ExploreCore", "NASA", "Networking", "TestSupport", "APODTestSupport",
+    ]),
+  .testTarget(name: "TodayCoreTests", dependencies: ["TodayCore", "NASA", "TestSupport", "APODTestSupport"]),
+  .testTarget(
+    name: "ExploreCoreTests", dependencies: ["ExploreCore", "NASA", "TestSupport", "APODTestSupport"]),
+  .testTarget(
+    name: "ViewerCoreTests",
+    dependencies: ["ViewerCore", "ImageCache", "Networking", "TestSupport", "ImageTestSupport"]),
+  .testTarget(
+    name: "FavoritesCoreTests",
+    dependencies: ["FavoritesCore", "Favorites", "NASA", "TestSupport", "FavoritesTestSupport"]),
+  .testTarget(
+    name: "ProfileCoreTests", dependencies: ["ProfileCore", "Monetization", "Notifications", "TestSupport"]),
   .testTarget(name: "NotificationsTests", dependencies: ["Notifications", "TestSupport"]),
   .testTarget(name: "AppCoreTests", dependencies: ["AppCore", "TestSupport"]),
   .testTarget(name: "SpacerCLITests", dependencies: ["spacer", "NASA", "TestSupport"]),
@@ -96,6 +149,7 @@ var targets: [Target] = [
     .library(name: "DesignSystem", targets: ["DesignSystem"]),
     .library(name: "MonetizationLive", targets: ["MonetizationLive"]),
     .library(name: "ImageCacheLive", targets: ["ImageCacheLive"]),
+    .library(name: "APODUI", targets: ["APODUI"]),
     .library(name: "TodayFeature", targets: ["TodayFeature"]),
     .library(name: "ExploreFeature", targets: ["ExploreFeature"]),
     .library(name: "FavoritesFeature", targets: ["FavoritesFeature"]),
@@ -125,22 +179,30 @@ var targets: [Target] = [
 
     // MARK: UI (Apple only; SwiftUI)
     .target(name: "DesignSystem", swiftSettings: mainActorByDefault),
+    // The views every APOD screen shares: the detail card, the hero, the viewer, thumbnails.
     .target(
-      name: "TodayFeature", dependencies: ["AppCore", "DesignSystem", "ImageCacheLive"],
+      name: "APODUI", dependencies: ["DesignSystem", "ScreenCore", "ViewerCore", "ImageCacheLive"],
+      swiftSettings: mainActorByDefault),
+    // Each screen: its own Core module, the design system and the shared APOD views; never
+    // another screen, never AppCore.
+    .target(
+      name: "TodayFeature", dependencies: ["TodayCore", "DesignSystem", "APODUI"],
       swiftSettings: mainActorByDefault),
     .target(
-      name: "ExploreFeature", dependencies: ["AppCore", "DesignSystem", "TodayFeature"],
+      name: "ExploreFeature", dependencies: ["ExploreCore", "DesignSystem", "APODUI"],
       swiftSettings: mainActorByDefault),
     .target(
-      name: "FavoritesFeature", dependencies: ["AppCore", "DesignSystem", "TodayFeature"],
+      name: "FavoritesFeature", dependencies: ["FavoritesCore", "DesignSystem", "APODUI"],
       swiftSettings: mainActorByDefault),
     .target(
-      name: "ProfileFeature", dependencies: ["AppCore", "DesignSystem"], swiftSettings: mainActorByDefault),
+      name: "ProfileFeature", dependencies: ["ProfileCore", "DesignSystem"], swiftSettings: mainActorByDefault
+    ),
+    // The one importer of AppCore: builds the live graph and hands each screen its model.
     .target(
       name: "AppFeature",
       dependencies: [
-        "AppCore", "DesignSystem", "TodayFeature", "ExploreFeature", "FavoritesFeature", "ProfileFeature",
-        "MonetizationLive", "FavoritesLive", "NotificationsLive", "ImageCacheLive",
+        "AppCore", "DesignSystem", "APODUI", "TodayFeature", "ExploreFeature", "FavoritesFeature",
+        "ProfileFeature", "MonetizationLive", "FavoritesLive", "NotificationsLive", "ImageCacheLive",
       ],
       swiftSettings: mainActorByDefault),
   ]

@@ -109,17 +109,17 @@
 
       // Paywalls the SDK opens by itself reach the same outcome path: logged, then a re-check.
       monetization.routeUntrackedPaywallDismissals { outcome in
-        Task { @MainActor in await model.paywallDidClose(placement: "opened by the SDK", outcome: outcome) }
+        Task { @MainActor in
+          await model.monetization.paywallDidClose(placement: "opened by the SDK", outcome: outcome)
+        }
       }
 
-      // Observer mode: the paywall's purchase and restore buttons must reach Core before the
-      // first paywall can appear, that is before `launch()` (Purchasely reference §3, §5).
-      if model.runningMode == .observer {
-        // Through AppModel, so an Ask to Buy is announced once, by the root view.
+      // Observer mode (Core decides: Full mode has no interceptor): the paywall's purchase and
+      // restore buttons must reach Core before the first paywall can appear, that is before
+      // `launch()`. Core's interceptor announces an Ask to Buy once, through the root view.
+      if let interceptor = model.paywallInterceptor {
         monetization.routeObserverActions(
-          to: ObserverActionHandlers(
-            purchase: { plan, offer in await model.handlePurchaseAction(plan: plan, offer: offer) },
-            restore: { await model.handleRestoreAction() }))
+          to: ObserverActionHandlers(purchase: interceptor.purchase, restore: interceptor.restore))
       }
       // Notification taps, including the one that launched the app, reach the model from now on.
       await notificationPresenter.taps.attach { [weak model] identifier in

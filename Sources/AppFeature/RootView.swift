@@ -1,10 +1,12 @@
 #if canImport(SwiftUI)
+  import APODUI
   import AppCore
   import Combine
   import DesignSystem
   import ExploreFeature
   import FavoritesFeature
   import Foundation
+  import Monetization
   import ProfileFeature
   import SwiftUI
   import TodayFeature
@@ -13,12 +15,13 @@
     import UIKit
   #endif
 
-  /// The app's root: four tabs over one `AppModel`, and the bridge from system events to it.
+  /// The app's root: four tabs, each handed its own model from the one `AppModel`, and the bridge
+  /// from system events to it.
   ///
-  /// It installs the model once (every tab gets the same instance, also in the environment), starts
-  /// the launch sequence, and forwards the scene returning from the background, memory warnings and
-  /// time-zone changes. The onboarding paywall needs nothing here: `AppModel.launch()` presents it
-  /// through the paywall presenter, over the top view controller.
+  /// It hands each screen its model (Today, Explore and Favorites also share the detail's image
+  /// and favorite actions), starts the launch sequence, and forwards the scene returning from the
+  /// background, memory warnings and time-zone changes. The onboarding paywall needs nothing here:
+  /// `AppModel.launch()` presents it through the paywall presenter, over the top view controller.
   public struct RootView: View {
     /// The tabs, in order.
     enum RootTab: Hashable {
@@ -26,6 +29,8 @@
     }
 
     private let model: AppModel
+    /// An APOD detail's images and favorite button, the same on every tab.
+    private let detailActions: APODDetailActions
     @State private var selection: RootTab = .today
     /// Shown once after launch, then cleared.
     @State private var launchNotice: String?
@@ -36,25 +41,37 @@
     ///   - launchNotice: a sentence to show once, such as the favorites store having been set aside.
     public init(model: AppModel, launchNotice: String? = nil) {
       self.model = model
+      let (images, heart) = (model.images, model.heart)
+      detailActions = APODDetailActions(
+        images: images.pipeline,
+        progressiveImage: { images.progressiveImage(for: $0) },
+        isFavorite: { heart.isFavorite($0) },
+        favoritesUnlocked: { heart.isUnlocked },
+        toggleFavorite: { _ = await heart.toggle($0) },
+        favoriteFailure: { heart.failure(for: $0) })
       _launchNotice = State(initialValue: launchNotice)
     }
 
     public var body: some View {
       TabView(selection: $selection) {
-        TodayScreen(appModel: model)
+        TodayScreen(today: model.today, actions: detailActions)
           .tabItem { Label("Today", systemImage: "sun.max") }
           .tag(RootTab.today)
-        ExploreScreen(appModel: model)
+        ExploreScreen(explore: model.explore, actions: detailActions)
           .tabItem { Label("Explore", systemImage: "square.grid.2x2") }
           .tag(RootTab.explore)
-        FavoritesScreen(appModel: model)
-          .tabItem { Label("Favorites", systemImage: "heart") }
-          .tag(RootTab.favorites)
-        ProfileScreen(appModel: model)
+        FavoritesScreen(
+          favorites: model.favorites, images: model.images.pipeline,
+          // The gate shows the paywall; when it unlocks, the screen follows the entitlement.
+          unlock: { _ = await model.attempt(.favorites) {} },
+          detail: { model.favoriteDetail(for: $0) }, detailActions: detailActions
+        )
+        .tabItem { Label("Favorites", systemImage: "heart") }
+        .tag(RootTab.favorites)
+        ProfileScreen(profile: model.profile)
           .tabItem { Label("Profile", systemImage: "person.crop.circle") }
           .tag(RootTab.profile)
       }
-      .environment(model)
       .task { await model.launch() }
       // A notification tap asked for a tab (the reminder opens Today).
       .onChange(of: model.destination, initial: true) { _, destination in
@@ -106,7 +123,8 @@
     }
   }
 
-  /// Memory warnings and time-zone changes, from `NotificationCenter`, forwarded to the model.
+  /// Memory warnings and time-zone changes, from `NotificationCenter`, to the models they concern:
+  /// the images let go of decoded pictures, the daily reminder keeps its local time.
   private struct SystemEventForwarding: ViewModifier {
     let model: AppModel
 
@@ -118,14 +136,14 @@
           NotificationCenter.default.publisher(for: .NSSystemTimeZoneDidChange)
             .receive(on: DispatchQueue.main)
         ) { _ in
-          Task { await model.timeZoneDidChange() }
+          Task { await model.profile.reminder.timeZoneDidChange() }
         }
         #if canImport(UIKit)
           .onReceive(
             NotificationCenter.default.publisher(for: UIApplication.didReceiveMemoryWarningNotification)
               .receive(on: DispatchQueue.main)
           ) { _ in
-            Task { await model.handleMemoryWarning() }
+            Task { await model.images.handleMemoryWarning() }
           }
         #endif
     }

@@ -1,7 +1,7 @@
 #if canImport(UIKit)
-  import AppCore
-  import TodayFeature
+  import APODUI
   import UIKit
+  import ViewerCore
 
   /// The UIKit callbacks SwiftUI has no modifier for. The app installs it with
   /// `@UIApplicationDelegateAdaptor`.

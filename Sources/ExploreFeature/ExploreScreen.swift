@@ -1,11 +1,11 @@
 #if canImport(SwiftUI)
-  import AppCore
+  import APODUI
   import DesignSystem
+  import ExploreCore
   import Foundation
   import ImageCache
   import NASA
   import SwiftUI
-  import TodayFeature
 
   /// The Explore tab: the recent days in a grid, any day since 1995-06-16 with a date picker, and
   /// a day's detail on tap.
@@ -29,13 +29,9 @@
     /// The grid's cells: at least this wide, as many as fit.
     private static let minimumCellWidth: CGFloat = 150
 
-    /// The screen over the app's models.
-    public init(appModel: AppModel) {
-      self.init(explore: appModel.explore, actions: APODDetailActions(appModel: appModel))
-    }
-
-    /// The screen over an `ExploreModel` and detail actions (previews, or a host without an
-    /// `AppModel`).
+    /// - Parameters:
+    ///   - explore: the screen's model.
+    ///   - actions: a day's detail: its images and favorite button.
     public init(explore: ExploreModel, actions: APODDetailActions) {
       // Nothing observable is read here: the parent's body runs this initializer, and a read
       // would make every Explore change redraw all the tabs.

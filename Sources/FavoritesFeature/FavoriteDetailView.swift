@@ -1,11 +1,11 @@
 #if canImport(SwiftUI)
+  import APODUI
   import DesignSystem
   import Favorites
-  import AppCore
+  import FavoritesCore
   import Foundation
   import ImageCache
   import SwiftUI
-  import TodayFeature
 
   /// One saved picture. `FavoriteDetailModel` decides what is shown: the favorite's own fields
   /// at once (its image is pinned, so they work offline), then the full APOD with its explanation

@@ -1,6 +1,7 @@
 #if canImport(SwiftUI) && DEBUG
   import DesignSystem
   import Favorites
+  import FavoritesCore
   import Foundation
   import ImageCache
   import ImageCacheLive

@@ -1,12 +1,11 @@
 #if canImport(SwiftUI)
-  import AppCore
+  import APODUI
   import DesignSystem
   import Favorites
+  import FavoritesCore
   import Foundation
   import ImageCache
-  import Monetization
   import SwiftUI
-  import TodayFeature
 
   /// The Favorites tab: a grid of saved pictures that browses offline (their images are pinned in
   /// the image cache), with remove, an empty state, and a locked state for free users.
@@ -21,23 +20,12 @@
     private let detail: (@MainActor (Favorite) -> FavoriteDetailModel)?
     private let detailActions: APODDetailActions?
 
-    /// The screen of the running app: unlocking goes through the Premium gate for favorites.
-    public init(appModel: AppModel) {
-      self.init(
-        favorites: appModel.favorites, images: appModel.images,
-        unlock: {
-          // The gate shows the paywall; when it unlocks, `state` follows the entitlement by itself.
-          _ = await appModel.attempt(.favorites) {}
-        },
-        detail: { appModel.favoriteDetail(for: $0) },
-        detailActions: APODDetailActions(appModel: appModel))
-    }
-
-    /// The screen over the parts it renders (previews build them from sample data).
+    /// The screen over the parts it renders (the app's models, or sample data in previews).
     /// - Parameters:
     ///   - favorites: the saved favorites and what the screen is in.
     ///   - images: where thumbnails come from (pinned, so they load offline).
-    ///   - unlock: what the locked state's button does.
+    ///   - unlock: what the locked state's button does (the app: the Premium gate for favorites,
+    ///     which shows the paywall; `state` then follows the entitlement by itself).
     ///   - detail: builds a favorite's detail model (the full APOD, cache first); nil shows only the
     ///     favorite's saved fields.
     ///   - detailActions: the hero, favorite and share actions of the full detail.

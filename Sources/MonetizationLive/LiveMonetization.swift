@@ -61,7 +61,7 @@
     }
 
     /// Sends the results of paywalls the SDK opened by itself (promoted in-app purchases,
-    /// deeplinks) to Core's outcome path; call it with `AppModel.paywallDidClose` before `launch()`.
+    /// deeplinks) to Core's outcome path; call it with `AppModel.monetization.paywallDidClose` before `launch()`.
     public func routeUntrackedPaywallDismissals(
       to report: @escaping @Sendable (PaywallOutcome) -> Void
     ) {

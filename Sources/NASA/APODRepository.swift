@@ -24,7 +24,7 @@ public enum FetchPolicy: Sendable, Hashable {
 ///   an error is thrown only when nothing is cached.
 public actor APODRepository {
   /// How long to wait before asking again for a today that was not published yet.
-  public let recheckInterval: TimeInterval
+  public nonisolated let recheckInterval: TimeInterval
   /// How many earlier days to try when looking for the newest available day.
   public let fallbackSearchDays = 7
 

@@ -1,7 +1,7 @@
 import Foundation
 
 /// URL rules for APOD media: what counts as an image, https upgrades, and CDN resizing.
-enum MediaURL {
+public enum MediaURL {
   /// Width of the standard-size image asked from the NASA image CDN (v1's standard images are
   /// about 960–1080 pixels wide, so both services give lists a similar size).
   static let standardWidth = 1024
@@ -119,7 +119,7 @@ enum MediaURL {
 
   /// True for a URL that evidently plays a video: a YouTube or Vimeo player, or a video file (by
   /// extension). Used to tell a video embed from an interactive page in an `iframe` day.
-  static func isVideo(_ url: URL) -> Bool {
+  public static func isVideo(_ url: URL) -> Bool {
     if videoExtensions.contains(url.pathExtension.lowercased()) { return true }
     guard let host = url.host?.lowercased() else { return false }
     let videoHosts = ["youtube.com", "youtube-nocookie.com", "youtu.be", "vimeo.com"]

@@ -1,9 +1,9 @@
 #if canImport(SwiftUI) && DEBUG
-  import AppCore
   import DesignSystem
   import Foundation
   import Monetization
   import Notifications
+  import ProfileCore
   import SwiftUI
 
   /// A `ProfileModel` over in-memory stand-ins for the SDK, StoreKit and the notification centre,

@@ -1,9 +1,9 @@
 #if canImport(SwiftUI)
-  import AppCore
   import DesignSystem
   import Foundation
   import Monetization
   import Notifications
+  import ProfileCore
   import SwiftUI
 
   #if canImport(UIKit)
@@ -22,11 +22,6 @@
     /// The screen over the Profile model it renders (previews build one from sample parts).
     public init(profile: ProfileModel) {
       self.profile = profile
-    }
-
-    /// The screen of the running app.
-    public init(appModel: AppModel) {
-      self.init(profile: appModel.profile)
     }
 
     public var body: some View {

@@ -1,9 +1,10 @@
 #if canImport(SwiftUI)
-  import AppCore
+  import APODUI
   import DesignSystem
   import Foundation
   import NASA
   import SwiftUI
+  import TodayCore
 
   /// The Today tab: today's picture, cache first, never blanked once shown.
   ///
@@ -15,13 +16,9 @@
     private let today: TodayModel
     private let actions: APODDetailActions
 
-    /// The screen over the app's models.
-    public init(appModel: AppModel) {
-      self.init(today: appModel.today, actions: APODDetailActions(appModel: appModel))
-    }
-
-    /// The screen over a `TodayModel` and detail actions (previews, or a host without an
-    /// `AppModel`).
+    /// - Parameters:
+    ///   - today: the screen's model.
+    ///   - actions: the detail's images and favorite button.
     public init(today: TodayModel, actions: APODDetailActions) {
       self.today = today
       self.actions = actions
@@ -85,13 +82,16 @@
 
   #if DEBUG
     #Preview("Today") {
-      TodayScreen(today: APODPreviewData.todayModel(), actions: APODPreviewData.actions())
-        .spacerTheme()
+      TodayScreen(
+        today: TodayModel(repository: APODPreviewData.repository()), actions: APODPreviewData.actions()
+      )
+      .spacerTheme()
     }
 
     #Preview("Today, offline with nothing saved") {
       TodayScreen(
-        today: APODPreviewData.todayModel(failingWith: .network(.offline)), actions: APODPreviewData.actions()
+        today: TodayModel(repository: APODPreviewData.repository(failingWith: .network(.offline))),
+        actions: APODPreviewData.actions()
       )
       .spacerTheme()
     }

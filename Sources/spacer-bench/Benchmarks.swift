@@ -1,6 +1,7 @@
 import Foundation
 import NASA
 import TestSupport
+import TodayCore
 
 /// Measures the figures the issues ask for. Each figure is the median of many runs, so one
 /// scheduling hiccup on a 2-core machine does not move it. Main-actor bound, like the screen

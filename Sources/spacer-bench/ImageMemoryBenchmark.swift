@@ -1,6 +1,7 @@
 import Foundation
 import ImageCache
 import TestSupport
+import ViewerCore
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking

@@ -33,13 +33,13 @@ struct AppFavoritesTests {
       return MonetizationFixtures.outcome(.purchased, plan: MonetizationFixtures.monthlyPlan)
     }
 
-    let saved = try await bounded { await app.model.toggleFavorite(apod) }
+    let saved = try await bounded { await app.model.heart.toggle(apod) }
 
     #expect(saved)
-    #expect(app.model.isFavorite(apod))
+    #expect(app.model.heart.isFavorite(apod))
     #expect(await app.content.favorites.stored[FavoriteDate(apod.date)] != nil)
     let image = try #require(apod.hdImageURL)
-    #expect(await app.model.images.isPinned(image))
+    #expect(await app.model.images.pipeline.isPinned(image))
     #expect(app.model.gateNotice == nil)
   }
 
@@ -48,7 +48,7 @@ struct AppFavoritesTests {
     let apod = try await todaysAPOD(app)
     app.presenter.outcomes = [MonetizationFixtures.outcome(.cancelled)]
 
-    let saved = try await bounded { await app.model.toggleFavorite(apod) }
+    let saved = try await bounded { await app.model.heart.toggle(apod) }
 
     #expect(!saved)
     #expect(await app.content.favorites.stored.isEmpty)
@@ -60,7 +60,7 @@ struct AppFavoritesTests {
     let apod = try await todaysAPOD(app)
     app.presenter.loadResults[Placement.premium] = .failed(.noNetwork)
 
-    let saved = try await bounded { await app.model.toggleFavorite(apod) }
+    let saved = try await bounded { await app.model.heart.toggle(apod) }
 
     #expect(!saved)
     #expect(app.model.gateNotice == PaywallUnavailableReason.noNetwork.userMessage)
@@ -79,16 +79,16 @@ struct AppFavoritesTests {
     let otherDay = sampleAPOD(APODDay.today(now: app.now).previous)
     await app.content.favorites.setWriteFailure(.diskFull)
 
-    let saved = await app.model.toggleFavorite(apod)
+    let saved = await app.model.heart.toggle(apod)
 
     #expect(!saved)
-    #expect(app.model.favoriteFailure(for: apod) == FavoritesRepositoryError.diskFull.message)
-    #expect(app.model.favoriteFailure(for: otherDay) == nil)
+    #expect(app.model.heart.failure(for: apod) == FavoritesRepositoryError.diskFull.message)
+    #expect(app.model.heart.failure(for: otherDay) == nil)
 
     // The next tap that works clears it.
     await app.content.favorites.setWriteFailure(nil)
-    #expect(await app.model.toggleFavorite(apod))
-    #expect(app.model.favoriteFailure(for: apod) == nil)
+    #expect(await app.model.heart.toggle(apod))
+    #expect(app.model.heart.failure(for: apod) == nil)
   }
 
   @Test func losingPremiumLocksFavoritesButKeepsThemAndPremiumReturningShowsThemAgain() async throws {
@@ -192,24 +192,37 @@ struct AppContentLifecycleTests {
     await app.model.today.load()
     let calls = await app.content.source.callCount
 
-    await app.model.reminder.setEnabled(true)
+    await app.model.profile.reminder.setEnabled(true)
 
     let request = try #require(await app.content.notificationCenter.pending.first)
     #expect(request.body.contains("Sample \(APODDay.today(now: app.now).iso)"))
     #expect(await app.content.source.callCount == calls)
   }
 
-  @Test func aDayAlreadyShownIsServedFromTheCacheWithoutARequest() async throws {
+  @Test func aDayShownInExploreOpensAsAFavoritesDetailFromTheCacheWithoutARequest() async throws {
     let app = AppModelFixture()
-    let day = APODDay.today(now: app.now).advanced(by: -3)
-    let first = try await app.model.apod(for: day)
+    let shown = APODDay.today(now: app.now).advanced(by: -2)
+    await app.model.explore.loadDay(shown)
     let calls = await app.content.source.callCount
+    let detail = app.model.favoriteDetail(for: Favorite(apod: sampleAPOD(shown), dateAdded: app.now))
 
-    let again = try await app.model.apod(for: day)
+    await detail.load()
 
-    #expect(again.apod == first.apod)
-    #expect(again.servedFromCache)
+    guard case .full(let apod) = detail.state else {
+      Issue.record("expected the full APOD, got \(detail.state)")
+      return
+    }
+    #expect(apod.date == shown)
     #expect(await app.content.source.callCount == calls)
+  }
+
+  @Test func cancelledRestoreFromProfileShowsNoAlert() async throws {
+    let store = InMemoryKeyValueStore()
+    store.set(RunningMode.observer.rawValue, forKey: AppSettings.runningModeKey)
+    let app = AppModelFixture(store: store)
+    app.purchaser.restoreResult = .failure(.userCancelled)
+    try await bounded { await app.model.profile.restore() }
+    #expect(app.model.profile.restoreReport == nil)
   }
 
   @Test func viewerImageStartsFromTheStandardImageAndUpgradesToHD() throws {
@@ -219,7 +232,7 @@ struct AppContentLifecycleTests {
       url: URL(string: "https://apod.nasa.gov/apod/image/9506/a.jpg"),
       hdurl: URL(string: "https://apod.nasa.gov/apod/image/9506/a_big.jpg"),
       pageURL: APOD.legacyPageURL(for: APODDay.first), source: .v1)
-    let model = try #require(app.model.progressiveImage(for: apod))
+    let model = try #require(app.model.images.progressiveImage(for: apod))
     #expect(model.previewURL == apod.imageURL)
     #expect(model.hdURL == apod.hdImageURL)
   }
@@ -229,7 +242,7 @@ struct AppContentLifecycleTests {
     let other = APOD(
       date: APODDay.first, title: "Interactive", explanation: "", mediaType: .other,
       pageURL: APOD.legacyPageURL(for: APODDay.first), source: .v1)
-    #expect(app.model.progressiveImage(for: other) == nil)
+    #expect(app.model.images.progressiveImage(for: other) == nil)
   }
 
   @Test func viewerImageIsTheImageTheHeroShows() throws {
@@ -244,7 +257,7 @@ struct AppContentLifecycleTests {
         Issue.record("\(apod.date) has no image hero: \(apod.hero)")
         continue
       }
-      let model = try #require(app.model.progressiveImage(for: apod))
+      let model = try #require(app.model.images.progressiveImage(for: apod))
       #expect(model.previewURL == preview, "\(apod.date)")
       #expect(model.hdURL == hd, "\(apod.date)")
     }

@@ -75,7 +75,7 @@ struct AppModelLaunchTests {
     let seed = AppModelFixture(store: store)
     EntitlementSnapshotStore(store: store).save(seed.subscriberSnapshot())
     let app = AppModelFixture(store: store)
-    #expect(app.model.isUnlocked(.favorites))
+    #expect(app.model.heart.isUnlocked)
     #expect(app.model.launchState == .notLaunched)
     #expect(app.calls.entries.isEmpty)
   }
@@ -116,7 +116,7 @@ struct AppModelLaunchTests {
     let app = AppModelFixture(store: store)
     app.backend.fail(.network)
     try await bounded("launch with only a cached free") { await app.model.launch() }
-    #expect(app.model.entitlements.entitlement.access == .free)
+    #expect(app.model.monetization.entitlements.entitlement.access == .free)
     #expect(app.presenter.loadedPlacements.isEmpty)
   }
 
@@ -167,7 +167,7 @@ struct AppModelLaunchTests {
     app.clock.advance(by: 15)
     try await bounded("launch with a silent subscription check") { await launch.value }
     #expect(app.model.launchState == .launched)
-    #expect(app.model.entitlements.lastDecision?.isDefinitive == false)
+    #expect(app.model.monetization.entitlements.lastDecision?.isDefinitive == false)
     #expect(app.presenter.loadedPlacements.isEmpty)
   }
 
@@ -177,7 +177,7 @@ struct AppModelLaunchTests {
     app.storeKit.entitlements = [.verified(unfinished)]
     app.purchaser.send(.verified(unfinished))
     try await bounded { await app.model.launch() }
-    try await bounded { await app.model.purchases.waitUntilHandled(count: 1) }
+    try await bounded { await app.model.monetization.purchases.waitUntilHandled(count: 1) }
     #expect(app.purchaser.finishedTransactionIDs == [51])
     let start = try #require(app.calls.firstIndex(of: "backend.start"))
     let synchronize = try #require(app.calls.firstIndex(of: "backend.synchronize"))
@@ -188,11 +188,11 @@ struct AppModelLaunchTests {
     let app = AppModelFixture(defaultMode: .full)
     app.presenter.outcomes = [MonetizationFixtures.outcome(.cancelled)]
     try await bounded { await app.model.launch() }
-    #expect(app.model.purchases.isListening)
+    #expect(app.model.monetization.purchases.isListening)
     #expect(app.purchaser.updatesRequestCount == 1)
     let unfinished = app.activeTransaction(id: 52)
     app.purchaser.send(.verified(unfinished))
-    try await bounded { await app.model.purchases.waitUntilHandled(count: 1) }
+    try await bounded { await app.model.monetization.purchases.waitUntilHandled(count: 1) }
     #expect(app.purchaser.finishedTransactionIDs.isEmpty)
     #expect(app.backend.synchronizeCount == 0)
   }
@@ -246,14 +246,14 @@ struct AppModelLifecycleTests {
   @Test func modeChangeIsStoredAtOnceAndAppliesOnRelaunch() async throws {
     let store = InMemoryKeyValueStore()
     let first = AppModelFixture(store: store, defaultMode: .full)
-    first.model.changeRunningMode(.observer)
-    #expect(first.model.runningMode == .full)
-    #expect(first.model.settings.modeChangeNotice != nil)
+    first.model.profile.selectRunningMode(.observer)
+    #expect(first.model.monetization.settings.activeMode == .full)
+    #expect(first.model.monetization.settings.modeChangeNotice != nil)
     first.model.shutdown()
     let second = AppModelFixture(store: store, defaultMode: .full)
     second.presenter.outcomes = [MonetizationFixtures.outcome(.cancelled)]
     try await bounded { await second.model.launch() }
-    #expect(second.model.runningMode == .observer)
+    #expect(second.model.monetization.settings.activeMode == .observer)
     #expect(second.backend.startedModes == [.observer])
   }
 
@@ -262,8 +262,15 @@ struct AppModelLifecycleTests {
     app.presenter.outcomes = [MonetizationFixtures.outcome(.cancelled)]
     try await bounded { await app.model.launch() }
     app.purchaser.onRestore = { app.storeKit.entitlements = [.verified(app.activeTransaction(id: 61))] }
-    #expect(try await bounded { await app.model.restorePurchases() } == .restored)
-    #expect(app.model.restores.lastOutcome == .restored)
+    try await bounded { await app.model.profile.restore() }
+    #expect(app.model.profile.restoreReport?.outcome == .restored)
+    #expect(app.model.monetization.restores.lastOutcome == .restored)
+  }
+
+  @Test func onlyObserverModeInterceptsThePaywallsPurchaseAndRestoreButtons() {
+    // The SDK buys and restores by itself in Full mode; the app answers only in Observer mode.
+    #expect(AppModelFixture(defaultMode: .full).model.paywallInterceptor == nil)
+    #expect(AppModelFixture(defaultMode: .observer).model.paywallInterceptor != nil)
   }
 
   @Test func approvalArrivingWhileThePaywallIsUpClosesItAndRunsTheAction() async throws {
@@ -285,7 +292,9 @@ struct AppModelLifecycleTests {
     let app = try await launched(.full)
     let outcome = MonetizationFixtures.outcome(
       .purchased, plan: MonetizationFixtures.annualPlan, close: .programmatic)
-    try await bounded { await app.model.paywallDidClose(placement: "deeplink", outcome: outcome) }
+    try await bounded {
+      await app.model.monetization.paywallDidClose(placement: "deeplink", outcome: outcome)
+    }
     #expect(
       app.logger.events.contains(.paywallDismissed(PaywallDismissal(placement: "deeplink", outcome: outcome)))
     )
@@ -363,18 +372,17 @@ struct AskToBuyNoticeTests {
     app.presenter.outcomes = [MonetizationFixtures.outcome(.cancelled)]
     try await bounded { await app.model.launch() }
     app.purchaser.purchaseResults = [.pending]
-    let response = try await bounded {
-      await app.model.handlePurchaseAction(plan: MonetizationFixtures.monthlyPlan)
-    }
+    let interceptor = try #require(app.model.paywallInterceptor)
+    let response = try await bounded { await interceptor.purchase(MonetizationFixtures.monthlyPlan, nil) }
     #expect(response.message == nil)
     #expect(response.closesPaywall)
     #expect(app.model.gateNotice == "Waiting for approval. This unlocks as soon as your request is approved.")
     let approved = app.activeTransaction(id: 81)
     app.storeKit.entitlements = [.verified(approved)]
     app.purchaser.send(.verified(approved))
-    try await bounded { await app.model.purchases.waitUntilHandled(count: 1) }
+    try await bounded { await app.model.monetization.purchases.waitUntilHandled(count: 1) }
     #expect(app.model.gateNotice == nil)
-    #expect(!app.model.purchases.isAwaitingApproval)
+    #expect(!app.model.monetization.purchases.isAwaitingApproval)
   }
 }
 
@@ -392,7 +400,7 @@ struct LaunchOrderTests {
     #expect(app.backend.startedModes == [.full])
     // ...and the saved favorites are read meanwhile, without waiting for it.
     try await bounded("favorites loaded while the SDK starts") {
-      while !app.model.isFavorite(apod) { await Task.yield() }
+      while !app.model.heart.isFavorite(apod) { await Task.yield() }
     }
     app.clock.advance(by: 15)
     try await bounded { await launch.value }
@@ -409,13 +417,14 @@ struct AskToBuyExpiryTests {
     app.presenter.outcomes = [MonetizationFixtures.outcome(.cancelled)]
     try await bounded { await app.model.launch() }
     app.purchaser.purchaseResults = [.pending]
-    _ = try await bounded { await app.model.handlePurchaseAction(plan: MonetizationFixtures.monthlyPlan) }
+    let interceptor = try #require(app.model.paywallInterceptor)
+    _ = try await bounded { await interceptor.purchase(MonetizationFixtures.monthlyPlan, nil) }
     app.clock.advance(by: 23 * 3600)
     try await bounded { await app.model.enterForeground() }
-    #expect(app.model.purchases.isAwaitingApproval)
+    #expect(app.model.monetization.purchases.isAwaitingApproval)
     app.clock.advance(by: 2 * 3600)
     try await bounded { await app.model.enterForeground() }
-    #expect(!app.model.purchases.isAwaitingApproval)
+    #expect(!app.model.monetization.purchases.isAwaitingApproval)
     #expect(app.model.gateNotice == nil)
     #expect(!app.model.profile.statusLine.contains("Waiting for approval"))
   }

@@ -1,4 +1,5 @@
 import Favorites
+import FavoritesTestSupport
 import Foundation
 import NASA
 import Testing

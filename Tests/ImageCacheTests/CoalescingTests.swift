@@ -1,5 +1,6 @@
 import Foundation
 import ImageCache
+import ImageTestSupport
 import Networking
 import TestSupport
 import Testing

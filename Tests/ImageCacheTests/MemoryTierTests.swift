@@ -1,5 +1,6 @@
 import Foundation
 import ImageCache
+import ImageTestSupport
 import TestSupport
 import Testing
 

@@ -1,18 +1,8 @@
+import APODTestSupport
 import Foundation
 import Testing
 
 @testable import NASA
-
-/// An instant written in UTC, for readable fixed clocks.
-func utc(_ text: String) -> Date {
-  let formatter = ISO8601DateFormatter()
-  formatter.formatOptions = [.withInternetDateTime]
-  return formatter.date(from: text) ?? Date(timeIntervalSince1970: 0)
-}
-
-func day(_ iso: String) -> APODDay {
-  (try? APODDay(iso: iso)) ?? APODDay.first
-}
 
 @Suite("APOD day in US Eastern time")
 struct APODDayTodayTests {

@@ -1,3 +1,4 @@
+import APODTestSupport
 import Foundation
 import NASA
 import TestSupport

@@ -1,3 +1,4 @@
+import APODTestSupport
 import Foundation
 import Networking
 import TestSupport

@@ -137,7 +137,7 @@ enum CoreSources {
   /// The targets that ship in the iOS app and build on Linux (Package.swift's Core tier).
   static let modules = [
     "Localization", "Networking", "NASA", "ImageCache", "Monetization", "Favorites", "Notifications",
-    "AppCore",
+    "ScreenCore", "TodayCore", "ExploreCore", "ViewerCore", "FavoritesCore", "ProfileCore", "AppCore",
   ]
 
   static func load() throws -> [SourceFile] {

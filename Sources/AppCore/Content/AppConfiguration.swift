@@ -1,5 +1,6 @@
 import Foundation
 import Monetization
+import ProfileCore
 
 /// The build's configuration as Info.plist carries it (from `Config/Base.xcconfig` and the
 /// optional, git-ignored `Config/Secrets.xcconfig`), read with the rules a missing secret needs.

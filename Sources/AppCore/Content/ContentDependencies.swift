@@ -3,6 +3,7 @@ import Foundation
 import ImageCache
 import NASA
 import Notifications
+import ProfileCore
 
 /// What the content screens need: APODs, images, favorites storage, the reminder's notification
 /// center and settings, and what Profile shows. The app fills it with live parts; tests and the

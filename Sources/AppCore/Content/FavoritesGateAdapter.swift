@@ -6,11 +6,11 @@ import Monetization
 /// a paywall that could not be shown), `onNotice` receives the sentence.
 final class FavoritesGateAdapter: FavoritesGate {
   private let gates: any FeatureGating
-  /// Set by the owner once it exists (the adapter is built inside `AppModel.init`).
-  var onNotice: @MainActor (String) -> Void = { _ in }
+  private let onNotice: @MainActor (String) -> Void
 
-  init(gates: any FeatureGating) {
+  init(gates: any FeatureGating, onNotice: @escaping @MainActor (String) -> Void) {
     self.gates = gates
+    self.onNotice = onNotice
   }
 
   var isUnlocked: Bool { gates.isUnlocked(.favorites) }

@@ -1,4 +1,5 @@
 import Favorites
+import FavoritesCore
 import Foundation
 import Monetization
 
@@ -170,11 +171,11 @@ private final class ScenarioSession {
       guard let model = runningModel() else { return }
       await track {
         await model.profile.restore()
-        self.lastRestore = model.restores.lastOutcome
+        self.lastRestore = model.monetization.restores.lastOutcome
       }
     case .changeMode(let mode):
       guard let model = runningModel() else { return }
-      model.changeRunningMode(mode)
+      model.profile.selectRunningMode(mode)
     case .setBackend(let start, let check):
       world.backendStart = start ?? world.backendStart
       world.backendCheck = check ?? world.backendCheck
@@ -272,12 +273,12 @@ private final class ScenarioSession {
     guard let model = runningModel() else { return }
     guard world.isPaywallUp else { return fail("no paywall is shown to buy from") }
     let plan = ScenarioCatalog.plan(product)
-    switch model.runningMode {
+    switch model.monetization.settings.activeMode {
     case .observer:
       // The SDK calls the app's purchase interceptor, then the adapter closes the paywall.
       world.nextPurchase = result
       var response: InterceptorResponse?
-      await track { response = await model.handlePurchaseAction(plan: plan) }
+      await track { response = await model.paywallInterceptor?.purchase(plan, nil) }
       // A process killed inside the interceptor never closes its paywall.
       guard let response, !world.wasKilled else { return }
       lastInterceptor = response
@@ -315,10 +316,10 @@ private final class ScenarioSession {
   private func restoreInPaywall() async {
     guard let model = runningModel() else { return }
     guard world.isPaywallUp else { return fail("no paywall is shown to restore from") }
-    switch model.runningMode {
+    switch model.monetization.settings.activeMode {
     case .observer:
       var response: InterceptorResponse?
-      await track { response = await model.handleRestoreAction() }
+      await track { response = await model.paywallInterceptor?.restore() }
       guard let response, !world.wasKilled else { return }
       lastInterceptor = response
       if response.closesPaywall {
@@ -390,7 +391,7 @@ private final class ScenarioSession {
     }
     defer { guardTask.cancel() }
     while !stuck {
-      if let purchases = model?.purchases, purchases.isListening,
+      if let purchases = model?.monetization.purchases, purchases.isListening,
         purchases.handledUpdateCount < world.sentUpdates
       {
         await world.waitForChangeOrUpdates(purchases: purchases, count: world.sentUpdates)
@@ -408,7 +409,7 @@ private final class ScenarioSession {
 
   /// Checks every given field and writes one line per check: `✓ what = value` or `✗ …`.
   private func check(_ expect: ScenarioExpectation) {
-    let entitlement = model?.entitlements.entitlement
+    let entitlement = model?.monetization.entitlements.entitlement
     func compare<Value: Equatable>(_ name: String, _ expected: Value?, _ actual: Value?) {
       guard let expected else { return }
       guard expected == actual else {
@@ -425,17 +426,17 @@ private final class ScenarioSession {
     compare(
       "expires", expect.expires.map { $0.resolve(from: scenario.start.now).formatted(.iso8601) },
       entitlement.map { $0.expirationDate?.formatted(.iso8601) ?? "never" })
-    compare("definitive", expect.definitive, model?.entitlements.lastDecision?.isDefinitive)
+    compare("definitive", expect.definitive, model?.monetization.entitlements.lastDecision?.isDefinitive)
     compare("paywallsShown", expect.paywallsShown, world.displayedPlacements)
     compare("paywallUp", expect.paywallUp, world.isPaywallUp)
     compare("actionsRun", expect.actionsRun, actionsRun)
     compare("restore", expect.restore.map(Self.kind), lastRestore.map { Self.kind("\($0)") })
     compare("interceptor", expect.interceptor, lastInterceptor?.result.rawValue)
-    compare("awaitingApproval", expect.awaitingApproval, model?.purchases.isAwaitingApproval)
+    compare("awaitingApproval", expect.awaitingApproval, model?.monetization.purchases.isAwaitingApproval)
     compare("finishedTransactions", expect.finishedTransactions, world.finishedTransactions.count)
-    compare("activeMode", expect.activeMode, model?.settings.activeMode)
-    compare("pendingMode", expect.pendingMode, model?.settings.pendingMode)
-    compare("relaunchRequired", expect.relaunchRequired, model?.settings.isRelaunchRequired)
+    compare("activeMode", expect.activeMode, model?.monetization.settings.activeMode)
+    compare("pendingMode", expect.pendingMode, model?.monetization.settings.pendingMode)
+    compare("relaunchRequired", expect.relaunchRequired, model?.monetization.settings.isRelaunchRequired)
     for (label, expected) in (expect.attempts ?? [:]).sorted(by: { $0.key < $1.key }) {
       guard let actual = attempts[label] else {
         if expected != "pending" {

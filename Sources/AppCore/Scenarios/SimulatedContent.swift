@@ -5,6 +5,7 @@ import Monetization
 import NASA
 import Networking
 import Notifications
+import ProfileCore
 
 /// The content side of a simulated app: scenarios exercise monetization only, so APODs are never
 /// reachable and the stores are real files in a folder of their own, removed after the run.

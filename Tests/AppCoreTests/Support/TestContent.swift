@@ -3,6 +3,7 @@ import Foundation
 import ImageCache
 import NASA
 import Networking
+import ProfileCore
 import TestSupport
 
 /// The content side of an `AppModel` under test: a scripted APOD source that has a picture for

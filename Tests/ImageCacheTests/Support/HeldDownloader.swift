@@ -1,5 +1,6 @@
 import Foundation
 import ImageCache
+import ImageTestSupport
 
 /// Counts what happened to the downloads of a `HeldDownloader`.
 actor DownloadLog {

@@ -1,0 +1,226 @@
+#if canImport(SwiftUI)
+  import DesignSystem
+  import Foundation
+  import ImageCache
+  import NASA
+  import ScreenCore
+  import SwiftUI
+  import ViewerCore
+
+  /// One APOD in full: the hero (image, video poster or a link to the page), title, date, credit,
+  /// the favorite and share buttons, and the explanation, in a scroll view.
+  ///
+  /// The body of Today, and of the detail screens of Explore and Favorites. Pull to refresh is the
+  /// caller's: apply `.refreshable` to this view and its scroll view picks it up.
+  public struct APODDetailView: View {
+    private let apod: APOD
+    private let actions: APODDetailActions
+    private let banner: StatusBanner?
+    @Environment(\.locale) private var locale
+
+    /// - Parameters:
+    ///   - apod: the picture to show.
+    ///   - actions: its images and the favorite button.
+    ///   - banner: a quiet line above the picture (why it is cached or stale), or `nil`.
+    public init(apod: APOD, actions: APODDetailActions, banner: StatusBanner? = nil) {
+      self.apod = apod
+      self.actions = actions
+      self.banner = banner
+    }
+
+    public var body: some View {
+      ScrollView {
+        VStack(alignment: .leading, spacing: Spacing.large) {
+          if let banner {
+            banner
+          }
+          HeroView(apod: apod, actions: actions)
+          heading
+          HStack(spacing: Spacing.medium) {
+            FavoriteButton(apod: apod, actions: actions)
+            ShareLink(item: apod.pageURL, subject: Text(apod.title)) {
+              Label("Share", systemImage: "square.and.arrow.up")
+            }
+            Spacer(minLength: 0)
+          }
+          .buttonStyle(.bordered)
+          // A save the store refused says why, right under the heart (never silently).
+          if let failure = actions.favoriteFailure(apod) {
+            Label(failure, systemImage: "exclamationmark.triangle")
+              .font(Typography.caption)
+              .foregroundStyle(Palette.error)
+              .fixedSize(horizontal: false, vertical: true)
+          }
+          if !apod.explanation.isEmpty {
+            Text(apod.explanation)
+              .font(Typography.body)
+              .foregroundStyle(Palette.primaryText)
+              .fixedSize(horizontal: false, vertical: true)
+              .textSelection(.enabled)
+          }
+        }
+        .padding(Spacing.large)
+      }
+      .background(Palette.background)
+    }
+
+    private var heading: some View {
+      VStack(alignment: .leading, spacing: Spacing.xSmall) {
+        Text(apod.title)
+          .font(Typography.display)
+          .foregroundStyle(Palette.primaryText)
+          .fixedSize(horizontal: false, vertical: true)
+          .accessibilityAddTraits(.isHeader)
+        Text(apod.date.displayText(locale: locale))
+          .font(Typography.metadata)
+          .foregroundStyle(Palette.secondaryText)
+        if let credit = apod.creditLine {
+          Text(credit)
+            .font(Typography.caption)
+            .foregroundStyle(Palette.secondaryText)
+        }
+      }
+    }
+  }
+
+  /// The favorite button: a filled heart when saved, and the PRO badge while saving is locked
+  /// (tapping it then goes through the gate, which may show the paywall).
+  private struct FavoriteButton: View {
+    let apod: APOD
+    let actions: APODDetailActions
+    @State private var isToggling = false
+
+    var body: some View {
+      let isFavorite = actions.isFavorite(apod)
+      Button {
+        isToggling = true
+        Task {
+          await actions.toggleFavorite(apod)
+          isToggling = false
+        }
+      } label: {
+        HStack(spacing: Spacing.small) {
+          if isFavorite {
+            Label("Saved", systemImage: "heart.fill")
+          } else {
+            Label("Save", systemImage: "heart")
+          }
+          if !actions.favoritesUnlocked() {
+            ProBadge()
+          }
+        }
+      }
+      .disabled(isToggling)
+    }
+  }
+
+  /// The picture at the top, as `APOD.hero` decides: an image (tap for the full-screen viewer), a
+  /// video's poster (tap to play), or, for media the app cannot show, a link to the day's page.
+  private struct HeroView: View {
+    let apod: APOD
+    let actions: APODDetailActions
+    @Environment(\.openURL) private var openURL
+
+    var body: some View {
+      switch apod.hero {
+      case .image:
+        ImageHero(apod: apod, actions: actions)
+      case .video(let poster, let play):
+        linkedPoster(poster, opening: play, symbol: "play.rectangle", hint: Text("Plays the video"))
+      case .link(let page, let poster):
+        linkedPoster(
+          poster, opening: page, symbol: "safari", hint: Text("Opens this day's page on NASA's website"))
+      }
+    }
+
+    /// The still image (or a surface when there is none) with a symbol saying where a tap goes.
+    private func linkedPoster(_ poster: URL?, opening url: URL, symbol: String, hint: Text) -> some View {
+      Button {
+        openURL(url)
+      } label: {
+        PipelineImage(
+          url: poster, size: .preview, pipeline: actions.images,
+          accessibilityLabel: apod.accessibilityDescription
+        )
+        .overlay {
+          Image(systemName: symbol)
+            .font(Typography.display)
+            .foregroundStyle(Palette.primaryText)
+            .padding(Spacing.large)
+            .background(Palette.surface, in: Circle())
+            .accessibilityHidden(true)
+        }
+        .heroFrame()
+      }
+      .buttonStyle(.plain)
+      .accessibilityHint(hint)
+    }
+  }
+
+  /// The image hero. Its `ProgressiveImageModel` lives in `@State`, keyed by the APOD day, so a
+  /// redraw (a refresh of the same day, a favorite toggled) keeps the loaded image, and the
+  /// full-screen viewer continues from the same model.
+  private struct ImageHero: View {
+    let apod: APOD
+    let actions: APODDetailActions
+    @State private var hero: Hero?
+    @State private var showsViewer = false
+
+    private struct Hero {
+      let day: APODDay
+      let model: ProgressiveImageModel?
+    }
+
+    var body: some View {
+      let model = hero?.day == apod.date ? hero?.model : nil
+      Group {
+        if let model {
+          // The card holds the preview only; HD loads in the viewer and is let go when it closes.
+          ProgressiveImageView(
+            model: model, accessibilityLabel: apod.accessibilityDescription, contentMode: .fill,
+            showsHD: false)
+        } else {
+          // No usable image URL: a quiet surface with a photo symbol.
+          PipelineImage(
+            url: nil, size: .preview, pipeline: actions.images,
+            accessibilityLabel: apod.accessibilityDescription)
+        }
+      }
+      .heroFrame()
+      .onChange(of: apod.date, initial: true) { _, day in
+        hero = Hero(day: day, model: actions.progressiveImage(apod))
+      }
+      .opensViewer(isPresented: $showsViewer, model: model, label: apod.accessibilityDescription)
+    }
+  }
+
+  extension View {
+    /// The hero's shape: 4:3, rounded, on the surface colour.
+    fileprivate func heroFrame() -> some View {
+      Palette.surface
+        .aspectRatio(4 / 3, contentMode: .fit)
+        .overlay { self }
+        .clipShape(RoundedRectangle(cornerRadius: CornerRadius.large))
+    }
+
+    /// On iOS, a tap opens the full-screen viewer on the hero's model; elsewhere nothing.
+    @ViewBuilder
+    fileprivate func opensViewer(
+      isPresented: Binding<Bool>, model: ProgressiveImageModel?, label: String
+    ) -> some View {
+      #if os(iOS)
+        contentShape(Rectangle())
+          .onTapGesture { if model != nil { isPresented.wrappedValue = true } }
+          .accessibilityAddTraits(model != nil ? .isButton : [])
+          .accessibilityHint(model != nil ? Text("Opens the picture full screen") : Text(verbatim: ""))
+          .fullScreenCover(isPresented: isPresented) {
+            if let model {
+              ViewerScreen(model: model, accessibilityLabel: label)
+            }
+          }
+      #else
+        self
+      #endif
+    }
+  }
+#endif

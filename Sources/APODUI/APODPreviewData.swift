@@ -1,0 +1,138 @@
+#if canImport(SwiftUI) && DEBUG
+  import Foundation
+  import ImageCache
+  import ImageCacheLive
+  import NASA
+  import Networking
+  import ViewerCore
+
+  #if canImport(FoundationNetworking)
+    import FoundationNetworking
+  #endif
+
+  /// Sample APODs and Core models for the `#Preview`s of the APOD screens (debug builds only).
+  ///
+  /// The models are the real Core ones over a tiny in-process source: a fresh repository per
+  /// preview in a temporary directory, and an image pipeline that downloads the sample images
+  /// from apod.nasa.gov (no network: the image views show their failure symbol).
+  public enum APODPreviewData {
+    /// An image day.
+    nonisolated public static let image = APOD(
+      date: day(2021, 12, 6), title: "Space Station Silhouette on the Moon",
+      explanation: """
+        A sample explanation for previews. The station crosses the face of the Moon in a fraction \
+        of a second, so the photographer planned the position and the moment in advance.
+
+        A second paragraph shows how paragraph breaks look on Today.
+        """,
+      mediaType: .image,
+      url: URL(string: "https://apod.nasa.gov/apod/image/2112/IssMoon_McCarthy_960.jpg"),
+      hdurl: URL(string: "https://apod.nasa.gov/apod/image/2112/IssMoon_McCarthy_1663.jpg"),
+      copyright: "Andrew McCarthy", pageURL: APOD.legacyPageURL(for: day(2021, 12, 6)), source: .v1)
+
+    /// A video day with a YouTube poster.
+    nonisolated public static let video = APOD(
+      date: day(2021, 11, 8), title: "A Filament Leaps from the Sun",
+      explanation: "A sample explanation for previews of a video day.",
+      mediaType: .video,
+      url: URL(string: "https://www.youtube.com/embed/7NykS2kv_k8"),
+      thumbnailURL: URL(string: "https://img.youtube.com/vi/7NykS2kv_k8/0.jpg"),
+      videoURL: URL(string: "https://www.youtube.com/embed/7NykS2kv_k8"),
+      copyright: "Stéphane Poirier", pageURL: APOD.legacyPageURL(for: day(2021, 11, 8)), source: .v1)
+
+    /// A day whose media the app cannot show (it links to the page).
+    nonisolated public static let other = APOD(
+      date: day(2010, 1, 20), title: "The Known Universe",
+      explanation: "A sample explanation for previews of a day with interactive media.",
+      mediaType: .other, pageURL: APOD.legacyPageURL(for: day(2010, 1, 20)), source: .v1)
+
+    /// More image days, for grids.
+    nonisolated public static let moreImages: [APOD] = [
+      sampleImage(
+        day(2021, 11, 7), "The Cat's Eye Nebula in Optical and X-ray",
+        "2111/CatsEye_HubblePohl_960.jpg", "2111/CatsEye_HubblePohl_1278.jpg"),
+      sampleImage(
+        day(2020, 9, 24), "Enceladus in Infrared", "2009/PIA24023_fig1_1050.jpg",
+        "2009/PIA24023_fig1.jpg"),
+      sampleImage(
+        day(2018, 6, 3), "Saturn's Iapetus: Painted Moon", "1806/iapetus3_cassini_960.jpg",
+        "1806/iapetus3_cassini_4100.jpg"),
+      sampleImage(
+        day(2019, 9, 20), "Saturn at Night", "1909/LastRingPortrait_Cassini_1080.jpg",
+        "1909/LastRingPortrait_Cassini_4472.jpg"),
+    ]
+
+    /// The samples in turn, one per day.
+    nonisolated public static let all: [APOD] = [image, video, other] + moreImages
+
+    /// A pipeline in a fresh temporary directory, downloading with an ephemeral session.
+    public static func pipeline() -> ImagePipeline {
+      ImagePipeline(
+        directory: temporaryDirectory("images"), session: URLSession(configuration: .ephemeral),
+        decoder: ImageIODecoder())
+    }
+
+    /// A repository over the samples (each requested day gets a sample, re-dated), or one whose
+    /// source always fails with `failure`, in a fresh temporary directory.
+    public static func repository(failingWith failure: APODError? = nil) -> APODRepository {
+      APODRepository(
+        source: PreviewAPODSource(failure: failure),
+        cache: JSONDiskCache(directory: temporaryDirectory("apod")))
+    }
+
+    /// Detail actions over `pipeline()`, with a favorite state that never changes.
+    public static func actions(favoritesUnlocked: Bool = false, isFavorite: Bool = false) -> APODDetailActions
+    {
+      let models = ImageModels(pipeline: pipeline())
+      return APODDetailActions(
+        images: models.pipeline,
+        progressiveImage: { models.progressiveImage(for: $0) },
+        isFavorite: { _ in isFavorite },
+        favoritesUnlocked: { favoritesUnlocked },
+        toggleFavorite: { _ in })
+    }
+
+    nonisolated private static func sampleImage(
+      _ date: APODDay, _ title: String, _ standard: String, _ large: String
+    ) -> APOD {
+      APOD(
+        date: date, title: title, explanation: "A sample explanation for previews.", mediaType: .image,
+        url: URL(string: "https://apod.nasa.gov/apod/image/\(standard)"),
+        hdurl: URL(string: "https://apod.nasa.gov/apod/image/\(large)"),
+        pageURL: APOD.legacyPageURL(for: date), source: .v1)
+    }
+
+    nonisolated private static func day(_ year: Int, _ month: Int, _ day: Int) -> APODDay {
+      (try? APODDay(year: year, month: month, day: day)) ?? .first
+    }
+
+    private static func temporaryDirectory(_ name: String) -> URL {
+      FileManager.default.temporaryDirectory
+        .appendingPathComponent("SpacerPreviews", isDirectory: true)
+        .appendingPathComponent("\(name)-\(UUID().uuidString)", isDirectory: true)
+    }
+  }
+
+  /// Answers every day with a sample (re-dated to that day), or always fails with `failure`.
+  nonisolated private struct PreviewAPODSource: APODSource {
+    let failure: APODError?
+
+    func apod(for day: APODDay) async throws(APODError) -> APOD {
+      if let failure { throw failure }
+      return sample(for: day)
+    }
+
+    func apods(from start: APODDay, through end: APODDay) async throws(APODError) -> APODList {
+      if let failure { throw failure }
+      return APODList(items: (start...end).reversed().map(sample(for:)))
+    }
+
+    private func sample(for day: APODDay) -> APOD {
+      let samples = APODPreviewData.all
+      var apod = samples[abs(APODDay.first.distance(to: day)) % samples.count]
+      apod.date = day
+      apod.pageURL = APOD.legacyPageURL(for: day)
+      return apod
+    }
+  }
+#endif

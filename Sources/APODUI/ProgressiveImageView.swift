@@ -1,0 +1,121 @@
+#if canImport(SwiftUI)
+  import DesignSystem
+  import Foundation
+  import ImageCache
+  import ImageCacheLive
+  import SwiftUI
+  import ViewerCore
+
+  /// Draws a `ProgressiveImageModel`: the preview at once, the HD image swapped in place.
+  ///
+  /// The model owns every rule (caches first, when a spinner may appear, when HD replaces the
+  /// preview); this view draws what its phase says (`ProgressiveImageModel.Phase`):
+  /// - `shownImage`: the preview or the HD image, in the same image view, so zoom and layout stay
+  ///   put when HD replaces the preview; with a small retry over it when `offersHDRetry`.
+  /// - `showsSpinner`: a spinner, only then (nothing cached and the spinner delay passed; never
+  ///   while a preview exists).
+  /// - `failure`: the reason and a retry.
+  /// - otherwise nothing over the container's background (the caches are being read).
+  ///
+  /// With `showsHD` (the viewer, the default) it asks the model for HD when it appears and lets
+  /// HD go when it disappears; without (the detail card) it loads the preview only. The hero and
+  /// the viewer share one model. A model created over an image already in memory shows it from the
+  /// first frame.
+  public struct ProgressiveImageView: View {
+    private let model: ProgressiveImageModel
+    private let accessibilityLabel: String
+    private let contentMode: ContentMode
+    private let showsHD: Bool
+    private let pictureZoom: ViewerZoom
+    private let pictureDrop: Double
+
+    /// - Parameters:
+    ///   - model: the image's phases (`ImageModels.progressiveImage(for:)`).
+    ///   - accessibilityLabel: what VoiceOver reads (the APOD `alt` text when present, else its title).
+    ///   - contentMode: `.fit` (the whole image, the default) or `.fill` (cropped to the frame).
+    ///   - showsHD: true in the viewer (HD while shown), false on the card (the preview only).
+    ///   - pictureZoom: the viewer's zoom, applied to the picture only, so the HD retry button, the
+    ///     spinner and the error state keep their size and place.
+    ///   - pictureDrop: how far (points) the picture is pulled down towards dismissal.
+    public init(
+      model: ProgressiveImageModel, accessibilityLabel: String, contentMode: ContentMode = .fit,
+      showsHD: Bool = true, pictureZoom: ViewerZoom = ViewerZoom(), pictureDrop: Double = 0
+    ) {
+      self.model = model
+      self.accessibilityLabel = accessibilityLabel
+      self.contentMode = contentMode
+      self.showsHD = showsHD
+      self.pictureZoom = pictureZoom
+      self.pictureDrop = pictureDrop
+    }
+
+    public var body: some View {
+      Color.clear
+        .overlay { content }
+        .clipped()
+        .task {
+          if showsHD { await model.showHD() } else { await model.load() }
+        }
+        .onDisappear {
+          if showsHD { Task { await model.releaseHD() } }
+        }
+    }
+
+    @ViewBuilder private var content: some View {
+      let phase = model.phase
+      if let image = phase.shownImage {
+        picture(image)
+          .scaleEffect(CGFloat(pictureZoom.scale))
+          .offset(x: CGFloat(pictureZoom.offset.width), y: CGFloat(pictureZoom.offset.height + pictureDrop))
+          // Effects do not move the layout frame: the retry sits on the unzoomed frame, unscaled.
+          .overlay(alignment: .bottomTrailing) {
+            if phase.offersHDRetry {
+              hdRetryButton
+            }
+          }
+      } else if phase.showsSpinner {
+        ProgressView()
+          .tint(Palette.secondaryText)
+      } else if let error = phase.failure {
+        ErrorStateView(
+          title: String(localized: "Couldn't Load the Image"),
+          message: error.message,
+          action: StateAction(String(localized: "Try Again")) {
+            Task { await model.retry() }
+          })
+      }
+    }
+
+    @ViewBuilder private func picture(_ image: DecodedImage) -> some View {
+      if let cgImage = image.cgImage {
+        Image(cgImage, scale: 1, label: Text(accessibilityLabel))
+          .resizable()
+          .aspectRatio(contentMode: contentMode)
+      } else {
+        Image(systemName: "photo")
+          .font(Typography.title)
+          .foregroundStyle(Palette.secondaryText)
+          .accessibilityLabel(Text(accessibilityLabel))
+      }
+    }
+
+    /// Small and out of the way: the preview is still the picture, HD is a bonus.
+    private var hdRetryButton: some View {
+      Button {
+        Task { await model.retry() }
+      } label: {
+        Image(systemName: "arrow.clockwise")
+          .font(Typography.callout)
+          .foregroundStyle(Palette.primaryText)
+          .padding(Spacing.small)
+          .background(Palette.surface, in: Circle())
+          // The symbol stays small; the area that takes the tap is at least 44 × 44 pt.
+          .frame(minWidth: TapTarget.minimum, minHeight: TapTarget.minimum)
+          .contentShape(Rectangle())
+      }
+      .buttonStyle(.plain)
+      .padding(Spacing.small)
+      .accessibilityLabel(Text("Load the full-resolution image again"))
+    }
+  }
+#endif

@@ -1,0 +1,196 @@
+import Favorites
+import Foundation
+import Observation
+
+/// What the Favorites screen shows.
+public enum FavoritesState: Sendable, Hashable {
+  /// Favorites have not been read yet.
+  case loading
+  /// Premium is needed to browse favorites. Saved favorites are still stored, untouched.
+  case locked
+  /// Unlocked, and nothing is saved.
+  case empty
+  /// Unlocked; the favorites, newest APOD date first.
+  case loaded([Favorite])
+  /// The first read failed, so there is nothing to show; `message` says why.
+  case failed(message: String)
+}
+
+/// Screen state and actions for favorites, shared by the Favorites tab and the heart on Today.
+///
+/// Rules:
+/// - Saving goes through the premium gate (the paywall may appear first). Removing is never gated:
+///   deleting one's own data never requires a subscription.
+/// - Losing premium never deletes anything: `state` becomes `.locked` while the favorites stay
+///   stored, and they show again as soon as premium returns.
+/// - Saving pins the favorite's images so it browses offline; removing unpins them (unless another
+///   favorite uses the same image). The first successful read pins every stored favorite's images
+///   again (pinning is idempotent), so a pin list lost or never written comes back at launch.
+/// - A failed action sets `errorMessage` and keeps the list that was on screen.
+/// - The list is ordered by APOD date, newest first: the order of the archive, which stays put
+///   when a favorite is saved again (ordering by date added would move it).
+@MainActor
+@Observable
+public final class FavoritesModel {
+  /// The latest failure of an action while a list stays on screen; `nil` when the last one worked.
+  public private(set) var errorMessage: String?
+
+  private enum LoadPhase: Equatable {
+    case notLoaded
+    case loaded
+    case failed(String)
+  }
+
+  private var favorites: [Favorite] = []
+  private var loadPhase: LoadPhase = .notLoaded
+  /// Whether the stored favorites' images were pinned again since this model was created.
+  private var hasRepinned = false
+
+  private let repository: any FavoritesRepository
+  private let gate: any FavoritesGate
+  private let pinner: any ImagePinning
+  private let now: @Sendable () -> Date
+
+  /// - Parameter now: the clock that stamps `dateAdded` when a favorite is first saved.
+  public init(
+    repository: any FavoritesRepository,
+    gate: any FavoritesGate,
+    pinner: any ImagePinning,
+    now: @escaping @Sendable () -> Date
+  ) {
+    self.repository = repository
+    self.gate = gate
+    self.pinner = pinner
+    self.now = now
+  }
+
+  /// What the screen shows. Follows the gate live: locked without premium, whatever is stored.
+  public var state: FavoritesState {
+    guard gate.isUnlocked else { return .locked }
+    switch loadPhase {
+    case .notLoaded: return .loading
+    case .failed(let message): return .failed(message: message)
+    case .loaded: return favorites.isEmpty ? .empty : .loaded(favorites)
+    }
+  }
+
+  /// Whether `date` is saved. Answers even while locked so Today's heart stays truthful.
+  public func isFavorite(_ date: FavoriteDate) -> Bool {
+    favorites.contains { $0.date == date }
+  }
+
+  /// Reads the stored favorites. Reading happens while locked too (nothing is shown then), so
+  /// the list is ready the moment premium returns. A failure keeps a list already on screen.
+  public func load() async {
+    do {
+      let stored = try await repository.all()
+      favorites = stored.sorted(by: Self.newestFirst)
+      loadPhase = .loaded
+      if !hasRepinned {
+        hasRepinned = true
+        for url in favorites.flatMap(\.imageURLs) {
+          await pinner.pin(url)
+        }
+      }
+    } catch {
+      if loadPhase == .loaded {
+        errorMessage = error.message
+      } else {
+        loadPhase = .failed(error.message)
+      }
+    }
+  }
+
+  /// Saves `favorite` through the premium gate and pins its images.
+  ///
+  /// `dateAdded` is stamped by the model's clock, or kept from the earlier save of the same date.
+  /// - Returns: whether the favorite is saved afterwards (`false` when the paywall was dismissed
+  ///   or the save failed; `errorMessage` then says why).
+  @discardableResult
+  public func add(_ favorite: Favorite) async -> Bool {
+    let ran = await gate.attempt { [weak self] in
+      await self?.store(favorite)
+    }
+    return ran && isFavorite(favorite.date)
+  }
+
+  /// Removes the favorite for `date` and unpins its images. Not gated.
+  /// - Returns: whether it is gone afterwards (`false` when the repository failed).
+  @discardableResult
+  public func remove(_ date: FavoriteDate) async -> Bool {
+    let removed = favorites.first { $0.date == date }
+    do {
+      try await repository.remove(date)
+    } catch {
+      errorMessage = error.message
+      return false
+    }
+    favorites.removeAll { $0.date == date }
+    errorMessage = nil
+    await unpinUnused(removed?.imageURLs ?? [])
+    return true
+  }
+
+  /// Removes `favorite` when it is saved, saves it (through the gate) otherwise.
+  /// - Returns: whether it is a favorite afterwards.
+  @discardableResult
+  public func toggle(_ favorite: Favorite) async -> Bool {
+    if isFavorite(favorite.date) {
+      await remove(favorite.date)
+    } else {
+      await add(favorite)
+    }
+    return isFavorite(favorite.date)
+  }
+
+  /// Hides the error message once the screen has shown it.
+  public func dismissError() {
+    errorMessage = nil
+  }
+
+  // MARK: Private
+
+  private func store(_ favorite: Favorite) async {
+    let previous = favorites.first { $0.date == favorite.date }
+    var stamped = favorite
+    stamped.dateAdded = previous?.dateAdded ?? now()
+    do {
+      try await repository.save(stamped)
+    } catch {
+      // The repository is unchanged, so nothing was pinned and the list stays as it was.
+      errorMessage = error.message
+      return
+    }
+    favorites.removeAll { $0.date == stamped.date }
+    favorites.append(stamped)
+    favorites.sort(by: Self.newestFirst)
+    errorMessage = nil
+    // A first read that failed (a damaged file set aside, say) is retried now that a save worked;
+    // when it succeeds it pins every stored favorite, this one included.
+    let repinnedByLoad: Bool
+    if loadPhase != .loaded {
+      await load()
+      repinnedByLoad = hasRepinned
+    } else {
+      repinnedByLoad = false
+    }
+    if !repinnedByLoad {
+      for url in stamped.imageURLs {
+        await pinner.pin(url)
+      }
+    }
+    await unpinUnused(previous?.imageURLs ?? [])
+  }
+
+  /// Unpins those of `urls` that no remaining favorite still shows.
+  private func unpinUnused(_ urls: [URL]) async {
+    let stillUsed = Set(favorites.flatMap(\.imageURLs))
+    for url in urls where !stillUsed.contains(url) {
+      await pinner.unpin(url)
+    }
+  }
+
+  private static func newestFirst(_ lhs: Favorite, _ rhs: Favorite) -> Bool {
+    lhs.date > rhs.date
+  }
+}

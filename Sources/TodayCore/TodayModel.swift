@@ -1,0 +1,122 @@
+import Foundation
+import NASA
+import Observation
+import ScreenCore
+
+/// What the Today screen shows once it has a picture.
+public struct TodayContent: RefreshableContent {
+  /// The picture, its freshness, when it was cached, and any notice ("not published yet").
+  public var result: APODResult
+  /// When the screen received `result`: if a later refresh fails, the picture is stale since then.
+  public var checkedAt: Date
+  /// A refresh is under way; the picture stays on screen meanwhile.
+  public var isRefreshing: Bool
+
+  public init(result: APODResult, checkedAt: Date, isRefreshing: Bool = false) {
+    self.result = result
+    self.checkedAt = checkedAt
+    self.isRefreshing = isRefreshing
+  }
+
+  public var apod: APOD { result.apod }
+}
+
+/// The Today screen: today's APOD, cache first, never blanking the screen once it has content.
+///
+/// While the screen stays open it stays current (`stayCurrent(sleep:)`): it checks again when the
+/// next APOD day begins (midnight in New York), or sooner while today's picture is not published
+/// yet (the repository's recheck interval); a check that fails is retried no sooner than that
+/// interval, so an offline night never spins.
+@MainActor @Observable public final class TodayModel {
+  /// One state for the whole screen (no separate loading and error flags).
+  public typealias State = ScreenState<TodayContent>
+
+  public private(set) var state: State = .idle
+
+  private let repository: any TodaySource
+  private let now: @Sendable () -> Date
+  /// When `stayCurrent` last checked.
+  @ObservationIgnored private var lastScheduledCheck: Date?
+
+  /// - Parameters:
+  ///   - repository: where pictures come from.
+  ///   - now: the clock used to word messages ("saved 3 hours ago").
+  public init(repository: any TodaySource, now: @escaping @Sendable () -> Date = Date.init) {
+    self.repository = repository
+    self.now = now
+  }
+
+  /// Loads the picture: cache first, the network only when the APOD day has advanced.
+  /// With a picture already on screen it stays visible while checking.
+  public func load() async {
+    await fetch(.automatic)
+  }
+
+  /// Checks for a newer picture now (pull to refresh). The current picture stays on screen;
+  /// if the check fails it is kept and marked stale with the reason.
+  public func refresh() async {
+    await fetch(.refresh)
+  }
+
+  /// When to check for a newer picture, or nil while nothing is shown: the start of the APOD day
+  /// after the one checked, or the recheck interval after a check that found today's picture not
+  /// published yet; never sooner than the recheck interval after the last scheduled check.
+  public var nextCheck: Date? {
+    guard case .loaded(let content) = state else { return nil }
+    let recheck = repository.recheckInterval
+    var next = APODDay.startOfNextDay(after: content.checkedAt)
+    if case .notPublishedYet? = content.result.notice {
+      next = min(next, content.checkedAt.addingTimeInterval(recheck))
+    }
+    if let lastScheduledCheck {
+      next = max(next, lastScheduledCheck.addingTimeInterval(recheck))
+    }
+    return next
+  }
+
+  /// Keeps the picture current while the screen is open: sleeps until `nextCheck`, loads, and
+  /// again, until `sleep` throws (the task was cancelled: the screen went away) or nothing is shown.
+  /// - Parameter sleep: waits the given duration (`Task.sleep` in the app, a test clock in tests).
+  public func stayCurrent(
+    sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
+  ) async {
+    while let next = nextCheck {
+      let wait = max(0, next.timeIntervalSince(now()))
+      do {
+        try await sleep(.milliseconds(Int64((wait * 1_000).rounded(.up))))
+      } catch {
+        return
+      }
+      lastScheduledCheck = now()
+      await load()
+    }
+  }
+
+  /// The line above the picture: stale (and why), not published yet, or saved and current;
+  /// nil when nothing is loaded or the picture was just fetched.
+  public var status: ContentStatus? {
+    guard case .loaded(let content) = state else { return nil }
+    let result = content.result
+    return ContentStatus.describing(
+      freshness: result.freshness, cachedAt: result.cachedAt, notice: result.notice, now: now())
+  }
+
+  /// The sentence of `status`, or nil.
+  public var statusMessage: String? { status?.message }
+
+  private func fetch(_ policy: FetchPolicy) async {
+    guard let start = state.startingLoad() else { return }
+    state = start.state
+    do {
+      let result = try await repository.today(policy)
+      state = .loaded(TodayContent(result: result, checkedAt: now()))
+    } catch  where error.isCancellation || Task.isCancelled {
+      state = .afterCancellation(restoring: start.previous)
+    } catch {
+      // Never blank the screen: keep the picture and say why it may be old.
+      state = .afterFailure(error.message(now: now()), keeping: start.previous) { kept in
+        kept.result.freshness = kept.result.freshness.failed(error, lastCurrentAt: kept.checkedAt)
+      }
+    }
+  }
+}

@@ -1,0 +1,344 @@
+import Foundation
+import ImageCache
+import Observation
+
+/// An APOD image: the preview on the detail card, upgraded to HD only in the full-screen viewer.
+///
+/// Rules:
+/// - HD is loaded only while it is wanted (`wantsHD`): the viewer asks for it (`showHD()`), the
+///   card never does. A card holds the preview only (decoded at most 1,280 px, about 6.5 MB), never
+///   the HD image (up to 4,096 px, 64 MB), and never offers an HD retry nobody asked for.
+/// - Closing the viewer (`releaseHD()`) and a memory warning (`handleMemoryWarning()`) drop the HD
+///   image and go back to the preview; after a memory warning in the open viewer the preview shows
+///   with a retry that loads HD again.
+/// - The caches are consulted before anything else, so when a preview (or HD) is cached the
+///   first visible phase is that image: no phase shows a spinner while a cached preview exists.
+/// - Without a cached image, nothing is drawn for `spinnerDelay` (a fast download never
+///   flashes a spinner), then `.loading`.
+/// - HD replaces the preview when it arrives; if HD fails, the preview stays, with the error and
+///   a retry in the phase.
+/// - An image already in the memory tier is the phase from the start (`init` reads it
+///   synchronously), so even the first frame a view draws shows it.
+@MainActor
+@Observable
+public final class ProgressiveImageModel {
+  /// What HD is doing while the preview is shown.
+  public enum HDStatus: Sendable, Equatable {
+    /// HD is not wanted here (the detail card): the preview is final.
+    case notRequested
+    /// HD is on its way.
+    case loading
+    /// HD failed; the preview stays and `retry()` tries HD again.
+    case failed(ImagePipelineError)
+    /// HD was dropped to free memory while the viewer was open; `retry()` loads it again.
+    case released
+  }
+
+  /// The one state the viewer draws.
+  public enum Phase: Sendable, Equatable {
+    /// Nothing to draw yet: before `load()`, while the caches are read, and during the spinner
+    /// delay. Draw an empty frame, not a spinner.
+    case idle
+    /// Nothing cached; downloading. The only phase that shows a spinner.
+    case loading
+    /// The preview, with HD's progress.
+    case preview(DecodedImage, hd: HDStatus)
+    /// The HD image: final.
+    case full(DecodedImage)
+    /// Nothing could be loaded; `retry()` starts over.
+    case failed(ImagePipelineError)
+  }
+
+  /// The phase to draw.
+  public private(set) var phase: Phase = .idle {
+    didSet { onPhaseChange?(phase) }
+  }
+
+  /// The smaller image shown first (APOD's `url`).
+  public let previewURL: URL
+  /// The large image (APOD's `hdurl`).
+  public let hdURL: URL
+
+  @ObservationIgnored private let pipeline: ImagePipeline
+  @ObservationIgnored private let clock: any Clock<Duration>
+  @ObservationIgnored private let spinnerDelay: Duration
+  @ObservationIgnored private let onPhaseChange: (@MainActor (Phase) -> Void)?
+  /// Whether the HD image is wanted now: true in the viewer, false on the card.
+  public private(set) var wantsHD: Bool
+
+  /// - Parameters:
+  ///   - clock: times the spinner delay (inject a manual clock in tests).
+  ///   - wantsHD: false for a model the detail card creates (preview only until `showHD()`);
+  ///     true for a model that only the viewer uses.
+  ///   - onPhaseChange: called after every phase change, in order (analytics, tests), starting
+  ///     with a phase read from memory at `init`.
+  public init(
+    previewURL: URL,
+    hdURL: URL,
+    pipeline: ImagePipeline,
+    clock: any Clock<Duration> = ContinuousClock(),
+    spinnerDelay: Duration = .milliseconds(150),
+    wantsHD: Bool = true,
+    onPhaseChange: (@MainActor (Phase) -> Void)? = nil
+  ) {
+    self.previewURL = previewURL
+    self.hdURL = hdURL
+    self.pipeline = pipeline
+    self.clock = clock
+    self.spinnerDelay = spinnerDelay
+    self.wantsHD = wantsHD
+    self.onPhaseChange = onPhaseChange
+    // Rule: a cached image is the first thing drawn. The memory tier answers synchronously, so a
+    // view created over this model shows it in its very first frame, before `load()` runs.
+    if wantsHD, let hd = pipeline.imageInMemoryNow(for: hdURL, size: .full) {
+      phase = .full(hd)
+    } else if let preview = pipeline.imageInMemoryNow(for: previewURL, size: .preview) {
+      phase = .preview(preview, hd: wantsHD ? .loading : .notRequested)
+    }
+  }
+
+  /// True when the phase offers a retry (HD failed or was released under a preview, or everything
+  /// failed).
+  public var canRetry: Bool {
+    switch phase {
+    case .preview(_, hd: .failed), .preview(_, hd: .released), .failed: true
+    case .idle, .loading, .preview(_, hd: .loading), .preview(_, hd: .notRequested), .full: false
+    }
+  }
+
+  /// The viewer opened: HD is wanted from now on, and loaded over the preview.
+  public func showHD() async {
+    wantsHD = true
+    if case .preview(let preview, hd: .notRequested) = phase {
+      phase = .preview(preview, hd: .loading)
+    }
+    await load()
+  }
+
+  /// The viewer closed: HD is no longer wanted, and the HD image is let go (back to the preview).
+  public func releaseHD() async {
+    wantsHD = false
+    await dropHD(to: .notRequested)
+  }
+
+  /// The system is short of memory: the HD image is let go. In the open viewer the preview shows
+  /// with a retry (`.released`); on the card nothing changes, it holds the preview only.
+  public func handleMemoryWarning() async {
+    await dropHD(to: wantsHD ? .released : .notRequested)
+  }
+
+  /// Replaces an HD image (or HD's progress) with the preview and `status`.
+  private func dropHD(to status: HDStatus) async {
+    switch phase {
+    case .preview(let preview, hd: _):
+      phase = .preview(preview, hd: status)
+    case .full:
+      // Let go of HD first; the preview comes from the caches (or the network when it never
+      // loaded, the HD image having arrived first).
+      phase = .idle
+      do {
+        phase = .preview(try await pipeline.image(for: previewURL, size: .preview), hd: status)
+      } catch .cancelled {
+        return
+      } catch {
+        phase = .failed(error)
+      }
+    case .idle, .loading, .failed:
+      return
+    }
+  }
+
+  /// Shows the best cached image at once, then loads what is missing: the preview only while HD
+  /// is not wanted (the card), HD too when it is (the viewer). Call from the view's `.task`;
+  /// cancelling it (the view went away) leaves the phase as it is.
+  public func load() async {
+    guard wantsHD else {
+      await loadPreviewOnly()
+      return
+    }
+    if case .full = phase { return }
+    if case .preview(let preview, hd: .notRequested) = phase {
+      phase = .preview(preview, hd: .loading)
+    }
+    if case .preview(let preview, hd: .loading) = phase {
+      // The preview came from memory at `init`: only HD is missing.
+      await loadHD(over: preview)
+      return
+    }
+    // Rule: read the caches before anything else, so a cached image is the first thing drawn.
+    // HD only from memory here: decoding it from disk takes long enough to delay a preview.
+    if let hd = await pipeline.imageInMemory(for: hdURL, size: .full) {
+      phase = .full(hd)
+      return
+    }
+    if let preview = await pipeline.cachedImage(for: previewURL, size: .preview) {
+      phase = .preview(preview, hd: .loading)
+      await loadHD(over: preview)
+      return
+    }
+    await loadUncached()
+  }
+
+  /// Retries what failed: HD under a shown preview, or everything.
+  public func retry() async {
+    switch phase {
+    case .preview(let preview, hd: .failed), .preview(let preview, hd: .released):
+      wantsHD = true
+      phase = .preview(preview, hd: .loading)
+      await loadHD(over: preview)
+    case .failed:
+      phase = .idle
+      await load()
+    case .idle, .loading, .preview(_, hd: .loading), .preview(_, hd: .notRequested), .full:
+      return
+    }
+  }
+
+  private func loadHD(over preview: DecodedImage) async {
+    do {
+      let hd = try await pipeline.image(for: hdURL, size: .full)
+      // The viewer may have closed while HD was on its way: the card keeps the preview.
+      guard wantsHD else { return }
+      phase = .full(hd)
+    } catch .cancelled {
+      return
+    } catch {
+      guard wantsHD else { return }
+      phase = .preview(preview, hd: .failed(error))
+    }
+  }
+
+  /// The card: the preview from the caches, else downloaded, with the same spinner delay.
+  private func loadPreviewOnly() async {
+    if case .preview = phase { return }
+    if let preview = await pipeline.cachedImage(for: previewURL, size: .preview) {
+      phase = .preview(preview, hd: .notRequested)
+      return
+    }
+    let (pipeline, clock, delay, previewURL) = (self.pipeline, self.clock, spinnerDelay, self.previewURL)
+    await withTaskGroup(of: Event.self) { group in
+      group.addTask {
+        try? await clock.sleep(for: delay)
+        return .spinnerDue
+      }
+      group.addTask { .preview(await Self.loaded(previewURL, size: .preview, from: pipeline)) }
+      for await event in group {
+        switch event {
+        case .spinnerDue:
+          if phase == .idle, !Task.isCancelled { phase = .loading }
+          continue
+        case .preview(.success(let image)):
+          phase = .preview(image, hd: .notRequested)
+        case .preview(.failure(.cancelled)):
+          break  // the view went away: the phase stays as it is
+        case .preview(.failure(let error)):
+          phase = .failed(error)
+        case .hd:
+          continue
+        }
+        group.cancelAll()
+        return
+      }
+    }
+  }
+
+  private enum Event: Sendable {
+    case spinnerDue
+    case preview(Result<DecodedImage, ImagePipelineError>)
+    case hd(Result<DecodedImage, ImagePipelineError>)
+  }
+
+  /// One image from the pipeline as a value the task groups race on.
+  private nonisolated static func loaded(
+    _ url: URL, size: ImageSize, from pipeline: ImagePipeline
+  ) async -> Result<DecodedImage, ImagePipelineError> {
+    do throws(ImagePipelineError) {
+      return .success(try await pipeline.image(for: url, size: size))
+    } catch {
+      return .failure(error)
+    }
+  }
+
+  /// No preview cached: preview and HD load side by side (HD maybe from disk); the preview shows
+  /// if it wins, HD replaces it (or wins outright). The spinner appears only if nothing arrived
+  /// within the spinner delay.
+  private func loadUncached() async {
+    let (pipeline, clock, delay) = (self.pipeline, self.clock, spinnerDelay)
+    let (previewURL, hdURL) = (self.previewURL, self.hdURL)
+    await withTaskGroup(of: Event.self) { group in
+      group.addTask {
+        try? await clock.sleep(for: delay)
+        return .spinnerDue
+      }
+      group.addTask { .preview(await Self.loaded(previewURL, size: .preview, from: pipeline)) }
+      group.addTask { .hd(await Self.loaded(hdURL, size: .full, from: pipeline)) }
+      var preview: DecodedImage?
+      var previewError: ImagePipelineError?
+      var hdError: ImagePipelineError?
+      for await event in group {
+        switch event {
+        case .spinnerDue:
+          if phase == .idle, !Task.isCancelled { phase = .loading }
+        case .preview(.success(let image)):
+          preview = image
+          if let hdError, hdError != .cancelled {
+            phase = .preview(image, hd: .failed(hdError))
+          } else {
+            phase = .preview(image, hd: .loading)
+          }
+        case .preview(.failure(let error)):
+          previewError = error
+        case .hd(.success(let image)):
+          phase = .full(image)
+          group.cancelAll()  // the preview and the spinner are moot
+          return
+        case .hd(.failure(let error)):
+          hdError = error
+          if let preview, error != .cancelled { phase = .preview(preview, hd: .failed(error)) }
+        }
+        if let previewError, let hdError {
+          // Both failed; a cancellation (the view went away) leaves the phase alone.
+          if hdError != .cancelled, previewError != .cancelled { phase = .failed(hdError) }
+          group.cancelAll()
+          return
+        }
+        if preview != nil, hdError != nil {
+          group.cancelAll()  // the preview is final until retry(); stop the spinner timer
+          return
+        }
+      }
+    }
+  }
+}
+
+extension ProgressiveImageModel.Phase {
+  /// The image on screen in this phase: the preview or the HD image; nil when there is none.
+  public var shownImage: DecodedImage? {
+    switch self {
+    case .preview(let image, hd: _), .full(let image): image
+    case .idle, .loading, .failed: nil
+    }
+  }
+
+  /// True only in `.loading`: nothing is cached and the spinner delay has passed. Never while an
+  /// image (a preview) is shown, and never during the delay.
+  public var showsSpinner: Bool {
+    if case .loading = self { return true }
+    return false
+  }
+
+  /// True when the preview is shown because HD failed (or was released to free memory) in the
+  /// viewer: the view offers a small retry over it. Never on the card, which does not want HD.
+  public var offersHDRetry: Bool {
+    switch self {
+    case .preview(_, hd: .failed), .preview(_, hd: .released): true
+    default: false
+    }
+  }
+
+  /// The error to show in place of the image (nothing could be loaded), or nil.
+  public var failure: ImagePipelineError? {
+    if case .failed(let error) = self { return error }
+    return nil
+  }
+}

@@ -1,0 +1,89 @@
+import Foundation
+import NASA
+import Networking
+import TestSupport
+
+/// A clock the test moves by hand.
+public final class TestClock: @unchecked Sendable {
+  // @unchecked: the only state is `current`, guarded by `lock`.
+  private let lock = NSLock()
+  private var current: Date
+
+  public init(_ start: Date) { current = start }
+
+  public var now: Date { lock.withLock { current } }
+
+  public func set(_ date: Date) { lock.withLock { current = date } }
+
+  public func advance(by seconds: TimeInterval) { lock.withLock { current += seconds } }
+
+  /// The clock as the injected closure.
+  public var closure: @Sendable () -> Date { { [self] in now } }
+}
+
+/// An `HTTPClienting` that answers from a handler and records every request.
+public actor FakeHTTPClient: HTTPClienting {
+  public typealias Handler = @Sendable (HTTPRequest) -> Result<HTTPResponse, HTTPError>
+
+  private let handler: Handler
+  public private(set) var requests: [HTTPRequest] = []
+
+  public init(_ handler: @escaping Handler) { self.handler = handler }
+
+  public func send(_ request: HTTPRequest) async throws(HTTPError) -> HTTPResponse {
+    requests.append(request)
+    return try handler(request).get()
+  }
+
+  public var requestCount: Int { requests.count }
+
+  public var paths: [String] { requests.map(\.url.path) }
+}
+
+extension Result where Success == HTTPResponse, Failure == HTTPError {
+  public static func json(_ text: String) -> Self {
+    .success(
+      HTTPResponse(statusCode: 200, headers: ["Content-Type": "application/json"], body: Data(text.utf8)))
+  }
+}
+
+public func query(_ request: HTTPRequest) -> [String: String] {
+  let items = URLComponents(url: request.url, resolvingAgainstBaseURL: false)?.queryItems ?? []
+  return Dictionary(items.map { ($0.name, $0.value ?? "") }, uniquingKeysWith: { _, last in last })
+}
+
+/// A fresh temporary folder, removed when the value goes away.
+public final class TemporaryDirectory: Sendable {
+  public let url: URL
+
+  public init() throws {
+    url = FileManager.default.temporaryDirectory
+      .appendingPathComponent("NASATests-\(UUID().uuidString)", isDirectory: true)
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+  }
+
+  deinit { try? FileManager.default.removeItem(at: url) }
+}
+
+/// Waits (a few milliseconds at a time) until `condition` holds. The 60-second bound only turns a
+/// hang into a failure; a loaded 2-core CI machine can take seconds to schedule a task.
+public func eventually(_ condition: @Sendable () async -> Bool) async -> Bool {
+  let deadline = ContinuousClock.now + .seconds(60)
+  while ContinuousClock.now < deadline {
+    if await condition() { return true }
+    try? await Task.sleep(for: .milliseconds(2))
+  }
+  return await condition()
+}
+
+/// An instant written in UTC, for readable fixed clocks.
+public func utc(_ text: String) -> Date {
+  let formatter = ISO8601DateFormatter()
+  formatter.formatOptions = [.withInternetDateTime]
+  return formatter.date(from: text) ?? Date(timeIntervalSince1970: 0)
+}
+
+/// The APOD day written `YYYY-MM-DD` (the first APOD for a typo).
+public func day(_ iso: String) -> APODDay {
+  (try? APODDay(iso: iso)) ?? APODDay.first
+}

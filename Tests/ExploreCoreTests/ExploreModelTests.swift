@@ -1,0 +1,111 @@
+import APODTestSupport
+import ExploreCore
+import Foundation
+import Networking
+import ScreenCore
+import TestSupport
+import Testing
+
+@testable import NASA
+
+/// 10:00 in New York (EST) on 2026-11-21.
+private let morning = utc("2026-11-21T15:00:00Z")
+private let today = day("2026-11-21")
+private let yesterday = day("2026-11-20")
+
+@MainActor
+@Suite("Explore model states")
+struct ExploreModelTests {
+  @Test func firstLoadGoesFromIdleThroughLoadingToTheList() async throws {
+    let harness = try ModelHarness()
+    let model = harness.explore(days: 5)
+    #expect(model.state == .idle)
+    let gate = AsyncGate()
+    let task = await harness.held(gate) { await model.load() }
+    #expect(model.state == .loading)
+    await gate.open()
+    await task.value
+    #expect(model.loadedContent?.items.map(\.date) == APODDay.lastDays(5, endingOn: today))
+    #expect(model.loadedContent?.result.freshness == .fresh)
+  }
+
+  @Test func refreshKeepsTheListOnScreenWhileChecking() async throws {
+    let harness = try ModelHarness()
+    let model = harness.explore(days: 5)
+    await model.load()
+    let before = try #require(model.loadedContent)
+    harness.clock.advance(by: 86_400)
+    let gate = AsyncGate()
+    let task = await harness.held(gate) { await model.refresh() }
+    #expect(model.loadedContent?.isRefreshing == true)
+    #expect(model.loadedContent?.items == before.items)
+    await gate.open()
+    await task.value
+    #expect(model.loadedContent?.items.first?.date == day("2026-11-22"))
+    #expect(model.loadedContent?.isRefreshing == false)
+  }
+
+  @Test func failedRefreshKeepsTheListMarkedStale() async throws {
+    let harness = try ModelHarness()
+    let model = harness.explore(days: 3)
+    await model.load()
+    harness.clock.advance(by: 86_400)
+    await harness.source.answer { _ in .failure(.network(.rateLimited(retryAt: nil))) }
+    await model.refresh()
+    let content = try #require(model.loadedContent)
+    #expect(content.items.map(\.date) == [today, yesterday])
+    #expect(content.result.freshness == .stale(since: morning, reason: .rateLimited(retryAt: nil)))
+    #expect(model.statusMessage?.contains("Too many requests") == true)
+  }
+
+  @Test func pickedDayLoadsBesideTheList() async throws {
+    let harness = try ModelHarness()
+    let model = harness.explore(days: 3)
+    await model.load()
+    let picked = day("2004-02-29")
+    let gate = AsyncGate()
+    let task = await harness.held(gate) { await model.loadDay(picked) }
+    #expect(model.loadedContent?.picked == .loading(picked))
+    #expect(model.loadedContent?.items.count == 3)
+    await gate.open()
+    await task.value
+    guard case .loaded(let result) = model.loadedContent?.picked else {
+      Issue.record("picked day not loaded")
+      return
+    }
+    #expect(result.apod.date == picked)
+  }
+
+  @Test func pickedDayWithoutAPictureSaysSo() async throws {
+    let harness = try ModelHarness { day in
+      day == self.gapDay ? .failure(.noAPOD(day)) : .success(sampleAPOD(day))
+    }
+    let model = harness.explore(days: 3)
+    await model.loadDay(gapDay)
+    #expect(model.loadedContent?.items.count == 3)
+    #expect(
+      model.loadedContent?.picked
+        == .failed(gapDay, message: "There is no Astronomy Picture of the Day for 1995-06-17."))
+  }
+
+  @Test func pickedDayInTheFutureIsRefusedWithTheValidRange() async throws {
+    let harness = try ModelHarness()
+    let model = harness.explore(days: 3)
+    await model.loadDay(day("2026-12-25"))
+    guard case .failed(_, let message) = model.loadedContent?.picked else {
+      Issue.record("future day was not refused")
+      return
+    }
+    #expect(message.contains("2026-11-21"))
+    #expect(await harness.source.dayCalls.isEmpty)
+  }
+
+  private let gapDay = day("1995-06-17")
+}
+
+extension ExploreModel {
+  var loadedContent: ExploreContent? {
+    if case .loaded(let content) = state { return content }
+    return nil
+  }
+}

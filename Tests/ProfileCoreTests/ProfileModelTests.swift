@@ -1,0 +1,260 @@
+import Foundation
+import Monetization
+import Notifications
+import ProfileCore
+import TestSupport
+import Testing
+
+/// A Profile screen over a stored entitlement snapshot, fake SDKs and a fake notification center.
+@MainActor
+final class ProfileFixture {
+  let clock = FixedClock()
+  let store = InMemoryKeyValueStore()
+  let calls = CallLog()
+  let backend: FakeSubscriptionBackend
+  let entitlements: EntitlementProvider
+  let restores: RestoreCoordinator
+  let settings: AppSettings
+  let center = FakeNotificationCenter(status: .authorized)
+  let subscriptionManagement = FakeSubscriptionManagement()
+  var awaitingApproval = false
+  private(set) var loggedModes: [RunningMode] = []
+  private(set) var profile: ProfileModel!
+
+  static let links = AppLinks(
+    termsOfUse: URL(string: "https://example.com/terms")!,
+    privacyPolicy: URL(string: "https://example.com/privacy")!)
+
+  init(snapshot: EntitlementSnapshot? = nil, monetizationEnabled: Bool = true) {
+    if let snapshot { EntitlementSnapshotStore(store: store).save(snapshot) }
+    backend = FakeSubscriptionBackend(calls: calls)
+    let logger = RecordingMonetizationLogger()
+    let configuration = MonetizationConfiguration(subscriptionGroupID: MonetizationFixtures.groupID)
+    entitlements = EntitlementProvider(
+      mode: .full, backend: backend, storeKit: FakeStoreEntitlements(calls: calls), appTransactions: nil,
+      store: store, configuration: configuration, now: clock.nowProvider, logger: logger)
+    restores = RestoreCoordinator(
+      mode: .full, backend: backend, purchaser: FakePurchaser(calls: calls), entitlements: entitlements,
+      logger: logger)
+    // As at launch: the SDK has started, so checks can be definitive.
+    entitlements.backendDidStart(.success(()))
+    settings = AppSettings(store: store)
+    let reminder = ReminderScheduler(
+      center: center, store: FakeReminderSettingsStore(), latestTitle: { nil })
+    profile = ProfileModel(
+      entitlements: entitlements, restores: restores, subscriptionManagement: subscriptionManagement,
+      settings: settings, reminder: reminder,
+      links: Self.links, versionText: "1.0 (1)", monetizationEnabled: monetizationEnabled,
+      isAwaitingApproval: { [unowned self] in self.awaitingApproval },
+      changeRunningMode: { [unowned self] mode in
+        self.loggedModes.append(mode)
+        self.settings.setRunningMode(mode)
+      },
+      locale: Locale(identifier: "en_US"), timeZone: TimeZone(identifier: "UTC")!)
+  }
+
+  /// A snapshot computed a day ago with the given reason and period end.
+  static func snapshot(
+    _ reason: EntitlementReason, expires: Date? = nil, graceEnds: Date? = nil,
+    clock: FixedClock = FixedClock()
+  ) -> EntitlementSnapshot {
+    EntitlementSnapshot(
+      isPremium: reason.grantsPremium, reason: reason, source: .storeKit,
+      productID: ProductCatalog.monthly, expirationDate: expires, graceExpirationDate: graceEnds,
+      computedAt: clock.now().addingTimeInterval(-MonetizationFixtures.day))
+  }
+}
+
+@Suite("Profile: status line")
+@MainActor
+struct ProfileStatusTests {
+  /// 2026-03-31T09:00:00Z, inside every snapshot's paid period below.
+  static let periodEnd = Date(timeIntervalSince1970: 1_774_947_600)
+
+  @Test func renewingSubscriberSeesPremiumAndTheRenewalDate() {
+    let fixture = ProfileFixture(snapshot: ProfileFixture.snapshot(.subscribed, expires: Self.periodEnd))
+    #expect(fixture.profile.statusTitle == "Premium")
+    #expect(fixture.profile.statusLine == "Renews on March 31, 2026.")
+    #expect(fixture.profile.canManageSubscription)
+  }
+
+  @Test func cancelledSubscriberSeesWhenPremiumExpires() {
+    let fixture = ProfileFixture(
+      snapshot: ProfileFixture.snapshot(.cancelledBeforeExpiry, expires: Self.periodEnd))
+    #expect(fixture.profile.statusTitle == "Premium")
+    #expect(fixture.profile.statusLine == "Expires on March 31, 2026. It won't renew.")
+  }
+
+  @Test func gracePeriodSaysUntilWhenAndAsksToFixThePayment() {
+    let fixture = ProfileFixture(
+      snapshot: ProfileFixture.snapshot(.gracePeriod, expires: Self.periodEnd, graceEnds: Self.periodEnd))
+    #expect(fixture.profile.statusTitle == "Premium")
+    #expect(fixture.profile.statusLine.hasPrefix("Grace period until March 31, 2026"))
+    #expect(fixture.profile.statusLine.contains("Update it to keep Premium"))
+  }
+
+  @Test func familyMemberSeesSharedAndCannotManageTheOrganisersPlan() {
+    let fixture = ProfileFixture(snapshot: ProfileFixture.snapshot(.familyShared, expires: Self.periodEnd))
+    #expect(fixture.profile.statusLine == "Shared by your family.")
+    #expect(!fixture.profile.canManageSubscription)
+  }
+
+  @Test func grandfatheredBuyerSeesItIsIncludedAndHasNothingToManage() {
+    let fixture = ProfileFixture(snapshot: ProfileFixture.snapshot(.grandfathered))
+    #expect(fixture.profile.statusTitle == "Premium")
+    #expect(fixture.profile.statusLine == "Included with your original purchase of Spacer.")
+    #expect(!fixture.profile.canManageSubscription)
+  }
+
+  @Test func freeUserSeesFreeAfterADefinitiveCheck() async {
+    let fixture = ProfileFixture()
+    fixture.backend.answer([])
+    await fixture.entitlements.refresh(.launch)
+    #expect(fixture.profile.statusTitle == "Free")
+    #expect(fixture.profile.statusLine == "Unlock favorites and more with Premium.")
+    #expect(!fixture.profile.canManageSubscription)
+  }
+
+  @Test func askToBuyWaitingForApprovalIsShownAsWaitingNotAsAnError() async {
+    let fixture = ProfileFixture()
+    fixture.backend.answer([])
+    await fixture.entitlements.refresh(.launch)
+    fixture.awaitingApproval = true
+    #expect(fixture.profile.statusTitle == "Free")
+    #expect(fixture.profile.statusLine.hasPrefix("Waiting for approval."))
+  }
+
+  @Test func nothingKnownYetSaysItIsChecking() {
+    let fixture = ProfileFixture()
+    #expect(fixture.profile.statusTitle == "Checking your subscription…")
+  }
+
+  @Test func buildWithoutAPurchaselyKeySaysSubscriptionsAreUnavailableAndOffersNothing() {
+    let fixture = ProfileFixture(
+      snapshot: ProfileFixture.snapshot(.subscribed, expires: Self.periodEnd), monetizationEnabled: false)
+    #expect(fixture.profile.statusLine == "Subscriptions are not available in this build.")
+    #expect(!fixture.profile.canRestore)
+    #expect(!fixture.profile.canManageSubscription)
+  }
+}
+
+@Suite("Profile: restore", .timeLimit(.minutes(1)))
+@MainActor
+struct ProfileRestoreTests {
+  @Test func restoreWithNothingActiveReportsNothingToRestore() async throws {
+    let fixture = ProfileFixture()
+    fixture.backend.restoreResult = .success(.nothingToRestore)
+    fixture.backend.answer([])
+    try await bounded { await fixture.profile.restore() }
+    #expect(fixture.profile.restoreReport?.outcome == .nothingToRestore)
+    fixture.profile.dismissRestoreReport()
+    #expect(fixture.profile.restoreReport == nil)
+  }
+
+  @Test func restoreThatFindsASubscriptionReportsRestored() async throws {
+    let fixture = ProfileFixture()
+    fixture.backend.restoreResult = .success(.restored)
+    fixture.backend.answer([
+      MonetizationFixtures.subscription(.autoRenewing, product: ProductCatalog.monthly)
+    ])
+    try await bounded { await fixture.profile.restore() }
+    #expect(fixture.profile.restoreReport?.outcome == .restored)
+    #expect(fixture.profile.statusTitle == "Premium")
+  }
+
+  @Test func failedRestoreReportsItsMessage() async throws {
+    let fixture = ProfileFixture()
+    fixture.backend.restoreResult = .failure(.network)
+    try await bounded { await fixture.profile.restore() }
+    guard case .failed(let message)? = fixture.profile.restoreReport?.outcome else {
+      Issue.record("expected a failed restore, got \(String(describing: fixture.profile.restoreReport))")
+      return
+    }
+    #expect(!message.isEmpty)
+  }
+
+  @Test func secondTapWhileRestoringDoesNothing() async throws {
+    let fixture = ProfileFixture()
+    fixture.backend.holdsRestore = true
+    fixture.backend.answer([])
+    let first = Task { await fixture.profile.restore() }
+    try await bounded { while !fixture.backend.isHoldingRestore { await Task.yield() } }
+    #expect(fixture.profile.isRestoring)
+
+    try await bounded { await fixture.profile.restore() }
+    #expect(fixture.backend.restoreCount == 1)
+    #expect(fixture.profile.restoreReport == nil)
+
+    fixture.backend.releaseRestores()
+    try await bounded { await first.value }
+    #expect(fixture.backend.restoreCount == 1)
+    #expect(!fixture.profile.isRestoring)
+    #expect(fixture.profile.restoreReport != nil)
+  }
+}
+
+@Suite("Profile: manage subscription")
+@MainActor
+struct ProfileManageSubscriptionTests {
+  @Test func subscriberOpensTheAppStoresSubscriptionSettings() async {
+    let fixture = ProfileFixture(
+      snapshot: ProfileFixture.snapshot(.subscribed, expires: ProfileStatusTests.periodEnd))
+    await fixture.profile.manageSubscription()
+    #expect(fixture.subscriptionManagement.shownCount == 1)
+    #expect(fixture.profile.manageSubscriptionError == nil)
+  }
+
+  @Test func sheetThatCannotOpenSaysWhereElseToManageIt() async {
+    let fixture = ProfileFixture(
+      snapshot: ProfileFixture.snapshot(.subscribed, expires: ProfileStatusTests.periodEnd))
+    fixture.subscriptionManagement.failure = .noActiveScene
+    await fixture.profile.manageSubscription()
+    #expect(fixture.profile.manageSubscriptionError?.contains("Settings") == true)
+  }
+
+  @Test func closingTheSheetRechecksAtOnceBypassingTheCache() async {
+    let fixture = ProfileFixture(
+      snapshot: ProfileFixture.snapshot(.subscribed, expires: ProfileStatusTests.periodEnd))
+    await fixture.profile.manageSubscription()
+    #expect(fixture.backend.checkInvalidations == [true])
+  }
+
+  @Test func familyMemberInGraceIsNotAskedToUpdateAPaymentMethodTheyDoNotOwn() {
+    var snapshot = ProfileFixture.snapshot(
+      .gracePeriod, expires: ProfileStatusTests.periodEnd, graceEnds: ProfileStatusTests.periodEnd)
+    snapshot.familyShared = true
+    let fixture = ProfileFixture(snapshot: snapshot)
+    #expect(fixture.profile.statusTitle == "Premium")
+    #expect(!fixture.profile.statusLine.contains("Update"))
+    #expect(fixture.profile.statusLine.hasPrefix("Shared by your family."))
+    #expect(!fixture.profile.canManageSubscription)
+  }
+
+  @Test func familyMemberCannotOpenTheOrganisersSubscription() async {
+    let fixture = ProfileFixture(
+      snapshot: ProfileFixture.snapshot(.familyShared, expires: ProfileStatusTests.periodEnd))
+    await fixture.profile.manageSubscription()
+    #expect(fixture.subscriptionManagement.shownCount == 0)
+  }
+}
+
+@Suite("Profile: running mode")
+@MainActor
+struct ProfileRunningModeTests {
+  @Test func choosingAModeStoresItAtOnceAndSaysItAppliesOnNextLaunch() {
+    let fixture = ProfileFixture()
+    #expect(fixture.profile.runningModeNotice == nil)
+    fixture.profile.selectRunningMode(.observer)
+    #expect(fixture.loggedModes == [.observer])
+    #expect(fixture.profile.selectedRunningMode == .observer)
+    #expect(fixture.profile.activeRunningMode == .full)
+    #expect(fixture.profile.runningModeNotice?.contains("next time it starts") == true)
+    #expect(fixture.store.string(forKey: AppSettings.runningModeKey) == RunningMode.observer.rawValue)
+  }
+
+  @Test func linksAndVersionComeFromConfiguration() {
+    let fixture = ProfileFixture()
+    #expect(fixture.profile.links == ProfileFixture.links)
+    #expect(fixture.profile.versionText == "1.0 (1)")
+  }
+}
