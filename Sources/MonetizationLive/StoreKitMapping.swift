@@ -83,7 +83,7 @@
     // MARK: Subscription status
 
     /// Known states by name; an unknown raw value is kept as is, and Core does not entitle it
-    /// (rule E10).
+    /// (an unknown state never grants by itself).
     static func renewalState(_ state: Product.SubscriptionInfo.RenewalState) -> RenewalState {
       switch state {
       case .subscribed: .subscribed
@@ -125,7 +125,7 @@
 
     // MARK: Errors
 
-    /// A thrown purchase or sync error as Core's failure (StoreKit reference §4 table).
+    /// A thrown purchase or sync error as Core's failure (which decides the message).
     static func purchaseFailure(from error: any Error) -> PurchaseFailure {
       if let storeKitError = error as? StoreKitError {
         switch storeKitError {

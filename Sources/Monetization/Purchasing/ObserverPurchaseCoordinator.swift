@@ -137,7 +137,7 @@ public final class ObserverPurchaseCoordinator {
     let result = await purchaser.purchase(productID: productID, promotionalOffer: signedOffer)
     switch result {
     case .purchased(.verified(let transaction)):
-      // Rule P3: record → tell the backend → finish → report. The paywall must not spin on a
+      // Record → tell the backend → finish → report. The paywall must not spin on a
       // network re-check once the purchase is safe: the re-check runs after the answer.
       await entitlements.record(transaction)
       logger.log(.synchronizeRequested)
@@ -149,7 +149,7 @@ public final class ObserverPurchaseCoordinator {
       pendingRefresh = Task { @MainActor in await entitlements.refresh(.purchase) }
       return InterceptorResponse(result: .success, closesPaywall: true)
     case .purchased(.unverified(_, let failure)):
-      // Rule P5: no grant, no finish. The user may have been charged, so the backend still hears
+      // No grant, no finish. The user may have been charged, so the backend still hears
       // of it: it validates with Apple itself and lists the purchase only if Apple confirms it.
       activity = previous
       logger.log(.purchaseUnverified(productID: productID, failure))
@@ -158,14 +158,15 @@ public final class ObserverPurchaseCoordinator {
       return InterceptorResponse(
         result: .failed, closesPaywall: false, message: "We couldn't verify this purchase.")
     case .pending:
-      // Rule P6: not an error; the paywall closes and the approval arrives as an update. No
-      // message over the paywall: the app says it once, after the paywall is gone (one path).
+      // Waiting for approval (Ask to Buy) is not an error; the paywall closes and the approval
+      // arrives as an update. No message over the paywall: the app says it once, after the
+      // paywall is gone (one path).
       activity = .awaitingApproval(productID: productID)
       approvalRequestedAt = now()
       logger.log(.purchasePending(productID: productID))
       return InterceptorResponse(result: .notHandled, closesPaywall: true)
     case .cancelled, .failed(.userCancelled):
-      // Rule P7: silent.
+      // Cancelling is silent.
       activity = previous
       logger.log(.purchaseCancelled(productID: productID))
       return InterceptorResponse(result: .notHandled, closesPaywall: false)
@@ -225,9 +226,10 @@ public final class ObserverPurchaseCoordinator {
     for waiter in waiters { waiter.continuation.resume() }
   }
 
-  /// Handles one update (rule P8): unverified → ignored and not finished; verified → recorded,
+  /// Handles one update: unverified → ignored and not finished; verified → recorded,
   /// sent to the backend, finished once per transaction id, then a full re-check. A revocation
-  /// of an already-seen id is still processed (pitfall C1); only the finish is de-duplicated.
+  /// of an already-seen id is still processed (a refund must not wait for a relaunch); only the
+  /// finish is de-duplicated.
   public func handle(_ update: VerificationResultSnapshot<TransactionSnapshot>) async {
     defer { noteHandled() }
     guard mode == .observer else {
@@ -268,7 +270,7 @@ public final class ObserverPurchaseCoordinator {
   // MARK: Private
 
   private func finishOnce(_ transactionID: UInt64) async {
-    // Rule P4: exactly once per transaction id, after the grant was recorded.
+    // Exactly once per transaction id, after the grant was recorded.
     guard finishedTransactionIDs.insert(transactionID).inserted else { return }
     await purchaser.finish(transactionID: transactionID)
     logger.log(.transactionFinished(transactionID: transactionID))

@@ -6,7 +6,8 @@ import Foundation
 /// `Product.products(for:)` + `product.purchase()`, `restore()` → `AppStore.sync()`,
 /// `transactionUpdates()` → `Transaction.updates`, `finish(transactionID:)` →
 /// `transaction.finish()`. Every decision about the results (grant, sync, finish, messages) is made
-/// in Core; in Full mode Core never calls `purchase`, `restore` or `finish` (rule F1).
+/// in Core; in Full mode the SDK buys and finishes, so Core never calls `purchase`, `restore` or
+/// `finish`.
 public protocol Purchaser: Sendable {
   /// Buys `productID` and returns StoreKit's answer unchanged, unverified results included.
   /// With `promotionalOffer`, the purchase applies that signed offer
@@ -56,7 +57,8 @@ public enum PromotionalOfferRequest: Sendable, Equatable {
 
 /// Mirror of `Product.PurchaseResult`, with thrown errors folded into `.failed`.
 public enum PurchaseResult: Sendable, Equatable {
-  /// `.success(VerificationResult<Transaction>)`: verification is checked in Core (rule P5).
+  /// `.success(VerificationResult<Transaction>)`: verification is checked in Core, and an
+  /// unverified purchase grants nothing.
   case purchased(VerificationResultSnapshot<TransactionSnapshot>)
   /// `.pending`: Ask to Buy or a required action; approval arrives later as an update.
   case pending
@@ -73,7 +75,7 @@ public enum PurchaseFailure: Error, Sendable, Equatable {
   case unknown
   case notEntitled
   case notAvailableInStorefront
-  /// `StoreKitError.userCancelled`: silent, like `.cancelled` (rule P7).
+  /// `StoreKitError.userCancelled`: silent, like `.cancelled` (cancelling is never an error).
   case userCancelled
   case purchaseNotAllowed
   case productUnavailable
@@ -86,7 +88,8 @@ public enum PurchaseFailure: Error, Sendable, Equatable {
   /// `Product.products(for:)` returned no product for the id.
   case productNotFound
 
-  /// The message shown to the user (StoreKit reference §4), or `nil` when nothing is shown.
+  /// The message shown to the user, or `nil` when nothing is shown (a cancel, a pending
+  /// approval).
   public var userMessage: String? {
     switch self {
     case .userCancelled: nil

@@ -79,7 +79,7 @@ public struct TransactionSnapshot: Sendable, Equatable, Codable {
 }
 
 /// Mirror of `Product.SubscriptionInfo.RenewalState`, which is a RawRepresentable **struct** in
-/// StoreKit: values this build does not know must survive (and are not entitled, rule E10).
+/// StoreKit: values this build does not know must survive (an unknown state never grants by itself).
 public struct RenewalState: RawRepresentable, Sendable, Hashable, Codable, CustomStringConvertible {
   public var rawValue: Int
   public init(rawValue: Int) { self.rawValue = rawValue }
@@ -124,7 +124,8 @@ public struct RenewalInfoSnapshot: Sendable, Equatable, Codable {
 }
 
 /// One `Product.SubscriptionInfo.Status`, plus the level of service of its product
-/// (`SubscriptionInfo.groupLevel`, 1 = highest) so the highest level can win (rule E5).
+/// (`SubscriptionInfo.groupLevel`, 1 = highest) so that, when one group has several statuses
+/// (family members, upgrades), the highest level of service wins.
 public struct SubscriptionStatusSnapshot: Sendable, Equatable {
   public var state: RenewalState
   public var transaction: VerificationResultSnapshot<TransactionSnapshot>
