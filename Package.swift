@@ -102,7 +102,7 @@ var targets: [Target] = [
   ]
   let appleOnlyTargets: [Target] = [
     // MARK: Live adapters (Apple only)
-    .target(name: "FavoritesLive", dependencies: ["Favorites"], swiftSettings: explicitIsolation),
+    .target(name: "FavoritesLive", dependencies: ["Favorites", "NASA"], swiftSettings: explicitIsolation),
     .target(name: "NotificationsLive", dependencies: ["Notifications"], swiftSettings: explicitIsolation),
     .target(name: "ImageCacheLive", dependencies: ["ImageCache"], swiftSettings: explicitIsolation),
     .target(

@@ -139,7 +139,7 @@ public final class AppModel {
       purchases?.entitlementDidChange(new)
       // The approval came: the wait it explained is over.
       if new.isPremium, let self, self.gateNotice == Self.approvalNotice { self.gateNotice = nil }
-      // Rule P10: a paywall closes when Premium becomes active from any source.
+      // A paywall closes when Premium becomes active from any source.
       if !old.isPremium && new.isPremium { await paywalls?.closeBecauseUnlocked() }
     }
   }
@@ -301,9 +301,9 @@ public final class AppModel {
   /// released when it closes or on a memory warning. `nil` when the APOD has no image (a video
   /// without thumbnail, or `other`).
   public func progressiveImage(for apod: APOD) -> ProgressiveImageModel? {
-    guard let preview = apod.imageURL ?? apod.hdImageURL else { return nil }
+    guard let picture = apod.pictureURLs else { return nil }
     let model = ProgressiveImageModel(
-      previewURL: preview, hdURL: apod.hdImageURL ?? preview, pipeline: images, wantsHD: false)
+      previewURL: picture.preview, hdURL: picture.hd, pipeline: images, wantsHD: false)
     imageModels.removeAll { $0.model == nil }
     imageModels.append(WeakImageModel(model: model))
     return model
@@ -338,12 +338,12 @@ public final class AppModel {
 
   /// Whether `apod` is saved (answers even while favorites are locked, so a heart stays right).
   public func isFavorite(_ apod: APOD) -> Bool {
-    favorites.isFavorite(FavoriteDate(apod.date))
+    favorites.isFavorite(apod.date)
   }
 
   /// A paywall that Core did not open (deeplink, promoted purchase) was dismissed: log it and
   /// re-check entitlements.
-  public func paywallDidClose(placement: String, outcome: PaywallOutcome) async {
+  public func paywallDidClose(placement: Placement, outcome: PaywallOutcome) async {
     logger.log(.paywallDismissed(PaywallDismissal(placement: placement, outcome: outcome)))
     await entitlements.refresh(.paywallClosed)
   }

@@ -98,11 +98,12 @@
 
       // Paywalls the SDK opens by itself reach the same outcome path: logged, then a re-check.
       monetization.routeUntrackedPaywallDismissals { outcome in
-        Task { @MainActor in await model.paywallDidClose(placement: "opened by the SDK", outcome: outcome) }
+        Task { @MainActor in await model.paywallDidClose(placement: .openedBySDK, outcome: outcome) }
       }
 
       // Observer mode: the paywall's purchase and restore buttons must reach Core before the
-      // first paywall can appear, that is before `launch()` (Purchasely reference §3, §5).
+      // first paywall can appear, that is before `launch()`: in Observer mode a purchase tap the app
+      // does not intercept does nothing.
       if model.runningMode == .observer {
         // Through AppModel, so an Ask to Buy is announced once, by the root view.
         monetization.routeObserverActions(

@@ -37,7 +37,7 @@ struct AppFavoritesTests {
 
     #expect(saved)
     #expect(app.model.isFavorite(apod))
-    #expect(await app.content.favorites.stored[FavoriteDate(apod.date)] != nil)
+    #expect(await app.content.favorites.stored[apod.date] != nil)
     let image = try #require(apod.hdImageURL)
     #expect(await app.model.images.isPinned(image))
     #expect(app.model.gateNotice == nil)

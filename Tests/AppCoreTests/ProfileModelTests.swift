@@ -175,7 +175,7 @@ struct ProfileRestoreTests {
 
   @Test func cancelledRestoreShowsNoAlert() async throws {
     let store = InMemoryKeyValueStore()
-    store.set(RunningMode.observer.rawValue, forKey: AppSettings.runningModeKey)
+    store.setString(RunningMode.observer.rawValue, forKey: AppSettings.runningModeKey)
     let app = AppModelFixture(store: store)
     app.purchaser.restoreResult = .failure(.userCancelled)
     try await bounded { await app.model.profile.restore() }

@@ -1,5 +1,6 @@
 import Favorites
 import Foundation
+import NASA
 import Testing
 
 /// A fresh directory under the system temporary directory, removed when the value goes away.
@@ -40,8 +41,8 @@ final class ManualClock: @unchecked Sendable {
 /// 2024-01-15T10:30:00Z.
 let januaryFifteenth = Date(timeIntervalSince1970: 1_705_314_600)
 
-func date(_ text: String) throws -> FavoriteDate {
-  try #require(FavoriteDate(rawValue: text))
+func date(_ text: String) throws -> APODDay {
+  try #require(APODDay(rawValue: text))
 }
 
 /// A favorite for `day` whose image URLs are derived from the day unless given.

@@ -1,6 +1,7 @@
 import Favorites
 import Foundation
 import Monetization
+import NASA
 
 // Strict decoding of the scenario format: unknown fields and unknown values are errors that name
 // the field and list what is allowed, so a typo never silently weakens a scenario.
@@ -328,7 +329,7 @@ extension ScenarioStep: nonisolated Decodable {
 
   nonisolated private static func favoriteDate(in container: ScenarioContainer) throws -> String {
     let date: String = try container.value("date")
-    guard FavoriteDate(rawValue: date) != nil else {
+    guard APODDay(rawValue: date) != nil else {
       throw DecodingError.dataCorruptedError(
         forKey: ScenarioKey("date"), in: container,
         debugDescription: "'\(date)' is not an APOD date: use YYYY-MM-DD")

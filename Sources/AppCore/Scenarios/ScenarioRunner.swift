@@ -1,6 +1,7 @@
 import Favorites
 import Foundation
 import Monetization
+import NASA
 
 /// The result of running one scenario.
 nonisolated public struct ScenarioReport: Sendable, Equatable {
@@ -183,7 +184,7 @@ private final class ScenarioSession {
     case .killBeforeFinish:
       world.killBeforeNextFinish = true
     case .saveFavorite(let date, let label):
-      guard let model = runningModel(), let day = FavoriteDate(rawValue: date) else { return }
+      guard let model = runningModel(), let day = APODDay(rawValue: date) else { return }
       tapCount += 1
       let key = label ?? "tap\(tapCount)"
       let favorite = Favorite(
@@ -194,7 +195,7 @@ private final class ScenarioSession {
         self.attempts[key] = saved ? "saved" : "notSaved"
       }
     case .removeFavorite(let date):
-      guard let model = runningModel(), let day = FavoriteDate(rawValue: date) else { return }
+      guard let model = runningModel(), let day = APODDay(rawValue: date) else { return }
       await track { _ = await model.favorites.remove(day) }
     case .openFavorites:
       guard let model = runningModel() else { return }
