@@ -264,7 +264,7 @@
     static func snapshot(of subscription: PLYSubscription) -> SubscriptionSnapshot {
       SubscriptionSnapshot(
         planVendorID: subscription.plan.vendorId,
-        appleProductID: subscription.plan.appleProductId,
+        appleProductID: productID(subscription.plan.appleProductId),
         status: status(subscription.status),
         isFamilyShared: subscription.isFamilyShared,
         nextRenewalDate: subscription.nextRenewalDate,
@@ -301,7 +301,13 @@
 
     /// A `PLYPlan` as Core's plan.
     static func paywallPlan(of plan: PLYPlan) -> PaywallPlan {
-      PaywallPlan(vendorID: plan.vendorId, appleProductID: plan.appleProductId)
+      PaywallPlan(vendorID: plan.vendorId, appleProductID: productID(plan.appleProductId))
+    }
+
+    /// An App Store product id the SDK gives as text (`PLYPlan.appleProductId`,
+    /// `PLYPresentationPlan.storeProductId`), as Core's type.
+    static func productID(_ text: String?) -> ProductID? {
+      text.map { ProductID(rawValue: $0) }
     }
 
     /// A `PLYPresentationOutcome` as Core's outcome. `purchaseResult` and `closeReason` are mapped

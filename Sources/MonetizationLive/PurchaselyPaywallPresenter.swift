@@ -206,7 +206,9 @@
         placement: placement,
         type: presentationType(presentation.type),
         plans: presentation.plans.compactMap { plan in
-          plan.planVendorId.map { PaywallPlan(vendorID: $0, appleProductID: plan.storeProductId) }
+          plan.planVendorId.map {
+            PaywallPlan(vendorID: $0, appleProductID: PurchaselyBridge.productID(plan.storeProductId))
+          }
         })
     }
 

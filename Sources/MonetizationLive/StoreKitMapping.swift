@@ -45,7 +45,7 @@
       TransactionSnapshot(
         id: transaction.id,
         originalID: transaction.originalID,
-        productID: transaction.productID,
+        productID: ProductID(rawValue: transaction.productID),
         subscriptionGroupID: transaction.subscriptionGroupID,
         purchaseDate: transaction.purchaseDate,
         expirationDate: transaction.expirationDate,
@@ -98,7 +98,7 @@
     static func snapshot(of renewalInfo: Product.SubscriptionInfo.RenewalInfo) -> RenewalInfoSnapshot {
       RenewalInfoSnapshot(
         originalTransactionID: renewalInfo.originalTransactionID,
-        currentProductID: renewalInfo.currentProductID,
+        currentProductID: ProductID(rawValue: renewalInfo.currentProductID),
         willAutoRenew: renewalInfo.willAutoRenew,
         isInBillingRetry: renewalInfo.isInBillingRetry,
         gracePeriodExpirationDate: renewalInfo.gracePeriodExpirationDate)

@@ -26,11 +26,12 @@
     /// asked (`PurchaseConfirmation`), with the signed promotional offer when Core passes one.
     /// Thrown errors become `.failed`.
     public func purchase(
-      productID: String, promotionalOffer: PromotionalOfferSignature?
+      productID: ProductID, promotionalOffer: PromotionalOfferSignature?
     ) async -> PurchaseResult {
       let product: Product
       do {
-        guard let found = try await Product.products(for: [productID]).first(where: { $0.id == productID })
+        let id = productID.rawValue
+        guard let found = try await Product.products(for: [id]).first(where: { $0.id == id })
         else { return .failed(.productNotFound) }
         product = found
       } catch {

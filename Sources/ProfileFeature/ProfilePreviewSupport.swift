@@ -101,7 +101,10 @@
   }
 
   nonisolated struct PreviewPurchaser: Purchaser {
-    func purchase(productID: String) async -> PurchaseResult { .cancelled }
+    func purchase(productID: ProductID, promotionalOffer: PromotionalOfferSignature?) async -> PurchaseResult
+    {
+      .cancelled
+    }
     func restore() async throws(PurchaseFailure) {}
     func transactionUpdates() async -> AsyncStream<VerificationResultSnapshot<TransactionSnapshot>> {
       AsyncStream { $0.finish() }

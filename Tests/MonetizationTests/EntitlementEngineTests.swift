@@ -6,7 +6,7 @@ import Testing
 private let now = FixedClock.referenceDate
 
 private func tx(
-  id: UInt64 = 1, product: String = MonetizationFixtures.monthly, expiresIn: TimeInterval? = 20 * day,
+  id: UInt64 = 1, product: ProductID = MonetizationFixtures.monthly, expiresIn: TimeInterval? = 20 * day,
   revoked: Bool = false, upgraded: Bool = false, ownership: OwnershipType = .purchased
 ) -> TransactionSnapshot {
   MonetizationFixtures.transaction(

@@ -67,6 +67,24 @@ struct EntitlementSnapshotTests {
     #expect(snapshot.familyShared == nil)
   }
 
+  @Test func snapshotWithAProductKeepsItsProductAsPlainText() throws {
+    // Stored by a build that kept product ids as strings: the same text reads as a ProductID,
+    // and is written back as the same text.
+    let store = InMemoryKeyValueStore()
+    let json =
+      #"{"schemaVersion":1,"isPremium":true,"reason":"subscribed","source":"storeKit","productID":"spacer.premium.annual","isSandbox":false,"computedAt":794000000}"#
+    store.setData(Data(json.utf8), forKey: EntitlementSnapshotStore.key)
+    guard case .loaded(let snapshot) = EntitlementSnapshotStore(store: store).load() else {
+      Issue.record("a snapshot with a product was not loaded")
+      return
+    }
+    #expect(snapshot.productID == ProductCatalog.annual)
+    EntitlementSnapshotStore(store: store).save(snapshot)
+    let written = String(
+      decoding: try #require(store.data(forKey: EntitlementSnapshotStore.key)), as: UTF8.self)
+    #expect(written.contains(#""productID":"spacer.premium.annual""#))
+  }
+
   @Test func savedSnapshotLoadsBackUnchanged() {
     let store = InMemoryKeyValueStore()
     let snapshots = EntitlementSnapshotStore(store: store)

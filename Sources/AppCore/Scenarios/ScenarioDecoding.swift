@@ -494,7 +494,7 @@ extension PurchaseFailure {
 /// The products the simulator knows: `ProductCatalog`'s plans (same ids as `Spacer.storekit`).
 nonisolated public enum ScenarioCatalog {
   public struct Product: Sendable, Equatable {
-    public var id: String
+    public var id: ProductID
     public var planVendorID: String
     public var period: Calendar.Component
   }
@@ -505,10 +505,10 @@ nonisolated public enum ScenarioCatalog {
     Product(id: ProductCatalog.monthly, planVendorID: "premium_monthly", period: .month),
     Product(id: ProductCatalog.annual, planVendorID: "premium_annual", period: .year),
   ]
-  public static var productIDs: [String] { products.map(\.id) }
+  public static var productIDs: [String] { products.map(\.id.rawValue) }
 
   public static func product(_ id: String) -> Product? {
-    products.first { $0.id == id }
+    products.first { $0.id.rawValue == id }
   }
 
   /// The paywall plan that sells `id`.

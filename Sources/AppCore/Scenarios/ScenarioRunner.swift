@@ -356,7 +356,8 @@ private final class ScenarioSession {
     guard let seed = scenario.start.snapshot else { return }
     let start = scenario.start.now
     let snapshot = EntitlementSnapshot(
-      isPremium: seed.isPremium, reason: seed.reason, source: seed.source, productID: seed.product,
+      isPremium: seed.isPremium, reason: seed.reason, source: seed.source,
+      productID: seed.product.map(ProductID.init(rawValue:)),
       expirationDate: seed.expires?.resolve(from: start),
       graceExpirationDate: seed.graceEnds?.resolve(from: start),
       computedAt: seed.computedAt.resolve(from: start), schemaVersion: seed.schemaVersion)
@@ -422,7 +423,7 @@ private final class ScenarioSession {
     compare("reason", expect.reason, entitlement?.reason)
     compare("fromCache", expect.fromCache, entitlement?.isFromCache)
     compare("source", expect.source, entitlement?.source)
-    compare("product", expect.product, entitlement.map { $0.productID ?? "none" })
+    compare("product", expect.product, entitlement.map { $0.productID?.rawValue ?? "none" })
     compare(
       "expires", expect.expires.map { $0.resolve(from: scenario.start.now).formatted(.iso8601) },
       entitlement.map { $0.expirationDate?.formatted(.iso8601) ?? "never" })

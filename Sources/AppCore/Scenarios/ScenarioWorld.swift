@@ -244,7 +244,7 @@ final class ScenarioWorld {
   }
 
   func index(of product: String) -> Int? {
-    subscriptions.lastIndex { $0.product.id == product }
+    subscriptions.lastIndex { $0.product.id.rawValue == product }
   }
 
   /// Creates a subscription bought now (by the app in Observer mode, by the SDK in Full mode).

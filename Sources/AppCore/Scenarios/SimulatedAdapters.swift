@@ -200,15 +200,17 @@ final class SimulatedPurchaser: Purchaser {
     self.generation = generation
   }
 
-  func purchase(productID: String, promotionalOffer: PromotionalOfferSignature?) async -> PurchaseResult {
+  func purchase(productID: ProductID, promotionalOffer: PromotionalOfferSignature?) async -> PurchaseResult {
     guard world.isCurrent(generation) else { return .cancelled }
-    world.count("purchaser.purchase", argument: productID)
+    world.count("purchaser.purchase", argument: productID.rawValue)
     let script = world.nextPurchase ?? .purchased
     world.nextPurchase = nil
     guard world.online else { return .failed(.networkError) }
     switch script {
     case .purchased, .unverified:
-      guard let subscription = world.buy(productID, knownToBackend: false, verified: script == .purchased)
+      guard
+        let subscription = world.buy(
+          productID.rawValue, knownToBackend: false, verified: script == .purchased)
       else {
         return .failed(.productNotFound)
       }
@@ -218,7 +220,7 @@ final class SimulatedPurchaser: Purchaser {
       world.remember(unfinished: signed)
       return .purchased(signed)
     case .pending:
-      world.askToBuy.append(productID)
+      world.askToBuy.append(productID.rawValue)
       world.note("store: \(productID) waits for a parent's approval")
       return .pending
     case .cancelled:

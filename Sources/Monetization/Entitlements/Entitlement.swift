@@ -75,7 +75,7 @@ public struct Entitlement: Sendable, Equatable {
   public var reason: EntitlementReason
   public var source: EntitlementSource
   /// The product that grants (or last granted) Premium.
-  public var productID: String?
+  public var productID: ProductID?
   /// End of the paid period; `nil` for non-expiring grants.
   public var expirationDate: Date?
   /// End of the billing grace period, when in grace.
@@ -91,7 +91,7 @@ public struct Entitlement: Sendable, Equatable {
 
   public init(
     access: AccessLevel, reason: EntitlementReason, source: EntitlementSource = .none,
-    productID: String? = nil, expirationDate: Date? = nil, graceExpirationDate: Date? = nil,
+    productID: ProductID? = nil, expirationDate: Date? = nil, graceExpirationDate: Date? = nil,
     isSandbox: Bool = false, computedAt: Date? = nil, isFromCache: Bool = false, isFamilyShared: Bool = false
   ) {
     self.isFamilyShared = isFamilyShared

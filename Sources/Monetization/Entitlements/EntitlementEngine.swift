@@ -164,7 +164,7 @@ extension GrandfatheringStatus {
 private struct Grant {
   var reason: EntitlementReason
   var source: EntitlementSource
-  var productID: String?
+  var productID: ProductID?
   var expirationDate: Date?
   var graceExpirationDate: Date?
   /// `groupLevel`, 1 = highest level of service.
@@ -337,7 +337,8 @@ private struct Tally {
       grants.append(
         Grant(
           reason: reason, source: .purchasely,
-          productID: subscription.appleProductID ?? subscription.planVendorID,
+          // A plan with no App Store product (sold on another store) is named by its vendor id.
+          productID: subscription.appleProductID ?? ProductID(rawValue: subscription.planVendorID),
           expirationDate: subscription.nextRenewalDate, isFamilyShared: subscription.isFamilyShared))
     }
   }

@@ -10,7 +10,7 @@ public struct EntitlementSnapshot: Sendable, Equatable, Codable {
   public var isPremium: Bool
   public var reason: EntitlementReason
   public var source: EntitlementSource
-  public var productID: String?
+  public var productID: ProductID?
   public var expirationDate: Date?
   public var graceExpirationDate: Date?
   public var isSandbox: Bool
@@ -20,7 +20,7 @@ public struct EntitlementSnapshot: Sendable, Equatable, Codable {
   public var familyShared: Bool?
 
   public init(
-    isPremium: Bool, reason: EntitlementReason, source: EntitlementSource, productID: String? = nil,
+    isPremium: Bool, reason: EntitlementReason, source: EntitlementSource, productID: ProductID? = nil,
     expirationDate: Date? = nil, graceExpirationDate: Date? = nil, isSandbox: Bool = false,
     computedAt: Date, schemaVersion: Int = EntitlementSnapshot.currentSchemaVersion, familyShared: Bool? = nil
   ) {

@@ -60,15 +60,15 @@ public enum MonetizationLog: Sendable, Equatable {
   case paywallClosedOnUnlock
   case gateAttempted(feature: Feature, result: GateAttemptResult)
   // Observer-mode purchasing
-  case purchaseStarted(productID: String)
-  case purchaseSucceeded(productID: String, transactionID: UInt64)
-  case purchasePending(productID: String)
-  case purchaseCancelled(productID: String)
-  case purchaseFailed(productID: String?, PurchaseFailure)
-  case purchaseUnverified(productID: String, VerificationFailure)
+  case purchaseStarted(productID: ProductID)
+  case purchaseSucceeded(productID: ProductID, transactionID: UInt64)
+  case purchasePending(productID: ProductID)
+  case purchaseCancelled(productID: ProductID)
+  case purchaseFailed(productID: ProductID?, PurchaseFailure)
+  case purchaseUnverified(productID: ProductID, VerificationFailure)
   case purchaseNotHandledInFullMode
   case transactionUpdateIgnored(transactionID: UInt64, VerificationFailure)
-  case transactionRecorded(transactionID: UInt64, productID: String, granted: Bool)
+  case transactionRecorded(transactionID: UInt64, productID: ProductID, granted: Bool)
   case transactionFinished(transactionID: UInt64)
   /// Full mode: an update seen read-only (the SDK finishes it); entitlements are re-checked.
   case transactionUpdateObserved(transactionID: UInt64)

@@ -66,9 +66,9 @@ public struct PaywallPlan: Sendable, Equatable, Codable {
   /// `PLYPlan.vendorId`.
   public var vendorID: String
   /// `PLYPlan.appleProductId`.
-  public var appleProductID: String?
+  public var appleProductID: ProductID?
 
-  public init(vendorID: String, appleProductID: String?) {
+  public init(vendorID: String, appleProductID: ProductID?) {
     self.vendorID = vendorID
     self.appleProductID = appleProductID
   }

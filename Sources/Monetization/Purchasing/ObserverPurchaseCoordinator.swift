@@ -31,9 +31,9 @@ public struct InterceptorResponse: Sendable, Equatable {
 /// What the purchase side is doing, for the paywall and Profile screens.
 public enum PurchaseActivity: Sendable, Equatable {
   case idle
-  case purchasing(productID: String)
+  case purchasing(productID: ProductID)
   /// Ask to Buy: waiting for a parent's approval, which arrives as a transaction update.
-  case awaitingApproval(productID: String)
+  case awaitingApproval(productID: ProductID)
 }
 
 /// Observer-mode purchasing decisions: the purchase and restore interceptors, and the
@@ -116,7 +116,7 @@ public final class ObserverPurchaseCoordinator {
   }
 
   private func purchase(plan: PaywallPlan?, offer: PromotionalOfferRequest?) async -> InterceptorResponse {
-    guard let productID = plan?.appleProductID, !productID.isEmpty else {
+    guard let productID = plan?.appleProductID, !productID.rawValue.isEmpty else {
       logger.log(.purchaseFailed(productID: nil, .productNotFound))
       return InterceptorResponse(
         result: .failed, closesPaywall: false, message: "This plan can't be bought right now.")

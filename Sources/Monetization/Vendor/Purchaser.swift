@@ -13,7 +13,7 @@ public protocol Purchaser: Sendable {
   /// With `promotionalOffer`, the purchase applies that signed offer
   /// (`Product.PurchaseOption.promotionalOffer(offerID:keyID:nonce:signature:timestamp:)`); the
   /// adapter confirms in the scene of the paywall that asked (`purchase(confirmIn:options:)`).
-  func purchase(productID: String, promotionalOffer: PromotionalOfferSignature?) async -> PurchaseResult
+  func purchase(productID: ProductID, promotionalOffer: PromotionalOfferSignature?) async -> PurchaseResult
 
   /// `AppStore.sync()`. Only on an explicit user action: it shows a system sign-in prompt.
   func restore() async throws(PurchaseFailure)

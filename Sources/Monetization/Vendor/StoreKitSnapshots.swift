@@ -45,7 +45,7 @@ public enum RevocationReason: String, Sendable, Equatable, Codable {
 public struct TransactionSnapshot: Sendable, Equatable, Codable {
   public var id: UInt64
   public var originalID: UInt64
-  public var productID: String
+  public var productID: ProductID
   public var subscriptionGroupID: String?
   public var purchaseDate: Date
   public var expirationDate: Date?
@@ -59,7 +59,7 @@ public struct TransactionSnapshot: Sendable, Equatable, Codable {
 
   /// Creates a snapshot; the adapter copies each field from one `Transaction`.
   public init(
-    id: UInt64, originalID: UInt64? = nil, productID: String, subscriptionGroupID: String? = nil,
+    id: UInt64, originalID: UInt64? = nil, productID: ProductID, subscriptionGroupID: String? = nil,
     purchaseDate: Date, expirationDate: Date?, isUpgraded: Bool = false, revocationDate: Date? = nil,
     revocationReason: RevocationReason? = nil, ownershipType: OwnershipType = .purchased,
     environment: StoreEnvironment = .production
@@ -105,14 +105,14 @@ public struct RenewalState: RawRepresentable, Sendable, Hashable, Codable, Custo
 /// The fields of `Product.SubscriptionInfo.RenewalInfo` that decisions read.
 public struct RenewalInfoSnapshot: Sendable, Equatable, Codable {
   public var originalTransactionID: UInt64
-  public var currentProductID: String
+  public var currentProductID: ProductID
   public var willAutoRenew: Bool
   public var isInBillingRetry: Bool
   /// End of the billing grace period, when one applies.
   public var gracePeriodExpirationDate: Date?
 
   public init(
-    originalTransactionID: UInt64, currentProductID: String, willAutoRenew: Bool,
+    originalTransactionID: UInt64, currentProductID: ProductID, willAutoRenew: Bool,
     isInBillingRetry: Bool = false, gracePeriodExpirationDate: Date? = nil
   ) {
     self.originalTransactionID = originalTransactionID
