@@ -7,10 +7,10 @@
   /// into Core values. Nothing here decides anything.
   ///
   /// Purchasely's interface is compiled in Swift 5 mode, so its plain `@escaping` callbacks are
-  /// called on threads it does not document. Every callback handed to
-  /// it is therefore made in a `nonisolated` function as a `@Sendable` closure (never inferred to
-  /// be `@MainActor`, so no main-actor check traps at entry), reduces the SDK objects to `Sendable`
-  /// Core values on the spot, and resumes a `ResumeOnce` continuation.
+  /// called on threads it does not document. Every callback handed to it is therefore made in a
+  /// `nonisolated` function as a `@Sendable` closure (never inferred to be `@MainActor`, so no
+  /// main-actor check traps at entry), reduces the SDK objects to `Sendable` Core values on the
+  /// spot, and resumes a `ResumeOnce` continuation.
   enum PurchaselyBridge {
     typealias SubscriptionsResult = Result<[SubscriptionSnapshot], SubscriptionBackendError>
     typealias RestoreResult = Result<BackendRestoreResult, SubscriptionBackendError>

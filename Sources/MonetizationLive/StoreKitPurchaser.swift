@@ -66,8 +66,8 @@
       }
     }
 
-    /// `AppStore.sync()`: only on an explicit tap, it may show a sign-in prompt, and normal operation never
-    /// needs it.
+    /// `AppStore.sync()`: only on an explicit tap, it may show a sign-in prompt, and normal
+    /// operation never needs it.
     public func restore() async throws(PurchaseFailure) {
       do {
         try await AppStore.sync()
@@ -76,9 +76,9 @@
       }
     }
 
-    /// `Transaction.updates` as Core snapshots, from one listener task, started at launch before the UI. A
-    /// second call replaces the first listener, so there is never more than one. The listener stops when the
-    /// stream's consumer goes away.
+    /// `Transaction.updates` as Core snapshots, from one listener task, started at launch before
+    /// the UI. A second call replaces the first listener, so there is never more than one. The
+    /// listener stops when the stream's consumer goes away.
     public func transactionUpdates() async -> AsyncStream<VerificationResultSnapshot<TransactionSnapshot>> {
       listener?.cancel()
       let (stream, continuation) = AsyncStream.makeStream(

@@ -26,7 +26,7 @@ struct FavoriteValueTests {
 }
 
 @Suite("Favorite dates in words")
-struct FavoriteDateDisplayTests {
+struct FavoriteDayTextTests {
   @Test func favoritesWriteTheDayInTheSameWordsAsExploreNeverTheStoredKey() throws {
     let saved = try favorite("2024-07-04")
     #expect(saved.dayText(locale: Locale(identifier: "en_US")) == "July 4, 2024")

@@ -95,8 +95,9 @@ public final class EntitlementProvider {
     return await task.value
   }
 
-  /// Records a verified transaction at once (Observer mode, before telling the backend and finishing it, so a
-  /// crash before the finish re-grants the same way). Idempotent; returns `true` when it grants Premium now.
+  /// Records a verified transaction at once (Observer mode, before telling the backend and
+  /// finishing it, so a crash before the finish re-grants the same way). Idempotent; returns
+  /// `true` when it grants Premium now.
   @discardableResult
   public func record(_ transaction: TransactionSnapshot) async -> Bool {
     let time = now()
