@@ -20,14 +20,22 @@ public enum ProductCatalog {
 /// Typed so a product is never confused with the other identifiers around it (a plan's vendor id,
 /// a subscription group, a transaction); the raw value is the exact text StoreKit and App Store
 /// Connect use, and it is stored as that text (the entitlement snapshot keeps one).
-public struct ProductID: RawRepresentable, Hashable, Sendable, Codable, ExpressibleByStringLiteral,
-  CustomStringConvertible
-{
+public struct ProductID: TextIdentifier {
   public let rawValue: String
 
   public init(rawValue: String) { self.rawValue = rawValue }
+}
 
-  public init(stringLiteral value: String) { self.rawValue = value }
+/// An identifier that is text underneath (a product, a placement): written as a string literal,
+/// printed and encoded as its plain text, so logs and stored data read as before it was typed.
+public protocol TextIdentifier: RawRepresentable, Hashable, Sendable, Codable, ExpressibleByStringLiteral,
+  CustomStringConvertible
+where RawValue == String {
+  init(rawValue: String)
+}
+
+extension TextIdentifier {
+  public init(stringLiteral value: String) { self.init(rawValue: value) }
 
   public var description: String { rawValue }
 }

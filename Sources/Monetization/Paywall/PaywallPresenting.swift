@@ -109,16 +109,10 @@ public enum PaywallCloseReason: String, Sendable, Equatable, Codable {
 ///
 /// Typed so a paywall is always asked for by a known place, never by any text; the raw value is
 /// the exact id the SDK's `forPlacementId` receives.
-public struct Placement: RawRepresentable, Hashable, Sendable, Codable, ExpressibleByStringLiteral,
-  CustomStringConvertible
-{
+public struct Placement: TextIdentifier {
   public let rawValue: String
 
   public init(rawValue: String) { self.rawValue = rawValue }
-
-  public init(stringLiteral value: String) { self.rawValue = value }
-
-  public var description: String { rawValue }
 
   /// Shown once after a launch that definitively found no active subscription.
   public static let onboarding: Placement = "onboarding"
