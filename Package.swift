@@ -83,7 +83,7 @@ var targets: [Target] = [
   .executableTarget(
     name: "spacer",
     dependencies: [
-      "AppCore", "NASA", "Networking", "TestSupport",
+      "AppCore", "NASA", "Networking", "ScreenCore", "TestSupport",
       .product(name: "ArgumentParser", package: "swift-argument-parser"),
     ],
     swiftSettings: explicitIsolation
@@ -133,7 +133,7 @@ var targets: [Target] = [
     name: "ProfileCoreTests", dependencies: ["ProfileCore", "Monetization", "Notifications", "TestSupport"]),
   .testTarget(name: "NotificationsTests", dependencies: ["Notifications", "TestSupport"]),
   .testTarget(name: "AppCoreTests", dependencies: ["AppCore", "TestSupport"]),
-  .testTarget(name: "SpacerCLITests", dependencies: ["spacer", "NASA", "TestSupport"]),
+  .testTarget(name: "SpacerCLITests", dependencies: ["spacer", "NASA", "ScreenCore", "TestSupport"]),
   // Reads the Core sources for API that compiles on Linux but not for iOS 17.
   .testTarget(name: "PortabilityTests"),
   // Reads the String Catalog and the sources: every key translated, every key the code uses present.
@@ -163,7 +163,7 @@ var targets: [Target] = [
   ]
   let appleOnlyTargets: [Target] = [
     // MARK: Live adapters (Apple only)
-    .target(name: "FavoritesLive", dependencies: ["Favorites"], swiftSettings: explicitIsolation),
+    .target(name: "FavoritesLive", dependencies: ["Favorites", "NASA"], swiftSettings: explicitIsolation),
     .target(name: "NotificationsLive", dependencies: ["Notifications"], swiftSettings: explicitIsolation),
     .target(name: "ImageCacheLive", dependencies: ["ImageCache"], swiftSettings: explicitIsolation),
     .target(

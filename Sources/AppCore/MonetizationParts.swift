@@ -44,7 +44,7 @@ public struct MonetizationParts {
   }
 
   /// A paywall Core did not open (deeplink, promoted purchase) was dismissed: log, re-check.
-  public func paywallDidClose(placement: String, outcome: PaywallOutcome) async {
+  public func paywallDidClose(placement: Placement, outcome: PaywallOutcome) async {
     logger.log(.paywallDismissed(PaywallDismissal(placement: placement, outcome: outcome)))
     await entitlements.refresh(.paywallClosed)
   }

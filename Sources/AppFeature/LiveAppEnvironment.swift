@@ -110,7 +110,7 @@
       // Paywalls the SDK opens by itself reach the same outcome path: logged, then a re-check.
       monetization.routeUntrackedPaywallDismissals { outcome in
         Task { @MainActor in
-          await model.monetization.paywallDidClose(placement: "opened by the SDK", outcome: outcome)
+          await model.monetization.paywallDidClose(placement: .openedBySDK, outcome: outcome)
         }
       }
 

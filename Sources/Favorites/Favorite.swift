@@ -1,4 +1,5 @@
 import Foundation
+import NASA
 
 /// What kind of APOD a favorite is. An open set: the feeds add kinds over time ("other" appeared
 /// years after "image" and "video"), so an unknown value is kept as written rather than rejected.
@@ -26,7 +27,7 @@ public struct FavoriteMediaType: RawRepresentable, Hashable, Sendable, Codable,
 /// onto the SwiftData model that replaces the JSON file on Apple platforms.
 public struct Favorite: Identifiable, Hashable, Sendable, Codable {
   /// The APOD date; unique among favorites.
-  public var date: FavoriteDate
+  public var date: APODDay
   public var title: String
   public var mediaType: FavoriteMediaType
   /// The picture shown in lists and detail (a video's thumbnail for videos).
@@ -42,7 +43,7 @@ public struct Favorite: Identifiable, Hashable, Sendable, Codable {
   public var dateAdded: Date
 
   public init(
-    date: FavoriteDate,
+    date: APODDay,
     title: String,
     mediaType: FavoriteMediaType,
     imageURL: URL?,
@@ -63,7 +64,7 @@ public struct Favorite: Identifiable, Hashable, Sendable, Codable {
     self.dateAdded = dateAdded
   }
 
-  public var id: FavoriteDate { date }
+  public var id: APODDay { date }
 
   /// The images to keep pinned in the image cache so the favorite browses offline, each once.
   public var imageURLs: [URL] {

@@ -1,5 +1,6 @@
 import Foundation
 import Localization
+import NASA
 
 /// Where favorites are stored: the JSON file on Linux, in the CLI and in tests; SwiftData on Apple
 /// platforms.
@@ -14,9 +15,9 @@ public protocol FavoritesRepository: Sendable {
   /// Adds `favorite`, or replaces the stored favorite with the same date.
   func save(_ favorite: Favorite) async throws(FavoritesRepositoryError)
   /// Deletes the favorite for `date`; nothing happens when there is none.
-  func remove(_ date: FavoriteDate) async throws(FavoritesRepositoryError)
+  func remove(_ date: APODDay) async throws(FavoritesRepositoryError)
   /// Whether a favorite for `date` is stored.
-  func contains(_ date: FavoriteDate) async throws(FavoritesRepositoryError) -> Bool
+  func contains(_ date: APODDay) async throws(FavoritesRepositoryError) -> Bool
 }
 
 /// Why favorites could not be read or written, each with a message for people.

@@ -1,4 +1,5 @@
 import Foundation
+import NASA
 
 /// Favorites in one JSON file, `favorites.json`, inside a directory the caller chooses.
 ///
@@ -43,7 +44,7 @@ public actor FileFavoritesRepository: FavoritesRepository {
     try write(favorites)
   }
 
-  public func remove(_ date: FavoriteDate) throws(FavoritesRepositoryError) {
+  public func remove(_ date: APODDay) throws(FavoritesRepositoryError) {
     var favorites = try readStored()
     let countBefore = favorites.count
     favorites.removeAll { $0.date == date }
@@ -52,7 +53,7 @@ public actor FileFavoritesRepository: FavoritesRepository {
     try write(favorites)
   }
 
-  public func contains(_ date: FavoriteDate) throws(FavoritesRepositoryError) -> Bool {
+  public func contains(_ date: APODDay) throws(FavoritesRepositoryError) -> Bool {
     try readStored().contains { $0.date == date }
   }
 

@@ -40,7 +40,7 @@ public final class FavoriteHeart {
 
   /// Whether `apod` is saved.
   public func isFavorite(_ apod: APOD) -> Bool {
-    favorites.isFavorite(FavoriteDate(apod.date))
+    favorites.isFavorite(apod.date)
   }
 
   /// Saves or removes `apod`; saving goes through the Premium gate.

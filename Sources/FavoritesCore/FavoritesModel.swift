@@ -1,5 +1,6 @@
 import Favorites
 import Foundation
+import NASA
 import Observation
 
 /// What the Favorites screen shows.
@@ -75,7 +76,7 @@ public final class FavoritesModel {
   }
 
   /// Whether `date` is saved. Answers even while locked so Today's heart stays truthful.
-  public func isFavorite(_ date: FavoriteDate) -> Bool {
+  public func isFavorite(_ date: APODDay) -> Bool {
     favorites.contains { $0.date == date }
   }
 
@@ -117,7 +118,7 @@ public final class FavoritesModel {
   /// Removes the favorite for `date` and unpins its images. Not gated.
   /// - Returns: whether it is gone afterwards (`false` when the repository failed).
   @discardableResult
-  public func remove(_ date: FavoriteDate) async -> Bool {
+  public func remove(_ date: APODDay) async -> Bool {
     let removed = favorites.first { $0.date == date }
     do {
       try await repository.remove(date)

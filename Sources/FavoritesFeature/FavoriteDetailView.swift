@@ -18,6 +18,7 @@
     /// Owned by the view so it survives the parent's redraws; nil in previews (saved fields only).
     @State private var model: FavoriteDetailModel?
     @Environment(\.dismiss) private var dismiss
+    @Environment(\.locale) private var locale
 
     init(
       favorite: Favorite, model: FavoriteDetailModel?, actions: APODDetailActions?,
@@ -58,7 +59,7 @@
               .font(Typography.display)
               .foregroundStyle(Palette.primaryText)
               .accessibilityAddTraits(.isHeader)
-            Text(favorite.date.rawValue)
+            Text(favorite.dayText(locale: locale))
               .font(Typography.metadata)
               .foregroundStyle(Palette.secondaryText)
             if let copyright = favorite.copyright {

@@ -5,6 +5,7 @@
   import Foundation
   import ImageCache
   import ImageCacheLive
+  import NASA
   import SwiftUI
 
   /// A `FavoritesModel` over an in-memory repository and a fixed gate, with a real image pipeline
@@ -38,7 +39,7 @@
     private static func sample(
       _ date: String, _ title: String, _ imagePath: String, copyright: String? = nil
     ) -> Favorite? {
-      guard let day = FavoriteDate(rawValue: date) else { return nil }
+      guard let day = APODDay(rawValue: date) else { return nil }
       let compact = date.replacingOccurrences(of: "-", with: "").dropFirst(2)
       return Favorite(
         date: day, title: title, mediaType: .image,
@@ -62,7 +63,7 @@
   // MARK: Stand-ins
 
   actor PreviewFavoritesRepository: FavoritesRepository {
-    private var saved: [FavoriteDate: Favorite]
+    private var saved: [APODDay: Favorite]
 
     init(saved: [Favorite]) {
       self.saved = Dictionary(saved.map { ($0.date, $0) }, uniquingKeysWith: { _, last in last })
@@ -70,8 +71,8 @@
 
     func all() throws(FavoritesRepositoryError) -> [Favorite] { Array(saved.values) }
     func save(_ favorite: Favorite) throws(FavoritesRepositoryError) { saved[favorite.date] = favorite }
-    func remove(_ date: FavoriteDate) throws(FavoritesRepositoryError) { saved[date] = nil }
-    func contains(_ date: FavoriteDate) throws(FavoritesRepositoryError) -> Bool { saved[date] != nil }
+    func remove(_ date: APODDay) throws(FavoritesRepositoryError) { saved[date] = nil }
+    func contains(_ date: APODDay) throws(FavoritesRepositoryError) -> Bool { saved[date] != nil }
   }
 
   /// Unlocked or locked for the whole preview; an attempt runs the action only when unlocked.

@@ -136,7 +136,7 @@
           .foregroundStyle(Palette.primaryText)
           .lineLimit(2)
         // The same localized long date as Explore, which VoiceOver reads as words.
-        Text(favorite.date.displayText(locale: locale))
+        Text(favorite.dayText(locale: locale))
           .font(Typography.metadata)
           .foregroundStyle(Palette.secondaryText)
       }

@@ -1,6 +1,7 @@
 #if canImport(SwiftData)
   import Favorites
   import Foundation
+  import NASA
   import SwiftData
 
   /// The stored form of a `Favorite`: one flat SwiftData record per APOD date.
@@ -48,7 +49,7 @@
     /// The value this record stores, or `nil` when its key is not a `YYYY-MM-DD` date (only a
     /// record this code did not write could hold one).
     var favorite: Favorite? {
-      guard let favoriteDate = FavoriteDate(rawValue: date) else { return nil }
+      guard let favoriteDate = APODDay(rawValue: date) else { return nil }
       return Favorite(
         date: favoriteDate,
         title: title,

@@ -1,6 +1,7 @@
 #if canImport(SwiftData)
   import Favorites
   import Foundation
+  import NASA
   import SwiftData
 
   /// Owns the SwiftData context for favorites and runs every fetch and save on it.
@@ -47,14 +48,14 @@
       try commit()
     }
 
-    func remove(_ date: FavoriteDate) throws(FavoritesRepositoryError) {
+    func remove(_ date: APODDay) throws(FavoritesRepositoryError) {
       // Nothing stored for that day means nothing to write.
       guard let existing = try record(for: date) else { return }
       modelContext.delete(existing)
       try commit()
     }
 
-    func contains(_ date: FavoriteDate) throws(FavoritesRepositoryError) -> Bool {
+    func contains(_ date: APODDay) throws(FavoritesRepositoryError) -> Bool {
       do {
         return try modelContext.fetchCount(Self.descriptor(for: date)) > 0
       } catch {
@@ -64,7 +65,7 @@
 
     // MARK: Private
 
-    private func record(for date: FavoriteDate) throws(FavoritesRepositoryError) -> FavoriteRecord? {
+    private func record(for date: APODDay) throws(FavoritesRepositoryError) -> FavoriteRecord? {
       do {
         return try modelContext.fetch(Self.descriptor(for: date)).first
       } catch {
@@ -83,7 +84,7 @@
     }
 
     /// The record for one APOD date: at most one exists, thanks to the unique key.
-    private static func descriptor(for date: FavoriteDate) -> FetchDescriptor<FavoriteRecord> {
+    private static func descriptor(for date: APODDay) -> FetchDescriptor<FavoriteRecord> {
       let key = date.rawValue
       var descriptor = FetchDescriptor<FavoriteRecord>(
         predicate: #Predicate<FavoriteRecord> { $0.date == key })

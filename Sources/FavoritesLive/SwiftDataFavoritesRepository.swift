@@ -1,6 +1,7 @@
 #if canImport(SwiftData)
   import Favorites
   import Foundation
+  import NASA
   import SwiftData
 
   /// Favorites stored with SwiftData on Apple platforms, behind Core's `FavoritesRepository`.
@@ -92,11 +93,11 @@
       try await store().save(favorite)
     }
 
-    public func remove(_ date: FavoriteDate) async throws(FavoritesRepositoryError) {
+    public func remove(_ date: APODDay) async throws(FavoritesRepositoryError) {
       try await store().remove(date)
     }
 
-    public func contains(_ date: FavoriteDate) async throws(FavoritesRepositoryError) -> Bool {
+    public func contains(_ date: APODDay) async throws(FavoritesRepositoryError) -> Bool {
       try await store().contains(date)
     }
 

@@ -32,7 +32,7 @@ public struct DisabledSubscriptionBackend: SubscriptionBackend {
 public struct DisabledPaywallPresenter: PaywallPresenting {
   public init() {}
 
-  public func load(placement: String) async -> PaywallLoadResult {
+  public func load(placement: Placement) async -> PaywallLoadResult {
     .failed(.notConfigured)
   }
 

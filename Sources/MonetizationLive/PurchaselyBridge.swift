@@ -7,10 +7,10 @@
   /// into Core values. Nothing here decides anything.
   ///
   /// Purchasely's interface is compiled in Swift 5 mode, so its plain `@escaping` callbacks are
-  /// called on threads it does not document (Purchasely reference §14). Every callback handed to
-  /// it is therefore made in a `nonisolated` function as a `@Sendable` closure (never inferred to
-  /// be `@MainActor`, so no main-actor check traps at entry), reduces the SDK objects to `Sendable`
-  /// Core values on the spot, and resumes a `ResumeOnce` continuation.
+  /// called on threads it does not document. Every callback handed to it is therefore made in a
+  /// `nonisolated` function as a `@Sendable` closure (never inferred to be `@MainActor`, so no
+  /// main-actor check traps at entry), reduces the SDK objects to `Sendable` Core values on the
+  /// spot, and resumes a `ResumeOnce` continuation.
   enum PurchaselyBridge {
     typealias SubscriptionsResult = Result<[SubscriptionSnapshot], SubscriptionBackendError>
     typealias RestoreResult = Result<BackendRestoreResult, SubscriptionBackendError>
@@ -264,7 +264,7 @@
     static func snapshot(of subscription: PLYSubscription) -> SubscriptionSnapshot {
       SubscriptionSnapshot(
         planVendorID: subscription.plan.vendorId,
-        appleProductID: subscription.plan.appleProductId,
+        appleProductID: productID(subscription.plan.appleProductId),
         status: status(subscription.status),
         isFamilyShared: subscription.isFamilyShared,
         nextRenewalDate: subscription.nextRenewalDate,
@@ -301,7 +301,13 @@
 
     /// A `PLYPlan` as Core's plan.
     static func paywallPlan(of plan: PLYPlan) -> PaywallPlan {
-      PaywallPlan(vendorID: plan.vendorId, appleProductID: plan.appleProductId)
+      PaywallPlan(vendorID: plan.vendorId, appleProductID: productID(plan.appleProductId))
+    }
+
+    /// An App Store product id the SDK gives as text (`PLYPlan.appleProductId`,
+    /// `PLYPresentationPlan.storeProductId`), as Core's type.
+    static func productID(_ text: String?) -> ProductID? {
+      text.map { ProductID(rawValue: $0) }
     }
 
     /// A `PLYPresentationOutcome` as Core's outcome. `purchaseResult` and `closeReason` are mapped

@@ -15,14 +15,14 @@
   public struct PurchaselyPaywallPresenter: PaywallPresenting {
     private let session: PurchaselySession
     /// Loaded presentations awaiting display, by placement (Core shows one paywall at a time).
-    private let loaded = OSAllocatedUnfairLock<[String: LoadedPaywall]>(initialState: [:])
+    private let loaded = OSAllocatedUnfairLock<[Placement: LoadedPaywall]>(initialState: [:])
 
     public init(session: PurchaselySession) {
       self.session = session
     }
 
-    public func load(placement: String) async -> PaywallLoadResult {
-      // Never preload before the SDK start has finished (Purchasely reference §2).
+    public func load(placement: Placement) async -> PaywallLoadResult {
+      // Never preload before the SDK start has finished: the SDK needs its configuration first.
       guard let phase = await session.startGate.waitUntilSettled() else {
         return .failed(.error(detail: "cancelled while Purchasely was starting"))
       }
@@ -50,7 +50,7 @@
     public func display(
       _ presentation: PaywallPresentation, onShown: @escaping @MainActor @Sendable () -> Void
     ) async -> PaywallOutcome {
-      let paywall = loaded.withLock { (paywalls: inout [String: LoadedPaywall]) -> LoadedPaywall? in
+      let paywall = loaded.withLock { (paywalls: inout [Placement: LoadedPaywall]) -> LoadedPaywall? in
         guard let paywall = paywalls[presentation.placement], paywall.summary == presentation else {
           return nil
         }
@@ -84,7 +84,7 @@
     let shown: OneShotRelay<Bool>
 
     init(
-      presentation: any PLYPresentation, placement: String, dismissal: OneShotRelay<PaywallOutcome>,
+      presentation: any PLYPresentation, placement: Placement, dismissal: OneShotRelay<PaywallOutcome>,
       shown: OneShotRelay<Bool>
     ) {
       self.presentation = presentation
@@ -101,10 +101,10 @@
     typealias PreloadResult = Result<LoadedPaywall, PaywallLoadFailure>
 
     @MainActor
-    static func preload(placement: String) async -> PreloadResult {
+    static func preload(placement: Placement) async -> PreloadResult {
       let dismissal = OneShotRelay<PaywallOutcome>()
       let shown = OneShotRelay<Bool>()
-      let request = PLYPresentationBuilder.forPlacementId(placement)
+      let request = PLYPresentationBuilder.forPlacementId(placement.rawValue)
         .onPresented(presentedHandler(dismissal, shown: shown))
         .onDismissed(dismissedHandler(dismissal))
         .build()
@@ -161,7 +161,7 @@
     // MARK: Callbacks (nonisolated)
 
     static func preloadHandler(
-      placement: String, dismissal: OneShotRelay<PaywallOutcome>, shown: OneShotRelay<Bool>,
+      placement: Placement, dismissal: OneShotRelay<PaywallOutcome>, shown: OneShotRelay<Bool>,
       once: ResumeOnce<PreloadResult>
     ) -> @Sendable ((any PLYPresentation)?, (any Error)?) -> Void {
       { presentation, error in
@@ -200,13 +200,15 @@
     // MARK: Conversions
 
     /// The presentation reduced to Core values.
-    static func summary(of presentation: any PLYPresentation, placement: String) -> PaywallPresentation {
+    static func summary(of presentation: any PLYPresentation, placement: Placement) -> PaywallPresentation {
       PaywallPresentation(
         id: presentation.id,
         placement: placement,
         type: presentationType(presentation.type),
         plans: presentation.plans.compactMap { plan in
-          plan.planVendorId.map { PaywallPlan(vendorID: $0, appleProductID: plan.storeProductId) }
+          plan.planVendorId.map {
+            PaywallPlan(vendorID: $0, appleProductID: PurchaselyBridge.productID(plan.storeProductId))
+          }
         })
     }
 

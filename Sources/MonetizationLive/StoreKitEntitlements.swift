@@ -3,12 +3,12 @@
   import StoreKit
 
   /// Core's `StoreEntitlementsSource` over StoreKit 2's read-only APIs. Safe in both running modes:
-  /// it never finishes or syncs anything (rule F1).
+  /// it never finishes or syncs anything (in Full mode the SDK owns transactions).
   public struct StoreKitEntitlements: StoreEntitlementsSource {
     public init() {}
 
     /// Every element of `Transaction.currentEntitlements`, verified or not: Core ignores the
-    /// unverified ones (rule E2) but logs them. Local and offline-capable.
+    /// unverified ones (they never grant) but logs them. Local and offline-capable.
     public func currentEntitlements() async -> [VerificationResultSnapshot<TransactionSnapshot>] {
       var entitlements: [VerificationResultSnapshot<TransactionSnapshot>] = []
       for await result in Transaction.currentEntitlements {
@@ -18,7 +18,7 @@
     }
 
     /// `Product.SubscriptionInfo.status(for:)`, each status with its product's `groupLevel` so the
-    /// highest level of service can win (rule E5). The levels need `Product.products(for:)`; when
+    /// highest level of service can win. The levels need `Product.products(for:)`; when
     /// that fails the statuses are still returned, without levels.
     public func subscriptionStatuses(
       groupID: String

@@ -45,7 +45,7 @@
       TransactionSnapshot(
         id: transaction.id,
         originalID: transaction.originalID,
-        productID: transaction.productID,
+        productID: ProductID(rawValue: transaction.productID),
         subscriptionGroupID: transaction.subscriptionGroupID,
         purchaseDate: transaction.purchaseDate,
         expirationDate: transaction.expirationDate,
@@ -83,7 +83,7 @@
     // MARK: Subscription status
 
     /// Known states by name; an unknown raw value is kept as is, and Core does not entitle it
-    /// (rule E10).
+    /// (an unknown state never grants by itself).
     static func renewalState(_ state: Product.SubscriptionInfo.RenewalState) -> RenewalState {
       switch state {
       case .subscribed: .subscribed
@@ -98,7 +98,7 @@
     static func snapshot(of renewalInfo: Product.SubscriptionInfo.RenewalInfo) -> RenewalInfoSnapshot {
       RenewalInfoSnapshot(
         originalTransactionID: renewalInfo.originalTransactionID,
-        currentProductID: renewalInfo.currentProductID,
+        currentProductID: ProductID(rawValue: renewalInfo.currentProductID),
         willAutoRenew: renewalInfo.willAutoRenew,
         isInBillingRetry: renewalInfo.isInBillingRetry,
         gracePeriodExpirationDate: renewalInfo.gracePeriodExpirationDate)
@@ -125,7 +125,7 @@
 
     // MARK: Errors
 
-    /// A thrown purchase or sync error as Core's failure (StoreKit reference §4 table).
+    /// A thrown purchase or sync error as Core's failure (which decides the message).
     static func purchaseFailure(from error: any Error) -> PurchaseFailure {
       if let storeKitError = error as? StoreKitError {
         switch storeKitError {

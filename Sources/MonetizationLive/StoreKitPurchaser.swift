@@ -26,11 +26,12 @@
     /// asked (`PurchaseConfirmation`), with the signed promotional offer when Core passes one.
     /// Thrown errors become `.failed`.
     public func purchase(
-      productID: String, promotionalOffer: PromotionalOfferSignature?
+      productID: ProductID, promotionalOffer: PromotionalOfferSignature?
     ) async -> PurchaseResult {
       let product: Product
       do {
-        guard let found = try await Product.products(for: [productID]).first(where: { $0.id == productID })
+        let id = productID.rawValue
+        guard let found = try await Product.products(for: [id]).first(where: { $0.id == id })
         else { return .failed(.productNotFound) }
         product = found
       } catch {
@@ -65,7 +66,8 @@
       }
     }
 
-    /// `AppStore.sync()`: only on an explicit tap, it may show a sign-in prompt (rule P9).
+    /// `AppStore.sync()`: only on an explicit tap, it may show a sign-in prompt, and normal
+    /// operation never needs it.
     public func restore() async throws(PurchaseFailure) {
       do {
         try await AppStore.sync()
@@ -74,9 +76,9 @@
       }
     }
 
-    /// `Transaction.updates` as Core snapshots, from one listener task (rule P1). A second call
-    /// replaces the first listener, so there is never more than one. The listener stops when the
-    /// stream's consumer goes away.
+    /// `Transaction.updates` as Core snapshots, from one listener task, started at launch before
+    /// the UI. A second call replaces the first listener, so there is never more than one. The
+    /// listener stops when the stream's consumer goes away.
     public func transactionUpdates() async -> AsyncStream<VerificationResultSnapshot<TransactionSnapshot>> {
       listener?.cancel()
       let (stream, continuation) = AsyncStream.makeStream(

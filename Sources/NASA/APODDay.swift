@@ -51,20 +51,9 @@ public struct APODDay: Sendable, Hashable, Comparable, Strideable, CustomStringC
   /// Checks the format and the calendar only; use `parse(_:now:)` for user input.
   public init(iso text: String) throws(APODDayError) {
     // The usual exact form, read straight from its bytes (cache files hold many of these).
-    let bytes = Array(text.utf8)
-    if bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") {
-      func number(_ range: Range<Int>) -> Int? {
-        var value = 0
-        for byte in bytes[range] {
-          guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
-          value = value * 10 + Int(byte - UInt8(ascii: "0"))
-        }
-        return value
-      }
-      if let year = number(0..<4), let month = number(5..<7), let day = number(8..<10) {
-        try self.init(year: year, month: month, day: day)
-        return
-      }
+    if let (year, month, day) = Self.paddedParts(text) {
+      try self.init(year: year, month: month, day: day)
+      return
     }
     let trimmed = TextScan.trimmed(text)
     let parts = trimmed.split(separator: "-", omittingEmptySubsequences: false)
@@ -74,6 +63,26 @@ public struct APODDay: Sendable, Hashable, Comparable, Strideable, CustomStringC
       let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2])
     else { throw .malformed(trimmed) }
     try self.init(year: year, month: month, day: day)
+  }
+
+  /// Year, month and day of exactly `YYYY-MM-DD` in ASCII digits, or `nil` for any other shape.
+  private static func paddedParts(_ text: String) -> (Int, Int, Int)? {
+    let bytes = Array(text.utf8)
+    guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else {
+      return nil
+    }
+    func number(_ range: Range<Int>) -> Int? {
+      var value = 0
+      for byte in bytes[range] {
+        guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+        value = value * 10 + Int(byte - UInt8(ascii: "0"))
+      }
+      return value
+    }
+    guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10) else {
+      return nil
+    }
+    return (year, month, day)
   }
 
   /// Reads `YYMMDD`. Two-digit years 95–99 are 1995–1999; the rest are 2000–2094.
@@ -170,6 +179,22 @@ public struct APODDay: Sendable, Hashable, Comparable, Strideable, CustomStringC
     default: return 31
     }
   }
+}
+
+/// The stored form: the day as a key in saved data (the favorites file, the SwiftData record).
+///
+/// `rawValue` is `YYYY-MM-DD`, zero-padded, so text order is date order and one day has one key.
+/// Reading is strict, unlike `init(iso:)`: only that exact form of a real calendar date is a key;
+/// anything else (no padding, a time suffix, 2023-02-29) is `nil`, never a guess.
+extension APODDay: RawRepresentable {
+  public init?(rawValue: String) {
+    guard let (year, month, day) = Self.paddedParts(rawValue),
+      let checked = try? APODDay(year: year, month: month, day: day)
+    else { return nil }
+    self = checked
+  }
+
+  public var rawValue: String { iso }
 }
 
 extension APODDay: Codable {

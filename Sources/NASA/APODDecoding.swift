@@ -151,7 +151,7 @@ private struct V1Payload: APODPayload {
       mediaType: media,
       url: url,
       hdurl: MediaURL.parse(container.lenientString(.hdurl)),
-      // thumbnail_url is "" for providers other than YouTube and Vimeo (apod-api #130).
+      // The v1 service sends thumbnail_url as "" for video hosts other than YouTube and Vimeo.
       thumbnailURL: MediaURL.parse(container.lenientString(.thumbnailURL))
         ?? videoURL.flatMap(MediaURL.youTubeThumbnail(forEmbed:)),
       videoURL: videoURL,
@@ -185,7 +185,7 @@ private struct APODBasicPayload: APODPayload {
     let url = MediaURL.parse(container.lenientString(.url))
     let permalink = MediaURL.parse(container.lenientString(.permalink))
     let htmlBase = MediaURL.parse(container.lenientString(.basicHTMLURL)) ?? Self.siteRoot
-    // The playable source of a video lives only inside basic_html (reference §7).
+    // apod-basic names no video file in its fields: the playable source lives only in basic_html.
     let videoURL =
       media == .image
       ? nil : container.lenientString(.basicHTML).flatMap { videoSource(inHTML: $0, base: htmlBase) }

@@ -18,7 +18,7 @@ extension APOD {
 
   /// The credit line under the title, or nil when there is nothing to credit.
   ///
-  /// The two services fill the fields differently (apod-api reference §3, §7):
+  /// The two services fill the fields differently:
   /// - v1 sends only `copyright`, and only for copyrighted pictures (absent ≈ public domain /
   ///   NASA): "© Name".
   /// - apod-basic sends `credit` and `copyright`, usually identical, and fills `copyright` even

@@ -1,6 +1,7 @@
 import Foundation
 
-/// Cleaning rules for APOD text fields (apod-api reference §3, §7, §9.8).
+/// Cleaning rules for APOD text fields: both services may send HTML entities, tags and stray
+/// whitespace, which people must never see.
 enum APODText {
   /// v1 title: the scraper sometimes runs the credit line into it ("Journey … \r\nCredit:"),
   /// so a line starting with "Credit:" and everything after it is cut.

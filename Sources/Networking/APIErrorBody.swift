@@ -2,7 +2,8 @@ import Foundation
 
 /// What an error response's body says, in whichever shape the NASA services use.
 ///
-/// Three JSON shapes exist (see the APOD API reference, §4 and §7), and proxies in front of them
+/// Three JSON shapes exist (api.nasa.gov's gateway errors, the v1 service's own errors, and the
+/// WordPress errors of apod-basic; see docs/APOD-SERVICE.md), and proxies in front of them
 /// answer outages with HTML or plain text, so a body is decoded leniently: a body that is JSON but
 /// in none of the known shapes is `.unrecognizedJSON`, never a decoding failure.
 public enum APIErrorBody: Sendable, Hashable {

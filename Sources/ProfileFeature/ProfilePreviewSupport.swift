@@ -69,9 +69,8 @@
 
     func data(forKey defaultName: String) -> Data? { values[defaultName] as? Data }
     func string(forKey defaultName: String) -> String? { values[defaultName] as? String }
-    func bool(forKey defaultName: String) -> Bool { values[defaultName] as? Bool ?? false }
-    func set(_ value: Any?, forKey defaultName: String) { values[defaultName] = value }
-    func set(_ value: Bool, forKey defaultName: String) { values[defaultName] = value }
+    func setData(_ value: Data, forKey defaultName: String) { values[defaultName] = value }
+    func setString(_ value: String, forKey defaultName: String) { values[defaultName] = value }
     func removeObject(forKey defaultName: String) { values[defaultName] = nil }
   }
 
@@ -102,7 +101,10 @@
   }
 
   nonisolated struct PreviewPurchaser: Purchaser {
-    func purchase(productID: String) async -> PurchaseResult { .cancelled }
+    func purchase(productID: ProductID, promotionalOffer: PromotionalOfferSignature?) async -> PurchaseResult
+    {
+      .cancelled
+    }
     func restore() async throws(PurchaseFailure) {}
     func transactionUpdates() async -> AsyncStream<VerificationResultSnapshot<TransactionSnapshot>> {
       AsyncStream { $0.finish() }

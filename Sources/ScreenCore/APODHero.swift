@@ -2,8 +2,8 @@ import Foundation
 import NASA
 
 /// What the top of an APOD screen shows, decided from the media type and the URLs that are
-/// actually usable (apod-api reference §9.7: never assume `url` is an image; `other` or unknown
-/// media opens the day's page).
+/// actually usable: `url` is never assumed to be an image, and `other` or unknown media opens the
+/// day's page.
 public enum APODHero: Sendable, Hashable {
   /// A picture the app draws itself: `preview` at once, `hd` in the full-screen viewer (the same
   /// URL when there is only one size).
@@ -29,9 +29,8 @@ extension APOD {
   public var hero: APODHero {
     switch mediaType {
     case .image:
-      // The same choice as the progressive image model: the standard image first, HD when known.
-      guard let preview = imageURL ?? hdImageURL else { return .link(page: pageURL, poster: nil) }
-      return .image(preview: preview, hd: hdImageURL ?? preview)
+      guard let picture = pictureURLs else { return .link(page: pageURL, poster: nil) }
+      return .image(preview: picture.preview, hd: picture.hd)
     case .video:
       guard let play = videoURL else { return .link(page: pageURL, poster: imageURL) }
       return .video(poster: imageURL, play: play)
@@ -41,5 +40,27 @@ extension APOD {
     case .other, .unknown:
       return .link(page: pageURL, poster: imageURL)
     }
+  }
+}
+
+/// The two sizes of one picture, as the hero and the detail card's image both load it.
+public struct APODPictureURLs: Sendable, Hashable {
+  /// Shown at once: the standard image, or the HD one when it is the only one.
+  public let preview: URL
+  /// Shown in the full-screen viewer: the HD image, or the preview again when there is no HD.
+  public let hd: URL
+
+  /// The rule: the standard image first, HD when known; `nil` when neither exists.
+  public init?(imageURL: URL?, hdImageURL: URL?) {
+    guard let preview = imageURL ?? hdImageURL else { return nil }
+    self.preview = preview
+    self.hd = hdImageURL ?? preview
+  }
+}
+
+extension APOD {
+  /// This day's picture in its two sizes (a video's thumbnail counts), or `nil` without one.
+  public var pictureURLs: APODPictureURLs? {
+    APODPictureURLs(imageURL: imageURL, hdImageURL: hdImageURL)
   }
 }

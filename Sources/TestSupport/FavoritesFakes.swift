@@ -1,5 +1,6 @@
 import Favorites
 import Foundation
+import NASA
 import Observation
 
 /// A premium gate for favorites whose paywall outcome the test decides.
@@ -56,7 +57,7 @@ public actor FakeImagePinner: ImagePinning {
 
 /// An in-memory favorites repository whose next failures the test sets.
 public actor FakeFavoritesRepository: FavoritesRepository {
-  public private(set) var stored: [FavoriteDate: Favorite]
+  public private(set) var stored: [APODDay: Favorite]
   /// Thrown by `all` and `contains` while set.
   public private(set) var readFailure: FavoritesRepositoryError?
   /// Thrown by `save` and `remove` while set; nothing is stored then.
@@ -80,12 +81,12 @@ public actor FakeFavoritesRepository: FavoritesRepository {
     stored[favorite.date] = favorite
   }
 
-  public func remove(_ date: FavoriteDate) throws(FavoritesRepositoryError) {
+  public func remove(_ date: APODDay) throws(FavoritesRepositoryError) {
     if let writeFailure { throw writeFailure }
     stored[date] = nil
   }
 
-  public func contains(_ date: FavoriteDate) throws(FavoritesRepositoryError) -> Bool {
+  public func contains(_ date: APODDay) throws(FavoritesRepositoryError) -> Bool {
     if let readFailure { throw readFailure }
     return stored[date] != nil
   }

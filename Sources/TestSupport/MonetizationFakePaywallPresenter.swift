@@ -22,17 +22,17 @@ public final class FakePaywallPresenter: PaywallPresenting {
 
   public var displayBehaviour: DisplayBehaviour = .shows
   /// Presentations that were shown on screen (`onShown` called), by placement.
-  public private(set) var shownPlacements: [String] = []
-  public var loadResults: [String: PaywallLoadResult] = [:]
-  public var hangingPlacements: Set<String> = []
+  public private(set) var shownPlacements: [Placement] = []
+  public var loadResults: [Placement: PaywallLoadResult] = [:]
+  public var hangingPlacements: Set<Placement> = []
   /// Outcomes returned by `display`, in order.
   public var outcomes: [PaywallOutcome] = []
   /// Plays the user's part while the paywall is shown (for example a purchase through an
   /// interceptor), then returns the outcome.
   public var onDisplay: (@MainActor (PaywallPresentation) async -> PaywallOutcome)?
 
-  public private(set) var loadedPlacements: [String] = []
-  public private(set) var displayedPlacements: [String] = []
+  public private(set) var loadedPlacements: [Placement] = []
+  public private(set) var displayedPlacements: [Placement] = []
   public private(set) var closeAllCount = 0
   public private(set) var cancelledLoads = 0
   public let calls: CallLog
@@ -49,7 +49,7 @@ public final class FakePaywallPresenter: PaywallPresenting {
 
   /// A normal presentation for `placement` offering `plans`.
   public nonisolated static func presentation(
-    for placement: String, type: PaywallPresentationType = .normal, plans: [PaywallPlan] = []
+    for placement: Placement, type: PaywallPresentationType = .normal, plans: [PaywallPlan] = []
   ) -> PaywallPresentation {
     PaywallPresentation(id: "\(placement)-screen", placement: placement, type: type, plans: plans)
   }
@@ -60,7 +60,7 @@ public final class FakePaywallPresenter: PaywallPresenting {
   /// `true` while a hanging load waits.
   public var isLoadHanging: Bool { hangingLoads > 0 }
 
-  public func load(placement: String) async -> PaywallLoadResult {
+  public func load(placement: Placement) async -> PaywallLoadResult {
     calls.record("paywall.load")
     loadedPlacements.append(placement)
     if hangingPlacements.contains(placement) {

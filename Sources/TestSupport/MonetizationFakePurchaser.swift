@@ -11,7 +11,7 @@ public final class FakePurchaser: Purchaser {
   /// Runs on a successful `restore()`, to change what StoreKit and the backend report.
   public var onRestore: (@MainActor () -> Void)?
 
-  public private(set) var purchasedProductIDs: [String] = []
+  public private(set) var purchasedProductIDs: [ProductID] = []
   /// The promotional offer of each purchase (`nil` for a plain one).
   public private(set) var purchasedOffers: [PromotionalOfferSignature?] = []
   public private(set) var finishedTransactionIDs: [UInt64] = []
@@ -34,7 +34,7 @@ public final class FakePurchaser: Purchaser {
   }
 
   public func purchase(
-    productID: String, promotionalOffer: PromotionalOfferSignature?
+    productID: ProductID, promotionalOffer: PromotionalOfferSignature?
   ) async -> PurchaseResult {
     calls.record("purchaser.purchase")
     purchasedProductIDs.append(productID)

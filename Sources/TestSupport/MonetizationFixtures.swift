@@ -14,7 +14,7 @@ public enum MonetizationFixtures {
 
   /// A StoreKit transaction purchased at `purchased`, expiring at `expires`.
   public static func transaction(
-    id: UInt64 = 1, product: String = monthly, purchased: Date, expires: Date?,
+    id: UInt64 = 1, product: ProductID = monthly, purchased: Date, expires: Date?,
     revoked: Date? = nil, upgraded: Bool = false, ownership: OwnershipType = .purchased,
     environment: StoreEnvironment = .production
   ) -> TransactionSnapshot {
@@ -42,7 +42,7 @@ public enum MonetizationFixtures {
 
   /// A Purchasely subscription for `product` in `status`.
   public static func subscription(
-    _ status: SubscriptionStatus, product: String = monthly, familyShared: Bool = false,
+    _ status: SubscriptionStatus, product: ProductID = monthly, familyShared: Bool = false,
     renews: Date? = nil, environment: SubscriptionEnvironment = .production
   ) -> SubscriptionSnapshot {
     SubscriptionSnapshot(

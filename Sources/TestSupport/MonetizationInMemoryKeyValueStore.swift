@@ -8,7 +8,6 @@ public final class InMemoryKeyValueStore: KeyValueStore {
   private enum Value: Equatable {
     case data(Data)
     case string(String)
-    case bool(Bool)
   }
 
   private var values: [String: Value] = [:]
@@ -23,22 +22,12 @@ public final class InMemoryKeyValueStore: KeyValueStore {
     if case .string(let string) = values[defaultName] { string } else { nil }
   }
 
-  public func bool(forKey defaultName: String) -> Bool {
-    if case .bool(let flag) = values[defaultName] { flag } else { false }
+  public func setData(_ value: Data, forKey defaultName: String) {
+    values[defaultName] = .data(value)
   }
 
-  public func set(_ value: Any?, forKey defaultName: String) {
-    switch value {
-    case nil: values[defaultName] = nil
-    case let data as Data: values[defaultName] = .data(data)
-    case let string as String: values[defaultName] = .string(string)
-    case let flag as Bool: values[defaultName] = .bool(flag)
-    default: break
-    }
-  }
-
-  public func set(_ value: Bool, forKey defaultName: String) {
-    values[defaultName] = .bool(value)
+  public func setString(_ value: String, forKey defaultName: String) {
+    values[defaultName] = .string(value)
   }
 
   public func removeObject(forKey defaultName: String) {

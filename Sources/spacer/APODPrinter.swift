@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import NASA
+import ScreenCore
 
 #if canImport(Glibc)
   import Glibc
@@ -116,12 +117,8 @@ struct APODPrinter {
   }
 
   func print(_ result: ExploreResult) throws {
-    if let message = staleMessage(result.freshness) {
-      Console.note(message)
-    } else if let cachedAt = result.cachedAt {
-      Console.note(
-        "served from the cache saved \(Freshness.age(from: cachedAt, to: now)); no new days were "
-          + "fetched (Explore asks at most once per APOD day; --refresh asks again).")
+    if let note = statusNote(freshness: result.freshness, cachedAt: result.cachedAt, notice: nil) {
+      Console.note(note.text)
     }
     if result.droppedCount > 0 {
       Console.note("\(result.droppedCount) entries could not be read and were left out.")
@@ -149,28 +146,53 @@ struct APODPrinter {
   // MARK: Notes
 
   private func explain(_ result: APODResult) {
-    if let notice = result.notice {
-      Console.note(notice.message)
+    let note = statusNote(
+      freshness: result.freshness, cachedAt: result.cachedAt, notice: result.notice,
+      filledBy: result.apod.source.rawValue)
+    if let note { Console.note(note.text) }
+  }
+
+  /// The one note about where the content came from. Which note it is follows the app's status
+  /// line (`ContentStatus`): a stale copy first, then "not published yet", then "saved, nothing
+  /// newer yet", and nothing for content fetched just now. Only the wording is the CLI's own: a
+  /// stale copy from a server given by --base-url names it, and a saved copy says why no service
+  /// was asked. `filledBy` is the service that filled a saved day (nil for an Explore list).
+  func statusNote(
+    freshness: Freshness, cachedAt: Date?, notice: APODNotice?, filledBy: String? = nil
+  ) -> (kind: ContentStatus.Kind, text: String)? {
+    guard
+      let status = ContentStatus.describing(
+        freshness: freshness, cachedAt: cachedAt, notice: notice, now: now)
+    else { return nil }
+    switch status.kind {
+    case .stale:
+      return (.stale, staleMessage(freshness) ?? status.message)
+    case .notPublishedYet:
+      return (.notPublishedYet, status.message)
+    case .savedCurrent:
+      return (
+        .savedCurrent, savedNote(age: Freshness.age(from: cachedAt ?? now, to: now), filledBy: filledBy)
+      )
     }
-    if let message = staleMessage(result.freshness) {
-      Console.note(message)
-      return
-    }
-    guard let cachedAt = result.cachedAt else { return }
-    let age = Freshness.age(from: cachedAt, to: now)
-    let filledBy = result.apod.source.rawValue
+  }
+
+  /// Why a saved copy answered, for the command that asked.
+  private func savedNote(age: String, filledBy: String?) -> String {
+    let filled = filledBy.map { " (filled by \($0))" } ?? ""
     switch request {
-    case .today where result.notice == nil:
-      Console.note(
-        "served from the cache saved \(age) (filled by \(filledBy)): today's picture is saved, so "
-          + "nothing was asked (--refresh asks again).")
-    case .today, .explore:
-      Console.note("served from the cache saved \(age) (filled by \(filledBy)).")
+    case .today:
+      return "served from the cache saved \(age)\(filled): today's picture is saved, so nothing was "
+        + "asked (--refresh asks again)."
+    case .explore where filledBy == nil:
+      return "served from the cache saved \(age); no new days were fetched (Explore asks at most once "
+        + "per APOD day; --refresh asks again)."
+    case .explore:
+      return "served from the cache saved \(age)\(filled)."
     case .day:
       let notAsked = choice == .auto ? "no service was asked" : "--source \(choice.rawValue) was not asked"
-      Console.note(
-        "the cache answered (this day was saved \(age), filled by \(filledBy)); \(notAsked), since a "
-          + "saved day never changes.")
+      let by = filledBy.map { ", filled by \($0)" } ?? ""
+      return "the cache answered (this day was saved \(age)\(by)); \(notAsked), since a saved day "
+        + "never changes."
     }
   }
 

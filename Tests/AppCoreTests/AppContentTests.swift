@@ -37,7 +37,7 @@ struct AppFavoritesTests {
 
     #expect(saved)
     #expect(app.model.heart.isFavorite(apod))
-    #expect(await app.content.favorites.stored[FavoriteDate(apod.date)] != nil)
+    #expect(await app.content.favorites.stored[apod.date] != nil)
     let image = try #require(apod.hdImageURL)
     #expect(await app.model.images.pipeline.isPinned(image))
     #expect(app.model.gateNotice == nil)
@@ -218,7 +218,7 @@ struct AppContentLifecycleTests {
 
   @Test func cancelledRestoreFromProfileShowsNoAlert() async throws {
     let store = InMemoryKeyValueStore()
-    store.set(RunningMode.observer.rawValue, forKey: AppSettings.runningModeKey)
+    store.setString(RunningMode.observer.rawValue, forKey: AppSettings.runningModeKey)
     let app = AppModelFixture(store: store)
     app.purchaser.restoreResult = .failure(.userCancelled)
     try await bounded { await app.model.profile.restore() }

@@ -82,7 +82,7 @@ struct AppModelLaunchTests {
 
   @Test func launchStartsTheBackendWithThePersistedModeBeforeAnyCheck() async throws {
     let store = InMemoryKeyValueStore()
-    store.set(RunningMode.observer.rawValue, forKey: AppSettings.runningModeKey)
+    store.setString(RunningMode.observer.rawValue, forKey: AppSettings.runningModeKey)
     let app = AppModelFixture(store: store)
     app.presenter.outcomes = [MonetizationFixtures.outcome(.cancelled)]
     try await bounded { await app.model.launch() }
@@ -105,7 +105,7 @@ struct AppModelLaunchTests {
     // Bounded: if onboarding were shown, nobody would dismiss it and launch would never return.
     try await bounded("launch after an inconclusive check") { await app.model.launch() }
     #expect(app.presenter.loadedPlacements.isEmpty)
-    #expect(app.logger.events.contains(.onboardingSkipped(reason: "subscription state unknown")))
+    #expect(app.logger.events.contains(.onboardingSkipped(reason: .subscriptionStateUnknown)))
   }
 
   @Test func onboardingIsNotShownWhenOnlyTheCacheSaysFree() async throws {

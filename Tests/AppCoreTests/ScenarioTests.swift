@@ -1,5 +1,6 @@
 import AppCore
 import Foundation
+import Monetization
 import Testing
 
 private func decode(_ json: String) throws(ScenarioLoadError) -> Scenario {
@@ -187,6 +188,27 @@ struct ScenarioRunnerTests {
   nonisolated static var shippedScenarios: [String] {
     let files = (try? FileManager.default.contentsOfDirectory(atPath: scenariosDirectory.path)) ?? []
     return files.filter { $0.hasSuffix(".json") }.sorted()
+  }
+
+  /// Every string listed under `events` or `noEvents` anywhere in `json`.
+  nonisolated static func eventNames(in json: Any) -> [String] {
+    if let object = json as? [String: Any] {
+      return object.flatMap { key, value -> [String] in
+        if key == "events" || key == "noEvents" { return (value as? [String]) ?? [] }
+        return eventNames(in: value)
+      }
+    }
+    if let array = json as? [Any] { return array.flatMap { eventNames(in: $0) } }
+    return []
+  }
+
+  /// A misspelt name under `noEvents` would never match and the check could never fail.
+  @Test(.enabled(if: !shippedScenarios.isEmpty), arguments: shippedScenarios)
+  func everyEventAShippedScenarioNamesIsOneTheAppLogs(file: String) throws {
+    let data = try Data(contentsOf: Self.scenariosDirectory.appendingPathComponent(file))
+    let names = Self.eventNames(in: try JSONSerialization.jsonObject(with: data))
+    let unknown = names.filter { MonetizationLog.Kind(rawValue: $0) == nil }
+    #expect(unknown == [])
   }
 
   @Test(.enabled(if: !shippedScenarios.isEmpty), arguments: shippedScenarios)

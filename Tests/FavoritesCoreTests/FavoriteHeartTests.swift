@@ -32,7 +32,7 @@ struct FavoriteHeartTests {
 
     #expect(await fixture.heart.toggle(day))
     #expect(fixture.heart.isFavorite(day))
-    #expect(await fixture.repository.stored[FavoriteDate(day.date)]?.dateAdded == januaryFifteenth)
+    #expect(await fixture.repository.stored[day.date]?.dateAdded == januaryFifteenth)
 
     #expect(await fixture.heart.toggle(day) == false)
     #expect(!fixture.heart.isFavorite(day))

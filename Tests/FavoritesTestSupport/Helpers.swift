@@ -1,5 +1,7 @@
 import Favorites
 import Foundation
+import NASA
+import Testing
 
 /// A fresh directory under the system temporary directory, removed when the value goes away.
 public final class TemporaryDirectory {
@@ -39,14 +41,8 @@ public final class ManualClock: @unchecked Sendable {
 /// 2024-01-15T10:30:00Z.
 public let januaryFifteenth = Date(timeIntervalSince1970: 1_705_314_600)
 
-/// Thrown by `date(_:)` for text that is not a `YYYY-MM-DD` day: the test fails with it.
-public struct NotAFavoriteDate: Error {
-  public let text: String
-}
-
-public func date(_ text: String) throws -> FavoriteDate {
-  guard let date = FavoriteDate(rawValue: text) else { throw NotAFavoriteDate(text: text) }
-  return date
+public func date(_ text: String) throws -> APODDay {
+  try #require(APODDay(rawValue: text))
 }
 
 /// A favorite for `day` whose image URLs are derived from the day unless given.

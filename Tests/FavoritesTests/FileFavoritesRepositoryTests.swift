@@ -264,3 +264,62 @@ struct FileRepositoryStorageErrorTests {
     #expect(classified == .writeFailed(reason: "Input/output error"))
   }
 }
+
+@Suite("File repository: files written by earlier versions")
+struct FileRepositoryEarlierFormatTests {
+  /// A `favorites.json` exactly as the version that keyed favorites by a separate date type wrote it.
+  static let earlierFile = #"""
+    {
+      "favorites" : [
+        {
+          "altText" : "A nebula",
+          "copyright" : "Jane Doe",
+          "date" : "2024-01-05",
+          "dateAdded" : "2024-01-15T10:30:00Z",
+          "hdImageURL" : "https://apod.nasa.gov/apod/image/2401/hd.jpg",
+          "imageURL" : "https://apod.nasa.gov/apod/image/2401/p.jpg",
+          "mediaType" : "image",
+          "pageURL" : "https://apod.nasa.gov/apod/ap240105.html",
+          "title" : "Orion"
+        },
+        {
+          "date" : "1995-06-16",
+          "dateAdded" : "2024-01-15T10:30:00Z",
+          "mediaType" : "video",
+          "title" : "The first one"
+        }
+      ],
+      "version" : 1
+    }
+    """#
+
+  @Test func readsAFileWrittenBeforeFavoritesUsedTheAPODDay() async throws {
+    let temp = try TemporaryDirectory()
+    let repository = FileFavoritesRepository(directory: temp.url, now: { januaryFifteenth })
+    try FileManager.default.createDirectory(at: temp.url, withIntermediateDirectories: true)
+    try Data(Self.earlierFile.utf8).write(to: repository.fileURL)
+
+    let all = try await repository.all()
+
+    #expect(all.map(\.date.rawValue) == ["2024-01-05", "1995-06-16"])
+    #expect(all.first?.title == "Orion")
+    #expect(all.first?.dateAdded == januaryFifteenth)
+    #expect(all.last?.imageURL == nil)
+    #expect(try await repository.contains(date("1995-06-16")))
+  }
+
+  @Test func rewritingAnEarlierFileKeepsEveryDateInTheSameText() async throws {
+    let temp = try TemporaryDirectory()
+    let repository = FileFavoritesRepository(directory: temp.url, now: { januaryFifteenth })
+    try FileManager.default.createDirectory(at: temp.url, withIntermediateDirectories: true)
+    try Data(Self.earlierFile.utf8).write(to: repository.fileURL)
+
+    try await repository.remove(date("1995-06-16"))
+
+    let written = try String(contentsOf: repository.fileURL, encoding: .utf8)
+    #expect(written.contains(#""date" : "2024-01-05""#))
+    #expect(!written.contains("1995-06-16"))
+    let reopened = FileFavoritesRepository(directory: temp.url, now: { januaryFifteenth })
+    #expect(try await reopened.all().map(\.date.rawValue) == ["2024-01-05"])
+  }
+}

@@ -6,7 +6,7 @@ import Testing
 private let now = FixedClock.referenceDate
 
 private func tx(
-  id: UInt64 = 1, product: String = MonetizationFixtures.monthly, expiresIn: TimeInterval? = 20 * day,
+  id: UInt64 = 1, product: ProductID = MonetizationFixtures.monthly, expiresIn: TimeInterval? = 20 * day,
   revoked: Bool = false, upgraded: Bool = false, ownership: OwnershipType = .purchased
 ) -> TransactionSnapshot {
   MonetizationFixtures.transaction(
@@ -104,7 +104,7 @@ struct StoreKitTransactionRuleTests {
 
   @Test func expirationEqualToNowCountsAsActive() {
     // Sandbox renewals report `expiration == request date`; reading that as inactive got an app
-    // rejected (pitfall C6).
+    // rejected.
     let decision = decide(entitlements: [.verified(tx(expiresIn: 0))])
     #expect(decision.entitlement.access == .premium)
   }
@@ -138,7 +138,7 @@ struct StoreKitTransactionRuleTests {
   }
 
   @Test func recomputeDropsAnEntitlementThatASuccessfulReadNoLongerLists() {
-    // Pitfall C1: nothing is patched into a stored set; an absent entitlement is gone.
+    // Nothing is patched into a stored set; an absent entitlement is gone.
     let before = decide(entitlements: [.verified(tx())])
     let after = decide(entitlements: [], lastKnown: before.snapshotToPersist)
     #expect(before.entitlement.access == .premium)

@@ -195,7 +195,7 @@ struct EntitlementProviderTests {
 
   @Test func discardedSnapshotIsLoggedAndIgnored() throws {
     let store = InMemoryKeyValueStore()
-    store.set(Data("garbage".utf8), forKey: EntitlementSnapshotStore.key)
+    store.setData(Data("garbage".utf8), forKey: EntitlementSnapshotStore.key)
     let harness = Harness(store: store)
     #expect(harness.entitlements.entitlement == .unknown)
     #expect(harness.logger.events.contains(.snapshotDiscarded(.unreadable)))

@@ -58,13 +58,31 @@ struct EntitlementSnapshotTests {
     let store = InMemoryKeyValueStore()
     let json =
       #"{"schemaVersion":1,"isPremium":true,"reason":"subscribed","source":"storeKit","isSandbox":false,"computedAt":794000000}"#
-    store.set(Data(json.utf8), forKey: EntitlementSnapshotStore.key)
+    store.setData(Data(json.utf8), forKey: EntitlementSnapshotStore.key)
     guard case .loaded(let snapshot) = EntitlementSnapshotStore(store: store).load() else {
       Issue.record("an older snapshot was not loaded")
       return
     }
     #expect(snapshot.isPremium)
     #expect(snapshot.familyShared == nil)
+  }
+
+  @Test func snapshotWithAProductKeepsItsProductAsPlainText() throws {
+    // Stored by a build that kept product ids as strings: the same text reads as a ProductID,
+    // and is written back as the same text.
+    let store = InMemoryKeyValueStore()
+    let json =
+      #"{"schemaVersion":1,"isPremium":true,"reason":"subscribed","source":"storeKit","productID":"spacer.premium.annual","isSandbox":false,"computedAt":794000000}"#
+    store.setData(Data(json.utf8), forKey: EntitlementSnapshotStore.key)
+    guard case .loaded(let snapshot) = EntitlementSnapshotStore(store: store).load() else {
+      Issue.record("a snapshot with a product was not loaded")
+      return
+    }
+    #expect(snapshot.productID == ProductCatalog.annual)
+    EntitlementSnapshotStore(store: store).save(snapshot)
+    let written = String(
+      decoding: try #require(store.data(forKey: EntitlementSnapshotStore.key)), as: UTF8.self)
+    #expect(written.contains(#""productID":"spacer.premium.annual""#))
   }
 
   @Test func savedSnapshotLoadsBackUnchanged() {
@@ -79,17 +97,17 @@ struct EntitlementSnapshotTests {
     let store = InMemoryKeyValueStore()
     var future = premium(computedDaysAgo: 1, expiresDaysAgo: -20)
     future.schemaVersion = EntitlementSnapshot.currentSchemaVersion + 1
-    store.set(try JSONEncoder().encode(future), forKey: EntitlementSnapshotStore.key)
+    store.setData(try JSONEncoder().encode(future), forKey: EntitlementSnapshotStore.key)
     let result = EntitlementSnapshotStore(store: store).load()
     #expect(result == .discarded(.schemaMismatch(found: EntitlementSnapshot.currentSchemaVersion + 1)))
   }
 
   @Test func unreadableSnapshotIsDiscarded() {
     let store = InMemoryKeyValueStore()
-    store.set(
+    store.setData(
       Data("{\"schemaVersion\": 1, \"isPremium\": \"yes\"}".utf8), forKey: EntitlementSnapshotStore.key)
     #expect(EntitlementSnapshotStore(store: store).load() == .discarded(.unreadable))
-    store.set(Data("not json".utf8), forKey: EntitlementSnapshotStore.key)
+    store.setData(Data("not json".utf8), forKey: EntitlementSnapshotStore.key)
     #expect(EntitlementSnapshotStore(store: store).load() == .discarded(.unreadable))
   }
 
@@ -233,7 +251,31 @@ struct AppSettingsTests {
 
   @Test func unrecognisedStoredModeFallsBackToTheDefault() {
     let store = InMemoryKeyValueStore()
-    store.set("transactionOnly", forKey: AppSettings.runningModeKey)
+    store.setString("transactionOnly", forKey: AppSettings.runningModeKey)
     #expect(AppSettings(store: store, defaultMode: .full).activeMode == .full)
+  }
+}
+
+@Suite("UserDefaults as the key-value store")
+@MainActor
+struct UserDefaultsKeyValueStoreTests {
+  @Test func settingsAndTheSnapshotSurviveARelaunchInUserDefaults() throws {
+    let suite = "SpacerTests-\(UUID().uuidString)"
+    let defaults = try #require(UserDefaults(suiteName: suite))
+    defer { defaults.removePersistentDomain(forName: suite) }
+    let store: any KeyValueStore = defaults
+
+    AppSettings(store: store).setRunningMode(.observer)
+    let snapshot = EntitlementSnapshotStore(store: store)
+    snapshot.save(
+      EntitlementSnapshot(isPremium: true, reason: .subscribed, source: .storeKit, computedAt: Date()))
+
+    #expect(AppSettings(store: store).activeMode == .observer)
+    #expect(defaults.string(forKey: AppSettings.runningModeKey) == "observer")
+    #expect(defaults.data(forKey: EntitlementSnapshotStore.key) != nil)
+    // Text is not bytes and bytes are not text: each reader gets only its own kind back.
+    #expect(store.data(forKey: AppSettings.runningModeKey) == nil)
+    store.removeObject(forKey: AppSettings.runningModeKey)
+    #expect(store.string(forKey: AppSettings.runningModeKey) == nil)
   }
 }

@@ -37,3 +37,30 @@ struct SDKStartOptionsTests {
         == SDKStartOptions(allowCampaigns: false, showsPromotedPurchasePaywall: false))
   }
 }
+
+@Suite("Log event names")
+struct LogEventNameTests {
+  @Test func eachEventIsNamedByItsCaseWithOrWithoutValues() {
+    #expect(MonetizationLog.snapshotMissing.name == "snapshotMissing")
+    #expect(MonetizationLog.paywallClosedOnUnlock.name == "paywallClosedOnUnlock")
+    #expect(MonetizationLog.onboardingSkipped(reason: .subscriber).name == "onboardingSkipped")
+    #expect(
+      MonetizationLog.purchaseUnverified(productID: "p", .invalidSignature).name == "purchaseUnverified")
+    #expect(
+      MonetizationLog.paywallUnavailable(placement: .premium, reason: .timedOut).kind == .paywallUnavailable)
+  }
+
+  @Test func everyNameIsDistinct() {
+    let names = MonetizationLog.Kind.allCases.map(\.rawValue)
+    #expect(Set(names).count == names.count)
+  }
+
+  @Test func onboardingSkipReasonsReadAsWordsInTheLog() {
+    #expect(
+      MonetizationLog.onboardingSkipped(reason: .subscriptionStateUnknown).message
+        == "onboarding not shown: subscription state unknown")
+    #expect(
+      OnboardingPolicy.SkipReason.allCases.map(\.description)
+        == ["already shown this launch", "subscription state unknown", "subscriber"])
+  }
+}

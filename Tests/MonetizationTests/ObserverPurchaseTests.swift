@@ -94,7 +94,7 @@ struct ObserverPurchaseInterceptorTests {
   }
 
   @Test func purchaseMadeInTheAppGrantsWithoutWaitingForTheUpdatesStream() async throws {
-    // Pitfall C3: same-device purchases do not come back through `Transaction.updates`.
+    // Same-device purchases do not come back through `Transaction.updates`.
     let harness = harness()
     harness.purchaser.purchaseResults = [.purchased(.verified(harness.activeTransaction(id: 12)))]
     harness.storeKitHas(harness.activeTransaction(id: 12))
@@ -123,7 +123,7 @@ struct ObserverPurchaseInterceptorTests {
   }
 
   @Test func pendingPurchaseIsNotAnErrorAndClosesThePaywallWaitingForApproval() async throws {
-    // Pitfall C7: Ask to Buy is neither an error nor a completion that never fires.
+    // Ask to Buy is neither an error nor a completion that never fires.
     let harness = harness()
     harness.purchaser.purchaseResults = [.pending]
     let response = try await bounded {
@@ -261,7 +261,7 @@ struct TransactionUpdatesListenerTests {
   }
 
   @Test func unfinishedTransactionDeliveredAtStartIsRecordedAndFinished() async throws {
-    // Pitfall C2: an unfinished transaction is re-delivered at every launch until finished.
+    // An unfinished transaction is re-delivered at every launch until finished.
     let harness = listeningHarness()
     let unfinished = harness.activeTransaction(id: 21)
     harness.purchaser.send(.verified(unfinished))
@@ -274,7 +274,7 @@ struct TransactionUpdatesListenerTests {
   }
 
   @Test func sameTransactionDeliveredTwiceIsFinishedOnce() async throws {
-    // Pitfall C3: a re-delivered transaction must not be counted or finished twice.
+    // A re-delivered transaction must not be counted or finished twice.
     let harness = listeningHarness()
     let transaction = harness.activeTransaction(id: 22)
     harness.storeKitHas(transaction)
@@ -287,7 +287,7 @@ struct TransactionUpdatesListenerTests {
   }
 
   @Test func revocationOfAnAlreadySeenTransactionIsApplied() async throws {
-    // Pitfall C1: revocations for known ids must not be dropped by de-duplication.
+    // Revocations for known ids must not be dropped by de-duplication.
     let harness = listeningHarness()
     let transaction = harness.activeTransaction(id: 23)
     harness.storeKitHas(transaction)
@@ -352,7 +352,7 @@ struct RestoreTests {
   }
 
   @Test func restoreWithNothingActiveReportsNothingToRestoreNotSuccess() async throws {
-    // Pitfall C4: "restored" was reported with nothing active.
+    // The bug this guards: "restored" was reported with nothing active.
     let harness = Harness(mode: .observer)
     harness.startBackend()
     #expect(try await bounded { await harness.restores.restore() } == .nothingToRestore)

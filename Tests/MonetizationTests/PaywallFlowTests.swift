@@ -7,7 +7,7 @@ import Testing
 @MainActor
 struct PaywallFlowTests {
   @Test func secondRequestWhileOneIsUpIsIgnored() async throws {
-    // Pitfall C9: a paywall presented twice crashes the SDK ("already being presented").
+    // A paywall presented twice crashes the SDK ("already being presented").
     let harness = Harness()
     harness.startBackend()
     let first = Task { await harness.paywalls.present(placement: Placement.premium) }
@@ -107,7 +107,7 @@ struct PaywallFlowTests {
   }
 
   @Test func shownPaywallClosesWhenPremiumBecomesActiveFromAnUpdate() async throws {
-    // Rule P10 / pitfall C4: the paywall must not stay open once Premium is active.
+    // The paywall must not stay open once Premium is active, from whatever source.
     let harness = Harness(mode: .observer)
     harness.startBackend()
     let shown = Task { await harness.paywalls.present(placement: Placement.premium) }

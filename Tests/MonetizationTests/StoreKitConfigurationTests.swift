@@ -13,7 +13,7 @@ import Testing
     }
     struct Subscription: Decodable {
       struct Offer: Decodable { var paymentMode: String }
-      var productID: String
+      var productID: ProductID
       var familyShareable: Bool
       var recurringSubscriptionPeriod: String
       var subscriptionGroupID: String

@@ -98,6 +98,42 @@ struct APODDayParsingTests {
   }
 }
 
+@Suite("APOD day stored form")
+struct APODDayStoredFormTests {
+  @Test func storedFormIsThePaddedISOTextAndReadsBack() throws {
+    let stored = try #require(APODDay(rawValue: "1995-06-16"))
+    #expect(stored == APODDay.first)
+    #expect(stored.rawValue == "1995-06-16")
+    #expect(try APODDay(year: 987, month: 3, day: 4).rawValue == "0987-03-04")
+  }
+
+  @Test func storedFormAcceptsLeapDayOnlyInLeapYears() {
+    #expect(APODDay(rawValue: "2024-02-29") != nil)
+    #expect(APODDay(rawValue: "2000-02-29") != nil)
+    #expect(APODDay(rawValue: "2023-02-29") == nil)
+    #expect(APODDay(rawValue: "2100-02-29") == nil)
+  }
+
+  @Test(arguments: [
+    "2024-1-05", "20240105", "2024-01-05T00:00", "2024/01/05", "2024-13-01", "2024-04-31",
+    "2024-00-10", "2024-01-00", "abcd-ef-gh", "", "２０２４-01-05", " 2024-01-05",
+  ])
+  func storedFormRefusesAnythingButAValidPaddedDate(_ text: String) {
+    #expect(APODDay(rawValue: text) == nil)
+  }
+
+  @Test func storedTextOrderIsDateOrder() {
+    let days = ["2024-01-05", "1999-12-31", "2024-01-04", "2023-11-30"].map(day)
+    #expect(days.sorted().map(\.rawValue) == days.map(\.rawValue).sorted())
+  }
+
+  @Test func decodingAnImpossibleDateFails() {
+    #expect(throws: DecodingError.self) {
+      try JSONDecoder().decode([APODDay].self, from: Data(#"["2024-02-30"]"#.utf8))
+    }
+  }
+}
+
 @Suite("APOD day arithmetic")
 struct APODDayArithmeticTests {
   @Test func previousAndNextCrossMonthYearAndLeapDay() {

@@ -3,8 +3,8 @@ import Networking
 import Testing
 
 /// One response the NASA services (or the proxies in front of them) send, with the error it must
-/// become and words its message must contain. The bodies are the APOD API reference's table (§4,
-/// §7) in the services' exact shapes, plus the non-JSON pages seen during outages.
+/// become and words its message must contain. The bodies are the error answers the services are
+/// known to send (docs/APOD-SERVICE.md), in their exact shapes, plus the non-JSON pages seen during outages.
 struct ErrorFixture: Sendable, CustomTestStringConvertible {
   /// The instant every fixture's `Retry-After` is measured from (2026-11-20 12:00:00 UTC).
   static let now = Date(timeIntervalSince1970: 1_795_176_000)

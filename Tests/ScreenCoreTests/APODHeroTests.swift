@@ -23,6 +23,18 @@ struct APODHeroTests {
           hd: url("https://apod.nasa.gov/apod/image/2611/RingShell_Delgado_2400.jpg")))
   }
 
+  @Test func pictureStartsFromTheStandardImageAndFallsBackEitherWay() {
+    let standard = url("https://apod.nasa.gov/apod/image/a.jpg")
+    let big = url("https://apod.nasa.gov/apod/image/a_big.jpg")
+    let both = APODPictureURLs(imageURL: standard, hdImageURL: big)
+    #expect(both?.preview == standard && both?.hd == big)
+    let standardOnly = APODPictureURLs(imageURL: standard, hdImageURL: nil)
+    #expect(standardOnly?.preview == standard && standardOnly?.hd == standard)
+    let hdOnly = APODPictureURLs(imageURL: nil, hdImageURL: big)
+    #expect(hdOnly?.preview == big && hdOnly?.hd == big)
+    #expect(APODPictureURLs(imageURL: nil, hdImageURL: nil) == nil)
+  }
+
   @Test func imageDayWhoseURLIsAnArticlePageUsesTheHDImageResizedForThePreview() throws {
     let apod = try decoded(APODFixtures.v1PermalinkURL, .v1)
     guard case .image(let preview, let hd) = apod.hero else {

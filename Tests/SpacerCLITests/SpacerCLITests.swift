@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import NASA
+import ScreenCore
 import TestSupport
 import Testing
 
@@ -115,5 +116,55 @@ import Testing
     let result = try await run(["show", "2031-02-30"])
     #expect(result.status == 64)
     #expect(result.stderr.hasPrefix("spacer: error: "))
+  }
+}
+
+@Suite("CLI status note follows the app's status line")
+struct CLIStatusNoteTests {
+  static let now = Date(timeIntervalSince1970: 1_720_094_400)  // 2024-07-04T12:00:00Z
+  static let savedAt = now.addingTimeInterval(-2 * 3600)
+  static let freshnesses: [Freshness] = [
+    .fresh,
+    .stale(since: savedAt, reason: .offline),
+    .stale(since: savedAt, reason: .rateLimited(retryAt: now.addingTimeInterval(600))),
+    .stale(since: savedAt, reason: .failing(.network(.transport("reset")))),
+    .stale(since: savedAt, reason: .networkDisabled),
+  ]
+  static let notices: [APODNotice?] = [
+    nil, .notPublishedYet(today: APODDay.today(now: now), showing: APODDay.today(now: now).previous),
+  ]
+  static let requests: [APODPrinter.Request] = [.today, .day, .explore(days: 7)]
+
+  @Test func everyCombinationGivesTheSameKindAsTheAppAndOneNoteAtMost() {
+    for freshness in Self.freshnesses {
+      for cachedAt in [nil, Self.savedAt] {
+        for notice in Self.notices {
+          for request in Self.requests {
+            let app = ContentStatus.describing(
+              freshness: freshness, cachedAt: cachedAt, notice: notice, now: Self.now)
+            let printer = APODPrinter(json: false, now: Self.now, request: request)
+            let note = printer.statusNote(
+              freshness: freshness, cachedAt: cachedAt, notice: notice, filledBy: "v1")
+            #expect(
+              note?.kind == app?.kind,
+              "\(freshness) \(String(describing: cachedAt)) \(String(describing: notice))")
+            if let app, app.kind != .savedCurrent {
+              // Stale and not-yet-published read exactly as in the app.
+              #expect(note?.text == app.message)
+            }
+          }
+        }
+      }
+    }
+  }
+
+  @Test func aStaleCopyFromAServerGivenOnTheCommandLineNamesThatServer() {
+    var printer = APODPrinter(json: false, now: Self.now)
+    printer.context.customHosts = ["127.0.0.1:8080"]
+    let note = printer.statusNote(
+      freshness: .stale(since: Self.savedAt, reason: .offline), cachedAt: Self.savedAt,
+      notice: Self.notices[1], filledBy: "v1")
+    #expect(note?.kind == .stale)
+    #expect(note?.text.contains("127.0.0.1:8080") == true)
   }
 }

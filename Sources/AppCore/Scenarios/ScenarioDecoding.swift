@@ -1,6 +1,7 @@
 import Favorites
 import Foundation
 import Monetization
+import NASA
 
 // Strict decoding of the scenario format: unknown fields and unknown values are errors that name
 // the field and list what is allowed, so a typo never silently weakens a scenario.
@@ -328,7 +329,7 @@ extension ScenarioStep: nonisolated Decodable {
 
   nonisolated private static func favoriteDate(in container: ScenarioContainer) throws -> String {
     let date: String = try container.value("date")
-    guard FavoriteDate(rawValue: date) != nil else {
+    guard APODDay(rawValue: date) != nil else {
       throw DecodingError.dataCorruptedError(
         forKey: ScenarioKey("date"), in: container,
         debugDescription: "'\(date)' is not an APOD date: use YYYY-MM-DD")
@@ -493,7 +494,7 @@ extension PurchaseFailure {
 /// The products the simulator knows: `ProductCatalog`'s plans (same ids as `Spacer.storekit`).
 nonisolated public enum ScenarioCatalog {
   public struct Product: Sendable, Equatable {
-    public var id: String
+    public var id: ProductID
     public var planVendorID: String
     public var period: Calendar.Component
   }
@@ -504,10 +505,10 @@ nonisolated public enum ScenarioCatalog {
     Product(id: ProductCatalog.monthly, planVendorID: "premium_monthly", period: .month),
     Product(id: ProductCatalog.annual, planVendorID: "premium_annual", period: .year),
   ]
-  public static var productIDs: [String] { products.map(\.id) }
+  public static var productIDs: [String] { products.map(\.id.rawValue) }
 
   public static func product(_ id: String) -> Product? {
-    products.first { $0.id == id }
+    products.first { $0.id.rawValue == id }
   }
 
   /// The paywall plan that sells `id`.

@@ -2,6 +2,7 @@ import Favorites
 import FavoritesCore
 import Foundation
 import Monetization
+import NASA
 
 /// The result of running one scenario.
 nonisolated public struct ScenarioReport: Sendable, Equatable {
@@ -184,7 +185,7 @@ private final class ScenarioSession {
     case .killBeforeFinish:
       world.killBeforeNextFinish = true
     case .saveFavorite(let date, let label):
-      guard let model = runningModel(), let day = FavoriteDate(rawValue: date) else { return }
+      guard let model = runningModel(), let day = APODDay(rawValue: date) else { return }
       tapCount += 1
       let key = label ?? "tap\(tapCount)"
       let favorite = Favorite(
@@ -195,7 +196,7 @@ private final class ScenarioSession {
         self.attempts[key] = saved ? "saved" : "notSaved"
       }
     case .removeFavorite(let date):
-      guard let model = runningModel(), let day = FavoriteDate(rawValue: date) else { return }
+      guard let model = runningModel(), let day = APODDay(rawValue: date) else { return }
       await track { _ = await model.favorites.remove(day) }
     case .openFavorites:
       guard let model = runningModel() else { return }
@@ -356,7 +357,8 @@ private final class ScenarioSession {
     guard let seed = scenario.start.snapshot else { return }
     let start = scenario.start.now
     let snapshot = EntitlementSnapshot(
-      isPremium: seed.isPremium, reason: seed.reason, source: seed.source, productID: seed.product,
+      isPremium: seed.isPremium, reason: seed.reason, source: seed.source,
+      productID: seed.product.map(ProductID.init(rawValue:)),
       expirationDate: seed.expires?.resolve(from: start),
       graceExpirationDate: seed.graceEnds?.resolve(from: start),
       computedAt: seed.computedAt.resolve(from: start), schemaVersion: seed.schemaVersion)
@@ -422,7 +424,7 @@ private final class ScenarioSession {
     compare("reason", expect.reason, entitlement?.reason)
     compare("fromCache", expect.fromCache, entitlement?.isFromCache)
     compare("source", expect.source, entitlement?.source)
-    compare("product", expect.product, entitlement.map { $0.productID ?? "none" })
+    compare("product", expect.product, entitlement.map { $0.productID?.rawValue ?? "none" })
     compare(
       "expires", expect.expires.map { $0.resolve(from: scenario.start.now).formatted(.iso8601) },
       entitlement.map { $0.expirationDate?.formatted(.iso8601) ?? "never" })

@@ -71,7 +71,8 @@ final class ScenarioWorld {
   /// delivers each one again at every launch until it is finished.
   private var unfinished: [VerificationResultSnapshot<TransactionSnapshot>] = []
   private var updates: AsyncStream<VerificationResultSnapshot<TransactionSnapshot>>.Continuation?
-  private var waitingDisplay: (placement: String, continuation: CheckedContinuation<PaywallOutcome, Never>)?
+  private var waitingDisplay:
+    (placement: Placement, continuation: CheckedContinuation<PaywallOutcome, Never>)?
   private var hangingLoads = 0
   /// Presentations UIKit refused: they never answer until the process ends.
   private var silentDisplays: [AsyncStream<Never>.Continuation] = []
@@ -243,7 +244,7 @@ final class ScenarioWorld {
   }
 
   func index(of product: String) -> Int? {
-    subscriptions.lastIndex { $0.product.id == product }
+    subscriptions.lastIndex { $0.product.id.rawValue == product }
   }
 
   /// Creates a subscription bought now (by the app in Observer mode, by the SDK in Full mode).
@@ -378,14 +379,14 @@ final class ScenarioWorld {
 
   // MARK: - Paywalls
 
-  func load(placement: String) async -> PaywallLoadResult {
+  func load(placement: Placement) async -> PaywallLoadResult {
     if backendStart == .notConfigured { return .failed(.notConfigured) }
     // The SDK loads nothing until its start succeeded in this launch.
     guard sdkIsStarted else { return .failed(.error(detail: "SDK not started")) }
     guard online else { return .failed(.noNetwork) }
     let plans = ScenarioCatalog.productIDs.compactMap(ScenarioCatalog.plan)
     let id = "\(placement)-screen"
-    switch paywalls[placement] ?? .normal {
+    switch paywalls[placement.rawValue] ?? .normal {
     case .normal, .neverShown, .displayFails:
       return .loaded(PaywallPresentation(id: id, placement: placement, type: .normal, plans: plans))
     case .fallback:
@@ -419,7 +420,7 @@ final class ScenarioWorld {
   func display(
     _ presentation: PaywallPresentation, onShown: @escaping @MainActor @Sendable () -> Void
   ) async -> PaywallOutcome {
-    switch paywalls[presentation.placement] ?? .normal {
+    switch paywalls[presentation.placement.rawValue] ?? .normal {
     case .neverShown:
       note("sdk: paywall '\(presentation.placement)' was refused by UIKit and never reports back")
       let (stream, continuation) = AsyncStream<Never>.makeStream()
@@ -432,7 +433,7 @@ final class ScenarioWorld {
     default:
       break
     }
-    displayedPlacements.append(presentation.placement)
+    displayedPlacements.append(presentation.placement.rawValue)
     note("sdk: paywall '\(presentation.placement)' is on screen")
     onShown()
     return await withCheckedContinuation { continuation in

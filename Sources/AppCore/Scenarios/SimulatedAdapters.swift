@@ -167,9 +167,9 @@ final class SimulatedPaywalls: PaywallPresenting {
     self.generation = generation
   }
 
-  func load(placement: String) async -> PaywallLoadResult {
+  func load(placement: Placement) async -> PaywallLoadResult {
     guard world.isCurrent(generation) else { return .failed(.error(detail: "app quit")) }
-    world.count("paywall.load", argument: placement)
+    world.count("paywall.load", argument: placement.rawValue)
     return await world.load(placement: placement)
   }
 
@@ -200,15 +200,17 @@ final class SimulatedPurchaser: Purchaser {
     self.generation = generation
   }
 
-  func purchase(productID: String, promotionalOffer: PromotionalOfferSignature?) async -> PurchaseResult {
+  func purchase(productID: ProductID, promotionalOffer: PromotionalOfferSignature?) async -> PurchaseResult {
     guard world.isCurrent(generation) else { return .cancelled }
-    world.count("purchaser.purchase", argument: productID)
+    world.count("purchaser.purchase", argument: productID.rawValue)
     let script = world.nextPurchase ?? .purchased
     world.nextPurchase = nil
     guard world.online else { return .failed(.networkError) }
     switch script {
     case .purchased, .unverified:
-      guard let subscription = world.buy(productID, knownToBackend: false, verified: script == .purchased)
+      guard
+        let subscription = world.buy(
+          productID.rawValue, knownToBackend: false, verified: script == .purchased)
       else {
         return .failed(.productNotFound)
       }
@@ -218,7 +220,7 @@ final class SimulatedPurchaser: Purchaser {
       world.remember(unfinished: signed)
       return .purchased(signed)
     case .pending:
-      world.askToBuy.append(productID)
+      world.askToBuy.append(productID.rawValue)
       world.note("store: \(productID) waits for a parent's approval")
       return .pending
     case .cancelled:
@@ -266,24 +268,14 @@ final class SimulatedDeviceStore: KeyValueStore {
     if case .string(let string) = world.deviceStorage[defaultName] { string } else { nil }
   }
 
-  func bool(forKey defaultName: String) -> Bool {
-    if case .bool(let flag) = world.deviceStorage[defaultName] { flag } else { false }
+  func setData(_ value: Data, forKey defaultName: String) {
+    guard world.isCurrent(generation) else { return }
+    world.deviceStorage[defaultName] = .data(value)
   }
 
-  func set(_ value: Any?, forKey defaultName: String) {
+  func setString(_ value: String, forKey defaultName: String) {
     guard world.isCurrent(generation) else { return }
-    switch value {
-    case nil: world.deviceStorage[defaultName] = nil
-    case let data as Data: world.deviceStorage[defaultName] = .data(data)
-    case let string as String: world.deviceStorage[defaultName] = .string(string)
-    case let flag as Bool: world.deviceStorage[defaultName] = .bool(flag)
-    default: break
-    }
-  }
-
-  func set(_ value: Bool, forKey defaultName: String) {
-    guard world.isCurrent(generation) else { return }
-    world.deviceStorage[defaultName] = .bool(value)
+    world.deviceStorage[defaultName] = .string(value)
   }
 
   func removeObject(forKey defaultName: String) {

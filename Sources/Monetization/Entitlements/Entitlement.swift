@@ -6,7 +6,7 @@ public enum AccessLevel: String, Sendable, Equatable, Codable {
   case premium
   case free
   /// No snapshot and no check has answered yet: neither locked screens nor onboarding are shown
-  /// automatically, but a tap on a gated button may still open the paywall (rule S6).
+  /// automatically, but a tap on a gated button may still open the paywall.
   case unknown
 }
 
@@ -14,11 +14,11 @@ public enum AccessLevel: String, Sendable, Equatable, Codable {
 public enum EntitlementReason: String, Sendable, Equatable, Codable, CaseIterable {
   /// An active, renewing subscription (`subscribed` / `autoRenewing`).
   case subscribed
-  /// Auto-renew is off but the paid period has not ended: entitled until it does (rule E7).
+  /// Auto-renew is off but the paid period has not ended: entitled until it does.
   case cancelledBeforeExpiry
   /// A renewal failed and the billing grace period still runs: entitled (Apple).
   case gracePeriod
-  /// A family member's purchase shared through Family Sharing (rule E8).
+  /// A family member's purchase shared through Family Sharing: entitled, labelled as shared.
   case familyShared
   /// Bought the paid app before the configured build.
   case grandfathered
@@ -28,7 +28,7 @@ public enum EntitlementReason: String, Sendable, Equatable, Codable, CaseIterabl
   case expired
   /// Billing retry without (or after) grace: paid service pauses (`inBillingRetryPeriod`, `onHold`).
   case billingRetry
-  /// Refunded, or removed from Family Sharing (rule E3).
+  /// Refunded, or removed from Family Sharing: never entitled.
   case revoked
   /// Purchasely `paused`.
   case paused
@@ -36,7 +36,7 @@ public enum EntitlementReason: String, Sendable, Equatable, Codable, CaseIterabl
   case unpaid
   /// Purchasely `deactivated`.
   case deactivated
-  /// Only unverified transactions were found; they never grant (rule E2).
+  /// Only unverified transactions were found; they never grant.
   case unverified
   /// No snapshot and the check failed.
   case checkFailed
@@ -77,7 +77,7 @@ public struct Entitlement: Sendable, Equatable {
   public var reason: EntitlementReason
   public var source: EntitlementSource
   /// The product that grants (or last granted) Premium.
-  public var productID: String?
+  public var productID: ProductID?
   /// End of the paid period; `nil` for non-expiring grants.
   public var expirationDate: Date?
   /// End of the billing grace period, when in grace.
@@ -93,7 +93,7 @@ public struct Entitlement: Sendable, Equatable {
 
   public init(
     access: AccessLevel, reason: EntitlementReason, source: EntitlementSource = .none,
-    productID: String? = nil, expirationDate: Date? = nil, graceExpirationDate: Date? = nil,
+    productID: ProductID? = nil, expirationDate: Date? = nil, graceExpirationDate: Date? = nil,
     isSandbox: Bool = false, computedAt: Date? = nil, isFromCache: Bool = false, isFamilyShared: Bool = false
   ) {
     self.isFamilyShared = isFamilyShared

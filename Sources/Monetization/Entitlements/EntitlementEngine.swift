@@ -26,7 +26,7 @@ public struct StoreKitReading: Sendable, Equatable {
   }
 }
 
-/// Everything the engine decides from. Time is an input (rule S7).
+/// Everything the engine decides from. Time is an input, never read inside the engine.
 public struct EntitlementInputs: Sendable {
   public var purchasely: SourceReading<[SubscriptionSnapshot]>
   public var storeKit: SourceReading<StoreKitReading>
@@ -49,11 +49,11 @@ public struct EntitlementInputs: Sendable {
 
 /// Something the engine noticed and ignored; logged, never shown.
 public enum EntitlementFinding: Sendable, Equatable {
-  /// Rule E2: an unverified transaction never grants.
+  /// An unverified transaction never grants.
   case unverifiedTransactionIgnored(transactionID: UInt64, VerificationFailure)
   /// Purchasely `unknown`: does not grant and, on its own, does not downgrade.
   case unknownSubscriptionStatus(planVendorID: String)
-  /// Rule E10: a renewal state this build does not know is not entitled.
+  /// A renewal state this build does not know is not entitled.
   case unknownRenewalState(rawValue: Int)
   /// A current entitlement past its expiry while statuses are unreadable: it may be in grace,
   /// so the read is inconclusive rather than a downgrade.
@@ -75,7 +75,7 @@ public struct EntitlementDecision: Sendable, Equatable {
   }
 
   /// The snapshot to persist after this decision, or `nil` when the last-known one must stay
-  /// (rule S1: only successful computations are stored).
+  /// (only successful computations are stored).
   public var snapshotToPersist: EntitlementSnapshot? {
     guard isDefinitive, let computedAt = entitlement.computedAt else { return nil }
     return EntitlementSnapshot(entitlement: entitlement, computedAt: computedAt)
@@ -83,9 +83,9 @@ public struct EntitlementDecision: Sendable, Equatable {
 }
 
 /// The pure entitlement rules: which answers grant Premium, which are definitive "free", and
-/// what to keep when a check fails (StoreKit reference §3 and §5, Purchasely reference §4.2).
+/// what to keep when a check fails (see docs/MONETIZATION.md).
 public enum EntitlementEngine {
-  /// Recomputes the entitlement from scratch (rule E1); nothing from a previous live answer is
+  /// Recomputes the entitlement from scratch; nothing from a previous live answer is
   /// patched in, only the persisted snapshot is used, and only when a source could not answer.
   public static func decide(_ inputs: EntitlementInputs) -> EntitlementDecision {
     var tally = Tally()
@@ -99,7 +99,7 @@ public enum EntitlementEngine {
       tally.grants.append(Grant(reason: .grandfathered, source: .grandfathering))
     }
 
-    // Rule E11: Premium when any source grants.
+    // Premium when any source grants.
     if let best = tally.grants.min(by: Grant.isPreferred) {
       let entitlement = Entitlement(
         access: .premium, reason: best.reason, source: best.source, productID: best.productID,
@@ -108,7 +108,7 @@ public enum EntitlementEngine {
       return EntitlementDecision(entitlement: entitlement, isDefinitive: true, findings: tally.findings)
     }
 
-    // Rule E9/E11: "free" only when every source in use answered, none was inconclusive, and at
+    // "Free" only when every source in use answered, none was inconclusive, and at
     // least one answered at all.
     let readings = [inputs.storeKit.state, inputs.purchasely.state, inputs.grandfathering.state]
     let allAnswered = !readings.contains(.failed) && readings.contains(.answered) && !tally.inconclusive
@@ -119,7 +119,7 @@ public enum EntitlementEngine {
       return EntitlementDecision(entitlement: entitlement, isDefinitive: true, findings: tally.findings)
     }
 
-    // Rule S4: a failed or inconclusive read never downgrades; fall back to the snapshot.
+    // A failed or inconclusive read never downgrades; fall back to the snapshot.
     guard let lastKnown = inputs.lastKnown else {
       return EntitlementDecision(entitlement: .unknown, isDefinitive: false, findings: tally.findings)
     }
@@ -128,7 +128,7 @@ public enum EntitlementEngine {
       findings: tally.findings)
   }
 
-  /// Rule E6: active when there is no expiry or the expiry is not before the reference date;
+  /// Active when there is no expiry or the expiry is not before the reference date;
   /// equal counts as active (sandbox renewals report `expiration == request date`).
   public static func isActive(expirationDate: Date?, at reference: Date) -> Bool {
     guard let expirationDate else { return true }
@@ -164,14 +164,14 @@ extension GrandfatheringStatus {
 private struct Grant {
   var reason: EntitlementReason
   var source: EntitlementSource
-  var productID: String?
+  var productID: ProductID?
   var expirationDate: Date?
   var graceExpirationDate: Date?
   /// `groupLevel`, 1 = highest level of service.
   var level: Int?
   var isFamilyShared = false
 
-  /// Rule E5: the highest level of service wins; then the plainest reason; then the latest end.
+  /// The highest level of service wins; then the plainest reason; then the latest end.
   static func isPreferred(_ lhs: Grant, _ rhs: Grant) -> Bool {
     let lhsLevel = lhs.level ?? Int.max
     let rhsLevel = rhs.level ?? Int.max
@@ -236,9 +236,9 @@ private struct Tally {
       guard !decidedByStatus.contains(transaction.originalID) else { continue }
       noteEnvironment(transaction.environment)
       if transaction.revocationDate != nil {
-        denials.append(.revoked)  // Rule E3: refunds and Family Sharing removals.
+        denials.append(.revoked)  // Refunds and Family Sharing removals never entitle.
       } else if transaction.isUpgraded {
-        continue  // Rule E4: the higher level replaces it.
+        continue  // An upgraded transaction: the higher level replaces it.
       } else if EntitlementEngine.isActive(expirationDate: transaction.expirationDate, at: now) {
         grants.append(grant(for: transaction, reason: .subscribed))
       } else if reading.statuses == nil
@@ -267,7 +267,7 @@ private struct Tally {
     switch status.state {
     case .subscribed:
       if EntitlementEngine.isActive(expirationDate: transaction.expirationDate, at: now) {
-        // Rule E7: auto-renew off still entitles until the end of the period.
+        // Auto-renew off still entitles until the end of the period.
         let reason: EntitlementReason = renewal?.willAutoRenew == false ? .cancelledBeforeExpiry : .subscribed
         var granted = grant(for: transaction, reason: reason)
         granted.level = status.groupLevel
@@ -308,7 +308,7 @@ private struct Tally {
   mutating func add(purchasely subscriptions: [SubscriptionSnapshot]) {
     for subscription in subscriptions {
       if subscription.environment == .sandbox { isSandbox = true }
-      // Purchasely reference §4.2: only these three statuses entitle.
+      // Only these three statuses entitle: renewing, cancelled but not yet expired, and grace.
       let reason: EntitlementReason
       switch subscription.status {
       case .autoRenewing: reason = subscription.isFamilyShared ? .familyShared : .subscribed
@@ -337,13 +337,14 @@ private struct Tally {
       grants.append(
         Grant(
           reason: reason, source: .purchasely,
-          productID: subscription.appleProductID ?? subscription.planVendorID,
+          // A plan with no App Store product (sold on another store) is named by its vendor id.
+          productID: subscription.appleProductID ?? ProductID(rawValue: subscription.planVendorID),
           expirationDate: subscription.nextRenewalDate, isFamilyShared: subscription.isFamilyShared))
     }
   }
 
   private func grant(for transaction: TransactionSnapshot, reason: EntitlementReason) -> Grant {
-    // Rule E8: Family Sharing entitles, labelled as shared, also when the organiser turned
+    // Family Sharing entitles, labelled as shared, also when the organiser turned
     // auto-renew off (the member cannot manage it either way).
     let relabelled: Set<EntitlementReason> = [.subscribed, .cancelledBeforeExpiry]
     let labelled =

@@ -96,7 +96,8 @@ public final class EntitlementProvider {
   }
 
   /// Records a verified transaction at once (Observer mode, before telling the backend and
-  /// finishing it, rule P3/P4). Idempotent; returns `true` when it grants Premium now.
+  /// finishing it, so a crash before the finish re-grants the same way). Idempotent; returns
+  /// `true` when it grants Premium now.
   @discardableResult
   public func record(_ transaction: TransactionSnapshot) async -> Bool {
     let time = now()
@@ -182,7 +183,7 @@ public final class EntitlementProvider {
     case .available: break
     }
     guard plan.checkBackend else {
-      // Throttled (rule S2): reuse the last successful answer.
+      // Throttled (a recent network check is not repeated): reuse the last successful answer.
       return lastBackendAnswer.map { .answered($0) } ?? .failed
     }
     let backend = backend
@@ -212,7 +213,7 @@ public final class EntitlementProvider {
   }
 
   private func readStoreKit() async -> SourceReading<StoreKitReading> {
-    // `currentEntitlements` is local and cheap: re-read every time (rule S2).
+    // `currentEntitlements` is local and cheap: re-read every time, throttled or not.
     let current = await storeKit.currentEntitlements()
     var statuses: [SubscriptionStatusSnapshot]?
     // The group the verified transactions carry; the configured one only when none is known (its

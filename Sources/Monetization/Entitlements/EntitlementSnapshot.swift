@@ -1,26 +1,26 @@
 import Foundation
 
 /// The last successfully computed entitlement, persisted so an offline subscriber is Premium from
-/// the first frame (rule S1).
+/// the first frame. Only successful computations are stored.
 public struct EntitlementSnapshot: Sendable, Equatable, Codable {
-  /// Bumped whenever the stored shape or meaning changes; other versions are discarded (rule S5).
+  /// Bumped whenever the stored shape or meaning changes; other versions are discarded, never decoded loosely.
   public static let currentSchemaVersion = 1
 
   public var schemaVersion: Int
   public var isPremium: Bool
   public var reason: EntitlementReason
   public var source: EntitlementSource
-  public var productID: String?
+  public var productID: ProductID?
   public var expirationDate: Date?
   public var graceExpirationDate: Date?
   public var isSandbox: Bool
-  /// When the entitlement was computed: the reference date for expiry while it is recent (S3).
+  /// When the entitlement was computed: the reference date for expiry while it is recent.
   public var computedAt: Date
   /// Optional so snapshots written before it existed still load (absent means not shared).
   public var familyShared: Bool?
 
   public init(
-    isPremium: Bool, reason: EntitlementReason, source: EntitlementSource, productID: String? = nil,
+    isPremium: Bool, reason: EntitlementReason, source: EntitlementSource, productID: ProductID? = nil,
     expirationDate: Date? = nil, graceExpirationDate: Date? = nil, isSandbox: Bool = false,
     computedAt: Date, schemaVersion: Int = EntitlementSnapshot.currentSchemaVersion, familyShared: Bool? = nil
   ) {
@@ -46,10 +46,10 @@ public struct EntitlementSnapshot: Sendable, Equatable, Codable {
   }
 }
 
-/// How long a persisted snapshot may be trusted offline (StoreKit reference §5, after RevenueCat).
+/// How long a persisted snapshot may be trusted offline (the same three days RevenueCat uses).
 public enum SnapshotTrust {
   /// For this long after `computedAt`, expiry is measured against `computedAt`; afterwards against
-  /// now, so an old snapshot cannot keep a subscription alive forever (rule S3).
+  /// now, so an old snapshot cannot keep a subscription alive forever.
   public static let requestDateGracePeriod: TimeInterval = 3 * 24 * 60 * 60
 
   /// The date expiry is compared with.
@@ -69,7 +69,8 @@ public enum SnapshotTrust {
     let reference = referenceDate(for: snapshot, now: now)
     // A grace period entitles until its own end; otherwise the paid period's end counts.
     let end = snapshot.reason == .gracePeriod ? snapshot.graceExpirationDate : snapshot.expirationDate
-    // Equal counts as active (rule E6); no end date means a non-expiring grant.
+    // Equal counts as active (sandbox renewals end at the request date); no end date means a
+    // non-expiring grant.
     if let end, end < reference {
       var expired = cached
       expired.access = .free
@@ -95,7 +96,7 @@ public struct EntitlementSnapshotStore {
   /// The stored snapshot, or why there is none usable.
   public func load() -> SnapshotLoadResult {
     guard let data = store.data(forKey: Self.key) else { return .missing }
-    // Read the version first and refuse anything else before decoding the rest (rule S5).
+    // Read the version first and refuse anything else before decoding the rest.
     guard let header = try? JSONDecoder().decode(SchemaHeader.self, from: data) else {
       return .discarded(.unreadable)
     }
@@ -112,7 +113,7 @@ public struct EntitlementSnapshotStore {
   public func save(_ snapshot: EntitlementSnapshot) {
     // Encoding plain value types cannot fail; if it ever did, the previous snapshot stays.
     guard let data = try? JSONEncoder().encode(snapshot) else { return }
-    store.set(data, forKey: Self.key)
+    store.setData(data, forKey: Self.key)
   }
 
   private struct SchemaHeader: Decodable {

@@ -10,7 +10,8 @@ public enum GrandfatheringStatus: Sendable, Equatable {
   case unknown
 }
 
-/// The grandfathering rule (StoreKit reference §6).
+/// The grandfathering rule: buyers of the paid app, by the original build number in a verified
+/// production `AppTransaction`, keep Premium.
 public struct GrandfatheringPolicy: Sendable, Equatable {
   /// Buyers whose original build is numerically below this build keep Premium.
   public var cutoffBuild: String

@@ -23,7 +23,9 @@ public struct SyncPlan: Sendable, Equatable {
   }
 }
 
-/// When to call the network and the SDK (StoreKit reference S2, Purchasely reference §15 #4).
+/// When to call the network and the SDK: a network check at most every 5 minutes in the
+/// foreground (25 hours in the background, 5 minutes in the sandbox), always after a purchase or a
+/// restore; in Full mode the foreground never calls `synchronize()`.
 public enum SyncPolicy {
   /// Foreground freshness of a backend check (RevenueCat: 5 minutes).
   public static let foregroundFreshness: TimeInterval = 5 * 60

@@ -14,7 +14,7 @@ public struct FeatureGate: Sendable, Equatable {
   }
 
   /// Every capability currently requires Premium; an unknown state is locked (the paywall may
-  /// still open on tap, rule S6).
+  /// still open on tap: only automatic paywalls wait for an answer).
   public func isUnlocked(by entitlement: Entitlement) -> Bool {
     switch feature {
     case .favorites: entitlement.access == .premium

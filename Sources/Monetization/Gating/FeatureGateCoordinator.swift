@@ -103,7 +103,7 @@ public final class FeatureGateCoordinator: FeatureGating {
       await action()
       return .ran
     }
-    // An unknown state also opens the paywall on tap (rule S6).
+    // An unknown state also opens the paywall on tap: only automatic paywalls wait for an answer.
     switch await paywalls.present(placement: Placement.premium) {
     case .alreadyPresenting:
       return .alreadyPresenting

@@ -14,13 +14,13 @@ public struct SilentMonetizationLogger: MonetizationLogging {
 
 /// One paywall dismissal, as recorded in the outcome log.
 public struct PaywallDismissal: Sendable, Equatable {
-  public var placement: String
+  public var placement: Placement
   public var purchaseResult: PaywallPurchaseResult
   public var planVendorID: String?
   public var closeReason: PaywallCloseReason
   public var error: String?
 
-  public init(placement: String, outcome: PaywallOutcome) {
+  public init(placement: Placement, outcome: PaywallOutcome) {
     self.placement = placement
     self.purchaseResult = outcome.purchaseResult
     self.planVendorID = outcome.plan?.vendorID
@@ -49,26 +49,26 @@ public enum MonetizationLog: Sendable, Equatable {
   case appTransactionRefreshRequested
   case entitlementFinding(EntitlementFinding)
   case entitlementUpdated(access: AccessLevel, reason: EntitlementReason, definitive: Bool)
-  case onboardingSkipped(reason: String)
+  case onboardingSkipped(reason: OnboardingPolicy.SkipReason)
   // Paywalls
-  case paywallRequested(placement: String)
-  case paywallAlreadyPresenting(placement: String)
-  case paywallLoadFailed(placement: String, PaywallLoadFailure)
-  case paywallUnavailable(placement: String, reason: PaywallUnavailableReason)
-  case paywallDisplayed(placement: String, presentationID: String)
+  case paywallRequested(placement: Placement)
+  case paywallAlreadyPresenting(placement: Placement)
+  case paywallLoadFailed(placement: Placement, PaywallLoadFailure)
+  case paywallUnavailable(placement: Placement, reason: PaywallUnavailableReason)
+  case paywallDisplayed(placement: Placement, presentationID: String)
   case paywallDismissed(PaywallDismissal)
   case paywallClosedOnUnlock
   case gateAttempted(feature: Feature, result: GateAttemptResult)
   // Observer-mode purchasing
-  case purchaseStarted(productID: String)
-  case purchaseSucceeded(productID: String, transactionID: UInt64)
-  case purchasePending(productID: String)
-  case purchaseCancelled(productID: String)
-  case purchaseFailed(productID: String?, PurchaseFailure)
-  case purchaseUnverified(productID: String, VerificationFailure)
+  case purchaseStarted(productID: ProductID)
+  case purchaseSucceeded(productID: ProductID, transactionID: UInt64)
+  case purchasePending(productID: ProductID)
+  case purchaseCancelled(productID: ProductID)
+  case purchaseFailed(productID: ProductID?, PurchaseFailure)
+  case purchaseUnverified(productID: ProductID, VerificationFailure)
   case purchaseNotHandledInFullMode
   case transactionUpdateIgnored(transactionID: UInt64, VerificationFailure)
-  case transactionRecorded(transactionID: UInt64, productID: String, granted: Bool)
+  case transactionRecorded(transactionID: UInt64, productID: ProductID, granted: Bool)
   case transactionFinished(transactionID: UInt64)
   /// Full mode: an update seen read-only (the SDK finishes it); entitlements are re-checked.
   case transactionUpdateObserved(transactionID: UInt64)
@@ -78,9 +78,63 @@ public enum MonetizationLog: Sendable, Equatable {
   case restoreFinished(RestoreOutcome)
 
   /// The case name (`paywallDismissed`), used to match events in scenarios.
-  public var name: String {
-    let label = Mirror(reflecting: self).children.first?.label
-    return label ?? String(describing: self)
+  public var name: String { kind.rawValue }
+
+  /// Which event this is, without its values.
+  public var kind: Kind {
+    switch self {
+    case .launchStarted: .launchStarted
+    case .backendStarted: .backendStarted
+    case .backendStartFailed: .backendStartFailed
+    case .runningModeScheduled: .runningModeScheduled
+    case .snapshotLoaded: .snapshotLoaded
+    case .snapshotMissing: .snapshotMissing
+    case .snapshotDiscarded: .snapshotDiscarded
+    case .snapshotSaved: .snapshotSaved
+    case .syncStarted: .syncStarted
+    case .backendCheckFailed: .backendCheckFailed
+    case .subscriptionStatusesUnavailable: .subscriptionStatusesUnavailable
+    case .appTransactionUnavailable: .appTransactionUnavailable
+    case .appTransactionRefreshRequested: .appTransactionRefreshRequested
+    case .entitlementFinding: .entitlementFinding
+    case .entitlementUpdated: .entitlementUpdated
+    case .onboardingSkipped: .onboardingSkipped
+    case .paywallRequested: .paywallRequested
+    case .paywallAlreadyPresenting: .paywallAlreadyPresenting
+    case .paywallLoadFailed: .paywallLoadFailed
+    case .paywallUnavailable: .paywallUnavailable
+    case .paywallDisplayed: .paywallDisplayed
+    case .paywallDismissed: .paywallDismissed
+    case .paywallClosedOnUnlock: .paywallClosedOnUnlock
+    case .gateAttempted: .gateAttempted
+    case .purchaseStarted: .purchaseStarted
+    case .purchaseSucceeded: .purchaseSucceeded
+    case .purchasePending: .purchasePending
+    case .purchaseCancelled: .purchaseCancelled
+    case .purchaseFailed: .purchaseFailed
+    case .purchaseUnverified: .purchaseUnverified
+    case .purchaseNotHandledInFullMode: .purchaseNotHandledInFullMode
+    case .transactionUpdateIgnored: .transactionUpdateIgnored
+    case .transactionRecorded: .transactionRecorded
+    case .transactionFinished: .transactionFinished
+    case .transactionUpdateObserved: .transactionUpdateObserved
+    case .synchronizeRequested: .synchronizeRequested
+    case .restoreStarted: .restoreStarted
+    case .restoreFinished: .restoreFinished
+    }
+  }
+
+  /// The events by name: what scenario files list under `events` and `noEvents`.
+  public enum Kind: String, Sendable, CaseIterable {
+    case launchStarted, backendStarted, backendStartFailed, runningModeScheduled, snapshotLoaded
+    case snapshotMissing, snapshotDiscarded, snapshotSaved, syncStarted, backendCheckFailed
+    case subscriptionStatusesUnavailable, appTransactionUnavailable, appTransactionRefreshRequested
+    case entitlementFinding, entitlementUpdated, onboardingSkipped, paywallRequested
+    case paywallAlreadyPresenting, paywallLoadFailed, paywallUnavailable, paywallDisplayed
+    case paywallDismissed, paywallClosedOnUnlock, gateAttempted, purchaseStarted, purchaseSucceeded
+    case purchasePending, purchaseCancelled, purchaseFailed, purchaseUnverified
+    case purchaseNotHandledInFullMode, transactionUpdateIgnored, transactionRecorded, transactionFinished
+    case transactionUpdateObserved, synchronizeRequested, restoreStarted, restoreFinished
   }
 
   /// A one-line human-readable description.

@@ -47,7 +47,8 @@ public enum PaywallUnavailableReason: Sendable, Equatable, CustomStringConvertib
 public enum PaywallFlowResult: Sendable, Equatable {
   /// The paywall was shown and dismissed; entitlements were re-checked afterwards.
   case dismissed(PaywallOutcome)
-  /// Another paywall is up: this request did nothing (one paywall at a time, pitfall C9).
+  /// Another paywall is up: this request did nothing (one paywall at a time: the SDK crashes on a
+  /// second presentation).
   case alreadyPresenting
   /// No paywall could be shown.
   case unavailable(PaywallUnavailableReason)
@@ -61,8 +62,8 @@ public final class PaywallFlow {
   /// What the flow is doing.
   public enum Phase: Sendable, Equatable {
     case idle
-    case loading(placement: String)
-    case displaying(placement: String)
+    case loading(placement: Placement)
+    case displaying(placement: Placement)
   }
 
   public private(set) var phase: Phase = .idle
@@ -99,7 +100,7 @@ public final class PaywallFlow {
 
   /// Loads and shows the paywall for `placement`, and returns once it is dismissed and
   /// entitlements were re-checked, or at once when it cannot be shown.
-  public func present(placement: String) async -> PaywallFlowResult {
+  public func present(placement: Placement) async -> PaywallFlowResult {
     // Claim the slot before the first suspension so a second tap sees it.
     guard phase == .idle else {
       logger.log(.paywallAlreadyPresenting(placement: placement))
@@ -147,8 +148,9 @@ public final class PaywallFlow {
     return .dismissed(outcome)
   }
 
-  /// Closes a shown paywall because Premium became active from any source (rule P10), unless an
-  /// Observer-mode interceptor is running: its adapter closes the paywall after it returns.
+  /// Closes a shown paywall because Premium became active from any source (purchase, update,
+  /// restore), unless an Observer-mode interceptor is running: its adapter closes the paywall
+  /// after it returns.
   public func closeBecauseUnlocked() async {
     guard case .displaying = phase, interceptorsRunning == 0 else { return }
     logger.log(.paywallClosedOnUnlock)
@@ -169,14 +171,14 @@ public final class PaywallFlow {
     case timedOut
   }
 
-  private func unavailable(_ placement: String, _ reason: PaywallUnavailableReason) -> PaywallFlowResult {
+  private func unavailable(_ placement: Placement, _ reason: PaywallUnavailableReason) -> PaywallFlowResult {
     logger.log(.paywallUnavailable(placement: placement, reason: reason))
     return .unavailable(reason)
   }
 
   /// Races the load against the timeout. The SDK may never answer a failed preload, so the loser
   /// is cancelled and the caller resumes exactly once.
-  private func loadWithTimeout(placement: String) async -> LoadAttempt {
+  private func loadWithTimeout(placement: Placement) async -> LoadAttempt {
     let race = LoadRace()
     return await withCheckedContinuation { continuation in
       race.continuation = continuation

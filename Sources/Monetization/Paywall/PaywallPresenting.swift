@@ -6,7 +6,7 @@
 /// answers must not hang a tap) and decides what each presentation type means.
 public protocol PaywallPresenting: Sendable {
   /// Fetches the presentation for `placement` without showing it.
-  func load(placement: String) async -> PaywallLoadResult
+  func load(placement: Placement) async -> PaywallLoadResult
 
   /// Shows a loaded presentation and returns when it has been fully dismissed. Must return
   /// exactly once, also when displaying fails (then with `error` set and `purchaseResult .none`).
@@ -42,13 +42,13 @@ public struct PaywallPresentation: Sendable, Equatable {
   /// `PLYPresentation.id`.
   public var id: String
   /// The placement it was loaded for.
-  public var placement: String
+  public var placement: Placement
   /// `PLYPresentation.type`.
   public var type: PaywallPresentationType
   /// `PLYPresentation.plans`, for logs and client paywalls.
   public var plans: [PaywallPlan]
 
-  public init(id: String, placement: String, type: PaywallPresentationType, plans: [PaywallPlan] = []) {
+  public init(id: String, placement: Placement, type: PaywallPresentationType, plans: [PaywallPlan] = []) {
     self.id = id
     self.placement = placement
     self.type = type
@@ -66,9 +66,9 @@ public struct PaywallPlan: Sendable, Equatable, Codable {
   /// `PLYPlan.vendorId`.
   public var vendorID: String
   /// `PLYPlan.appleProductId`.
-  public var appleProductID: String?
+  public var appleProductID: ProductID?
 
-  public init(vendorID: String, appleProductID: String?) {
+  public init(vendorID: String, appleProductID: ProductID?) {
     self.vendorID = vendorID
     self.appleProductID = appleProductID
   }
@@ -105,10 +105,19 @@ public enum PaywallCloseReason: String, Sendable, Equatable, Codable {
   case none, button, interactiveDismiss, programmatic
 }
 
-/// The placements Spacer shows.
-public enum Placement {
+/// A paywall placement: the name the subscription console gives one screen of the app.
+///
+/// Typed so a paywall is always asked for by a known place, never by any text; the raw value is
+/// the exact id the SDK's `forPlacementId` receives.
+public struct Placement: TextIdentifier {
+  public let rawValue: String
+
+  public init(rawValue: String) { self.rawValue = rawValue }
+
   /// Shown once after a launch that definitively found no active subscription.
-  public static let onboarding = "onboarding"
+  public static let onboarding: Placement = "onboarding"
   /// Shown when a locked premium capability is tapped.
-  public static let premium = "premium"
+  public static let premium: Placement = "premium"
+  /// A paywall the SDK opened by itself (a deeplink, a promoted purchase): no placement of ours.
+  public static let openedBySDK: Placement = "opened by the SDK"
 }

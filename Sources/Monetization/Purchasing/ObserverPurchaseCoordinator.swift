@@ -32,9 +32,9 @@ public struct InterceptorResponse: Sendable, Equatable {
 /// What the purchase side is doing, for the paywall and Profile screens.
 public enum PurchaseActivity: Sendable, Equatable {
   case idle
-  case purchasing(productID: String)
+  case purchasing(productID: ProductID)
   /// Ask to Buy: waiting for a parent's approval, which arrives as a transaction update.
-  case awaitingApproval(productID: String)
+  case awaitingApproval(productID: ProductID)
 }
 
 /// Observer-mode purchasing decisions: the purchase and restore interceptors, and the
@@ -117,7 +117,7 @@ public final class ObserverPurchaseCoordinator {
   }
 
   private func purchase(plan: PaywallPlan?, offer: PromotionalOfferRequest?) async -> InterceptorResponse {
-    guard let productID = plan?.appleProductID, !productID.isEmpty else {
+    guard let productID = plan?.appleProductID, !productID.rawValue.isEmpty else {
       logger.log(.purchaseFailed(productID: nil, .productNotFound))
       return InterceptorResponse(
         result: .failed, closesPaywall: false, message: Localized.text("This plan can't be bought right now.")
@@ -140,7 +140,7 @@ public final class ObserverPurchaseCoordinator {
     let result = await purchaser.purchase(productID: productID, promotionalOffer: signedOffer)
     switch result {
     case .purchased(.verified(let transaction)):
-      // Rule P3: record → tell the backend → finish → report. The paywall must not spin on a
+      // Record → tell the backend → finish → report. The paywall must not spin on a
       // network re-check once the purchase is safe: the re-check runs after the answer.
       await entitlements.record(transaction)
       logger.log(.synchronizeRequested)
@@ -152,7 +152,7 @@ public final class ObserverPurchaseCoordinator {
       pendingRefresh = Task { @MainActor in await entitlements.refresh(.purchase) }
       return InterceptorResponse(result: .success, closesPaywall: true)
     case .purchased(.unverified(_, let failure)):
-      // Rule P5: no grant, no finish. The user may have been charged, so the backend still hears
+      // No grant, no finish. The user may have been charged, so the backend still hears
       // of it: it validates with Apple itself and lists the purchase only if Apple confirms it.
       activity = previous
       logger.log(.purchaseUnverified(productID: productID, failure))
@@ -161,14 +161,15 @@ public final class ObserverPurchaseCoordinator {
       return InterceptorResponse(
         result: .failed, closesPaywall: false, message: Localized.text("We couldn't verify this purchase."))
     case .pending:
-      // Rule P6: not an error; the paywall closes and the approval arrives as an update. No
-      // message over the paywall: the app says it once, after the paywall is gone (one path).
+      // Waiting for approval (Ask to Buy) is not an error; the paywall closes and the approval
+      // arrives as an update. No message over the paywall: the app says it once, after the
+      // paywall is gone (one path).
       activity = .awaitingApproval(productID: productID)
       approvalRequestedAt = now()
       logger.log(.purchasePending(productID: productID))
       return InterceptorResponse(result: .notHandled, closesPaywall: true)
     case .cancelled, .failed(.userCancelled):
-      // Rule P7: silent.
+      // Cancelling is silent.
       activity = previous
       logger.log(.purchaseCancelled(productID: productID))
       return InterceptorResponse(result: .notHandled, closesPaywall: false)
@@ -228,9 +229,10 @@ public final class ObserverPurchaseCoordinator {
     for waiter in waiters { waiter.continuation.resume() }
   }
 
-  /// Handles one update (rule P8): unverified → ignored and not finished; verified → recorded,
+  /// Handles one update: unverified → ignored and not finished; verified → recorded,
   /// sent to the backend, finished once per transaction id, then a full re-check. A revocation
-  /// of an already-seen id is still processed (pitfall C1); only the finish is de-duplicated.
+  /// of an already-seen id is still processed (a refund must not wait for a relaunch); only the
+  /// finish is de-duplicated.
   public func handle(_ update: VerificationResultSnapshot<TransactionSnapshot>) async {
     defer { noteHandled() }
     guard mode == .observer else {
@@ -271,7 +273,7 @@ public final class ObserverPurchaseCoordinator {
   // MARK: Private
 
   private func finishOnce(_ transactionID: UInt64) async {
-    // Rule P4: exactly once per transaction id, after the grant was recorded.
+    // Exactly once per transaction id, after the grant was recorded.
     guard finishedTransactionIDs.insert(transactionID).inserted else { return }
     await purchaser.finish(transactionID: transactionID)
     logger.log(.transactionFinished(transactionID: transactionID))

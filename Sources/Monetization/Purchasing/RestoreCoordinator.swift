@@ -1,8 +1,9 @@
 import Localization
 import Observation
 
-/// The three restore outcomes the Profile screen and the paywall report (rule P9, pitfall C4),
-/// plus the silent one: the user dismissed the App Store's sign-in (rule P7: cancelling is silent).
+/// The three restore outcomes the Profile screen and the paywall report ("restored" only when
+/// something is active afterwards), plus the silent one: the user dismissed the App Store's
+/// sign-in (cancelling is never an error).
 public enum RestoreOutcome: Sendable, Equatable, CustomStringConvertible {
   /// A live check confirmed Premium.
   case restored
@@ -110,8 +111,8 @@ public final class RestoreCoordinator {
       }
     }
     let decision = await entitlements.refresh(.restore)
-    // Report "restored" only when a live check confirms Premium (pitfall C4); a cached Premium
-    // after a failure stays, but the restore still failed.
+    // Report "restored" only when a live check confirms Premium, never with nothing active; a
+    // cached Premium after a failure stays, but the restore still failed.
     if decision.isDefinitive && decision.entitlement.isPremium { return .restored }
     if let failure { return .failed(message: failure) }
     if decision.isDefinitive { return .nothingToRestore }

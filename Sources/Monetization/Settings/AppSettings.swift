@@ -42,7 +42,7 @@ public final class AppSettings {
 
   /// Stores `mode` immediately; it takes effect on the next launch.
   public func setRunningMode(_ mode: RunningMode) {
-    store.set(mode.rawValue, forKey: Self.runningModeKey)
+    store.setString(mode.rawValue, forKey: Self.runningModeKey)
     pendingMode = mode
   }
 }

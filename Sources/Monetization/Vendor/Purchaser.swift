@@ -7,13 +7,14 @@ import Localization
 /// `Product.products(for:)` + `product.purchase()`, `restore()` → `AppStore.sync()`,
 /// `transactionUpdates()` → `Transaction.updates`, `finish(transactionID:)` →
 /// `transaction.finish()`. Every decision about the results (grant, sync, finish, messages) is made
-/// in Core; in Full mode Core never calls `purchase`, `restore` or `finish` (rule F1).
+/// in Core; in Full mode the SDK buys and finishes, so Core never calls `purchase`, `restore` or
+/// `finish`.
 public protocol Purchaser: Sendable {
   /// Buys `productID` and returns StoreKit's answer unchanged, unverified results included.
   /// With `promotionalOffer`, the purchase applies that signed offer
   /// (`Product.PurchaseOption.promotionalOffer(offerID:keyID:nonce:signature:timestamp:)`); the
   /// adapter confirms in the scene of the paywall that asked (`purchase(confirmIn:options:)`).
-  func purchase(productID: String, promotionalOffer: PromotionalOfferSignature?) async -> PurchaseResult
+  func purchase(productID: ProductID, promotionalOffer: PromotionalOfferSignature?) async -> PurchaseResult
 
   /// `AppStore.sync()`. Only on an explicit user action: it shows a system sign-in prompt.
   func restore() async throws(PurchaseFailure)
@@ -57,7 +58,8 @@ public enum PromotionalOfferRequest: Sendable, Equatable {
 
 /// Mirror of `Product.PurchaseResult`, with thrown errors folded into `.failed`.
 public enum PurchaseResult: Sendable, Equatable {
-  /// `.success(VerificationResult<Transaction>)`: verification is checked in Core (rule P5).
+  /// `.success(VerificationResult<Transaction>)`: verification is checked in Core, and an
+  /// unverified purchase grants nothing.
   case purchased(VerificationResultSnapshot<TransactionSnapshot>)
   /// `.pending`: Ask to Buy or a required action; approval arrives later as an update.
   case pending
@@ -74,7 +76,7 @@ public enum PurchaseFailure: Error, Sendable, Equatable {
   case unknown
   case notEntitled
   case notAvailableInStorefront
-  /// `StoreKitError.userCancelled`: silent, like `.cancelled` (rule P7).
+  /// `StoreKitError.userCancelled`: silent, like `.cancelled` (cancelling is never an error).
   case userCancelled
   case purchaseNotAllowed
   case productUnavailable
@@ -87,7 +89,8 @@ public enum PurchaseFailure: Error, Sendable, Equatable {
   /// `Product.products(for:)` returned no product for the id.
   case productNotFound
 
-  /// The message shown to the user (StoreKit reference §4), or `nil` when nothing is shown.
+  /// The message shown to the user, or `nil` when nothing is shown (a cancel, a pending
+  /// approval).
   public var userMessage: String? {
     switch self {
     case .userCancelled: nil

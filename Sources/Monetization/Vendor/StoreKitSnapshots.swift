@@ -45,7 +45,7 @@ public enum RevocationReason: String, Sendable, Equatable, Codable {
 public struct TransactionSnapshot: Sendable, Equatable, Codable {
   public var id: UInt64
   public var originalID: UInt64
-  public var productID: String
+  public var productID: ProductID
   public var subscriptionGroupID: String?
   public var purchaseDate: Date
   public var expirationDate: Date?
@@ -59,7 +59,7 @@ public struct TransactionSnapshot: Sendable, Equatable, Codable {
 
   /// Creates a snapshot; the adapter copies each field from one `Transaction`.
   public init(
-    id: UInt64, originalID: UInt64? = nil, productID: String, subscriptionGroupID: String? = nil,
+    id: UInt64, originalID: UInt64? = nil, productID: ProductID, subscriptionGroupID: String? = nil,
     purchaseDate: Date, expirationDate: Date?, isUpgraded: Bool = false, revocationDate: Date? = nil,
     revocationReason: RevocationReason? = nil, ownershipType: OwnershipType = .purchased,
     environment: StoreEnvironment = .production
@@ -79,7 +79,7 @@ public struct TransactionSnapshot: Sendable, Equatable, Codable {
 }
 
 /// Mirror of `Product.SubscriptionInfo.RenewalState`, which is a RawRepresentable **struct** in
-/// StoreKit: values this build does not know must survive (and are not entitled, rule E10).
+/// StoreKit: values this build does not know must survive (an unknown state never grants by itself).
 public struct RenewalState: RawRepresentable, Sendable, Hashable, Codable, CustomStringConvertible {
   public var rawValue: Int
   public init(rawValue: Int) { self.rawValue = rawValue }
@@ -105,14 +105,14 @@ public struct RenewalState: RawRepresentable, Sendable, Hashable, Codable, Custo
 /// The fields of `Product.SubscriptionInfo.RenewalInfo` that decisions read.
 public struct RenewalInfoSnapshot: Sendable, Equatable, Codable {
   public var originalTransactionID: UInt64
-  public var currentProductID: String
+  public var currentProductID: ProductID
   public var willAutoRenew: Bool
   public var isInBillingRetry: Bool
   /// End of the billing grace period, when one applies.
   public var gracePeriodExpirationDate: Date?
 
   public init(
-    originalTransactionID: UInt64, currentProductID: String, willAutoRenew: Bool,
+    originalTransactionID: UInt64, currentProductID: ProductID, willAutoRenew: Bool,
     isInBillingRetry: Bool = false, gracePeriodExpirationDate: Date? = nil
   ) {
     self.originalTransactionID = originalTransactionID
@@ -124,7 +124,8 @@ public struct RenewalInfoSnapshot: Sendable, Equatable, Codable {
 }
 
 /// One `Product.SubscriptionInfo.Status`, plus the level of service of its product
-/// (`SubscriptionInfo.groupLevel`, 1 = highest) so the highest level can win (rule E5).
+/// (`SubscriptionInfo.groupLevel`, 1 = highest) so that, when one group has several statuses
+/// (family members, upgrades), the highest level of service wins.
 public struct SubscriptionStatusSnapshot: Sendable, Equatable {
   public var state: RenewalState
   public var transaction: VerificationResultSnapshot<TransactionSnapshot>

@@ -69,7 +69,7 @@ public struct SubscriptionSnapshot: Sendable, Equatable, Codable {
   /// `PLYSubscription.plan.vendorId`.
   public var planVendorID: String
   /// `PLYSubscription.plan.appleProductId`.
-  public var appleProductID: String?
+  public var appleProductID: ProductID?
   /// `PLYSubscription.status`.
   public var status: SubscriptionStatus
   /// `PLYSubscription.isFamilyShared`.
@@ -83,7 +83,7 @@ public struct SubscriptionSnapshot: Sendable, Equatable, Codable {
 
   /// Creates a snapshot; the adapter fills every field from one `PLYSubscription`.
   public init(
-    planVendorID: String, appleProductID: String?, status: SubscriptionStatus,
+    planVendorID: String, appleProductID: ProductID?, status: SubscriptionStatus,
     isFamilyShared: Bool = false, nextRenewalDate: Date? = nil, cancelledDate: Date? = nil,
     environment: SubscriptionEnvironment = .production
   ) {

@@ -1,9 +1,10 @@
 import Foundation
 import NASA
 
-/// Sample APOD payloads written for Spacer in the shapes the two services send (apod-api
-/// reference §3 and §7). The text is sample data, not NASA's. Used by tests, by the CLI's
-/// `--demo` mode and by the benchmarks, so they are plain strings rather than bundle resources.
+/// Sample APOD payloads written for Spacer in the shapes the two services send (the v1 JSON
+/// object and the apod-basic WordPress record, see docs/APOD-SERVICE.md). The text is sample data,
+/// not NASA's. Used by tests, by the CLI's `--demo` mode and by the benchmarks, so they are plain
+/// strings rather than bundle resources.
 ///
 /// v1 payloads follow Flask's `jsonify`: keys sorted, non-ASCII escaped as `\uXXXX`.
 public enum APODFixtures {
