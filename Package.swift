@@ -45,37 +45,53 @@ var targets: [Target] = [
     dependencies: ["Networking", "NASA", "ImageCache", "Monetization", "Favorites", "Notifications"],
     swiftSettings: mainActorByDefault
   ),
+
+  // MARK: Test-only (tests, the `spacer` tools and CI; never linked by the app)
+  // One set of doubles for every client, used by tests, the simulator and debug previews.
   .target(
     name: "TestSupport",
+    dependencies: ["Networking", "NASA", "ImageCache", "Monetization", "Favorites", "Notifications"],
+    swiftSettings: explicitIsolation
+  ),
+  // The loopback HTTP server (FlyingFox on 127.0.0.1) and the demo NASA server built on it.
+  .target(
+    name: "TestServer",
+    dependencies: ["NASA", "ImageCache", "TestSupport", .product(name: "FlyingFox", package: "FlyingFox")],
+    swiftSettings: explicitIsolation
+  ),
+  // Monetization scenarios: the real `AppModel` in a simulated store world (`spacer simulate`).
+  .target(
+    name: "ScenarioSimulator",
     dependencies: [
-      "Networking", "NASA", "ImageCache", "Monetization", "Favorites", "Notifications",
-      .product(name: "FlyingFox", package: "FlyingFox"),
+      "AppCore", "Monetization", "Favorites", "NASA", "ImageCache", "Notifications", "TestSupport",
     ],
     swiftSettings: explicitIsolation
   ),
   .executableTarget(
     name: "spacer",
     dependencies: [
-      "AppCore", "NASA", "Networking", "TestSupport",
+      "NASA", "Networking", "ScenarioSimulator", "TestServer",
       .product(name: "ArgumentParser", package: "swift-argument-parser"),
     ],
     swiftSettings: explicitIsolation
   ),
   .executableTarget(
     name: "spacer-bench",
-    dependencies: ["AppCore", "NASA", "Networking", "ImageCache", "TestSupport"],
+    dependencies: ["NASA", "Networking", "ImageCache", "TestSupport", "TestServer"],
     swiftSettings: explicitIsolation
   ),
 
   // MARK: Tests (one target per Core module)
-  .testTarget(name: "NetworkingTests", dependencies: ["Networking", "TestSupport"]),
-  .testTarget(name: "NASATests", dependencies: ["NASA", "Networking", "TestSupport"]),
-  .testTarget(name: "ImageCacheTests", dependencies: ["ImageCache", "Networking", "TestSupport"]),
+  .testTarget(name: "NetworkingTests", dependencies: ["Networking", "TestSupport", "TestServer"]),
+  .testTarget(name: "NASATests", dependencies: ["NASA", "Networking", "TestSupport", "TestServer"]),
+  .testTarget(
+    name: "ImageCacheTests", dependencies: ["ImageCache", "Networking", "TestSupport", "TestServer"]),
   .testTarget(name: "MonetizationTests", dependencies: ["Monetization", "TestSupport"]),
   .testTarget(name: "FavoritesTests", dependencies: ["Favorites", "TestSupport"]),
   .testTarget(name: "NotificationsTests", dependencies: ["Notifications", "TestSupport"]),
   .testTarget(name: "AppCoreTests", dependencies: ["AppCore", "TestSupport"]),
-  .testTarget(name: "SpacerCLITests", dependencies: ["spacer", "NASA", "TestSupport"]),
+  .testTarget(name: "ScenarioSimulatorTests", dependencies: ["ScenarioSimulator", "AppCore", "TestSupport"]),
+  .testTarget(name: "SpacerCLITests", dependencies: ["spacer", "NASA", "TestSupport", "TestServer"]),
   // Reads the Core sources for API that compiles on Linux but not for iOS 17.
   .testTarget(name: "PortabilityTests"),
 ]

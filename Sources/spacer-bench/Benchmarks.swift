@@ -1,5 +1,6 @@
 import Foundation
 import NASA
+import TestServer
 import TestSupport
 
 /// Measures the figures the issues ask for. Each figure is the median of many runs, so one

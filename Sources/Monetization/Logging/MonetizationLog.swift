@@ -77,11 +77,65 @@ public enum MonetizationLog: Sendable, Equatable {
   case restoreStarted(mode: RunningMode)
   case restoreFinished(RestoreOutcome)
 
-  /// The case name (`paywallDismissed`), used to match events in scenarios.
-  public var name: String {
-    let label = Mirror(reflecting: self).children.first?.label
-    return label ?? String(describing: self)
+  /// Which event this is, without its values.
+  public enum Kind: String, Sendable, CaseIterable {
+    case launchStarted, backendStarted, backendStartFailed, runningModeScheduled, snapshotLoaded
+    case snapshotMissing, snapshotDiscarded, snapshotSaved, syncStarted, backendCheckFailed
+    case subscriptionStatusesUnavailable, appTransactionUnavailable, appTransactionRefreshRequested
+    case entitlementFinding, entitlementUpdated, onboardingSkipped, paywallRequested, paywallAlreadyPresenting
+    case paywallLoadFailed, paywallUnavailable, paywallDisplayed, paywallDismissed, paywallClosedOnUnlock
+    case gateAttempted, purchaseStarted, purchaseSucceeded, purchasePending, purchaseCancelled
+    case purchaseFailed, purchaseUnverified, purchaseNotHandledInFullMode, transactionUpdateIgnored
+    case transactionRecorded, transactionFinished, transactionUpdateObserved, synchronizeRequested
+    case restoreStarted, restoreFinished
   }
+
+  /// Which event this is (`.paywallDismissed`), used to match events in scenarios.
+  public var kind: Kind {
+    switch self {
+    case .launchStarted: .launchStarted
+    case .backendStarted: .backendStarted
+    case .backendStartFailed: .backendStartFailed
+    case .runningModeScheduled: .runningModeScheduled
+    case .snapshotLoaded: .snapshotLoaded
+    case .snapshotMissing: .snapshotMissing
+    case .snapshotDiscarded: .snapshotDiscarded
+    case .snapshotSaved: .snapshotSaved
+    case .syncStarted: .syncStarted
+    case .backendCheckFailed: .backendCheckFailed
+    case .subscriptionStatusesUnavailable: .subscriptionStatusesUnavailable
+    case .appTransactionUnavailable: .appTransactionUnavailable
+    case .appTransactionRefreshRequested: .appTransactionRefreshRequested
+    case .entitlementFinding: .entitlementFinding
+    case .entitlementUpdated: .entitlementUpdated
+    case .onboardingSkipped: .onboardingSkipped
+    case .paywallRequested: .paywallRequested
+    case .paywallAlreadyPresenting: .paywallAlreadyPresenting
+    case .paywallLoadFailed: .paywallLoadFailed
+    case .paywallUnavailable: .paywallUnavailable
+    case .paywallDisplayed: .paywallDisplayed
+    case .paywallDismissed: .paywallDismissed
+    case .paywallClosedOnUnlock: .paywallClosedOnUnlock
+    case .gateAttempted: .gateAttempted
+    case .purchaseStarted: .purchaseStarted
+    case .purchaseSucceeded: .purchaseSucceeded
+    case .purchasePending: .purchasePending
+    case .purchaseCancelled: .purchaseCancelled
+    case .purchaseFailed: .purchaseFailed
+    case .purchaseUnverified: .purchaseUnverified
+    case .purchaseNotHandledInFullMode: .purchaseNotHandledInFullMode
+    case .transactionUpdateIgnored: .transactionUpdateIgnored
+    case .transactionRecorded: .transactionRecorded
+    case .transactionFinished: .transactionFinished
+    case .transactionUpdateObserved: .transactionUpdateObserved
+    case .synchronizeRequested: .synchronizeRequested
+    case .restoreStarted: .restoreStarted
+    case .restoreFinished: .restoreFinished
+    }
+  }
+
+  /// The case name (`paywallDismissed`).
+  public var name: String { kind.rawValue }
 
   /// A one-line human-readable description.
   public var message: String {

@@ -1,5 +1,5 @@
-import AppCore
 import Foundation
+import ScenarioSimulator
 import Testing
 
 private func decode(_ json: String) throws(ScenarioLoadError) -> Scenario {

@@ -7,6 +7,7 @@ import Monetization
 ///
 /// Each launch gets a new *generation* of adapters; when the app quits, the old generation goes
 /// silent (its calls do nothing), as a killed process would.
+@MainActor
 final class ScenarioWorld {
   /// One subscription on the Apple Account.
   struct Subscription {
@@ -488,7 +489,7 @@ final class ScenarioWorld {
 
 /// The scenario clock, readable from any isolation (the `now` closure is `@Sendable`). The store
 /// and the backend live on true time; the device's clock can be set off it by the user.
-nonisolated final class ScenarioTimeSource: @unchecked Sendable {  // `lock` guards the state.
+final class ScenarioTimeSource: @unchecked Sendable {  // `lock` guards the state.
   private let lock = NSLock()
   private var current: Date
   private var deviceOffset: TimeInterval = 0
@@ -513,7 +514,7 @@ nonisolated final class ScenarioTimeSource: @unchecked Sendable {  // `lock` gua
 
 /// One launch's view of the transcript: a process that has ended (quit or killed) logs nothing.
 // Unchecked: `lock` guards `isAlive`.
-nonisolated final class LaunchLog: MonetizationLogging, @unchecked Sendable {
+final class LaunchLog: MonetizationLogging, @unchecked Sendable {
   private let lock = NSLock()
   private var isAlive = true
   private let transcript: ScenarioTranscript
@@ -530,18 +531,18 @@ nonisolated final class LaunchLog: MonetizationLogging, @unchecked Sendable {
 
 /// The event log of a run: step headers, Core's monetization events, and world notes.
 /// Callable from any isolation.
-// Unchecked: `lock` guards `entries` and `names`.
-nonisolated public final class ScenarioTranscript: MonetizationLogging, @unchecked Sendable {
+// Unchecked: `lock` guards `entries` and `kinds`.
+public final class ScenarioTranscript: MonetizationLogging, @unchecked Sendable {
   private let lock = NSLock()
   private var entries: [String] = []
-  private var names: [String] = []
+  private var kinds: [MonetizationLog.Kind] = []
 
   public init() {}
 
   public func log(_ event: MonetizationLog) {
     lock.withLock {
       entries.append("    \(event.message)")
-      names.append(event.name)
+      kinds.append(event.kind)
     }
   }
 
@@ -556,6 +557,6 @@ nonisolated public final class ScenarioTranscript: MonetizationLogging, @uncheck
   /// Every line so far.
   public var lines: [String] { lock.withLock { entries } }
 
-  /// The names of every monetization event so far.
-  public var eventNames: [String] { lock.withLock { names } }
+  /// Which monetization events were logged so far, in order.
+  public var eventKinds: [MonetizationLog.Kind] { lock.withLock { kinds } }
 }

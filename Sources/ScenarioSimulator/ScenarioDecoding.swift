@@ -5,7 +5,7 @@ import Monetization
 // Strict decoding of the scenario format: unknown fields and unknown values are errors that name
 // the field and list what is allowed, so a typo never silently weakens a scenario.
 
-nonisolated struct ScenarioKey: CodingKey {
+struct ScenarioKey: CodingKey {
   var stringValue: String
   var intValue: Int? { nil }
   init(_ string: String) { stringValue = string }
@@ -16,7 +16,7 @@ nonisolated struct ScenarioKey: CodingKey {
 typealias ScenarioContainer = KeyedDecodingContainer<ScenarioKey>
 
 extension KeyedDecodingContainer where Key == ScenarioKey {
-  nonisolated func allowOnly(_ allowed: [String], in what: String) throws {
+  func allowOnly(_ allowed: [String], in what: String) throws {
     let unknown = allKeys.map(\.stringValue).filter { !allowed.contains($0) }.sorted()
     guard unknown.isEmpty else {
       throw DecodingError.dataCorrupted(
@@ -28,16 +28,16 @@ extension KeyedDecodingContainer where Key == ScenarioKey {
     }
   }
 
-  nonisolated func value<T: Decodable>(_ key: String) throws -> T {
+  func value<T: Decodable>(_ key: String) throws -> T {
     try decode(T.self, forKey: ScenarioKey(key))
   }
 
-  nonisolated func optional<T: Decodable>(_ key: String) throws -> T? {
+  func optional<T: Decodable>(_ key: String) throws -> T? {
     try decodeIfPresent(T.self, forKey: ScenarioKey(key))
   }
 
   /// A string that must be one of `allowed`'s raw values.
-  nonisolated func choice<T: RawRepresentable>(_ key: String, _ allowed: [T]) throws -> T?
+  func choice<T: RawRepresentable>(_ key: String, _ allowed: [T]) throws -> T?
   where T.RawValue == String {
     guard let raw = try decodeIfPresent(String.self, forKey: ScenarioKey(key)) else { return nil }
     guard let match = allowed.first(where: { $0.rawValue == raw }) else {
@@ -48,7 +48,7 @@ extension KeyedDecodingContainer where Key == ScenarioKey {
     return match
   }
 
-  nonisolated func time(_ key: String) throws -> ScenarioTime? {
+  func time(_ key: String) throws -> ScenarioTime? {
     guard let text = try decodeIfPresent(String.self, forKey: ScenarioKey(key)) else { return nil }
     guard let time = ScenarioTime(text) else {
       throw DecodingError.dataCorruptedError(
@@ -59,7 +59,7 @@ extension KeyedDecodingContainer where Key == ScenarioKey {
     return time
   }
 
-  nonisolated func duration(_ key: String) throws -> TimeInterval {
+  func duration(_ key: String) throws -> TimeInterval {
     let text: String = try value(key)
     guard let seconds = ScenarioDuration.parse(text) else {
       throw DecodingError.dataCorruptedError(
@@ -72,7 +72,7 @@ extension KeyedDecodingContainer where Key == ScenarioKey {
 
 extension ScenarioTime {
   /// Parses `now`, `+30d` / `-2h` offsets, or an ISO 8601 date.
-  nonisolated public init?(_ text: String) {
+  public init?(_ text: String) {
     if text == "now" {
       self = .relative(0)
     } else if let sign = text.first, sign == "+" || sign == "-",
@@ -87,8 +87,8 @@ extension ScenarioTime {
   }
 }
 
-extension Scenario: nonisolated Decodable {
-  nonisolated public init(from decoder: any Decoder) throws {
+extension Scenario: Decodable {
+  public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: ScenarioKey.self)
     try container.allowOnly(["name", "summary", "start", "steps", "expect"], in: "the scenario")
     name = try container.value("name")
@@ -99,8 +99,8 @@ extension Scenario: nonisolated Decodable {
   }
 }
 
-extension ScenarioStart: nonisolated Decodable {
-  nonisolated public init(from decoder: any Decoder) throws {
+extension ScenarioStart: Decodable {
+  public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: ScenarioKey.self)
     try container.allowOnly(
       [
@@ -140,8 +140,8 @@ extension ScenarioStart: nonisolated Decodable {
   }
 }
 
-extension ScenarioSnapshot: nonisolated Decodable {
-  nonisolated public init(from decoder: any Decoder) throws {
+extension ScenarioSnapshot: Decodable {
+  public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: ScenarioKey.self)
     try container.allowOnly(
       ["isPremium", "reason", "source", "product", "expires", "graceEnds", "computedAt", "schemaVersion"],
@@ -161,8 +161,8 @@ extension ScenarioSnapshot: nonisolated Decodable {
   }
 }
 
-extension ScenarioSubscription: nonisolated Decodable {
-  nonisolated public init(from decoder: any Decoder) throws {
+extension ScenarioSubscription: Decodable {
+  public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: ScenarioKey.self)
     try container.allowOnly(
       [
@@ -190,8 +190,8 @@ extension ScenarioSubscription: nonisolated Decodable {
   }
 }
 
-extension ScenarioGrandfathering: nonisolated Decodable {
-  nonisolated public init(from decoder: any Decoder) throws {
+extension ScenarioGrandfathering: Decodable {
+  public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: ScenarioKey.self)
     try container.allowOnly(
       ["cutoffBuild", "originalBuild", "sandbox", "verified"], in: "start.grandfathering")
@@ -202,8 +202,8 @@ extension ScenarioGrandfathering: nonisolated Decodable {
   }
 }
 
-extension ScenarioStep: nonisolated Decodable {
-  nonisolated static let actions = [
+extension ScenarioStep: Decodable {
+  static let actions = [
     "launch", "quit", "relaunch", "foreground", "tap", "buy", "closePaywall", "restoreInPaywall",
     "approvePurchase", "declinePurchase", "transactionUpdate", "refund", "billingProblem", "cancelAutoRenew",
     "advanceTime",
@@ -212,7 +212,7 @@ extension ScenarioStep: nonisolated Decodable {
     "setDeviceClock",
   ]
 
-  nonisolated public init(from decoder: any Decoder) throws {
+  public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: ScenarioKey.self)
     if container.contains(ScenarioKey("expect")) {
       try container.allowOnly(["expect"], in: "an expect step")
@@ -326,7 +326,7 @@ extension ScenarioStep: nonisolated Decodable {
     }
   }
 
-  nonisolated private static func favoriteDate(in container: ScenarioContainer) throws -> String {
+  private static func favoriteDate(in container: ScenarioContainer) throws -> String {
     let date: String = try container.value("date")
     guard FavoriteDate(rawValue: date) != nil else {
       throw DecodingError.dataCorruptedError(
@@ -336,7 +336,7 @@ extension ScenarioStep: nonisolated Decodable {
     return date
   }
 
-  nonisolated private static func product(
+  private static func product(
     in container: ScenarioContainer, key: String = "product"
   ) throws -> String {
     let product: String = try container.value(key)
@@ -349,7 +349,7 @@ extension ScenarioStep: nonisolated Decodable {
     return product
   }
 
-  nonisolated private static func purchase(in container: ScenarioContainer) throws -> ScriptedPurchase {
+  private static func purchase(in container: ScenarioContainer) throws -> ScriptedPurchase {
     let result = try container.optional("result") ?? "purchased"
     switch result {
     case "purchased": return .purchased
@@ -373,8 +373,8 @@ extension ScenarioStep: nonisolated Decodable {
   }
 }
 
-extension ScenarioExpectation: nonisolated Decodable {
-  nonisolated static let fields = [
+extension ScenarioExpectation: Decodable {
+  static let fields = [
     "access", "reason", "fromCache", "paywallsShown", "paywallUp", "attempts", "actionsRun", "calls",
     "restore",
     "interceptor", "awaitingApproval", "finishedTransactions", "snapshot", "activeMode", "pendingMode",
@@ -382,7 +382,7 @@ extension ScenarioExpectation: nonisolated Decodable {
     "callArguments", "source", "product", "expires", "definitive",
   ]
 
-  nonisolated public init(from decoder: any Decoder) throws {
+  public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: ScenarioKey.self)
     try container.allowOnly(Self.fields, in: "expect")
     self.init()
@@ -391,18 +391,18 @@ extension ScenarioExpectation: nonisolated Decodable {
     fromCache = try container.optional("fromCache")
     paywallsShown = try container.optional("paywallsShown")
     paywallUp = try container.optional("paywallUp")
-    attempts = try container.optional("attempts")
+    attempts = try Self.attempts(container)
     actionsRun = try container.optional("actionsRun")
     calls = try container.optional("calls")
-    restore = try container.optional("restore")
-    interceptor = try container.optional("interceptor")
+    restore = try container.choice("restore", RestoreExpectation.allCases)
+    interceptor = try container.choice("interceptor", [InterceptResult.success, .failed, .notHandled])
     awaitingApproval = try container.optional("awaitingApproval")
     finishedTransactions = try container.optional("finishedTransactions")
     activeMode = try container.choice("activeMode", RunningMode.allCases)
     pendingMode = try container.choice("pendingMode", RunningMode.allCases)
     relaunchRequired = try container.optional("relaunchRequired")
-    events = try container.optional("events")
-    noEvents = try container.optional("noEvents")
+    events = try Self.events(container, "events")
+    noEvents = try Self.events(container, "noEvents")
     texts = try Self.texts(container, "texts")
     textsContaining = try Self.texts(container, "textsContaining")
     callOrder = try container.optional("callOrder")
@@ -460,25 +460,97 @@ extension ScenarioExpectation: nonisolated Decodable {
 
 extension ScenarioExpectation {
   /// A `{ "gateNotice": "…" }` object whose keys must be `ScenarioText` names.
-  nonisolated fileprivate static func texts(
+  fileprivate static func texts(
     _ container: ScenarioContainer, _ key: String
-  ) throws -> [String:
-    String]?
-  {
+  ) throws -> [ScenarioText: String]? {
     guard let texts: [String: String] = try container.optional(key) else { return nil }
     let allowed = ScenarioText.allCases.map(\.rawValue)
-    if let unknown = texts.keys.sorted().first(where: { !allowed.contains($0) }) {
-      throw DecodingError.dataCorruptedError(
-        forKey: ScenarioKey(key), in: container,
-        debugDescription: "unknown text '\(unknown)'; texts: \(allowed.joined(separator: ", "))")
+    var typed: [ScenarioText: String] = [:]
+    for (name, text) in texts.sorted(by: { $0.key < $1.key }) {
+      guard let which = ScenarioText(rawValue: name) else {
+        throw DecodingError.dataCorruptedError(
+          forKey: ScenarioKey(key), in: container,
+          debugDescription: "unknown text '\(name)'; texts: \(allowed.joined(separator: ", "))")
+      }
+      typed[which] = text
     }
-    return texts
+    return typed
+  }
+
+  /// A list of monetization event names, each one that Core logs.
+  fileprivate static func events(
+    _ container: ScenarioContainer, _ key: String
+  ) throws -> [MonetizationLog.Kind]? {
+    guard let names: [String] = try container.optional(key) else { return nil }
+    return try names.map { name in
+      guard let kind = MonetizationLog.Kind(rawValue: name) else {
+        throw DecodingError.dataCorruptedError(
+          forKey: ScenarioKey(key), in: container,
+          debugDescription:
+            "unknown event '\(name)'; events: \(MonetizationLog.Kind.allCases.map(\.rawValue).joined(separator: ", "))"
+        )
+      }
+      return kind
+    }
+  }
+
+  /// An `{ "label": "rolledBack(awaitingApproval)" }` object of attempt expectations.
+  fileprivate static func attempts(_ container: ScenarioContainer) throws -> [String: AttemptExpectation]? {
+    guard let attempts: [String: String] = try container.optional("attempts") else { return nil }
+    var typed: [String: AttemptExpectation] = [:]
+    for (label, text) in attempts.sorted(by: { $0.key < $1.key }) {
+      guard let expectation = AttemptExpectation(text) else {
+        throw DecodingError.dataCorruptedError(
+          forKey: ScenarioKey("attempts"), in: container,
+          debugDescription:
+            "attempt '\(label)': '\(text)' is not one of pending, saved, notSaved, ran, alreadyPresenting, "
+            + "rolledBack, rolledBack(\(AttemptExpectation.rollbackReasons.map(\.description).joined(separator: "|"))), "
+            + "unavailable, unavailable(\(AttemptExpectation.unavailableReasons.map(\.description).joined(separator: "|")))"
+        )
+      }
+      typed[label] = expectation
+    }
+    return typed
+  }
+}
+
+extension AttemptExpectation {
+  /// Every rollback reason, by the name scenarios use.
+  static let rollbackReasons: [RollbackReason] = [.paywallClosed, .awaitingApproval, .purchaseNotConfirmed]
+  /// Every reason a paywall could not be shown, by the name scenarios use.
+  static let unavailableReasons: [PaywallUnavailableReason] = [
+    .deactivated, .clientPaywall, .noNetwork, .notConfigured, .loadFailed, .timedOut, .displayFailed,
+  ]
+
+  /// Parses `ran`, `rolledBack(awaitingApproval)`, `unavailable`, `pending`, `saved`…
+  init?(_ text: String) {
+    switch text {
+    case "pending": self = .pending
+    case "saved": self = .favorite(saved: true)
+    case "notSaved": self = .favorite(saved: false)
+    case "ran": self = .gate(.ran)
+    case "alreadyPresenting": self = .gate(.alreadyPresenting)
+    case "rolledBack": self = .anyRollback
+    case "unavailable": self = .anyUnavailable
+    default:
+      guard text.hasSuffix(")"), let open = text.firstIndex(of: "(") else { return nil }
+      let kind = text[..<open]
+      let reason = String(text[text.index(after: open)..<text.index(before: text.endIndex)])
+      if kind == "rolledBack", let match = Self.rollbackReasons.first(where: { "\($0)" == reason }) {
+        self = .gate(.rolledBack(match))
+      } else if kind == "unavailable", let match = Self.unavailableReasons.first(where: { "\($0)" == reason })
+      {
+        self = .gate(.unavailable(match))
+      } else {
+        return nil
+      }
+    }
   }
 }
 
 extension PurchaseFailure {
   /// Scenario names of the purchase errors.
-  nonisolated static let named: [String: PurchaseFailure] = [
+  static let named: [String: PurchaseFailure] = [
     "networkError": .networkError, "systemError": .systemError, "unknown": .unknown,
     "notEntitled": .notEntitled,
     "notAvailableInStorefront": .notAvailableInStorefront, "userCancelled": .userCancelled,
@@ -491,7 +563,7 @@ extension PurchaseFailure {
 }
 
 /// The products the simulator knows: `ProductCatalog`'s plans (same ids as `Spacer.storekit`).
-nonisolated public enum ScenarioCatalog {
+public enum ScenarioCatalog {
   public struct Product: Sendable, Equatable {
     public var id: String
     public var planVendorID: String

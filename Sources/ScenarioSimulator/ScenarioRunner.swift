@@ -1,9 +1,10 @@
+import AppCore
 import Favorites
 import Foundation
 import Monetization
 
 /// The result of running one scenario.
-nonisolated public struct ScenarioReport: Sendable, Equatable {
+public struct ScenarioReport: Sendable, Equatable {
   public var name: String
   /// The event log: step headers, Core's monetization events, and world notes.
   public var transcript: [String]
@@ -14,6 +15,7 @@ nonisolated public struct ScenarioReport: Sendable, Equatable {
 }
 
 /// Runs scenarios against the real `AppModel` wired to a simulated world.
+@MainActor
 public final class ScenarioRunner {
   /// How long a step may take in real time before the run is declared stuck.
   public var stepWatchdog: Duration
@@ -30,6 +32,7 @@ public final class ScenarioRunner {
 }
 
 /// One run: the world, the current `AppModel`, and the bookkeeping expectations read.
+@MainActor
 private final class ScenarioSession {
   let scenario: Scenario
   let watchdog: Duration
@@ -39,8 +42,8 @@ private final class ScenarioSession {
   let content: SimulatedContent
   var model: AppModel?
   var tracked: [TrackedWork] = []
-  /// Label → `GateAttemptResult` description, or `saved` / `notSaved` for favorites.
-  var attempts: [String: String] = [:]
+  /// Label → what the gated tap or favorite save did.
+  var attempts: [String: AttemptOutcome] = [:]
   /// Where `callOrder` starts looking: the call log's length at the previous expect.
   var callsCheckedUpTo = 0
   var tapCount = 0
@@ -110,7 +113,7 @@ private final class ScenarioSession {
       let key = label ?? "tap\(tapCount)"
       await track {
         let result = await model.attempt(feature) { self.actionsRun += 1 }
-        self.attempts[key] = result.description
+        self.attempts[key] = .gate(result)
       }
     case .buy(let product, let result):
       await buy(product, result)
@@ -174,7 +177,8 @@ private final class ScenarioSession {
       }
     case .changeMode(let mode):
       guard let model = runningModel() else { return }
-      model.changeRunningMode(mode)
+      // Profile's running-mode picker, as the user changes it.
+      model.profile.selectRunningMode(mode)
     case .setBackend(let start, let check):
       world.backendStart = start ?? world.backendStart
       world.backendCheck = check ?? world.backendCheck
@@ -191,7 +195,7 @@ private final class ScenarioSession {
         copyright: nil, altText: nil, dateAdded: world.time.deviceNow())
       await track {
         let saved = await model.favorites.add(favorite)
-        self.attempts[key] = saved ? "saved" : "notSaved"
+        self.attempts[key] = .favorite(saved: saved)
       }
     case .removeFavorite(let date):
       guard let model = runningModel(), let day = FavoriteDate(rawValue: date) else { return }
@@ -199,7 +203,7 @@ private final class ScenarioSession {
     case .openFavorites:
       guard let model = runningModel() else { return }
       await track { await model.favorites.load() }
-      world.note("favorites screen shows \(Self.describe(model.favorites.state))")
+      world.note("favorites screen shows \(Self.describe(Self.shown(model.favorites.state)))")
     case .upgrade(let from, let to):
       guard let index = world.index(of: from) else { return fail("no subscription to \(from) exists") }
       world.subscriptions[index].isUpgraded = true
@@ -422,33 +426,43 @@ private final class ScenarioSession {
     compare("fromCache", expect.fromCache, entitlement?.isFromCache)
     compare("source", expect.source, entitlement?.source)
     compare("product", expect.product, entitlement.map { $0.productID ?? "none" })
-    compare(
-      "expires", expect.expires.map { $0.resolve(from: scenario.start.now).formatted(.iso8601) },
-      entitlement.map { $0.expirationDate?.formatted(.iso8601) ?? "never" })
+    if let expires = expect.expires {
+      // To the second, as the dates are written in scenarios.
+      let expected = expires.resolve(from: scenario.start.now)
+      let actual = entitlement?.expirationDate
+      let text = { (date: Date) in date.formatted(.iso8601) }
+      if let actual, Int(actual.timeIntervalSince1970) == Int(expected.timeIntervalSince1970) {
+        passed("expires = \(text(expected))")
+      } else {
+        fail(
+          "expected expires \(text(expected)), got "
+            + (entitlement == nil ? "nothing (app not running)" : actual.map(text) ?? "never"))
+      }
+    }
     compare("definitive", expect.definitive, model?.entitlements.lastDecision?.isDefinitive)
     compare("paywallsShown", expect.paywallsShown, world.displayedPlacements)
     compare("paywallUp", expect.paywallUp, world.isPaywallUp)
     compare("actionsRun", expect.actionsRun, actionsRun)
-    compare("restore", expect.restore.map(Self.kind), lastRestore.map { Self.kind("\($0)") })
-    compare("interceptor", expect.interceptor, lastInterceptor?.result.rawValue)
+    if let restore = expect.restore {
+      if let lastRestore, restore.isMet(by: lastRestore) {
+        passed("restore = \(lastRestore)")
+      } else {
+        fail("expected restore \(restore.rawValue), got \(lastRestore.map { "\($0)" } ?? "none")")
+      }
+    }
+    compare("interceptor", expect.interceptor, lastInterceptor?.result)
     compare("awaitingApproval", expect.awaitingApproval, model?.purchases.isAwaitingApproval)
     compare("finishedTransactions", expect.finishedTransactions, world.finishedTransactions.count)
     compare("activeMode", expect.activeMode, model?.settings.activeMode)
     compare("pendingMode", expect.pendingMode, model?.settings.pendingMode)
     compare("relaunchRequired", expect.relaunchRequired, model?.settings.isRelaunchRequired)
     for (label, expected) in (expect.attempts ?? [:]).sorted(by: { $0.key < $1.key }) {
-      guard let actual = attempts[label] else {
-        if expected != "pending" {
-          fail("expected attempt '\(label)' \(expected), it has not finished")
-        } else {
-          passed("attempt '\(label)' still pending")
-        }
-        continue
-      }
-      if actual != expected && Self.kind(actual) != expected {
-        fail("expected attempt '\(label)' \(expected), got \(actual)")
-      } else {
-        passed("attempt '\(label)' = \(actual)")
+      let actual = attempts[label]
+      switch (expected.isMet(by: actual), actual) {
+      case (true, nil): passed("attempt '\(label)' still pending")
+      case (true, let actual?): passed("attempt '\(label)' = \(actual)")
+      case (false, nil): fail("expected attempt '\(label)' \(expected), it has not finished")
+      case (false, let actual?): fail("expected attempt '\(label)' \(expected), got \(actual)")
       }
     }
     for (call, expected) in (expect.calls ?? [:]).sorted(by: { $0.key < $1.key }) {
@@ -460,34 +474,42 @@ private final class ScenarioSession {
     }
     if let order = expect.callOrder { checkOrder(order) }
     callsCheckedUpTo = world.callLog.count
-    let names = Set(transcript.eventNames)
+    let kinds = Set(transcript.eventKinds)
     for event in expect.events ?? [] {
-      if names.contains(event) {
+      if kinds.contains(event) {
         passed("event '\(event)' logged")
       } else {
         fail("expected a '\(event)' event, none was logged")
       }
     }
     for event in expect.noEvents ?? [] {
-      if names.contains(event) {
+      if kinds.contains(event) {
         fail("expected no '\(event)' event, one was logged")
       } else {
         passed("no '\(event)' event")
       }
     }
     if let favorites = expect.favorites {
-      let state = model?.favorites.state
-      compare("favorites screen", Self.describe(favorites), state.map(Self.describe))
+      let shown = model.map { Self.shown($0.favorites.state) }
+      if let shown, Self.shown(favorites) == shown {
+        passed("favorites screen = \(Self.describe(favorites))")
+      } else {
+        fail(
+          "expected favorites screen \(Self.describe(favorites)), got "
+            + (shown.map(Self.describe) ?? "nothing (app not running)"))
+      }
     }
-    for (key, expected) in (expect.texts ?? [:]).sorted(by: { $0.key < $1.key }) {
-      compare("\(key) text", expected, text(key) ?? "none")
+    for (key, expected) in (expect.texts ?? [:]).sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+      compare("\(key.rawValue) text", expected, text(key) ?? "none")
     }
-    for (key, expected) in (expect.textsContaining ?? [:]).sorted(by: { $0.key < $1.key }) {
+    for (key, expected) in (expect.textsContaining ?? [:]).sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
       let actual = text(key)
       if actual?.contains(expected) == true {
-        passed("\(key) text contains \"\(expected)\"")
+        passed("\(key.rawValue) text contains \"\(expected)\"")
       } else {
-        fail("expected \(key) text containing \"\(expected)\", got \(actual.map { "\"\($0)\"" } ?? "none")")
+        fail(
+          "expected \(key.rawValue) text containing \"\(expected)\", got \(actual.map { "\"\($0)\"" } ?? "none")"
+        )
       }
     }
     if let snapshotExpectation = expect.snapshot { check(snapshotExpectation) }
@@ -508,8 +530,8 @@ private final class ScenarioSession {
   }
 
   /// A user-facing sentence, or `nil` when none is shown.
-  private func text(_ key: String) -> String? {
-    guard let model, let which = ScenarioText(rawValue: key) else { return nil }
+  private func text(_ which: ScenarioText) -> String? {
+    guard let model else { return nil }
     switch which {
     case .gateNotice: return model.gateNotice
     case .restoreAlert: return model.profile.restoreReport?.message
@@ -530,14 +552,20 @@ private final class ScenarioSession {
     }
   }
 
-  static func describe(_ state: FavoritesState) -> String {
+  /// What the screen shows, in the expectation's terms (no dates is `empty`).
+  static func shown(_ state: FavoritesState) -> FavoritesExpectation {
     switch state {
-    case .locked: "locked"
-    case .loading: "loading"
-    case .empty: "empty"
-    case .failed: "failed"
-    case .loaded(let favorites): favorites.map(\.date.rawValue).joined(separator: ", ")
+    case .locked: .locked
+    case .loading: .loading
+    case .empty: .empty
+    case .failed: .failed
+    case .loaded(let favorites): shown(.dates(favorites.map(\.date.rawValue)))
     }
+  }
+
+  static func shown(_ expectation: FavoritesExpectation) -> FavoritesExpectation {
+    if case .dates(let dates) = expectation, dates.isEmpty { return .empty }
+    return expectation
   }
 
   private func passed(_ message: String) {
@@ -572,11 +600,6 @@ private final class ScenarioSession {
         }
       }
     }
-  }
-
-  /// `rolledBack(paywallClosed)` → `rolledBack`.
-  private static func kind(_ text: String) -> String {
-    String(text.prefix { $0 != "(" })
   }
 }
 

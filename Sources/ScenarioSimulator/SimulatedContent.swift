@@ -1,3 +1,4 @@
+import AppCore
 import Favorites
 import Foundation
 import ImageCache
