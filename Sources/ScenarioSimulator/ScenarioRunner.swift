@@ -2,6 +2,7 @@ import AppCore
 import Favorites
 import Foundation
 import Monetization
+import TestSupport
 
 /// The result of running one scenario.
 public struct ScenarioReport: Sendable, Equatable {
@@ -231,7 +232,7 @@ private final class ScenarioSession {
     let generation = world.beginGeneration()
     let log = LaunchLog(transcript: transcript)
     world.launchLog = log
-    let store = SimulatedDeviceStore(world: world, generation: generation)
+    let store = world.deviceStore(for: generation)
     let storeKit = SimulatedStoreKit(world: world, generation: generation)
     let sleep: @Sendable (Duration) async throws -> Void = { [world] duration in
       try await world.sleep(for: duration)
@@ -245,7 +246,7 @@ private final class ScenarioSession {
       storeEntitlements: storeKit, appTransactions: storeKit,
       paywallPresenter: SimulatedPaywalls(world: world, generation: generation),
       purchaser: SimulatedPurchaser(world: world, generation: generation),
-      subscriptionManagement: SimulatedSubscriptionManagement(), monetizationLogger: log,
+      subscriptionManagement: FakeSubscriptionManagement(), monetizationLogger: log,
       monetization: MonetizationConfiguration(
         subscriptionGroupID: groupID,
         paywallLoadTimeout: .seconds(scenario.start.paywallTimeout),
@@ -364,7 +365,7 @@ private final class ScenarioSession {
       graceExpirationDate: seed.graceEnds?.resolve(from: start),
       computedAt: seed.computedAt.resolve(from: start), schemaVersion: seed.schemaVersion)
     let generation = world.beginGeneration()
-    EntitlementSnapshotStore(store: SimulatedDeviceStore(world: world, generation: generation)).save(snapshot)
+    EntitlementSnapshotStore(store: world.deviceStore(for: generation)).save(snapshot)
   }
 
   // MARK: - Settling
@@ -574,7 +575,7 @@ private final class ScenarioSession {
 
   private func check(_ expectation: SnapshotExpectation) {
     let reader = EntitlementSnapshotStore(
-      store: SimulatedDeviceStore(world: world, generation: world.generation))
+      store: world.deviceStore(for: world.generation))
     let stored: EntitlementSnapshot? = if case .loaded(let snapshot) = reader.load() { snapshot } else { nil }
     switch expectation {
     case .none:

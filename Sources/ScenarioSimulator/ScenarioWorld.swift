@@ -1,5 +1,6 @@
 import Foundation
 import Monetization
+import TestSupport
 
 /// The simulated outside world a scenario runs in: the App Store account, the subscription
 /// backend, the SDK's paywalls, the device's storage and the clock. `AppModel` talks to it only
@@ -81,15 +82,10 @@ final class ScenarioWorld {
   private var sleepers: [(id: Int, deadline: Date, continuation: CheckedContinuation<Void, any Error>)] = []
   private var nextSleeperID = 0
   private var changeWaiters: [CheckedContinuation<Void, Never>] = []
-  var deviceStorage: [String: DeviceValue] = [:]
+  /// The device's `UserDefaults`: survives relaunches.
+  let device = InMemoryKeyValueStore()
   /// The log of the running launch; silenced when the process ends.
   var launchLog: LaunchLog?
-
-  enum DeviceValue: Equatable {
-    case data(Data)
-    case string(String)
-    case bool(Bool)
-  }
 
   init(start: ScenarioStart, transcript: ScenarioTranscript) {
     self.transcript = transcript
@@ -147,6 +143,11 @@ final class ScenarioWorld {
   }
 
   func isCurrent(_ generation: Int) -> Bool { generation == self.generation }
+
+  /// The device's storage as launch `generation` sees it: a quit launch can no longer write.
+  func deviceStore(for generation: Int) -> any KeyValueStore {
+    device.process { [weak self] in self?.isCurrent(generation) == true }
+  }
 
   /// Every call in order, with its argument when it has one (`backend.start(observer)`).
   private(set) var callLog: [(name: String, argument: String?)] = []

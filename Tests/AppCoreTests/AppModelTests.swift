@@ -246,7 +246,7 @@ struct AppModelLifecycleTests {
   @Test func modeChangeIsStoredAtOnceAndAppliesOnRelaunch() async throws {
     let store = InMemoryKeyValueStore()
     let first = AppModelFixture(store: store, defaultMode: .full)
-    first.model.changeRunningMode(.observer)
+    first.model.profile.selectRunningMode(.observer)
     #expect(first.model.runningMode == .full)
     #expect(first.model.settings.modeChangeNotice != nil)
     first.model.shutdown()
@@ -262,7 +262,7 @@ struct AppModelLifecycleTests {
     app.presenter.outcomes = [MonetizationFixtures.outcome(.cancelled)]
     try await bounded { await app.model.launch() }
     app.purchaser.onRestore = { app.storeKit.entitlements = [.verified(app.activeTransaction(id: 61))] }
-    #expect(try await bounded { await app.model.restorePurchases() } == .restored)
+    try await bounded { await app.model.profile.restore() }
     #expect(app.model.restores.lastOutcome == .restored)
   }
 

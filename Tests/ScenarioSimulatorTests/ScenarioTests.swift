@@ -1,5 +1,6 @@
 import Foundation
 import ScenarioSimulator
+import TestSupport
 import Testing
 
 private func decode(_ json: String) throws(ScenarioLoadError) -> Scenario {
@@ -78,6 +79,47 @@ struct ScenarioDecodingTests {
     let message = try #require(
       problem(#"{ "name": "x", "steps": [ { "expect": { "texts": { "gateNotise": "x" } } } ] }"#))
     #expect(message.contains("unknown text 'gateNotise'"))
+  }
+
+  @Test func misspeltEventNameIsRejectedSoANoEventsCheckCannotPassByTypo() throws {
+    let message = try #require(
+      problem(#"{ "name": "x", "steps": [ { "expect": { "noEvents": ["paywallDisplay"] } } ] }"#))
+    #expect(message.contains("unknown event 'paywallDisplay'"))
+    #expect(message.contains("paywallDisplayed"))
+  }
+
+  @Test func attemptExpectationsDecodeIntoGateResults() throws {
+    let scenario = try decode(
+      #"""
+      { "name": "x", "steps": [ { "expect": { "attempts": {
+        "a": "rolledBack(awaitingApproval)", "b": "rolledBack", "c": "unavailable(timedOut)", "d": "saved",
+        "e": "pending" }, "restore": "failed", "interceptor": "notHandled" } } ] }
+      """#)
+    guard case .expect(let expectation) = scenario.steps.first else {
+      Issue.record("the step is not an expect")
+      return
+    }
+    #expect(
+      expectation.attempts == [
+        "a": .gate(.rolledBack(.awaitingApproval)), "b": .anyRollback, "c": .gate(.unavailable(.timedOut)),
+        "d": .favorite(saved: true), "e": .pending,
+      ])
+    #expect(expectation.restore == .failed)
+    #expect(expectation.interceptor == .notHandled)
+  }
+
+  @Test func misspeltAttemptReasonIsRejectedInsteadOfNeverMatching() throws {
+    let message = try #require(
+      problem(
+        #"{ "name": "x", "steps": [ { "expect": { "attempts": { "a": "rolledBack(paywalClosed)" } } } ] }"#))
+    #expect(message.contains("attempt 'a': 'rolledBack(paywalClosed)' is not one of"))
+    #expect(message.contains("paywallClosed"))
+  }
+
+  @Test func unknownRestoreOutcomeIsRejected() throws {
+    let message = try #require(
+      problem(#"{ "name": "x", "steps": [ { "expect": { "restore": "restord" } } ] }"#))
+    #expect(message.contains("'restord' is not one of restored, nothingToRestore, failed, cancelled"))
   }
 
   @Test func favoriteDateMustBeAnAPODDate() throws {
@@ -173,6 +215,26 @@ struct ScenarioRunnerTests {
     #expect(report.transcript.contains("    ✓ favorites screen = locked"))
   }
 
+  @Test func bareRollbackMatchesAnyReasonButAnExactReasonMustMatch() {
+    #expect(AttemptExpectation.anyRollback.isMet(by: .gate(.rolledBack(.paywallClosed))))
+    #expect(!AttemptExpectation.anyRollback.isMet(by: .gate(.ran)))
+    #expect(
+      !AttemptExpectation.gate(.rolledBack(.awaitingApproval)).isMet(by: .gate(.rolledBack(.paywallClosed))))
+    #expect(AttemptExpectation.pending.isMet(by: nil))
+    #expect(!AttemptExpectation.gate(.ran).isMet(by: nil))
+    #expect(!AttemptExpectation.favorite(saved: true).isMet(by: .favorite(saved: false)))
+  }
+
+  @Test func wrongAttemptIsReportedWithWhatHappened() async throws {
+    let scenario = try decode(
+      #"""
+      { "name": "x", "steps": [ { "do": "launch" }, { "do": "closePaywall" }, { "do": "tap", "label": "t" },
+        { "do": "closePaywall" }, { "expect": { "attempts": { "t": "ran" } } } ] }
+      """#)
+    let report = await ScenarioRunner().run(scenario)
+    #expect(report.failures == ["step 5: expected attempt 't' ran, got rolledBack(paywallClosed)"])
+  }
+
   @Test func transcriptRecordsStepsAndEvents() async throws {
     let scenario = try decode(#"{ "name": "x", "steps": [ { "do": "launch" } ] }"#)
     let report = await ScenarioRunner().run(scenario)
@@ -194,5 +256,21 @@ struct ScenarioRunnerTests {
     let scenario = try ScenarioLoader.load(path: Self.scenariosDirectory.appendingPathComponent(file).path)
     let report = await ScenarioRunner().run(scenario)
     #expect(report.failures == [], "\(report.transcript.joined(separator: "\n"))")
+  }
+}
+
+@Suite("Device storage across launches")
+@MainActor
+struct DeviceStorageTests {
+  @Test func aProcessThatEndedWritesNothingButTheNextLaunchReadsWhatWasKept() {
+    let device = InMemoryKeyValueStore()
+    var running = true
+    let first = device.process { running }
+    first.set("observer", forKey: "mode")
+    running = false
+    first.set("full", forKey: "mode")
+    first.removeObject(forKey: "mode")
+    let second = device.process { true }
+    #expect(second.string(forKey: "mode") == "observer")
   }
 }
