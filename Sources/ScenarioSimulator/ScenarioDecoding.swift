@@ -1,6 +1,7 @@
 import Favorites
 import Foundation
 import Monetization
+import TestSupport
 
 // Strict decoding of the scenario format: unknown fields and unknown values are errors that name
 // the field and list what is allowed, so a typo never silently weakens a scenario.
@@ -562,35 +563,12 @@ extension PurchaseFailure {
   ]
 }
 
-/// The products the simulator knows: `ProductCatalog`'s plans (same ids as `Spacer.storekit`).
-public enum ScenarioCatalog {
-  public struct Product: Sendable, Equatable {
-    public var id: String
-    public var planVendorID: String
-    public var period: Calendar.Component
-  }
+/// The products the simulated store sells: exactly `ProductCatalog`'s, as TestSupport's doubles
+/// describe them (paywall plan, period).
+enum ScenarioCatalog {
+  static var productIDs: [String] { MonetizationFixtures.products.map(\.id) }
 
-  /// `ProductCatalog`'s group: the simulated store sells exactly the app's products.
-  public static let subscriptionGroupID = ProductCatalog.localSubscriptionGroupID
-  public static let products = [
-    Product(id: ProductCatalog.monthly, planVendorID: "premium_monthly", period: .month),
-    Product(id: ProductCatalog.annual, planVendorID: "premium_annual", period: .year),
-  ]
-  public static var productIDs: [String] { products.map(\.id) }
-
-  public static func product(_ id: String) -> Product? {
-    products.first { $0.id == id }
-  }
-
-  /// The paywall plan that sells `id`.
-  public static func plan(_ id: String) -> PaywallPlan? {
-    product(id).map { PaywallPlan(vendorID: $0.planVendorID, appleProductID: $0.id) }
-  }
-
-  /// `date` plus one period of `product`, in UTC.
-  public static func addPeriod(of product: Product, to date: Date) -> Date {
-    var calendar = Calendar(identifier: .gregorian)
-    calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
-    return calendar.date(byAdding: product.period, value: 1, to: date) ?? date.addingTimeInterval(30 * 86_400)
+  static func product(_ id: String) -> MonetizationFixtures.Product? {
+    MonetizationFixtures.product(id)
   }
 }

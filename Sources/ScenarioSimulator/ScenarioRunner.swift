@@ -240,7 +240,7 @@ private final class ScenarioSession {
     let grandfathering = scenario.start.grandfathering.map {
       GrandfatheringPolicy(cutoffBuild: $0.cutoffBuild)
     }
-    let groupID = scenario.start.configuredGroupID ?? ScenarioCatalog.subscriptionGroupID
+    let groupID = scenario.start.configuredGroupID ?? ProductCatalog.localSubscriptionGroupID
     let dependencies = Dependencies(
       keyValueStore: store, subscriptionBackend: SimulatedBackend(world: world, generation: generation),
       storeEntitlements: storeKit, appTransactions: storeKit,
@@ -276,7 +276,7 @@ private final class ScenarioSession {
   private func buy(_ product: String, _ result: ScriptedPurchase) async {
     guard let model = runningModel() else { return }
     guard world.isPaywallUp else { return fail("no paywall is shown to buy from") }
-    let plan = ScenarioCatalog.plan(product)
+    let plan = ScenarioCatalog.product(product)?.plan
     switch model.runningMode {
     case .observer:
       // The SDK calls the app's purchase interceptor, then the adapter closes the paywall.

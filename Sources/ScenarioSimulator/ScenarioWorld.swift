@@ -19,7 +19,7 @@ final class ScenarioWorld {
       case revoked(at: Date)
     }
 
-    var product: ScenarioCatalog.Product
+    var product: MonetizationFixtures.Product
     var transactionID: UInt64
     var originalID: UInt64
     var purchaseDate: Date
@@ -192,7 +192,7 @@ final class ScenarioWorld {
     guard let product = ScenarioCatalog.product(subscription.product) else { return }
     let purchased = subscription.purchased.resolve(from: start)
     let expires =
-      subscription.expires?.resolve(from: start) ?? ScenarioCatalog.addPeriod(of: product, to: purchased)
+      subscription.expires?.resolve(from: start) ?? MonetizationFixtures.addPeriod(of: product, to: purchased)
     let state: Subscription.State =
       switch subscription.state {
       case .active: .active
@@ -231,7 +231,7 @@ final class ScenarioWorld {
     if case .revoked(let date) = subscription.state { revocation = date }
     return TransactionSnapshot(
       id: subscription.transactionID, originalID: subscription.originalID, productID: subscription.product.id,
-      subscriptionGroupID: ScenarioCatalog.subscriptionGroupID, purchaseDate: subscription.purchaseDate,
+      subscriptionGroupID: ProductCatalog.localSubscriptionGroupID, purchaseDate: subscription.purchaseDate,
       expirationDate: subscription.expirationDate, isUpgraded: subscription.isUpgraded,
       revocationDate: revocation,
       revocationReason: revocation == nil ? nil : .other,
@@ -255,7 +255,8 @@ final class ScenarioWorld {
     let id = takeTransactionID()
     let subscription = Subscription(
       product: product, transactionID: id, originalID: id, purchaseDate: now,
-      expirationDate: ScenarioCatalog.addPeriod(of: product, to: now), willAutoRenew: true, state: .active,
+      expirationDate: MonetizationFixtures.addPeriod(of: product, to: now), willAutoRenew: true,
+      state: .active,
       familyShared: false, onThisDevice: true,
       // A real backend validates with Apple: an invalid signature is never listed.
       knownToBackend: knownToBackend && verified, sandbox: false, verified: verified)
@@ -268,7 +269,8 @@ final class ScenarioWorld {
   func renewNow(at index: Int) {
     subscriptions[index].state = .active
     subscriptions[index].purchaseDate = now
-    subscriptions[index].expirationDate = ScenarioCatalog.addPeriod(of: subscriptions[index].product, to: now)
+    subscriptions[index].expirationDate = MonetizationFixtures.addPeriod(
+      of: subscriptions[index].product, to: now)
     subscriptions[index].transactionID = takeTransactionID()
     note(
       "store: \(subscriptions[index].product.id) renewed until "
@@ -285,7 +287,7 @@ final class ScenarioWorld {
       while subscriptions[index].expirationDate < now {
         let renewedAt = subscriptions[index].expirationDate
         subscriptions[index].purchaseDate = renewedAt
-        subscriptions[index].expirationDate = ScenarioCatalog.addPeriod(
+        subscriptions[index].expirationDate = MonetizationFixtures.addPeriod(
           of: subscriptions[index].product, to: renewedAt)
         subscriptions[index].transactionID = takeTransactionID()
         note(
@@ -385,7 +387,7 @@ final class ScenarioWorld {
     // The SDK loads nothing until its start succeeded in this launch.
     guard sdkIsStarted else { return .failed(.error(detail: "SDK not started")) }
     guard online else { return .failed(.noNetwork) }
-    let plans = ScenarioCatalog.productIDs.compactMap(ScenarioCatalog.plan)
+    let plans = MonetizationFixtures.products.map(\.plan)
     let id = "\(placement)-screen"
     switch paywalls[placement] ?? .normal {
     case .normal, .neverShown, .displayFails:

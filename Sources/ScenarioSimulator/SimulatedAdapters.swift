@@ -51,7 +51,7 @@ final class SimulatedBackend: SubscriptionBackend {
       case .expired, .revoked: return nil
       }
       return SubscriptionSnapshot(
-        planVendorID: subscription.product.planVendorID, appleProductID: subscription.product.id,
+        planVendorID: subscription.product.plan.vendorID, appleProductID: subscription.product.id,
         status: world.backendCheck == .unknownStatus ? .unknown : status,
         isFamilyShared: subscription.familyShared,
         nextRenewalDate: subscription.expirationDate,
@@ -112,7 +112,7 @@ final class SimulatedStoreKit: StoreEntitlementsSource, AppTransactionSource {
     world.count("storeKit.statuses", argument: groupID)
     guard world.online else { throw .network }
     // Like StoreKit: a group this account has nothing in answers with no statuses at all.
-    guard groupID == ScenarioCatalog.subscriptionGroupID else { return [] }
+    guard groupID == ProductCatalog.localSubscriptionGroupID else { return [] }
     return world.subscriptions.filter(\.onThisDevice).map { subscription in
       var graceEnd: Date?
       let state: RenewalState
