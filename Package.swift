@@ -134,17 +134,19 @@ var targets: [Target] = [
 
     // MARK: UI (Apple only; SwiftUI)
     .target(name: "DesignSystem", swiftSettings: mainActorByDefault),
+    // TestSupport: the doubles behind the `#Preview`s, imported only under `#if DEBUG`.
     .target(
-      name: "TodayFeature", dependencies: ["AppCore", "DesignSystem", "ImageCacheLive"],
+      name: "TodayFeature", dependencies: ["AppCore", "DesignSystem", "ImageCacheLive", "TestSupport"],
       swiftSettings: mainActorByDefault),
     .target(
       name: "ExploreFeature", dependencies: ["AppCore", "DesignSystem", "TodayFeature"],
       swiftSettings: mainActorByDefault),
     .target(
-      name: "FavoritesFeature", dependencies: ["AppCore", "DesignSystem", "TodayFeature"],
+      name: "FavoritesFeature", dependencies: ["AppCore", "DesignSystem", "TodayFeature", "TestSupport"],
       swiftSettings: mainActorByDefault),
     .target(
-      name: "ProfileFeature", dependencies: ["AppCore", "DesignSystem"], swiftSettings: mainActorByDefault),
+      name: "ProfileFeature", dependencies: ["AppCore", "DesignSystem", "TestSupport"],
+      swiftSettings: mainActorByDefault),
     .target(
       name: "AppFeature",
       dependencies: [
