@@ -268,9 +268,14 @@ final class ScenarioWorld {
   /// unfinished transaction.
   func renewNow(at index: Int) {
     subscriptions[index].state = .active
-    subscriptions[index].purchaseDate = now
+    renew(at: index, from: now)
+  }
+
+  /// A new period starting at `start`, with a new transaction delivered as unfinished.
+  private func renew(at index: Int, from start: Date) {
+    subscriptions[index].purchaseDate = start
     subscriptions[index].expirationDate = MonetizationFixtures.addPeriod(
-      of: subscriptions[index].product, to: now)
+      of: subscriptions[index].product, to: start)
     subscriptions[index].transactionID = takeTransactionID()
     note(
       "store: \(subscriptions[index].product.id) renewed until "
@@ -285,15 +290,7 @@ final class ScenarioWorld {
     for index in subscriptions.indices {
       guard case .active = subscriptions[index].state, subscriptions[index].willAutoRenew else { continue }
       while subscriptions[index].expirationDate < now {
-        let renewedAt = subscriptions[index].expirationDate
-        subscriptions[index].purchaseDate = renewedAt
-        subscriptions[index].expirationDate = MonetizationFixtures.addPeriod(
-          of: subscriptions[index].product, to: renewedAt)
-        subscriptions[index].transactionID = takeTransactionID()
-        note(
-          "store: \(subscriptions[index].product.id) renewed until "
-            + subscriptions[index].expirationDate.formatted(.iso8601))
-        deliverNew(signed(subscriptions[index]))
+        renew(at: index, from: subscriptions[index].expirationDate)
       }
     }
     let due = sleepers.filter { $0.deadline <= now }

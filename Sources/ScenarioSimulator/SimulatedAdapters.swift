@@ -4,8 +4,9 @@ import Monetization
 // The world seen through the Monetization protocols, one set per launch. Calls from a launch
 // that has quit do nothing and are not counted.
 
+/// One launch's handle on the world: once that launch has quit, its calls do nothing.
 @MainActor
-final class SimulatedBackend: SubscriptionBackend {
+class SimulatedAdapter {
   let world: ScenarioWorld
   let generation: Int
 
@@ -13,7 +14,10 @@ final class SimulatedBackend: SubscriptionBackend {
     self.world = world
     self.generation = generation
   }
+}
 
+@MainActor
+final class SimulatedBackend: SimulatedAdapter, SubscriptionBackend {
   func start(mode: RunningMode) async throws(SubscriptionBackendError) {
     guard world.isCurrent(generation) else { throw .other(detail: "app quit") }
     world.count("backend.start", argument: mode.rawValue)
@@ -88,15 +92,7 @@ final class SimulatedBackend: SubscriptionBackend {
 }
 
 @MainActor
-final class SimulatedStoreKit: StoreEntitlementsSource, AppTransactionSource {
-  let world: ScenarioWorld
-  let generation: Int
-
-  init(world: ScenarioWorld, generation: Int) {
-    self.world = world
-    self.generation = generation
-  }
-
+final class SimulatedStoreKit: SimulatedAdapter, StoreEntitlementsSource, AppTransactionSource {
   func currentEntitlements() async -> [VerificationResultSnapshot<TransactionSnapshot>] {
     guard world.isCurrent(generation) else { return [] }
     world.count("storeKit.currentEntitlements")
@@ -158,15 +154,7 @@ final class SimulatedStoreKit: StoreEntitlementsSource, AppTransactionSource {
 }
 
 @MainActor
-final class SimulatedPaywalls: PaywallPresenting {
-  let world: ScenarioWorld
-  let generation: Int
-
-  init(world: ScenarioWorld, generation: Int) {
-    self.world = world
-    self.generation = generation
-  }
-
+final class SimulatedPaywalls: SimulatedAdapter, PaywallPresenting {
   func load(placement: String) async -> PaywallLoadResult {
     guard world.isCurrent(generation) else { return .failed(.error(detail: "app quit")) }
     world.count("paywall.load", argument: placement)
@@ -191,15 +179,7 @@ final class SimulatedPaywalls: PaywallPresenting {
 }
 
 @MainActor
-final class SimulatedPurchaser: Purchaser {
-  let world: ScenarioWorld
-  let generation: Int
-
-  init(world: ScenarioWorld, generation: Int) {
-    self.world = world
-    self.generation = generation
-  }
-
+final class SimulatedPurchaser: SimulatedAdapter, Purchaser {
   func purchase(productID: String, promotionalOffer: PromotionalOfferSignature?) async -> PurchaseResult {
     guard world.isCurrent(generation) else { return .cancelled }
     world.count("purchaser.purchase", argument: productID)

@@ -137,6 +137,8 @@ enum CoreSources {
   /// The targets that ship in the iOS app and build on Linux (Package.swift's Core tier).
   static let modules = [
     "Networking", "NASA", "ImageCache", "Monetization", "Favorites", "Notifications", "AppCore",
+    // Compiled for iOS too, in debug builds, behind the previews.
+    "TestSupport",
   ]
 
   static func load() throws -> [SourceFile] {

@@ -406,7 +406,7 @@ struct ReadmeCoverageTests {
   }
 
   @Test func everyBenchmarkKeyIsInTheReadme() throws {
-    let sources = ["Sources/spacer-bench/Benchmarks.swift", "Sources/TestSupport/ImageBenchmarks.swift"]
+    let sources = ["Sources/spacer-bench/Benchmarks.swift", "Sources/TestServer/ImageBenchmarks.swift"]
     var keys: Set<String> = []
     for path in sources {
       let code = try String(contentsOf: root.appending(path: path), encoding: .utf8)
