@@ -76,9 +76,13 @@ final class ScenarioWorld {
   private var waitingDisplay: (placement: String, continuation: CheckedContinuation<PaywallOutcome, Never>)?
   private var hangingLoads = 0
   /// Presentations UIKit refused: they never answer until the process ends.
-  private var silentDisplays: [AsyncStream<Never>.Continuation] = []
+  private var silentDisplays = 0
   /// Refused presentations the app already gave up on (it called `closeAll`): nobody waits for them.
-  private var abandonedDisplays: [AsyncStream<Never>.Continuation] = []
+  /// SDK callbacks and UIKit presentations that never answer, even when Core gives up on them
+  /// (cancels its task): they end only with the process.
+  private let lostCallbacks = LostCallbacks()
+  /// Lost SDK callbacks Core has not given up on yet.
+  private var lostCalls = 0
   private var sleepers: [(id: Int, deadline: Date, continuation: CheckedContinuation<Void, any Error>)] = []
   private var nextSleeperID = 0
   private var changeWaiters: [CheckedContinuation<Void, Never>] = []
@@ -131,9 +135,9 @@ final class ScenarioWorld {
     sentUpdates = 0
     sdkListens = false
     sdkIsStarted = false
-    for silent in silentDisplays + abandonedDisplays { silent.finish() }
-    silentDisplays.removeAll()
-    abandonedDisplays.removeAll()
+    silentDisplays = 0
+    lostCalls = 0
+    lostCallbacks.releaseAll()
     if let waiting = waitingDisplay {
       waitingDisplay = nil
       waiting.continuation.resume(
@@ -168,7 +172,8 @@ final class ScenarioWorld {
   /// display watchdog has not fired yet.
   var parkedCount: Int {
     // One paywall at a time: at most one of these waits exists.
-    waitingDisplay != nil || ((hangingLoads > 0 || !silentDisplays.isEmpty) && !sleepers.isEmpty) ? 1 : 0
+    waitingDisplay != nil
+      || ((hangingLoads > 0 || lostCalls > 0 || silentDisplays > 0) && !sleepers.isEmpty) ? 1 : 0
   }
 
   /// `true` while a paywall is shown.
@@ -403,7 +408,26 @@ final class ScenarioWorld {
     }
   }
 
-  /// An SDK call that never answers until Core gives up on it (cancels it at its time limit).
+  /// An SDK callback that never fires: Core's time limit gives up on it (cancels its task), but
+  /// the call itself returns only when the process ends, as a lost completion handler would.
+  func loseCallback() async {
+    lostCalls += 1
+    notify()
+    let generation = generation
+    await withTaskCancellationHandler {
+      await lostCallbacks.wait()
+    } onCancel: {
+      Task { @MainActor in self.gaveUpOnLostCallback(in: generation) }
+    }
+  }
+
+  private func gaveUpOnLostCallback(in generation: Int) {
+    guard isCurrent(generation), lostCalls > 0 else { return }
+    lostCalls -= 1
+    notify()
+  }
+
+  /// A paywall load that never answers until Core gives up on it (cancels it at its time limit).
   func hangUntilCancelled() async {
     hangingLoads += 1
     notify()
@@ -423,9 +447,9 @@ final class ScenarioWorld {
     switch paywalls[presentation.placement] ?? .normal {
     case .neverShown:
       note("sdk: paywall '\(presentation.placement)' was refused by UIKit and never reports back")
-      let (stream, continuation) = AsyncStream<Never>.makeStream()
-      silentDisplays.append(continuation)
-      for await _ in stream {}
+      silentDisplays += 1
+      notify()
+      await lostCallbacks.wait()
       return PaywallOutcome(purchaseResult: .none, closeReason: .none, error: "app quit")
     case .displayFails:
       note("sdk: paywall '\(presentation.placement)' failed to display")
@@ -444,8 +468,7 @@ final class ScenarioWorld {
 
   /// `closeAll()`: a refused presentation still never answers, but the app no longer waits for it.
   func closeAll() {
-    abandonedDisplays += silentDisplays
-    silentDisplays.removeAll()
+    silentDisplays = 0
     dismiss(with: PaywallOutcome(purchaseResult: .none, closeReason: .programmatic))
   }
 

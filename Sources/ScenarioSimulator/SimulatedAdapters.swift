@@ -28,7 +28,7 @@ final class SimulatedBackend: SimulatedAdapter, SubscriptionBackend {
     case .fail: throw .network
     case .hang:
       world.note("sdk: start never calls back")
-      await world.hangUntilCancelled()
+      await world.loseCallback()
       throw .other(detail: "cancelled")
     }
   }
@@ -42,7 +42,7 @@ final class SimulatedBackend: SimulatedAdapter, SubscriptionBackend {
     if world.backendCheck == .fail { throw .other(detail: "scripted failure") }
     if world.backendCheck == .hang {
       world.note("sdk: subscription check never calls back")
-      await world.hangUntilCancelled()
+      await world.loseCallback()
       throw .other(detail: "cancelled")
     }
     return world.subscriptions.compactMap { subscription in

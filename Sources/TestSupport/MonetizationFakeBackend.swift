@@ -21,12 +21,11 @@ public final class FakeSubscriptionBackend: SubscriptionBackend {
   public var hangsChecks = false
   public var hangsSynchronize = false
   public var hangsRestore = false
-  private var silentCalls: [AsyncStream<Never>.Continuation] = []
+  /// The calls that hang.
+  public let lostCallbacks = LostCallbacks()
 
   private func hangForever() async {
-    let (stream, continuation) = AsyncStream<Never>.makeStream()
-    silentCalls.append(continuation)
-    for await _ in stream {}
+    await lostCallbacks.wait()
   }
 
   public private(set) var startedModes: [RunningMode] = []
