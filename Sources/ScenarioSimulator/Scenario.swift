@@ -226,7 +226,7 @@ public struct ScenarioExpectation: Sendable, Equatable {
   /// Attempt label → what the gated tap or favorite save did.
   public var attempts: [String: AttemptExpectation]?
   public var actionsRun: Int?
-  public var calls: [String: Int]?
+  public var calls: [SimulatedCall: Int]?
   public var restore: RestoreExpectation?
   public var interceptor: InterceptResult?
   public var awaitingApproval: Bool?
@@ -244,9 +244,9 @@ public struct ScenarioExpectation: Sendable, Equatable {
   /// User-facing sentences that must contain the given text.
   public var textsContaining: [ScenarioText: String]?
   /// Calls that must happen in this order (others may come between) since the previous expect.
-  public var callOrder: [String]?
+  public var callOrder: [SimulatedCall]?
   /// Call name → the argument of each of its calls so far, in order.
-  public var callArguments: [String: [String]]?
+  public var callArguments: [SimulatedCall: [String]]?
   public var source: EntitlementSource?
   public var product: String?
   public var expires: ScenarioTime?
@@ -318,6 +318,25 @@ public enum RestoreExpectation: String, Sendable, Equatable, CaseIterable {
     default: false
     }
   }
+}
+
+/// A call into the simulated SDK, StoreKit or paywalls, by the name the doubles record it under.
+public enum SimulatedCall: String, Sendable, CaseIterable {
+  case backendStart = "backend.start"
+  case backendActiveSubscriptions = "backend.activeSubscriptions"
+  case backendSynchronize = "backend.synchronize"
+  case backendRestore = "backend.restore"
+  case storeKitCurrentEntitlements = "storeKit.currentEntitlements"
+  case storeKitStatuses = "storeKit.statuses"
+  case appTransactionRead = "appTransaction.read"
+  case appTransactionRefresh = "appTransaction.refresh"
+  case purchaserPurchase = "purchaser.purchase"
+  case purchaserRestore = "purchaser.restore"
+  case purchaserFinish = "purchaser.finish"
+  case purchaserTransactionUpdates = "purchaser.transactionUpdates"
+  case paywallLoad = "paywall.load"
+  case paywallDisplay = "paywall.display"
+  case paywallCloseAll = "paywall.closeAll"
 }
 
 /// What the Favorites screen should show.

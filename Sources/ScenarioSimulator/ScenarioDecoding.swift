@@ -394,7 +394,7 @@ extension ScenarioExpectation: Decodable {
     paywallUp = try container.optional("paywallUp")
     attempts = try Self.attempts(container)
     actionsRun = try container.optional("actionsRun")
-    calls = try container.optional("calls")
+    calls = try Self.callMap(container, "calls")
     restore = try container.choice("restore", RestoreExpectation.allCases)
     interceptor = try container.choice("interceptor", [InterceptResult.success, .failed, .notHandled])
     awaitingApproval = try container.optional("awaitingApproval")
@@ -406,8 +406,10 @@ extension ScenarioExpectation: Decodable {
     noEvents = try Self.events(container, "noEvents")
     texts = try Self.texts(container, "texts")
     textsContaining = try Self.texts(container, "textsContaining")
-    callOrder = try container.optional("callOrder")
-    callArguments = try container.optional("callArguments")
+    if let order: [String] = try container.optional("callOrder") {
+      callOrder = try order.map { try Self.call($0, in: container, key: "callOrder") }
+    }
+    callArguments = try Self.callMap(container, "callArguments")
     source = try container.choice(
       "source", [EntitlementSource.storeKit, .purchasely, .grandfathering, .none])
     if let product: String = try container.optional("product") {
@@ -493,6 +495,31 @@ extension ScenarioExpectation {
       }
       return kind
     }
+  }
+
+  /// A call name that the simulated world records.
+  fileprivate static func call(
+    _ name: String, in container: ScenarioContainer, key: String
+  ) throws -> SimulatedCall {
+    guard let call = SimulatedCall(rawValue: name) else {
+      throw DecodingError.dataCorruptedError(
+        forKey: ScenarioKey(key), in: container,
+        debugDescription:
+          "unknown call '\(name)'; calls: \(SimulatedCall.allCases.map(\.rawValue).joined(separator: ", "))")
+    }
+    return call
+  }
+
+  /// A `{ "backend.start": … }` object whose keys must be call names.
+  fileprivate static func callMap<Value: Decodable>(
+    _ container: ScenarioContainer, _ key: String
+  ) throws -> [SimulatedCall: Value]? {
+    guard let map: [String: Value] = try container.optional(key) else { return nil }
+    var typed: [SimulatedCall: Value] = [:]
+    for (name, value) in map.sorted(by: { $0.key < $1.key }) {
+      typed[try call(name, in: container, key: key)] = value
+    }
+    return typed
   }
 
   /// An `{ "label": "rolledBack(awaitingApproval)" }` object of attempt expectations.

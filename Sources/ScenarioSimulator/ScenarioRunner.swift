@@ -287,7 +287,7 @@ private final class ScenarioSession {
       guard let response, !world.wasKilled else { return }
       lastInterceptor = response
       if response.closesPaywall {
-        world.count("paywall.closeAll")
+        world.count(.paywallCloseAll)
         let purchased = response.result == .success
         world.dismiss(
           with: PaywallOutcome(
@@ -327,7 +327,7 @@ private final class ScenarioSession {
       guard let response, !world.wasKilled else { return }
       lastInterceptor = response
       if response.closesPaywall {
-        world.count("paywall.closeAll")
+        world.count(.paywallCloseAll)
         world.dismiss(with: PaywallOutcome(purchaseResult: .restored, closeReason: .programmatic))
         await settle()
       }
@@ -466,15 +466,15 @@ private final class ScenarioSession {
       case (false, let actual?): fail("expected attempt '\(label)' \(expected), got \(actual)")
       }
     }
-    for (call, expected) in (expect.calls ?? [:]).sorted(by: { $0.key < $1.key }) {
-      compare("\(call) calls", expected, world.callCounts[call] ?? 0)
+    for (call, expected) in (expect.calls ?? [:]).sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+      compare("\(call.rawValue) calls", expected, world.calls.count(call.rawValue))
     }
-    for (call, expected) in (expect.callArguments ?? [:]).sorted(by: { $0.key < $1.key }) {
-      let actual = world.callLog.filter { $0.name == call }.map { $0.argument ?? "" }
-      compare("\(call) arguments", expected, actual)
+    for (call, expected) in (expect.callArguments ?? [:]).sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+      let actual = world.calls.arguments(of: call.rawValue)
+      compare("\(call.rawValue) arguments", expected, actual)
     }
     if let order = expect.callOrder { checkOrder(order) }
-    callsCheckedUpTo = world.callLog.count
+    callsCheckedUpTo = world.calls.entries.count
     let kinds = Set(transcript.eventKinds)
     for event in expect.events ?? [] {
       if kinds.contains(event) {
@@ -517,8 +517,9 @@ private final class ScenarioSession {
   }
 
   /// Whether `order` appears, in order, among the calls since the previous expect.
-  private func checkOrder(_ order: [String]) {
-    let recent = world.callLog[callsCheckedUpTo...].map(\.name)
+  private func checkOrder(_ calls: [SimulatedCall]) {
+    let order = calls.map(\.rawValue)
+    let recent = Array(world.calls.entries[callsCheckedUpTo...])
     var remaining = order[...]
     for call in recent where call == remaining.first { remaining = remaining.dropFirst() }
     if remaining.isEmpty {

@@ -53,7 +53,9 @@ final class ScenarioWorld {
   var nextPurchase: ScriptedPurchase?
 
   private(set) var generation = 0
-  private(set) var callCounts: [String: Int] = [:]
+  /// Every call into the simulated SDK, StoreKit and paywalls, with its argument when it has one
+  /// (`backend.start` → `observer`). Calls from a launch that has quit are not recorded.
+  let calls = CallLog()
   private(set) var displayedPlacements: [String] = []
   private(set) var finishedTransactions: [UInt64] = []
   private(set) var sentUpdates = 0
@@ -153,12 +155,8 @@ final class ScenarioWorld {
     device.process { [weak self] in self?.isCurrent(generation) == true }
   }
 
-  /// Every call in order, with its argument when it has one (`backend.start(observer)`).
-  private(set) var callLog: [(name: String, argument: String?)] = []
-
-  func count(_ call: String, argument: String? = nil) {
-    callCounts[call, default: 0] += 1
-    callLog.append((call, argument))
+  func count(_ call: SimulatedCall, argument: String? = nil) {
+    calls.record(call.rawValue, argument: argument)
   }
 
   func note(_ message: String) {

@@ -20,7 +20,7 @@ class SimulatedAdapter {
 final class SimulatedBackend: SimulatedAdapter, SubscriptionBackend {
   func start(mode: RunningMode) async throws(SubscriptionBackendError) {
     guard world.isCurrent(generation) else { throw .other(detail: "app quit") }
-    world.count("backend.start", argument: mode.rawValue)
+    world.count(.backendStart, argument: mode.rawValue)
     world.launchedMode = mode
     switch world.backendStart {
     case .ok: world.sdkStarted(mode: mode)
@@ -37,7 +37,7 @@ final class SimulatedBackend: SimulatedAdapter, SubscriptionBackend {
     invalidateCache: Bool
   ) async throws(SubscriptionBackendError) -> [SubscriptionSnapshot] {
     guard world.isCurrent(generation) else { throw .other(detail: "app quit") }
-    world.count("backend.activeSubscriptions", argument: "invalidateCache: \(invalidateCache)")
+    world.count(.backendActiveSubscriptions, argument: "invalidateCache: \(invalidateCache)")
     guard world.online else { throw .network }
     if world.backendCheck == .fail { throw .other(detail: "scripted failure") }
     if world.backendCheck == .hang {
@@ -65,7 +65,7 @@ final class SimulatedBackend: SimulatedAdapter, SubscriptionBackend {
 
   func synchronize() async {
     guard world.isCurrent(generation) else { return }
-    world.count("backend.synchronize")
+    world.count(.backendSynchronize)
     guard world.online else { return }
     // The backend validates each receipt with Apple: only verified transactions become known.
     for index in world.subscriptions.indices
@@ -76,7 +76,7 @@ final class SimulatedBackend: SimulatedAdapter, SubscriptionBackend {
 
   func restore() async throws(SubscriptionBackendError) -> BackendRestoreResult {
     guard world.isCurrent(generation) else { throw .other(detail: "app quit") }
-    world.count("backend.restore")
+    world.count(.backendRestore)
     guard world.online else { throw .network }
     var restored = false
     for index in world.subscriptions.indices {
@@ -95,7 +95,7 @@ final class SimulatedBackend: SimulatedAdapter, SubscriptionBackend {
 final class SimulatedStoreKit: SimulatedAdapter, StoreEntitlementsSource, AppTransactionSource {
   func currentEntitlements() async -> [VerificationResultSnapshot<TransactionSnapshot>] {
     guard world.isCurrent(generation) else { return [] }
-    world.count("storeKit.currentEntitlements")
+    world.count(.storeKitCurrentEntitlements)
     // Works offline; lists subscribed and in-grace subscriptions, never expired or revoked ones.
     return world.subscriptions.filter { subscription in
       let state = world.effectiveState(subscription)
@@ -105,7 +105,7 @@ final class SimulatedStoreKit: SimulatedAdapter, StoreEntitlementsSource, AppTra
 
   func subscriptionStatuses(groupID: String) async throws(StoreReadError) -> [SubscriptionStatusSnapshot] {
     guard world.isCurrent(generation) else { throw .other(detail: "app quit") }
-    world.count("storeKit.statuses", argument: groupID)
+    world.count(.storeKitStatuses, argument: groupID)
     guard world.online else { throw .network }
     // Like StoreKit: a group this account has nothing in answers with no statuses at all.
     guard groupID == ProductCatalog.localSubscriptionGroupID else { return [] }
@@ -135,7 +135,7 @@ final class SimulatedStoreKit: SimulatedAdapter, StoreEntitlementsSource, AppTra
 
   func appTransaction() async throws(StoreReadError) -> VerificationResultSnapshot<AppTransactionSnapshot> {
     guard world.isCurrent(generation) else { throw .other(detail: "app quit") }
-    world.count("appTransaction.read")
+    world.count(.appTransactionRead)
     guard let transaction = world.appTransaction else { throw .other(detail: "no app transaction") }
     return world.appTransactionVerified ? .verified(transaction) : .unverified(transaction, .invalidSignature)
   }
@@ -144,7 +144,7 @@ final class SimulatedStoreKit: SimulatedAdapter, StoreEntitlementsSource, AppTra
     AppTransactionSnapshot
   > {
     guard world.isCurrent(generation) else { throw .other(detail: "app quit") }
-    world.count("appTransaction.refresh")
+    world.count(.appTransactionRefresh)
     guard world.online else { throw .network }
     guard let transaction = world.appTransaction else { throw .other(detail: "no app transaction") }
     world.note("store: the App Store signs the app transaction again (after a sign-in)")
@@ -157,7 +157,7 @@ final class SimulatedStoreKit: SimulatedAdapter, StoreEntitlementsSource, AppTra
 final class SimulatedPaywalls: SimulatedAdapter, PaywallPresenting {
   func load(placement: String) async -> PaywallLoadResult {
     guard world.isCurrent(generation) else { return .failed(.error(detail: "app quit")) }
-    world.count("paywall.load", argument: placement)
+    world.count(.paywallLoad, argument: placement)
     return await world.load(placement: placement)
   }
 
@@ -167,13 +167,13 @@ final class SimulatedPaywalls: SimulatedAdapter, PaywallPresenting {
     guard world.isCurrent(generation) else {
       return PaywallOutcome(purchaseResult: .none, closeReason: .programmatic)
     }
-    world.count("paywall.display")
+    world.count(.paywallDisplay)
     return await world.display(presentation, onShown: onShown)
   }
 
   func closeAll() async {
     guard world.isCurrent(generation) else { return }
-    world.count("paywall.closeAll")
+    world.count(.paywallCloseAll)
     world.closeAll()
   }
 }
@@ -182,7 +182,7 @@ final class SimulatedPaywalls: SimulatedAdapter, PaywallPresenting {
 final class SimulatedPurchaser: SimulatedAdapter, Purchaser {
   func purchase(productID: String, promotionalOffer: PromotionalOfferSignature?) async -> PurchaseResult {
     guard world.isCurrent(generation) else { return .cancelled }
-    world.count("purchaser.purchase", argument: productID)
+    world.count(.purchaserPurchase, argument: productID)
     let script = world.nextPurchase ?? .purchased
     world.nextPurchase = nil
     guard world.online else { return .failed(.networkError) }
@@ -210,19 +210,19 @@ final class SimulatedPurchaser: SimulatedAdapter, Purchaser {
 
   func restore() async throws(PurchaseFailure) {
     guard world.isCurrent(generation) else { throw .unknown }
-    world.count("purchaser.restore")
+    world.count(.purchaserRestore)
     guard world.online else { throw .networkError }
     for index in world.subscriptions.indices { world.subscriptions[index].onThisDevice = true }
   }
 
   func transactionUpdates() async -> AsyncStream<VerificationResultSnapshot<TransactionSnapshot>> {
-    if world.isCurrent(generation) { world.count("purchaser.transactionUpdates") }
+    if world.isCurrent(generation) { world.count(.purchaserTransactionUpdates) }
     return world.updatesStream(for: generation)
   }
 
   func finish(transactionID: UInt64) async {
     guard world.isCurrent(generation) else { return }
     // A process killed before the finish never made the call.
-    if world.finish(transactionID) { world.count("purchaser.finish", argument: "\(transactionID)") }
+    if world.finish(transactionID) { world.count(.purchaserFinish, argument: "\(transactionID)") }
   }
 }

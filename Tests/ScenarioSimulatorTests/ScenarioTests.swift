@@ -116,6 +116,17 @@ struct ScenarioDecodingTests {
     #expect(message.contains("paywallClosed"))
   }
 
+  @Test func misspeltCallNameIsRejectedSoAZeroCountCannotPassByTypo() throws {
+    let message = try #require(
+      problem(#"{ "name": "x", "steps": [ { "expect": { "calls": { "backend.strat": 0 } } } ] }"#))
+    #expect(message.contains("unknown call 'backend.strat'"))
+    #expect(message.contains("backend.start"))
+    #expect(problem(#"{ "name": "x", "steps": [ { "expect": { "callOrder": ["paywall.show"] } } ] }"#) != nil)
+    #expect(
+      problem(#"{ "name": "x", "steps": [ { "expect": { "callArguments": { "paywall.loaded": [] } } } ] }"#)
+        != nil)
+  }
+
   @Test func unknownRestoreOutcomeIsRejected() throws {
     let message = try #require(
       problem(#"{ "name": "x", "steps": [ { "expect": { "restore": "restord" } } ] }"#))
