@@ -429,12 +429,7 @@ final class ScenarioWorld {
   func hangUntilCancelled() async {
     hangingLoads += 1
     notify()
-    let (stream, continuation) = AsyncStream<Never>.makeStream()
-    await withTaskCancellationHandler {
-      for await _ in stream {}
-    } onCancel: {
-      continuation.finish()
-    }
+    await waitUntilCancelled()
     hangingLoads -= 1
     notify()
   }

@@ -22,3 +22,14 @@ public final class LostCallbacks {
     for continuation in all { continuation.resume() }
   }
 }
+
+/// Waits until the calling task is cancelled: a call that answers only when its caller gives up
+/// (a paywall preload whose callback never fires, cancelled at Core's time limit).
+public func waitUntilCancelled() async {
+  let (stream, continuation) = AsyncStream<Never>.makeStream()
+  await withTaskCancellationHandler {
+    for await _ in stream {}
+  } onCancel: {
+    continuation.finish()
+  }
+}

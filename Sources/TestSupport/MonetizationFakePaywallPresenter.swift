@@ -127,12 +127,7 @@ public final class FakePaywallPresenter: PaywallPresenting {
     let waiters = loadWaiters
     loadWaiters.removeAll()
     for waiter in waiters { waiter.resume() }
-    let (stream, continuation) = AsyncStream<Never>.makeStream()
-    await withTaskCancellationHandler {
-      for await _ in stream {}
-    } onCancel: {
-      continuation.finish()
-    }
+    await waitUntilCancelled()
     hangingLoads -= 1
     cancelledLoads += 1
   }
