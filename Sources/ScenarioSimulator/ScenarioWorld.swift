@@ -58,7 +58,6 @@ final class ScenarioWorld {
   let calls = CallLog()
   private(set) var displayedPlacements: [String] = []
   private(set) var finishedTransactions: [UInt64] = []
-  private(set) var sentUpdates = 0
   /// Transactions the SDK finished by itself (Full mode).
   private(set) var finishedBySDK: [UInt64] = []
   /// Armed by the `killBeforeFinish` step: the next finish never happens, the process dies.
@@ -71,10 +70,9 @@ final class ScenarioWorld {
   /// Whether the SDK started in the running launch: paywalls load only then.
   private(set) var sdkIsStarted = false
   private var nextTransactionID: UInt64 = 1001
-  /// New transactions nobody finished yet, with their signature as StoreKit stored it. StoreKit
-  /// delivers each one again at every launch until it is finished.
-  private var unfinished: [VerificationResultSnapshot<TransactionSnapshot>] = []
-  private var updates: AsyncStream<VerificationResultSnapshot<TransactionSnapshot>>.Continuation?
+  /// The device's transactions: unfinished ones, with the signature StoreKit stored for them,
+  /// are delivered again at every launch until finished.
+  private let transactions = TransactionQueue()
   private var waitingDisplay: (placement: String, continuation: CheckedContinuation<PaywallOutcome, Never>)?
   private var hangingLoads = 0
   /// Presentations UIKit refused: they never answer until the process ends.
@@ -111,6 +109,9 @@ final class ScenarioWorld {
     for subscription in start.subscriptions {
       add(subscription, start: start.now)
     }
+    transactions.onRedeliver = { [transcript] update in
+      transcript.append(world: "store: re-delivers unfinished transaction \(update.unsafePayloadValue.id)")
+    }
   }
 
   var now: Date { time.now() }
@@ -120,8 +121,7 @@ final class ScenarioWorld {
   /// Starts a new launch: earlier adapters go silent.
   func beginGeneration() -> Int {
     generation += 1
-    updates = nil
-    sentUpdates = 0
+    transactions.endListening()
     sdkListens = false
     sdkIsStarted = false
     return generation
@@ -132,9 +132,7 @@ final class ScenarioWorld {
     launchLog?.silence()
     launchLog = nil
     generation += 1
-    updates?.finish()
-    updates = nil
-    sentUpdates = 0
+    transactions.endListening()
     sdkListens = false
     sdkIsStarted = false
     silentDisplays = 0
@@ -307,25 +305,19 @@ final class ScenarioWorld {
   /// A new `Transaction.updates` stream for `generation`; unfinished transactions are delivered
   /// at once, with the signature StoreKit stored for them, as StoreKit does after launch.
   func updatesStream(for generation: Int) -> AsyncStream<VerificationResultSnapshot<TransactionSnapshot>> {
-    let (stream, continuation) = AsyncStream<VerificationResultSnapshot<TransactionSnapshot>>.makeStream()
     guard isCurrent(generation) else {
+      let (stream, continuation) = AsyncStream<VerificationResultSnapshot<TransactionSnapshot>>.makeStream()
       continuation.finish()
       return stream
     }
-    updates = continuation
-    for transaction in unfinished {
-      note("store: re-delivers unfinished transaction \(transaction.unsafePayloadValue.id)")
-      continuation.yield(transaction)
-      sentUpdates += 1
-    }
-    return stream
+    return transactions.listen()
   }
 
   /// A new transaction (a purchase, a renewal, an approved Ask to Buy): it stays unfinished until
   /// someone finishes it, so it is re-delivered at every launch, also when it happened while the
   /// app was not running. Delivered at once when the app or the SDK listens.
   func deliverNew(_ update: VerificationResultSnapshot<TransactionSnapshot>) {
-    remember(unfinished: update)
+    transactions.remember(unfinished: update)
     deliver(update)
   }
 
@@ -333,19 +325,16 @@ final class ScenarioWorld {
   /// transaction (a refund) while the app is not running is lost: StoreKit does not re-emit it.
   func deliver(_ update: VerificationResultSnapshot<TransactionSnapshot>) {
     if sdkListens { sdkFinishUnfinished() }
-    guard let updates else { return }
-    updates.yield(update)
-    sentUpdates += 1
+    transactions.deliver(update)
   }
 
   /// Keeps a new transaction as unfinished (once per id).
   func remember(unfinished transaction: VerificationResultSnapshot<TransactionSnapshot>) {
-    let id = transaction.unsafePayloadValue.id
-    if !unfinished.contains(where: { $0.unsafePayloadValue.id == id }) { unfinished.append(transaction) }
+    transactions.remember(unfinished: transaction)
   }
 
-  /// How many transactions wait to be finished.
-  var unfinishedCount: Int { unfinished.count }
+  /// How many updates reached the running launch's listener.
+  var sentUpdates: Int { transactions.deliveredCount }
 
   /// The app finishes a transaction; when a `killBeforeFinish` step armed it, the process dies
   /// instead, between the grant and the finish. Returns whether the finish happened.
@@ -358,7 +347,7 @@ final class ScenarioWorld {
       return false
     }
     finishedTransactions.append(transactionID)
-    unfinished.removeAll { $0.unsafePayloadValue.id == transactionID }
+    transactions.finish(transactionID)
     return true
   }
 
@@ -372,12 +361,12 @@ final class ScenarioWorld {
   }
 
   private func sdkFinishUnfinished() {
-    for transaction in unfinished {
+    for transaction in transactions.unfinished {
       guard case .verified(let verified) = transaction else { continue }
       note("sdk: finishes transaction \(verified.id)")
       finishedBySDK.append(verified.id)
+      transactions.finish(verified.id)
     }
-    unfinished.removeAll { $0.verifiedValue != nil }
   }
 
   // MARK: - Paywalls

@@ -41,4 +41,45 @@ struct RudeDoublesTests {
     await letOthersRun()
     #expect(!returned)
   }
+
+  private func first(
+    of updates: AsyncStream<VerificationResultSnapshot<TransactionSnapshot>>
+  ) async throws -> UInt64? {
+    try await bounded("the first transaction update") {
+      var iterator = updates.makeAsyncIterator()
+      return await iterator.next()?.unsafePayloadValue.id
+    }
+  }
+
+  private func transaction(_ id: UInt64) -> VerificationResultSnapshot<TransactionSnapshot> {
+    .verified(
+      MonetizationFixtures.transaction(
+        id: id, purchased: Date(timeIntervalSince1970: 0), expires: Date(timeIntervalSince1970: 86_400)))
+  }
+
+  @Test func anUnfinishedTransactionIsDeliveredAgainToTheNextListener() async throws {
+    let purchaser = FakePurchaser()
+    purchaser.send(transaction(7))
+    #expect(try await first(of: purchaser.transactionUpdates()) == 7)
+    #expect(try await first(of: purchaser.transactionUpdates()) == 7)
+  }
+
+  @Test func aFinishedTransactionIsNotDeliveredAgain() async throws {
+    let purchaser = FakePurchaser()
+    purchaser.send(transaction(7))
+    await purchaser.finish(transactionID: 7)
+    let updates = await purchaser.transactionUpdates()
+    purchaser.send(transaction(8))
+    #expect(try await first(of: updates) == 8)
+  }
+
+  @Test func aBoughtTransactionThatWasNeverFinishedComesBackAtTheNextLaunch() async throws {
+    let queue = TransactionQueue()
+    let firstLaunch = FakePurchaser(queue: queue)
+    firstLaunch.purchaseResults = [.purchased(transaction(9))]
+    _ = await firstLaunch.purchase(productID: MonetizationFixtures.monthly, promotionalOffer: nil)
+    queue.endListening()
+    let relaunched = FakePurchaser(queue: queue)
+    #expect(try await first(of: relaunched.transactionUpdates()) == 9)
+  }
 }
