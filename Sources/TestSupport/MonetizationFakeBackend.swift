@@ -124,7 +124,11 @@ public final class FakeStoreEntitlements: StoreEntitlementsSource {
   ) async throws(StoreReadError) -> [SubscriptionStatusSnapshot] {
     calls.record("storeKit.statuses")
     requestedGroupIDs.append(groupID)
-    return try statusesResult.get()
+    // Like StoreKit: only the asked group's statuses; a group this account has nothing in
+    // answers with none at all.
+    return try statusesResult.get().filter {
+      $0.transaction.unsafePayloadValue.subscriptionGroupID == groupID
+    }
   }
 }
 

@@ -82,4 +82,13 @@ struct RudeDoublesTests {
     let relaunched = FakePurchaser(queue: queue)
     #expect(try await first(of: relaunched.transactionUpdates()) == 9)
   }
+
+  @Test func storeKitAnswersOnlyForTheGroupAskedAbout() async throws {
+    let storeKit = FakeStoreEntitlements()
+    let inGroup = MonetizationFixtures.transaction(
+      id: 1, purchased: Date(timeIntervalSince1970: 0), expires: Date(timeIntervalSince1970: 86_400))
+    storeKit.statusesResult = .success([MonetizationFixtures.status(.subscribed, transaction: inGroup)])
+    #expect(try await storeKit.subscriptionStatuses(groupID: "another-group").isEmpty)
+    #expect(try await storeKit.subscriptionStatuses(groupID: MonetizationFixtures.groupID).count == 1)
+  }
 }
