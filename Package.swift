@@ -72,44 +72,63 @@ var targets: [Target] = [
     ],
     swiftSettings: mainActorByDefault
   ),
+
+  // MARK: Test-only (tests, the `spacer` tools and CI; never linked by the app)
+  // One set of doubles for every client, used by tests, the simulator and debug previews.
   .target(
     name: "TestSupport",
+    dependencies: ["Networking", "NASA", "ImageCache", "Monetization", "Favorites", "Notifications"],
+    swiftSettings: explicitIsolation
+  ),
+  // The loopback HTTP server (FlyingFox on 127.0.0.1) and the demo NASA server built on it.
+  .target(
+    name: "TestServer",
+    dependencies: ["NASA", "ImageCache", "TestSupport", .product(name: "FlyingFox", package: "FlyingFox")],
+    swiftSettings: explicitIsolation
+  ),
+  // Monetization scenarios: the real `AppModel` in a simulated store world (`spacer simulate`).
+  .target(
+    name: "ScenarioSimulator",
     dependencies: [
-      "Networking", "NASA", "ImageCache", "Monetization", "Favorites", "Notifications",
-      .product(name: "FlyingFox", package: "FlyingFox"),
+      "AppCore", "Monetization", "Favorites", "NASA", "ImageCache", "Notifications", "ProfileCore",
+      "TestSupport",
     ],
     swiftSettings: explicitIsolation
   ),
   .executableTarget(
     name: "spacer",
     dependencies: [
-      "AppCore", "NASA", "Networking", "ScreenCore", "TestSupport",
+      "NASA", "Networking", "ScenarioSimulator", "ScreenCore", "TestServer",
       .product(name: "ArgumentParser", package: "swift-argument-parser"),
     ],
     swiftSettings: explicitIsolation
   ),
   .executableTarget(
     name: "spacer-bench",
-    dependencies: ["AppCore", "NASA", "Networking", "ImageCache", "TodayCore", "ViewerCore", "TestSupport"],
+    dependencies: [
+      "NASA", "Networking", "ImageCache", "TodayCore", "ViewerCore", "TestSupport", "TestServer",
+    ],
     swiftSettings: explicitIsolation
   ),
 
   // MARK: Tests (one target per Core module)
-  .testTarget(name: "NetworkingTests", dependencies: ["Networking", "TestSupport"]),
+  .testTarget(name: "NetworkingTests", dependencies: ["Networking", "TestSupport", "TestServer"]),
   // A repository over a scripted source, a hand-moved clock and a temporary folder, for the tests
   // of NASA and of the screen models built on it.
   .target(
     name: "APODTestSupport", dependencies: ["NASA", "Networking", "TestSupport"],
     path: "Tests/APODTestSupport",
     swiftSettings: explicitIsolation),
-  .testTarget(name: "NASATests", dependencies: ["NASA", "Networking", "TestSupport", "APODTestSupport"]),
+  .testTarget(
+    name: "NASATests", dependencies: ["NASA", "Networking", "TestSupport", "TestServer", "APODTestSupport"]),
   // Images over a loopback server, a hand-moved clock and a temporary folder, for the pipeline's
   // and the viewer's tests.
   .target(
-    name: "ImageTestSupport", dependencies: ["ImageCache", "Networking", "TestSupport"],
+    name: "ImageTestSupport", dependencies: ["ImageCache", "Networking", "TestSupport", "TestServer"],
     path: "Tests/ImageTestSupport"),
   .testTarget(
-    name: "ImageCacheTests", dependencies: ["ImageCache", "Networking", "TestSupport", "ImageTestSupport"]),
+    name: "ImageCacheTests",
+    dependencies: ["ImageCache", "Networking", "TestSupport", "TestServer", "ImageTestSupport"]),
   .testTarget(name: "MonetizationTests", dependencies: ["Monetization", "TestSupport"]),
   // Favorites built by day, a hand-moved clock and a temporary folder, for the store's and the
   // screen's tests.
@@ -118,14 +137,15 @@ var targets: [Target] = [
   .testTarget(
     name: "ScreenCoreTests",
     dependencies: [
-      "ScreenCore", "TodayCore", "ExploreCore", "NASA", "Networking", "TestSupport", "APODTestSupport",
+      "ScreenCore", "TodayCore", "ExploreCore", "NASA", "Networking", "TestSupport", "TestServer",
+      "APODTestSupport",
     ]),
   .testTarget(name: "TodayCoreTests", dependencies: ["TodayCore", "NASA", "TestSupport", "APODTestSupport"]),
   .testTarget(
     name: "ExploreCoreTests", dependencies: ["ExploreCore", "NASA", "TestSupport", "APODTestSupport"]),
   .testTarget(
     name: "ViewerCoreTests",
-    dependencies: ["ViewerCore", "ImageCache", "Networking", "TestSupport", "ImageTestSupport"]),
+    dependencies: ["ViewerCore", "ImageCache", "Networking", "TestSupport", "TestServer", "ImageTestSupport"]),
   .testTarget(
     name: "FavoritesCoreTests",
     dependencies: ["FavoritesCore", "Favorites", "NASA", "TestSupport", "FavoritesTestSupport"]),
@@ -133,7 +153,9 @@ var targets: [Target] = [
     name: "ProfileCoreTests", dependencies: ["ProfileCore", "Monetization", "Notifications", "TestSupport"]),
   .testTarget(name: "NotificationsTests", dependencies: ["Notifications", "TestSupport"]),
   .testTarget(name: "AppCoreTests", dependencies: ["AppCore", "TestSupport"]),
-  .testTarget(name: "SpacerCLITests", dependencies: ["spacer", "NASA", "ScreenCore", "TestSupport"]),
+  .testTarget(name: "ScenarioSimulatorTests", dependencies: ["ScenarioSimulator", "AppCore", "TestSupport"]),
+  .testTarget(
+    name: "SpacerCLITests", dependencies: ["spacer", "NASA", "ScreenCore", "TestSupport", "TestServer"]),
   // Reads the Core sources for API that compiles on Linux but not for iOS 17.
   .testTarget(name: "PortabilityTests"),
   // Reads the String Catalog and the sources: every key translated, every key the code uses present.
@@ -180,8 +202,10 @@ var targets: [Target] = [
     // MARK: UI (Apple only; SwiftUI)
     .target(name: "DesignSystem", swiftSettings: mainActorByDefault),
     // The views every APOD screen shares: the detail card, the hero, the viewer, thumbnails.
+    // TestSupport: the doubles behind the `#Preview`s, imported only under `#if DEBUG`.
     .target(
-      name: "APODUI", dependencies: ["DesignSystem", "ScreenCore", "ViewerCore", "ImageCacheLive"],
+      name: "APODUI",
+      dependencies: ["DesignSystem", "ScreenCore", "ViewerCore", "ImageCacheLive", "TestSupport"],
       swiftSettings: mainActorByDefault),
     // Each screen: its own Core module, the design system and the shared APOD views; never
     // another screen, never AppCore.
@@ -192,11 +216,11 @@ var targets: [Target] = [
       name: "ExploreFeature", dependencies: ["ExploreCore", "DesignSystem", "APODUI"],
       swiftSettings: mainActorByDefault),
     .target(
-      name: "FavoritesFeature", dependencies: ["FavoritesCore", "DesignSystem", "APODUI"],
+      name: "FavoritesFeature", dependencies: ["FavoritesCore", "DesignSystem", "APODUI", "TestSupport"],
       swiftSettings: mainActorByDefault),
     .target(
-      name: "ProfileFeature", dependencies: ["ProfileCore", "DesignSystem"], swiftSettings: mainActorByDefault
-    ),
+      name: "ProfileFeature", dependencies: ["ProfileCore", "DesignSystem", "TestSupport"],
+      swiftSettings: mainActorByDefault),
     // The one importer of AppCore: builds the live graph and hands each screen its model.
     .target(
       name: "AppFeature",

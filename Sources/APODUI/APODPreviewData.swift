@@ -5,6 +5,7 @@
   import NASA
   import Networking
   import ViewerCore
+  import TestSupport
 
   #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -76,7 +77,9 @@
     /// source always fails with `failure`, in a fresh temporary directory.
     public static func repository(failingWith failure: APODError? = nil) -> APODRepository {
       APODRepository(
-        source: PreviewAPODSource(failure: failure),
+        source: FakeAPODSource(day: { day in
+          failure.map { .failure($0) } ?? .success(APODPreviewData.sample(for: day))
+        }),
         cache: JSONDiskCache(directory: temporaryDirectory("apod")))
     }
 
@@ -90,6 +93,14 @@
         isFavorite: { _ in isFavorite },
         favoritesUnlocked: { favoritesUnlocked },
         toggleFavorite: { _ in })
+    }
+
+    /// A sample re-dated to `day` (each day gets one of `all`, in turn).
+    nonisolated private static func sample(for day: APODDay) -> APOD {
+      var apod = all[abs(APODDay.first.distance(to: day)) % all.count]
+      apod.date = day
+      apod.pageURL = APOD.legacyPageURL(for: day)
+      return apod
     }
 
     nonisolated private static func sampleImage(
@@ -110,29 +121,6 @@
       FileManager.default.temporaryDirectory
         .appendingPathComponent("SpacerPreviews", isDirectory: true)
         .appendingPathComponent("\(name)-\(UUID().uuidString)", isDirectory: true)
-    }
-  }
-
-  /// Answers every day with a sample (re-dated to that day), or always fails with `failure`.
-  nonisolated private struct PreviewAPODSource: APODSource {
-    let failure: APODError?
-
-    func apod(for day: APODDay) async throws(APODError) -> APOD {
-      if let failure { throw failure }
-      return sample(for: day)
-    }
-
-    func apods(from start: APODDay, through end: APODDay) async throws(APODError) -> APODList {
-      if let failure { throw failure }
-      return APODList(items: (start...end).reversed().map(sample(for:)))
-    }
-
-    private func sample(for day: APODDay) -> APOD {
-      let samples = APODPreviewData.all
-      var apod = samples[abs(APODDay.first.distance(to: day)) % samples.count]
-      apod.date = day
-      apod.pageURL = APOD.legacyPageURL(for: day)
-      return apod
     }
   }
 #endif

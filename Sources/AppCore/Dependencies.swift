@@ -57,3 +57,14 @@ public struct Dependencies {
     self.sleep = sleep
   }
 }
+
+extension Dependencies {
+  /// The services monetization runs on, for `MonetizationGraph(services:configuration:)` with
+  /// `monetization` as the configuration.
+  public var monetizationServices: MonetizationServices {
+    MonetizationServices(
+      store: keyValueStore, backend: subscriptionBackend, storeKit: storeEntitlements,
+      appTransactions: appTransactions, paywalls: paywallPresenter, purchaser: purchaser,
+      logger: monetizationLogger, now: now, sleep: sleep)
+  }
+}

@@ -7,8 +7,9 @@
   import ImageCacheLive
   import NASA
   import SwiftUI
+  import TestSupport
 
-  /// A `FavoritesModel` over an in-memory repository and a fixed gate, with a real image pipeline
+  /// A `FavoritesModel` over TestSupport's in-memory repository and gate, with a real image pipeline
   /// in a temporary directory (the preview canvas downloads the thumbnails), for previews only.
   @MainActor
   struct FavoritesPreviewSample {
@@ -17,9 +18,8 @@
 
     init(unlocked: Bool, saved: [Favorite]) {
       favorites = FavoritesModel(
-        repository: PreviewFavoritesRepository(saved: saved),
-        gate: PreviewFavoritesGate(isUnlocked: unlocked),
-        pinner: PreviewImagePinner(), now: { Date() })
+        repository: FakeFavoritesRepository(saved), gate: FakeFavoritesGate(isUnlocked: unlocked),
+        pinner: FakeImagePinner(), now: { Date() })
       images = ImagePipeline(
         directory: FileManager.default.temporaryDirectory.appending(
           path: "spacer-preview-images", directoryHint: .isDirectory),
@@ -58,36 +58,5 @@
         .task { await sample.favorites.load() }
         .spacerTheme()
     }
-  }
-
-  // MARK: Stand-ins
-
-  actor PreviewFavoritesRepository: FavoritesRepository {
-    private var saved: [APODDay: Favorite]
-
-    init(saved: [Favorite]) {
-      self.saved = Dictionary(saved.map { ($0.date, $0) }, uniquingKeysWith: { _, last in last })
-    }
-
-    func all() throws(FavoritesRepositoryError) -> [Favorite] { Array(saved.values) }
-    func save(_ favorite: Favorite) throws(FavoritesRepositoryError) { saved[favorite.date] = favorite }
-    func remove(_ date: APODDay) throws(FavoritesRepositoryError) { saved[date] = nil }
-    func contains(_ date: APODDay) throws(FavoritesRepositoryError) -> Bool { saved[date] != nil }
-  }
-
-  /// Unlocked or locked for the whole preview; an attempt runs the action only when unlocked.
-  struct PreviewFavoritesGate: FavoritesGate {
-    let isUnlocked: Bool
-
-    func attempt(_ action: @escaping @MainActor () async -> Void) async -> Bool {
-      guard isUnlocked else { return false }
-      await action()
-      return true
-    }
-  }
-
-  nonisolated struct PreviewImagePinner: ImagePinning {
-    func pin(_ url: URL) async {}
-    func unpin(_ url: URL) async {}
   }
 #endif

@@ -21,12 +21,11 @@ public final class FakeSubscriptionBackend: SubscriptionBackend {
   public var hangsChecks = false
   public var hangsSynchronize = false
   public var hangsRestore = false
-  private var silentCalls: [AsyncStream<Never>.Continuation] = []
+  /// The calls that hang.
+  public let lostCallbacks = LostCallbacks()
 
   private func hangForever() async {
-    let (stream, continuation) = AsyncStream<Never>.makeStream()
-    silentCalls.append(continuation)
-    for await _ in stream {}
+    await lostCallbacks.wait()
   }
 
   public private(set) var startedModes: [RunningMode] = []
@@ -125,7 +124,11 @@ public final class FakeStoreEntitlements: StoreEntitlementsSource {
   ) async throws(StoreReadError) -> [SubscriptionStatusSnapshot] {
     calls.record("storeKit.statuses")
     requestedGroupIDs.append(groupID)
-    return try statusesResult.get()
+    // Like StoreKit: only the asked group's statuses; a group this account has nothing in
+    // answers with none at all.
+    return try statusesResult.get().filter {
+      $0.transaction.unsafePayloadValue.subscriptionGroupID == groupID
+    }
   }
 }
 

@@ -38,7 +38,8 @@ public final class FakePaywallPresenter: PaywallPresenting {
   public let calls: CallLog
 
   private var waitingDisplay: CheckedContinuation<PaywallOutcome, Never>?
-  private var silentDisplays: [AsyncStream<Never>.Continuation] = []
+  /// Presentations that never report (`neverReports`).
+  public let silentDisplays = LostCallbacks()
   private var displayWaiters: [CheckedContinuation<Void, Never>] = []
   private var loadWaiters: [CheckedContinuation<Void, Never>] = []
   private var hangingLoads = 0
@@ -82,10 +83,8 @@ public final class FakePaywallPresenter: PaywallPresenting {
     case .failsToPresent:
       return PaywallOutcome(purchaseResult: .none, closeReason: .none, error: "presentation refused")
     case .neverReports:
-      // Kept, never finished: the wait ignores even cancellation, like a lost UIKit callback.
-      let (stream, continuation) = AsyncStream<Never>.makeStream()
-      silentDisplays.append(continuation)
-      for await _ in stream {}
+      // Never finished: the wait ignores even cancellation, like a lost UIKit callback.
+      await silentDisplays.wait()
       return PaywallOutcome(purchaseResult: .none, closeReason: .none, error: "never reported")
     }
     if let onDisplay { return await onDisplay(presentation) }
@@ -128,12 +127,7 @@ public final class FakePaywallPresenter: PaywallPresenting {
     let waiters = loadWaiters
     loadWaiters.removeAll()
     for waiter in waiters { waiter.resume() }
-    let (stream, continuation) = AsyncStream<Never>.makeStream()
-    await withTaskCancellationHandler {
-      for await _ in stream {}
-    } onCancel: {
-      continuation.finish()
-    }
+    await waitUntilCancelled()
     hangingLoads -= 1
     cancelledLoads += 1
   }

@@ -2,7 +2,9 @@ import Foundation
 import Monetization
 
 /// A scripted StoreKit purchaser (`purchaser.purchase`, `purchaser.restore`, `purchaser.finish`,
-/// `purchaser.transactionUpdates`). `send(_:)` delivers a transaction update.
+/// `purchaser.transactionUpdates`). `send(_:)` delivers a new transaction; like StoreKit, every
+/// transaction bought or sent stays unfinished until `finish`, and each new listener receives the
+/// unfinished ones again (`queue`; share one between two purchasers to simulate a relaunch).
 @MainActor
 public final class FakePurchaser: Purchaser {
   /// Results of `purchase(productID:)`, used in order; the last one repeats.
@@ -19,18 +21,23 @@ public final class FakePurchaser: Purchaser {
   /// How many times `transactionUpdates()` was requested.
   public private(set) var updatesRequestCount = 0
   public let calls: CallLog
+  /// The device's transactions: what is unfinished, and the listeners.
+  public let queue: TransactionQueue
 
-  private let updates: AsyncStream<VerificationResultSnapshot<TransactionSnapshot>>
-  private let updatesContinuation: AsyncStream<VerificationResultSnapshot<TransactionSnapshot>>.Continuation
-
-  public init(calls: CallLog = CallLog()) {
+  public init(calls: CallLog = CallLog(), queue: TransactionQueue = TransactionQueue()) {
     self.calls = calls
-    (updates, updatesContinuation) = AsyncStream.makeStream()
+    self.queue = queue
   }
 
-  /// Delivers a transaction update, as `Transaction.updates` would.
+  /// Delivers a new transaction, as `Transaction.updates` would; it stays unfinished until
+  /// finished.
   public func send(_ update: VerificationResultSnapshot<TransactionSnapshot>) {
-    updatesContinuation.yield(update)
+    queue.deliverNew(update)
+  }
+
+  /// Delivers a change to a transaction already seen (a refund): running listeners only.
+  public func sendChange(_ update: VerificationResultSnapshot<TransactionSnapshot>) {
+    queue.deliver(update)
   }
 
   public func purchase(
@@ -39,7 +46,10 @@ public final class FakePurchaser: Purchaser {
     calls.record("purchaser.purchase")
     purchasedProductIDs.append(productID)
     purchasedOffers.append(promotionalOffer)
-    return purchaseResults.count > 1 ? purchaseResults.removeFirst() : purchaseResults[0]
+    let result = purchaseResults.count > 1 ? purchaseResults.removeFirst() : purchaseResults[0]
+    // Verified or not, a bought transaction stays unfinished until the app finishes it.
+    if case .purchased(let transaction) = result { queue.remember(unfinished: transaction) }
+    return result
   }
 
   public func restore() async throws(PurchaseFailure) {
@@ -51,12 +61,13 @@ public final class FakePurchaser: Purchaser {
 
   public func transactionUpdates() async -> AsyncStream<VerificationResultSnapshot<TransactionSnapshot>> {
     updatesRequestCount += 1
-    return updates
+    return queue.listen()
   }
 
   public func finish(transactionID: UInt64) async {
     calls.record("purchaser.finish")
     finishedTransactionIDs.append(transactionID)
+    queue.finish(transactionID)
   }
 }
 

@@ -10,6 +10,31 @@ public enum MonetizationFixtures {
   public static let monthlyPlan = PaywallPlan(vendorID: "premium_monthly", appleProductID: monthly)
   public static let annualPlan = PaywallPlan(vendorID: "premium_annual", appleProductID: annual)
 
+  /// A product the doubles sell: one of `ProductCatalog`'s, with its paywall plan and period.
+  public struct Product: Sendable, Equatable {
+    public var id: ProductID
+    public var plan: PaywallPlan
+    public var period: Calendar.Component
+  }
+
+  /// Every product of `ProductCatalog`, as the doubles (and the simulated store) sell them.
+  public static let products = [
+    Product(id: monthly, plan: monthlyPlan, period: .month),
+    Product(id: annual, plan: annualPlan, period: .year),
+  ]
+
+  /// The product `id`, or nil when `ProductCatalog` has no such product.
+  public static func product(_ id: ProductID) -> Product? {
+    products.first { $0.id == id }
+  }
+
+  /// `date` plus one period of `product`, in UTC.
+  public static func addPeriod(of product: Product, to date: Date) -> Date {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
+    return calendar.date(byAdding: product.period, value: 1, to: date) ?? date.addingTimeInterval(30 * day)
+  }
+
   public static let day: TimeInterval = 24 * 60 * 60
 
   /// A StoreKit transaction purchased at `purchased`, expiring at `expires`.
@@ -46,7 +71,7 @@ public enum MonetizationFixtures {
     renews: Date? = nil, environment: SubscriptionEnvironment = .production
   ) -> SubscriptionSnapshot {
     SubscriptionSnapshot(
-      planVendorID: product == monthly ? monthlyPlan.vendorID : annualPlan.vendorID, appleProductID: product,
+      planVendorID: self.product(product)?.plan.vendorID ?? "unknown", appleProductID: product,
       status: status, isFamilyShared: familyShared, nextRenewalDate: renews, environment: environment)
   }
 

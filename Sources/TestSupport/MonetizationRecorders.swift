@@ -6,11 +6,19 @@ import Monetization
 @MainActor
 public final class CallLog {
   public private(set) var entries: [String] = []
+  /// The argument of each entry, when the caller recorded one (`backend.start` → `observer`).
+  public private(set) var arguments: [String?] = []
 
   public init() {}
 
-  public func record(_ entry: String) {
+  public func record(_ entry: String, argument: String? = nil) {
     entries.append(entry)
+    arguments.append(argument)
+  }
+
+  /// The argument of every `entry` so far, in order (`""` where none was recorded).
+  public func arguments(of entry: String) -> [String] {
+    zip(entries, arguments).filter { $0.0 == entry }.map { $0.1 ?? "" }
   }
 
   /// How many times `entry` was recorded.

@@ -1,5 +1,6 @@
 import Foundation
 import NASA
+import TestServer
 import TestSupport
 import TodayCore
 

@@ -1,5 +1,6 @@
 import Foundation
 import ImageCache
+import TestServer
 import TestSupport
 import ViewerCore
 

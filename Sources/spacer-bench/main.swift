@@ -1,4 +1,5 @@
 import Foundation
+import TestServer
 import TestSupport
 
 // spacer-bench: speed and memory figures for the closing notes; never part of the tests.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import NASA
+import TestServer
 import TestSupport
 
 /// Options shared by `today`, `show` and `explore`.

@@ -1,6 +1,6 @@
-import AppCore
 import ArgumentParser
 import Foundation
+import ScenarioSimulator
 
 /// `spacer simulate FILE...`: runs monetization scenarios against the real `AppModel` with a
 /// simulated store, prints each event log, and fails when an expectation fails.

@@ -2,6 +2,7 @@ import Foundation
 import ImageCache
 import ImageTestSupport
 import Networking
+import TestServer
 import TestSupport
 import Testing
 

@@ -1,6 +1,7 @@
 import Foundation
 import ImageCache
 import Networking
+import TestServer
 import TestSupport
 
 #if canImport(FoundationNetworking)

@@ -2,7 +2,7 @@ import Foundation
 import Monetization
 import TestSupport
 
-/// Builds the monetization object graph over fakes, as `AppModel` does, for one test.
+/// The app's `MonetizationGraph` over fakes, for one test.
 @MainActor
 final class Harness {
   let calls = CallLog()
@@ -17,30 +17,18 @@ final class Harness {
   let configuration: MonetizationConfiguration
   var appTransactions: FakeAppTransactionSource?
 
-  private(set) lazy var entitlements: EntitlementProvider = {
-    let provider = EntitlementProvider(
-      mode: mode, backend: backend, storeKit: storeKit, appTransactions: appTransactions, store: store,
-      configuration: configuration, now: clock.nowProvider, sleep: clock.sleeper, logger: logger)
-    // Weak: a re-check started after a purchase may finish after the test dropped the harness.
-    provider.onChange = { [weak self] old, new in
-      guard let self else { return }
-      purchases.entitlementDidChange(new)
-      if !old.isPremium && new.isPremium { await paywalls.closeBecauseUnlocked() }
-    }
-    return provider
-  }()
-  private(set) lazy var paywalls = PaywallFlow(
-    presenter: presenter, entitlements: entitlements, loadTimeout: configuration.paywallLoadTimeout,
-    displayTimeout: configuration.paywallDisplayTimeout,
-    sleep: clock.sleeper, logger: logger)
-  private(set) lazy var restores = RestoreCoordinator(
-    mode: mode, backend: backend, purchaser: purchaser, entitlements: entitlements, logger: logger)
-  private(set) lazy var purchases = ObserverPurchaseCoordinator(
-    mode: mode, purchaser: purchaser, backend: backend, entitlements: entitlements, restores: restores,
-    paywalls: paywalls, logger: logger, now: clock.nowProvider)
-  private(set) lazy var gates = FeatureGateCoordinator(
-    entitlements: entitlements, paywalls: paywalls,
-    isAwaitingApproval: { [unowned self] in purchases.isAwaitingApproval }, logger: logger)
+  /// The app's own monetization graph over the fakes, built on first use (so a test may set
+  /// `appTransactions` first).
+  private(set) lazy var graph = MonetizationGraph(
+    services: MonetizationServices(
+      store: store, backend: backend, storeKit: storeKit, appTransactions: appTransactions,
+      paywalls: presenter, purchaser: purchaser, logger: logger, now: clock.nowProvider, sleep: clock.sleeper),
+    configuration: configuration)
+  var entitlements: EntitlementProvider { graph.entitlements }
+  var paywalls: PaywallFlow { graph.paywalls }
+  var restores: RestoreCoordinator { graph.restores }
+  var purchases: ObserverPurchaseCoordinator { graph.purchases }
+  var gates: FeatureGateCoordinator { graph.gates }
 
   init(
     mode: RunningMode = .full, store: InMemoryKeyValueStore = InMemoryKeyValueStore(),
@@ -48,6 +36,9 @@ final class Harness {
   ) {
     self.mode = mode
     self.store = store
+    // The graph reads the running mode from settings: with none stored, the default is `mode`.
+    var configuration = configuration
+    configuration.defaultRunningMode = mode
     self.configuration = configuration
     backend = FakeSubscriptionBackend(calls: calls)
     storeKit = FakeStoreEntitlements(calls: calls)

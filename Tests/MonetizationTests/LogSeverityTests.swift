@@ -26,6 +26,21 @@ import Testing
   }
 }
 
+/// Scenarios match events by name: each name is the case's own, with or without values.
+@Suite struct LogNameTests {
+  @Test func eventNamesAreTheCaseNames() {
+    #expect(MonetizationLog.snapshotMissing.kind == .snapshotMissing)
+    #expect(MonetizationLog.snapshotMissing.name == "snapshotMissing")
+    #expect(MonetizationLog.restoreFinished(.restored).name == "restoreFinished")
+    #expect(MonetizationLog.paywallRequested(placement: "onboarding").kind == .paywallRequested)
+  }
+
+  @Test func everyKindHasItsOwnName() {
+    let names = MonetizationLog.Kind.allCases.map(\.rawValue)
+    #expect(Set(names).count == names.count)
+  }
+}
+
 @Suite("SDK start options")
 struct SDKStartOptionsTests {
   @Test func campaignsStayOffAndPromotedPurchasesShowTheSDKPaywallOnlyInFullMode() {

@@ -278,9 +278,10 @@ struct TransactionUpdatesListenerTests {
     let harness = listeningHarness()
     let transaction = harness.activeTransaction(id: 22)
     harness.storeKitHas(transaction)
-    harness.purchaser.send(.verified(transaction))
-    harness.purchaser.send(.verified(transaction))
     await harness.purchases.startListening()
+    // Delivered twice to the running listener (the fake keeps one unfinished copy, as StoreKit does).
+    harness.purchaser.send(.verified(transaction))
+    harness.purchaser.send(.verified(transaction))
     try await bounded { await harness.purchases.waitUntilHandled(count: 2) }
     #expect(harness.purchaser.finishedTransactionIDs == [22])
     #expect(harness.entitlements.entitlement.access == .premium)

@@ -1,6 +1,7 @@
 import APODTestSupport
 import Foundation
 import Networking
+import TestServer
 import TestSupport
 import Testing
 

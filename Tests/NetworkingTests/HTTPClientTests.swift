@@ -1,5 +1,6 @@
 import Foundation
 import Networking
+import TestServer
 import TestSupport
 import Testing
 

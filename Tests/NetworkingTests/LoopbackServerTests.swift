@@ -1,4 +1,5 @@
 import Foundation
+import TestServer
 import Testing
 
 @testable import TestSupport

@@ -138,6 +138,8 @@ enum CoreSources {
   static let modules = [
     "Localization", "Networking", "NASA", "ImageCache", "Monetization", "Favorites", "Notifications",
     "ScreenCore", "TodayCore", "ExploreCore", "ViewerCore", "FavoritesCore", "ProfileCore", "AppCore",
+    // Compiled for iOS too, in debug builds, behind the previews.
+    "TestSupport",
   ]
 
   static func load() throws -> [SourceFile] {

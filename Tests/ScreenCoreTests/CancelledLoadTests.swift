@@ -3,6 +3,7 @@ import ExploreCore
 import Foundation
 import Networking
 import ScreenCore
+import TestServer
 import TestSupport
 import Testing
 import TodayCore

@@ -1,5 +1,6 @@
 import Foundation
 import NASA
+import TestServer
 import TestSupport
 import Testing
 
@@ -405,7 +406,7 @@ struct ReadmeCoverageTests {
   }
 
   @Test func everyBenchmarkKeyIsInTheReadme() throws {
-    let sources = ["Sources/spacer-bench/Benchmarks.swift", "Sources/TestSupport/ImageBenchmarks.swift"]
+    let sources = ["Sources/spacer-bench/Benchmarks.swift", "Sources/TestServer/ImageBenchmarks.swift"]
     var keys: Set<String> = []
     for path in sources {
       let code = try String(contentsOf: root.appending(path: path), encoding: .utf8)

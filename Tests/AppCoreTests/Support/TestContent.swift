@@ -41,8 +41,3 @@ final class TestContent: Sendable {
       reminderSettingsStore: reminderStore, links: Self.links, versionText: "1.0 (1)")
   }
 }
-
-/// Image downloads fail as offline: these tests never reach an image host.
-struct OfflineImageDownloader: ImageDownloading {
-  func download(_ url: URL) async throws(ImagePipelineError) -> Data { throw .http(.offline) }
-}

@@ -3,7 +3,7 @@ import Monetization
 
 /// An executable monetization scenario: a starting world, then steps that drive the real
 /// `AppModel` and check expectations. The JSON format is documented in `Scenarios/README.md`.
-nonisolated public struct Scenario: Sendable, Equatable {
+public struct Scenario: Sendable, Equatable {
   public var name: String
   public var summary: String?
   public var start: ScenarioStart
@@ -13,7 +13,7 @@ nonisolated public struct Scenario: Sendable, Equatable {
 }
 
 /// The world before the first step.
-nonisolated public struct ScenarioStart: Sendable, Equatable {
+public struct ScenarioStart: Sendable, Equatable {
   public var mode: RunningMode = .full
   public var now: Date = ScenarioStart.defaultNow
   public var online = true
@@ -32,7 +32,7 @@ nonisolated public struct ScenarioStart: Sendable, Equatable {
 }
 
 /// A persisted entitlement snapshot left by an earlier launch.
-nonisolated public struct ScenarioSnapshot: Sendable, Equatable {
+public struct ScenarioSnapshot: Sendable, Equatable {
   public var isPremium: Bool
   public var reason: EntitlementReason
   public var source: EntitlementSource
@@ -44,7 +44,7 @@ nonisolated public struct ScenarioSnapshot: Sendable, Equatable {
 }
 
 /// A subscription that exists in the store world (on this Apple Account).
-nonisolated public struct ScenarioSubscription: Sendable, Equatable {
+public struct ScenarioSubscription: Sendable, Equatable {
   public enum State: String, Sendable, Equatable, CaseIterable {
     case active, gracePeriod, billingRetry, revoked
   }
@@ -67,7 +67,7 @@ nonisolated public struct ScenarioSubscription: Sendable, Equatable {
 }
 
 /// Grandfathering input: the configured cutoff and what `AppTransaction` reports.
-nonisolated public struct ScenarioGrandfathering: Sendable, Equatable {
+public struct ScenarioGrandfathering: Sendable, Equatable {
   public var cutoffBuild: String
   public var originalBuild: String
   public var sandbox: Bool
@@ -77,14 +77,14 @@ nonisolated public struct ScenarioGrandfathering: Sendable, Equatable {
 }
 
 /// How the subscription SDK's start behaves.
-nonisolated public enum BackendStartBehaviour: String, Sendable, Equatable, CaseIterable {
+public enum BackendStartBehaviour: String, Sendable, Equatable, CaseIterable {
   case ok, fail, notConfigured
   /// The start's callback never fires.
   case hang
 }
 
 /// How the subscription SDK's `activeSubscriptions` behaves (when online).
-nonisolated public enum BackendCheckBehaviour: String, Sendable, Equatable, CaseIterable {
+public enum BackendCheckBehaviour: String, Sendable, Equatable, CaseIterable {
   /// Answers from the store world.
   case ok
   /// Fails although the device is online.
@@ -96,7 +96,7 @@ nonisolated public enum BackendCheckBehaviour: String, Sendable, Equatable, Case
 }
 
 /// How a placement's paywall loads.
-nonisolated public enum PaywallBehaviour: String, Sendable, Equatable, CaseIterable {
+public enum PaywallBehaviour: String, Sendable, Equatable, CaseIterable {
   case normal, fallback, deactivated, client
   /// The SDK reports a load error.
   case loadError
@@ -111,7 +111,7 @@ nonisolated public enum PaywallBehaviour: String, Sendable, Equatable, CaseItera
 }
 
 /// What the App Store answers when the user buys.
-nonisolated public enum ScriptedPurchase: Sendable, Equatable {
+public enum ScriptedPurchase: Sendable, Equatable {
   case purchased
   case unverified
   case pending
@@ -120,7 +120,7 @@ nonisolated public enum ScriptedPurchase: Sendable, Equatable {
 }
 
 /// A point in time, absolute or relative to the scenario's start.
-nonisolated public enum ScenarioTime: Sendable, Equatable {
+public enum ScenarioTime: Sendable, Equatable {
   case absolute(Date)
   case relative(TimeInterval)
 
@@ -134,7 +134,7 @@ nonisolated public enum ScenarioTime: Sendable, Equatable {
 }
 
 /// One step of a scenario.
-nonisolated public enum ScenarioStep: Sendable, Equatable {
+public enum ScenarioStep: Sendable, Equatable {
   case launch
   case quit
   case relaunch
@@ -217,38 +217,36 @@ nonisolated public enum ScenarioStep: Sendable, Equatable {
 }
 
 /// Expectations; every field is optional and only the given ones are checked.
-nonisolated public struct ScenarioExpectation: Sendable, Equatable {
+public struct ScenarioExpectation: Sendable, Equatable {
   public var access: AccessLevel?
   public var reason: EntitlementReason?
   public var fromCache: Bool?
   public var paywallsShown: [String]?
   public var paywallUp: Bool?
-  /// Attempt label → `ran`, `rolledBack`, `rolledBack(awaitingApproval)`, `alreadyPresenting`,
-  /// `unavailable`, `unavailable(timedOut)`… A bare kind matches any reason; `pending` means the
-  /// attempt has not finished yet.
-  public var attempts: [String: String]?
+  /// Attempt label → what the gated tap or favorite save did.
+  public var attempts: [String: AttemptExpectation]?
   public var actionsRun: Int?
-  public var calls: [String: Int]?
-  public var restore: String?
-  public var interceptor: String?
+  public var calls: [SimulatedCall: Int]?
+  public var restore: RestoreExpectation?
+  public var interceptor: InterceptResult?
   public var awaitingApproval: Bool?
   public var finishedTransactions: Int?
   public var snapshot: SnapshotExpectation?
   public var activeMode: RunningMode?
   public var pendingMode: RunningMode?
   public var relaunchRequired: Bool?
-  public var events: [String]?
-  public var noEvents: [String]?
+  public var events: [MonetizationLog.Kind]?
+  public var noEvents: [MonetizationLog.Kind]?
   /// What the Favorites screen shows: `locked`, `loading`, `empty`, `failed`, or the dates.
   public var favorites: FavoritesExpectation?
   /// User-facing sentences, exactly (`gateNotice`, `restoreAlert`, `profileStatus`, …).
-  public var texts: [String: String]?
+  public var texts: [ScenarioText: String]?
   /// User-facing sentences that must contain the given text.
-  public var textsContaining: [String: String]?
+  public var textsContaining: [ScenarioText: String]?
   /// Calls that must happen in this order (others may come between) since the previous expect.
-  public var callOrder: [String]?
+  public var callOrder: [SimulatedCall]?
   /// Call name → the argument of each of its calls so far, in order.
-  public var callArguments: [String: [String]]?
+  public var callArguments: [SimulatedCall: [String]]?
   public var source: EntitlementSource?
   public var product: String?
   public var expires: ScenarioTime?
@@ -258,14 +256,97 @@ nonisolated public struct ScenarioExpectation: Sendable, Equatable {
   public init() {}
 }
 
+/// What a gated tap (or a favorite save) should have done. Written `ran`, `alreadyPresenting`,
+/// `rolledBack(awaitingApproval)`, `unavailable(timedOut)`; a bare `rolledBack` or `unavailable`
+/// matches any reason; `pending` means it has not finished; `saved` / `notSaved` for favorites.
+public enum AttemptExpectation: Sendable, Equatable, CustomStringConvertible {
+  case pending
+  /// Exactly this gate result.
+  case gate(GateAttemptResult)
+  /// Rolled back, for any reason.
+  case anyRollback
+  /// No paywall could be shown, for any reason.
+  case anyUnavailable
+  /// A favorite save: whether it was saved.
+  case favorite(saved: Bool)
+
+  public var description: String {
+    switch self {
+    case .pending: "pending"
+    case .gate(let result): result.description
+    case .anyRollback: "rolledBack"
+    case .anyUnavailable: "unavailable"
+    case .favorite(let saved): saved ? "saved" : "notSaved"
+    }
+  }
+
+  /// Whether `outcome` (nil: not finished) meets this expectation.
+  public func isMet(by outcome: AttemptOutcome?) -> Bool {
+    switch (self, outcome) {
+    case (.pending, nil): true
+    case (.gate(let expected), .gate(let actual)?): expected == actual
+    case (.anyRollback, .gate(.rolledBack)?), (.anyUnavailable, .gate(.unavailable)?): true
+    case (.favorite(let expected), .favorite(let saved)?): expected == saved
+    default: false
+    }
+  }
+}
+
+/// What a gated tap or a favorite save did.
+public enum AttemptOutcome: Sendable, Equatable, CustomStringConvertible {
+  case gate(GateAttemptResult)
+  case favorite(saved: Bool)
+
+  public var description: String {
+    switch self {
+    case .gate(let result): result.description
+    case .favorite(let saved): saved ? "saved" : "notSaved"
+    }
+  }
+}
+
+/// What the last restore (Profile's button) should have ended with; `failed` matches any message.
+public enum RestoreExpectation: String, Sendable, Equatable, CaseIterable {
+  case restored, nothingToRestore, failed, cancelled
+
+  /// Whether `outcome` is of this kind.
+  public func isMet(by outcome: RestoreOutcome) -> Bool {
+    switch (self, outcome) {
+    case (.restored, .restored), (.nothingToRestore, .nothingToRestore), (.failed, .failed),
+      (.cancelled, .cancelled):
+      true
+    default: false
+    }
+  }
+}
+
+/// A call into the simulated SDK, StoreKit or paywalls, by the name the doubles record it under.
+public enum SimulatedCall: String, Sendable, CaseIterable {
+  case backendStart = "backend.start"
+  case backendActiveSubscriptions = "backend.activeSubscriptions"
+  case backendSynchronize = "backend.synchronize"
+  case backendRestore = "backend.restore"
+  case storeKitCurrentEntitlements = "storeKit.currentEntitlements"
+  case storeKitStatuses = "storeKit.statuses"
+  case appTransactionRead = "appTransaction.read"
+  case appTransactionRefresh = "appTransaction.refresh"
+  case purchaserPurchase = "purchaser.purchase"
+  case purchaserRestore = "purchaser.restore"
+  case purchaserFinish = "purchaser.finish"
+  case purchaserTransactionUpdates = "purchaser.transactionUpdates"
+  case paywallLoad = "paywall.load"
+  case paywallDisplay = "paywall.display"
+  case paywallCloseAll = "paywall.closeAll"
+}
+
 /// What the Favorites screen should show.
-nonisolated public enum FavoritesExpectation: Sendable, Equatable {
+public enum FavoritesExpectation: Sendable, Equatable {
   case locked, loading, empty, failed
   case dates([String])
 }
 
 /// The user-facing sentences a scenario can check.
-nonisolated public enum ScenarioText: String, Sendable, CaseIterable {
+public enum ScenarioText: String, Sendable, CaseIterable {
   /// `AppModel.gateNotice`: why a gated action did not run.
   case gateNotice
   /// Profile's restore alert (`ProfileModel.restoreReport.message`).
@@ -279,13 +360,13 @@ nonisolated public enum ScenarioText: String, Sendable, CaseIterable {
 }
 
 /// What the persisted snapshot should be.
-nonisolated public enum SnapshotExpectation: Sendable, Equatable {
+public enum SnapshotExpectation: Sendable, Equatable {
   case none
   case stored(isPremium: Bool?, reason: EntitlementReason?)
 }
 
 /// Parses and prints durations such as `90s`, `10m`, `25h`, `3d`.
-nonisolated public enum ScenarioDuration {
+public enum ScenarioDuration {
   /// Seconds for `text`, or `nil` when it is not a number followed by `s`, `m`, `h` or `d`.
   public static func parse(_ text: String) -> TimeInterval? {
     guard let unit = text.last, let value = Double(text.dropLast()), value.isFinite, value >= 0 else {

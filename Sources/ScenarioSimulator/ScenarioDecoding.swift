@@ -2,11 +2,12 @@ import Favorites
 import Foundation
 import Monetization
 import NASA
+import TestSupport
 
 // Strict decoding of the scenario format: unknown fields and unknown values are errors that name
 // the field and list what is allowed, so a typo never silently weakens a scenario.
 
-nonisolated struct ScenarioKey: CodingKey {
+struct ScenarioKey: CodingKey {
   var stringValue: String
   var intValue: Int? { nil }
   init(_ string: String) { stringValue = string }
@@ -17,7 +18,7 @@ nonisolated struct ScenarioKey: CodingKey {
 typealias ScenarioContainer = KeyedDecodingContainer<ScenarioKey>
 
 extension KeyedDecodingContainer where Key == ScenarioKey {
-  nonisolated func allowOnly(_ allowed: [String], in what: String) throws {
+  func allowOnly(_ allowed: [String], in what: String) throws {
     let unknown = allKeys.map(\.stringValue).filter { !allowed.contains($0) }.sorted()
     guard unknown.isEmpty else {
       throw DecodingError.dataCorrupted(
@@ -29,16 +30,16 @@ extension KeyedDecodingContainer where Key == ScenarioKey {
     }
   }
 
-  nonisolated func value<T: Decodable>(_ key: String) throws -> T {
+  func value<T: Decodable>(_ key: String) throws -> T {
     try decode(T.self, forKey: ScenarioKey(key))
   }
 
-  nonisolated func optional<T: Decodable>(_ key: String) throws -> T? {
+  func optional<T: Decodable>(_ key: String) throws -> T? {
     try decodeIfPresent(T.self, forKey: ScenarioKey(key))
   }
 
   /// A string that must be one of `allowed`'s raw values.
-  nonisolated func choice<T: RawRepresentable>(_ key: String, _ allowed: [T]) throws -> T?
+  func choice<T: RawRepresentable>(_ key: String, _ allowed: [T]) throws -> T?
   where T.RawValue == String {
     guard let raw = try decodeIfPresent(String.self, forKey: ScenarioKey(key)) else { return nil }
     guard let match = allowed.first(where: { $0.rawValue == raw }) else {
@@ -49,7 +50,7 @@ extension KeyedDecodingContainer where Key == ScenarioKey {
     return match
   }
 
-  nonisolated func time(_ key: String) throws -> ScenarioTime? {
+  func time(_ key: String) throws -> ScenarioTime? {
     guard let text = try decodeIfPresent(String.self, forKey: ScenarioKey(key)) else { return nil }
     guard let time = ScenarioTime(text) else {
       throw DecodingError.dataCorruptedError(
@@ -60,7 +61,7 @@ extension KeyedDecodingContainer where Key == ScenarioKey {
     return time
   }
 
-  nonisolated func duration(_ key: String) throws -> TimeInterval {
+  func duration(_ key: String) throws -> TimeInterval {
     let text: String = try value(key)
     guard let seconds = ScenarioDuration.parse(text) else {
       throw DecodingError.dataCorruptedError(
@@ -73,7 +74,7 @@ extension KeyedDecodingContainer where Key == ScenarioKey {
 
 extension ScenarioTime {
   /// Parses `now`, `+30d` / `-2h` offsets, or an ISO 8601 date.
-  nonisolated public init?(_ text: String) {
+  public init?(_ text: String) {
     if text == "now" {
       self = .relative(0)
     } else if let sign = text.first, sign == "+" || sign == "-",
@@ -88,8 +89,8 @@ extension ScenarioTime {
   }
 }
 
-extension Scenario: nonisolated Decodable {
-  nonisolated public init(from decoder: any Decoder) throws {
+extension Scenario: Decodable {
+  public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: ScenarioKey.self)
     try container.allowOnly(["name", "summary", "start", "steps", "expect"], in: "the scenario")
     name = try container.value("name")
@@ -100,8 +101,8 @@ extension Scenario: nonisolated Decodable {
   }
 }
 
-extension ScenarioStart: nonisolated Decodable {
-  nonisolated public init(from decoder: any Decoder) throws {
+extension ScenarioStart: Decodable {
+  public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: ScenarioKey.self)
     try container.allowOnly(
       [
@@ -141,8 +142,8 @@ extension ScenarioStart: nonisolated Decodable {
   }
 }
 
-extension ScenarioSnapshot: nonisolated Decodable {
-  nonisolated public init(from decoder: any Decoder) throws {
+extension ScenarioSnapshot: Decodable {
+  public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: ScenarioKey.self)
     try container.allowOnly(
       ["isPremium", "reason", "source", "product", "expires", "graceEnds", "computedAt", "schemaVersion"],
@@ -162,8 +163,8 @@ extension ScenarioSnapshot: nonisolated Decodable {
   }
 }
 
-extension ScenarioSubscription: nonisolated Decodable {
-  nonisolated public init(from decoder: any Decoder) throws {
+extension ScenarioSubscription: Decodable {
+  public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: ScenarioKey.self)
     try container.allowOnly(
       [
@@ -191,8 +192,8 @@ extension ScenarioSubscription: nonisolated Decodable {
   }
 }
 
-extension ScenarioGrandfathering: nonisolated Decodable {
-  nonisolated public init(from decoder: any Decoder) throws {
+extension ScenarioGrandfathering: Decodable {
+  public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: ScenarioKey.self)
     try container.allowOnly(
       ["cutoffBuild", "originalBuild", "sandbox", "verified"], in: "start.grandfathering")
@@ -203,8 +204,8 @@ extension ScenarioGrandfathering: nonisolated Decodable {
   }
 }
 
-extension ScenarioStep: nonisolated Decodable {
-  nonisolated static let actions = [
+extension ScenarioStep: Decodable {
+  static let actions = [
     "launch", "quit", "relaunch", "foreground", "tap", "buy", "closePaywall", "restoreInPaywall",
     "approvePurchase", "declinePurchase", "transactionUpdate", "refund", "billingProblem", "cancelAutoRenew",
     "advanceTime",
@@ -213,7 +214,7 @@ extension ScenarioStep: nonisolated Decodable {
     "setDeviceClock",
   ]
 
-  nonisolated public init(from decoder: any Decoder) throws {
+  public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: ScenarioKey.self)
     if container.contains(ScenarioKey("expect")) {
       try container.allowOnly(["expect"], in: "an expect step")
@@ -327,7 +328,7 @@ extension ScenarioStep: nonisolated Decodable {
     }
   }
 
-  nonisolated private static func favoriteDate(in container: ScenarioContainer) throws -> String {
+  private static func favoriteDate(in container: ScenarioContainer) throws -> String {
     let date: String = try container.value("date")
     guard APODDay(rawValue: date) != nil else {
       throw DecodingError.dataCorruptedError(
@@ -337,7 +338,7 @@ extension ScenarioStep: nonisolated Decodable {
     return date
   }
 
-  nonisolated private static func product(
+  private static func product(
     in container: ScenarioContainer, key: String = "product"
   ) throws -> String {
     let product: String = try container.value(key)
@@ -350,7 +351,7 @@ extension ScenarioStep: nonisolated Decodable {
     return product
   }
 
-  nonisolated private static func purchase(in container: ScenarioContainer) throws -> ScriptedPurchase {
+  private static func purchase(in container: ScenarioContainer) throws -> ScriptedPurchase {
     let result = try container.optional("result") ?? "purchased"
     switch result {
     case "purchased": return .purchased
@@ -374,8 +375,8 @@ extension ScenarioStep: nonisolated Decodable {
   }
 }
 
-extension ScenarioExpectation: nonisolated Decodable {
-  nonisolated static let fields = [
+extension ScenarioExpectation: Decodable {
+  static let fields = [
     "access", "reason", "fromCache", "paywallsShown", "paywallUp", "attempts", "actionsRun", "calls",
     "restore",
     "interceptor", "awaitingApproval", "finishedTransactions", "snapshot", "activeMode", "pendingMode",
@@ -383,7 +384,7 @@ extension ScenarioExpectation: nonisolated Decodable {
     "callArguments", "source", "product", "expires", "definitive",
   ]
 
-  nonisolated public init(from decoder: any Decoder) throws {
+  public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: ScenarioKey.self)
     try container.allowOnly(Self.fields, in: "expect")
     self.init()
@@ -392,22 +393,24 @@ extension ScenarioExpectation: nonisolated Decodable {
     fromCache = try container.optional("fromCache")
     paywallsShown = try container.optional("paywallsShown")
     paywallUp = try container.optional("paywallUp")
-    attempts = try container.optional("attempts")
+    attempts = try Self.attempts(container)
     actionsRun = try container.optional("actionsRun")
-    calls = try container.optional("calls")
-    restore = try container.optional("restore")
-    interceptor = try container.optional("interceptor")
+    calls = try Self.callMap(container, "calls")
+    restore = try container.choice("restore", RestoreExpectation.allCases)
+    interceptor = try container.choice("interceptor", [InterceptResult.success, .failed, .notHandled])
     awaitingApproval = try container.optional("awaitingApproval")
     finishedTransactions = try container.optional("finishedTransactions")
     activeMode = try container.choice("activeMode", RunningMode.allCases)
     pendingMode = try container.choice("pendingMode", RunningMode.allCases)
     relaunchRequired = try container.optional("relaunchRequired")
-    events = try container.optional("events")
-    noEvents = try container.optional("noEvents")
+    events = try Self.events(container, "events")
+    noEvents = try Self.events(container, "noEvents")
     texts = try Self.texts(container, "texts")
     textsContaining = try Self.texts(container, "textsContaining")
-    callOrder = try container.optional("callOrder")
-    callArguments = try container.optional("callArguments")
+    if let order: [String] = try container.optional("callOrder") {
+      callOrder = try order.map { try Self.call($0, in: container, key: "callOrder") }
+    }
+    callArguments = try Self.callMap(container, "callArguments")
     source = try container.choice(
       "source", [EntitlementSource.storeKit, .purchasely, .grandfathering, .none])
     if let product: String = try container.optional("product") {
@@ -461,25 +464,122 @@ extension ScenarioExpectation: nonisolated Decodable {
 
 extension ScenarioExpectation {
   /// A `{ "gateNotice": "…" }` object whose keys must be `ScenarioText` names.
-  nonisolated fileprivate static func texts(
+  fileprivate static func texts(
     _ container: ScenarioContainer, _ key: String
-  ) throws -> [String:
-    String]?
-  {
+  ) throws -> [ScenarioText: String]? {
     guard let texts: [String: String] = try container.optional(key) else { return nil }
     let allowed = ScenarioText.allCases.map(\.rawValue)
-    if let unknown = texts.keys.sorted().first(where: { !allowed.contains($0) }) {
+    var typed: [ScenarioText: String] = [:]
+    for (name, text) in texts.sorted(by: { $0.key < $1.key }) {
+      guard let which = ScenarioText(rawValue: name) else {
+        throw DecodingError.dataCorruptedError(
+          forKey: ScenarioKey(key), in: container,
+          debugDescription: "unknown text '\(name)'; texts: \(allowed.joined(separator: ", "))")
+      }
+      typed[which] = text
+    }
+    return typed
+  }
+
+  /// A list of monetization event names, each one that Core logs.
+  fileprivate static func events(
+    _ container: ScenarioContainer, _ key: String
+  ) throws -> [MonetizationLog.Kind]? {
+    guard let names: [String] = try container.optional(key) else { return nil }
+    return try names.map { name in
+      guard let kind = MonetizationLog.Kind(rawValue: name) else {
+        throw DecodingError.dataCorruptedError(
+          forKey: ScenarioKey(key), in: container,
+          debugDescription:
+            "unknown event '\(name)'; events: \(MonetizationLog.Kind.allCases.map(\.rawValue).joined(separator: ", "))"
+        )
+      }
+      return kind
+    }
+  }
+
+  /// A call name that the simulated world records.
+  fileprivate static func call(
+    _ name: String, in container: ScenarioContainer, key: String
+  ) throws -> SimulatedCall {
+    guard let call = SimulatedCall(rawValue: name) else {
       throw DecodingError.dataCorruptedError(
         forKey: ScenarioKey(key), in: container,
-        debugDescription: "unknown text '\(unknown)'; texts: \(allowed.joined(separator: ", "))")
+        debugDescription:
+          "unknown call '\(name)'; calls: \(SimulatedCall.allCases.map(\.rawValue).joined(separator: ", "))")
     }
-    return texts
+    return call
+  }
+
+  /// A `{ "backend.start": … }` object whose keys must be call names.
+  fileprivate static func callMap<Value: Decodable>(
+    _ container: ScenarioContainer, _ key: String
+  ) throws -> [SimulatedCall: Value]? {
+    guard let map: [String: Value] = try container.optional(key) else { return nil }
+    var typed: [SimulatedCall: Value] = [:]
+    for (name, value) in map.sorted(by: { $0.key < $1.key }) {
+      typed[try call(name, in: container, key: key)] = value
+    }
+    return typed
+  }
+
+  /// An `{ "label": "rolledBack(awaitingApproval)" }` object of attempt expectations.
+  fileprivate static func attempts(_ container: ScenarioContainer) throws -> [String: AttemptExpectation]? {
+    guard let attempts: [String: String] = try container.optional("attempts") else { return nil }
+    var typed: [String: AttemptExpectation] = [:]
+    for (label, text) in attempts.sorted(by: { $0.key < $1.key }) {
+      guard let expectation = AttemptExpectation(text) else {
+        throw DecodingError.dataCorruptedError(
+          forKey: ScenarioKey("attempts"), in: container,
+          debugDescription:
+            "attempt '\(label)': '\(text)' is not one of pending, saved, notSaved, ran, alreadyPresenting, "
+            + "rolledBack, rolledBack(\(AttemptExpectation.rollbackReasons.map(\.description).joined(separator: "|"))), "
+            + "unavailable, unavailable(\(AttemptExpectation.unavailableReasons.map(\.description).joined(separator: "|")))"
+        )
+      }
+      typed[label] = expectation
+    }
+    return typed
+  }
+}
+
+extension AttemptExpectation {
+  /// Every rollback reason, by the name scenarios use.
+  static let rollbackReasons: [RollbackReason] = [.paywallClosed, .awaitingApproval, .purchaseNotConfirmed]
+  /// Every reason a paywall could not be shown, by the name scenarios use.
+  static let unavailableReasons: [PaywallUnavailableReason] = [
+    .deactivated, .clientPaywall, .noNetwork, .notConfigured, .loadFailed, .timedOut, .displayFailed,
+  ]
+
+  /// Parses `ran`, `rolledBack(awaitingApproval)`, `unavailable`, `pending`, `saved`…
+  init?(_ text: String) {
+    switch text {
+    case "pending": self = .pending
+    case "saved": self = .favorite(saved: true)
+    case "notSaved": self = .favorite(saved: false)
+    case "ran": self = .gate(.ran)
+    case "alreadyPresenting": self = .gate(.alreadyPresenting)
+    case "rolledBack": self = .anyRollback
+    case "unavailable": self = .anyUnavailable
+    default:
+      guard text.hasSuffix(")"), let open = text.firstIndex(of: "(") else { return nil }
+      let kind = text[..<open]
+      let reason = String(text[text.index(after: open)..<text.index(before: text.endIndex)])
+      if kind == "rolledBack", let match = Self.rollbackReasons.first(where: { "\($0)" == reason }) {
+        self = .gate(.rolledBack(match))
+      } else if kind == "unavailable", let match = Self.unavailableReasons.first(where: { "\($0)" == reason })
+      {
+        self = .gate(.unavailable(match))
+      } else {
+        return nil
+      }
+    }
   }
 }
 
 extension PurchaseFailure {
   /// Scenario names of the purchase errors.
-  nonisolated static let named: [String: PurchaseFailure] = [
+  static let named: [String: PurchaseFailure] = [
     "networkError": .networkError, "systemError": .systemError, "unknown": .unknown,
     "notEntitled": .notEntitled,
     "notAvailableInStorefront": .notAvailableInStorefront, "userCancelled": .userCancelled,
@@ -491,35 +591,12 @@ extension PurchaseFailure {
   ]
 }
 
-/// The products the simulator knows: `ProductCatalog`'s plans (same ids as `Spacer.storekit`).
-nonisolated public enum ScenarioCatalog {
-  public struct Product: Sendable, Equatable {
-    public var id: ProductID
-    public var planVendorID: String
-    public var period: Calendar.Component
-  }
+/// The products the simulated store sells: exactly `ProductCatalog`'s, as TestSupport's doubles
+/// describe them (paywall plan, period).
+enum ScenarioCatalog {
+  static var productIDs: [String] { MonetizationFixtures.products.map(\.id.rawValue) }
 
-  /// `ProductCatalog`'s group: the simulated store sells exactly the app's products.
-  public static let subscriptionGroupID = ProductCatalog.localSubscriptionGroupID
-  public static let products = [
-    Product(id: ProductCatalog.monthly, planVendorID: "premium_monthly", period: .month),
-    Product(id: ProductCatalog.annual, planVendorID: "premium_annual", period: .year),
-  ]
-  public static var productIDs: [String] { products.map(\.id.rawValue) }
-
-  public static func product(_ id: String) -> Product? {
-    products.first { $0.id.rawValue == id }
-  }
-
-  /// The paywall plan that sells `id`.
-  public static func plan(_ id: String) -> PaywallPlan? {
-    product(id).map { PaywallPlan(vendorID: $0.planVendorID, appleProductID: $0.id) }
-  }
-
-  /// `date` plus one period of `product`, in UTC.
-  public static func addPeriod(of product: Product, to date: Date) -> Date {
-    var calendar = Calendar(identifier: .gregorian)
-    calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
-    return calendar.date(byAdding: product.period, value: 1, to: date) ?? date.addingTimeInterval(30 * 86_400)
+  static func product(_ id: String) -> MonetizationFixtures.Product? {
+    MonetizationFixtures.product(ProductID(rawValue: id))
   }
 }

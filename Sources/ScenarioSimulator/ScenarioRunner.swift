@@ -1,11 +1,13 @@
+import AppCore
 import Favorites
 import FavoritesCore
 import Foundation
 import Monetization
 import NASA
+import TestSupport
 
 /// The result of running one scenario.
-nonisolated public struct ScenarioReport: Sendable, Equatable {
+public struct ScenarioReport: Sendable, Equatable {
   public var name: String
   /// The event log: step headers, Core's monetization events, and world notes.
   public var transcript: [String]
@@ -16,6 +18,7 @@ nonisolated public struct ScenarioReport: Sendable, Equatable {
 }
 
 /// Runs scenarios against the real `AppModel` wired to a simulated world.
+@MainActor
 public final class ScenarioRunner {
   /// How long a step may take in real time before the run is declared stuck.
   public var stepWatchdog: Duration
@@ -32,6 +35,7 @@ public final class ScenarioRunner {
 }
 
 /// One run: the world, the current `AppModel`, and the bookkeeping expectations read.
+@MainActor
 private final class ScenarioSession {
   let scenario: Scenario
   let watchdog: Duration
@@ -41,8 +45,8 @@ private final class ScenarioSession {
   let content: SimulatedContent
   var model: AppModel?
   var tracked: [TrackedWork] = []
-  /// Label → `GateAttemptResult` description, or `saved` / `notSaved` for favorites.
-  var attempts: [String: String] = [:]
+  /// Label → what the gated tap or favorite save did.
+  var attempts: [String: AttemptOutcome] = [:]
   /// Where `callOrder` starts looking: the call log's length at the previous expect.
   var callsCheckedUpTo = 0
   var tapCount = 0
@@ -112,7 +116,7 @@ private final class ScenarioSession {
       let key = label ?? "tap\(tapCount)"
       await track {
         let result = await model.attempt(feature) { self.actionsRun += 1 }
-        self.attempts[key] = result.description
+        self.attempts[key] = .gate(result)
       }
     case .buy(let product, let result):
       await buy(product, result)
@@ -176,6 +180,7 @@ private final class ScenarioSession {
       }
     case .changeMode(let mode):
       guard let model = runningModel() else { return }
+      // Profile's running-mode picker, as the user changes it.
       model.profile.selectRunningMode(mode)
     case .setBackend(let start, let check):
       world.backendStart = start ?? world.backendStart
@@ -193,7 +198,7 @@ private final class ScenarioSession {
         copyright: nil, altText: nil, dateAdded: world.time.deviceNow())
       await track {
         let saved = await model.favorites.add(favorite)
-        self.attempts[key] = saved ? "saved" : "notSaved"
+        self.attempts[key] = .favorite(saved: saved)
       }
     case .removeFavorite(let date):
       guard let model = runningModel(), let day = APODDay(rawValue: date) else { return }
@@ -201,7 +206,7 @@ private final class ScenarioSession {
     case .openFavorites:
       guard let model = runningModel() else { return }
       await track { await model.favorites.load() }
-      world.note("favorites screen shows \(Self.describe(model.favorites.state))")
+      world.note("favorites screen shows \(Self.describe(Self.shown(model.favorites.state)))")
     case .upgrade(let from, let to):
       guard let index = world.index(of: from) else { return fail("no subscription to \(from) exists") }
       world.subscriptions[index].isUpgraded = true
@@ -229,7 +234,7 @@ private final class ScenarioSession {
     let generation = world.beginGeneration()
     let log = LaunchLog(transcript: transcript)
     world.launchLog = log
-    let store = SimulatedDeviceStore(world: world, generation: generation)
+    let store = world.deviceStore(for: generation)
     let storeKit = SimulatedStoreKit(world: world, generation: generation)
     let sleep: @Sendable (Duration) async throws -> Void = { [world] duration in
       try await world.sleep(for: duration)
@@ -237,13 +242,13 @@ private final class ScenarioSession {
     let grandfathering = scenario.start.grandfathering.map {
       GrandfatheringPolicy(cutoffBuild: $0.cutoffBuild)
     }
-    let groupID = scenario.start.configuredGroupID ?? ScenarioCatalog.subscriptionGroupID
+    let groupID = scenario.start.configuredGroupID ?? ProductCatalog.localSubscriptionGroupID
     let dependencies = Dependencies(
       keyValueStore: store, subscriptionBackend: SimulatedBackend(world: world, generation: generation),
       storeEntitlements: storeKit, appTransactions: storeKit,
       paywallPresenter: SimulatedPaywalls(world: world, generation: generation),
       purchaser: SimulatedPurchaser(world: world, generation: generation),
-      subscriptionManagement: SimulatedSubscriptionManagement(), monetizationLogger: log,
+      subscriptionManagement: FakeSubscriptionManagement(), monetizationLogger: log,
       monetization: MonetizationConfiguration(
         subscriptionGroupID: groupID,
         paywallLoadTimeout: .seconds(scenario.start.paywallTimeout),
@@ -273,7 +278,7 @@ private final class ScenarioSession {
   private func buy(_ product: String, _ result: ScriptedPurchase) async {
     guard let model = runningModel() else { return }
     guard world.isPaywallUp else { return fail("no paywall is shown to buy from") }
-    let plan = ScenarioCatalog.plan(product)
+    let plan = ScenarioCatalog.product(product)?.plan
     switch model.monetization.settings.activeMode {
     case .observer:
       // The SDK calls the app's purchase interceptor, then the adapter closes the paywall.
@@ -284,7 +289,7 @@ private final class ScenarioSession {
       guard let response, !world.wasKilled else { return }
       lastInterceptor = response
       if response.closesPaywall {
-        world.count("paywall.closeAll")
+        world.count(.paywallCloseAll)
         let purchased = response.result == .success
         world.dismiss(
           with: PaywallOutcome(
@@ -324,7 +329,7 @@ private final class ScenarioSession {
       guard let response, !world.wasKilled else { return }
       lastInterceptor = response
       if response.closesPaywall {
-        world.count("paywall.closeAll")
+        world.count(.paywallCloseAll)
         world.dismiss(with: PaywallOutcome(purchaseResult: .restored, closeReason: .programmatic))
         await settle()
       }
@@ -363,7 +368,7 @@ private final class ScenarioSession {
       graceExpirationDate: seed.graceEnds?.resolve(from: start),
       computedAt: seed.computedAt.resolve(from: start), schemaVersion: seed.schemaVersion)
     let generation = world.beginGeneration()
-    EntitlementSnapshotStore(store: SimulatedDeviceStore(world: world, generation: generation)).save(snapshot)
+    EntitlementSnapshotStore(store: world.deviceStore(for: generation)).save(snapshot)
   }
 
   // MARK: - Settling
@@ -425,80 +430,99 @@ private final class ScenarioSession {
     compare("fromCache", expect.fromCache, entitlement?.isFromCache)
     compare("source", expect.source, entitlement?.source)
     compare("product", expect.product, entitlement.map { $0.productID?.rawValue ?? "none" })
-    compare(
-      "expires", expect.expires.map { $0.resolve(from: scenario.start.now).formatted(.iso8601) },
-      entitlement.map { $0.expirationDate?.formatted(.iso8601) ?? "never" })
+    if let expires = expect.expires {
+      // To the second, as the dates are written in scenarios.
+      let expected = expires.resolve(from: scenario.start.now)
+      let actual = entitlement?.expirationDate
+      let text = { (date: Date) in date.formatted(.iso8601) }
+      if let actual, Int(actual.timeIntervalSince1970) == Int(expected.timeIntervalSince1970) {
+        passed("expires = \(text(expected))")
+      } else {
+        fail(
+          "expected expires \(text(expected)), got "
+            + (entitlement == nil ? "nothing (app not running)" : actual.map(text) ?? "never"))
+      }
+    }
     compare("definitive", expect.definitive, model?.monetization.entitlements.lastDecision?.isDefinitive)
     compare("paywallsShown", expect.paywallsShown, world.displayedPlacements)
     compare("paywallUp", expect.paywallUp, world.isPaywallUp)
     compare("actionsRun", expect.actionsRun, actionsRun)
-    compare("restore", expect.restore.map(Self.kind), lastRestore.map { Self.kind("\($0)") })
-    compare("interceptor", expect.interceptor, lastInterceptor?.result.rawValue)
+    if let restore = expect.restore {
+      if let lastRestore, restore.isMet(by: lastRestore) {
+        passed("restore = \(lastRestore)")
+      } else {
+        fail("expected restore \(restore.rawValue), got \(lastRestore.map { "\($0)" } ?? "none")")
+      }
+    }
+    compare("interceptor", expect.interceptor, lastInterceptor?.result)
     compare("awaitingApproval", expect.awaitingApproval, model?.monetization.purchases.isAwaitingApproval)
     compare("finishedTransactions", expect.finishedTransactions, world.finishedTransactions.count)
     compare("activeMode", expect.activeMode, model?.monetization.settings.activeMode)
     compare("pendingMode", expect.pendingMode, model?.monetization.settings.pendingMode)
     compare("relaunchRequired", expect.relaunchRequired, model?.monetization.settings.isRelaunchRequired)
     for (label, expected) in (expect.attempts ?? [:]).sorted(by: { $0.key < $1.key }) {
-      guard let actual = attempts[label] else {
-        if expected != "pending" {
-          fail("expected attempt '\(label)' \(expected), it has not finished")
-        } else {
-          passed("attempt '\(label)' still pending")
-        }
-        continue
-      }
-      if actual != expected && Self.kind(actual) != expected {
-        fail("expected attempt '\(label)' \(expected), got \(actual)")
-      } else {
-        passed("attempt '\(label)' = \(actual)")
+      let actual = attempts[label]
+      switch (expected.isMet(by: actual), actual) {
+      case (true, nil): passed("attempt '\(label)' still pending")
+      case (true, let actual?): passed("attempt '\(label)' = \(actual)")
+      case (false, nil): fail("expected attempt '\(label)' \(expected), it has not finished")
+      case (false, let actual?): fail("expected attempt '\(label)' \(expected), got \(actual)")
       }
     }
-    for (call, expected) in (expect.calls ?? [:]).sorted(by: { $0.key < $1.key }) {
-      compare("\(call) calls", expected, world.callCounts[call] ?? 0)
+    for (call, expected) in (expect.calls ?? [:]).sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+      compare("\(call.rawValue) calls", expected, world.calls.count(call.rawValue))
     }
-    for (call, expected) in (expect.callArguments ?? [:]).sorted(by: { $0.key < $1.key }) {
-      let actual = world.callLog.filter { $0.name == call }.map { $0.argument ?? "" }
-      compare("\(call) arguments", expected, actual)
+    for (call, expected) in (expect.callArguments ?? [:]).sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+      let actual = world.calls.arguments(of: call.rawValue)
+      compare("\(call.rawValue) arguments", expected, actual)
     }
     if let order = expect.callOrder { checkOrder(order) }
-    callsCheckedUpTo = world.callLog.count
-    let names = Set(transcript.eventNames)
+    callsCheckedUpTo = world.calls.entries.count
+    let kinds = Set(transcript.eventKinds)
     for event in expect.events ?? [] {
-      if names.contains(event) {
+      if kinds.contains(event) {
         passed("event '\(event)' logged")
       } else {
         fail("expected a '\(event)' event, none was logged")
       }
     }
     for event in expect.noEvents ?? [] {
-      if names.contains(event) {
+      if kinds.contains(event) {
         fail("expected no '\(event)' event, one was logged")
       } else {
         passed("no '\(event)' event")
       }
     }
     if let favorites = expect.favorites {
-      let state = model?.favorites.state
-      compare("favorites screen", Self.describe(favorites), state.map(Self.describe))
+      let shown = model.map { Self.shown($0.favorites.state) }
+      if let shown, Self.shown(favorites) == shown {
+        passed("favorites screen = \(Self.describe(favorites))")
+      } else {
+        fail(
+          "expected favorites screen \(Self.describe(favorites)), got "
+            + (shown.map(Self.describe) ?? "nothing (app not running)"))
+      }
     }
-    for (key, expected) in (expect.texts ?? [:]).sorted(by: { $0.key < $1.key }) {
-      compare("\(key) text", expected, text(key) ?? "none")
+    for (key, expected) in (expect.texts ?? [:]).sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+      compare("\(key.rawValue) text", expected, text(key) ?? "none")
     }
-    for (key, expected) in (expect.textsContaining ?? [:]).sorted(by: { $0.key < $1.key }) {
+    for (key, expected) in (expect.textsContaining ?? [:]).sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
       let actual = text(key)
       if actual?.contains(expected) == true {
-        passed("\(key) text contains \"\(expected)\"")
+        passed("\(key.rawValue) text contains \"\(expected)\"")
       } else {
-        fail("expected \(key) text containing \"\(expected)\", got \(actual.map { "\"\($0)\"" } ?? "none")")
+        fail(
+          "expected \(key.rawValue) text containing \"\(expected)\", got \(actual.map { "\"\($0)\"" } ?? "none")"
+        )
       }
     }
     if let snapshotExpectation = expect.snapshot { check(snapshotExpectation) }
   }
 
   /// Whether `order` appears, in order, among the calls since the previous expect.
-  private func checkOrder(_ order: [String]) {
-    let recent = world.callLog[callsCheckedUpTo...].map(\.name)
+  private func checkOrder(_ calls: [SimulatedCall]) {
+    let order = calls.map(\.rawValue)
+    let recent = Array(world.calls.entries[callsCheckedUpTo...])
     var remaining = order[...]
     for call in recent where call == remaining.first { remaining = remaining.dropFirst() }
     if remaining.isEmpty {
@@ -511,8 +535,8 @@ private final class ScenarioSession {
   }
 
   /// A user-facing sentence, or `nil` when none is shown.
-  private func text(_ key: String) -> String? {
-    guard let model, let which = ScenarioText(rawValue: key) else { return nil }
+  private func text(_ which: ScenarioText) -> String? {
+    guard let model else { return nil }
     switch which {
     case .gateNotice: return model.gateNotice
     case .restoreAlert: return model.profile.restoreReport?.message
@@ -533,14 +557,20 @@ private final class ScenarioSession {
     }
   }
 
-  static func describe(_ state: FavoritesState) -> String {
+  /// What the screen shows, in the expectation's terms (no dates is `empty`).
+  static func shown(_ state: FavoritesState) -> FavoritesExpectation {
     switch state {
-    case .locked: "locked"
-    case .loading: "loading"
-    case .empty: "empty"
-    case .failed: "failed"
-    case .loaded(let favorites): favorites.map(\.date.rawValue).joined(separator: ", ")
+    case .locked: .locked
+    case .loading: .loading
+    case .empty: .empty
+    case .failed: .failed
+    case .loaded(let favorites): shown(.dates(favorites.map(\.date.rawValue)))
     }
+  }
+
+  static func shown(_ expectation: FavoritesExpectation) -> FavoritesExpectation {
+    if case .dates(let dates) = expectation, dates.isEmpty { return .empty }
+    return expectation
   }
 
   private func passed(_ message: String) {
@@ -549,7 +579,7 @@ private final class ScenarioSession {
 
   private func check(_ expectation: SnapshotExpectation) {
     let reader = EntitlementSnapshotStore(
-      store: SimulatedDeviceStore(world: world, generation: world.generation))
+      store: world.deviceStore(for: world.generation))
     let stored: EntitlementSnapshot? = if case .loaded(let snapshot) = reader.load() { snapshot } else { nil }
     switch expectation {
     case .none:
@@ -575,11 +605,6 @@ private final class ScenarioSession {
         }
       }
     }
-  }
-
-  /// `rolledBack(paywallClosed)` → `rolledBack`.
-  private static func kind(_ text: String) -> String {
-    String(text.prefix { $0 != "(" })
   }
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 import NASA
+import TestSupport
 
 /// A loopback server that answers like both NASA services with labelled sample data for any day,
 /// so `spacer --demo` (and the benchmarks) run the whole path without internet.

@@ -4,8 +4,9 @@ import Monetization
 // The world seen through the Monetization protocols, one set per launch. Calls from a launch
 // that has quit do nothing and are not counted.
 
+/// One launch's handle on the world: once that launch has quit, its calls do nothing.
 @MainActor
-final class SimulatedBackend: SubscriptionBackend {
+class SimulatedAdapter {
   let world: ScenarioWorld
   let generation: Int
 
@@ -13,10 +14,13 @@ final class SimulatedBackend: SubscriptionBackend {
     self.world = world
     self.generation = generation
   }
+}
 
+@MainActor
+final class SimulatedBackend: SimulatedAdapter, SubscriptionBackend {
   func start(mode: RunningMode) async throws(SubscriptionBackendError) {
     guard world.isCurrent(generation) else { throw .other(detail: "app quit") }
-    world.count("backend.start", argument: mode.rawValue)
+    world.count(.backendStart, argument: mode.rawValue)
     world.launchedMode = mode
     switch world.backendStart {
     case .ok: world.sdkStarted(mode: mode)
@@ -24,7 +28,7 @@ final class SimulatedBackend: SubscriptionBackend {
     case .fail: throw .network
     case .hang:
       world.note("sdk: start never calls back")
-      await world.hangUntilCancelled()
+      await world.loseCallback()
       throw .other(detail: "cancelled")
     }
   }
@@ -33,12 +37,12 @@ final class SimulatedBackend: SubscriptionBackend {
     invalidateCache: Bool
   ) async throws(SubscriptionBackendError) -> [SubscriptionSnapshot] {
     guard world.isCurrent(generation) else { throw .other(detail: "app quit") }
-    world.count("backend.activeSubscriptions", argument: "invalidateCache: \(invalidateCache)")
+    world.count(.backendActiveSubscriptions, argument: "invalidateCache: \(invalidateCache)")
     guard world.online else { throw .network }
     if world.backendCheck == .fail { throw .other(detail: "scripted failure") }
     if world.backendCheck == .hang {
       world.note("sdk: subscription check never calls back")
-      await world.hangUntilCancelled()
+      await world.loseCallback()
       throw .other(detail: "cancelled")
     }
     return world.subscriptions.compactMap { subscription in
@@ -51,7 +55,7 @@ final class SimulatedBackend: SubscriptionBackend {
       case .expired, .revoked: return nil
       }
       return SubscriptionSnapshot(
-        planVendorID: subscription.product.planVendorID, appleProductID: subscription.product.id,
+        planVendorID: subscription.product.plan.vendorID, appleProductID: subscription.product.id,
         status: world.backendCheck == .unknownStatus ? .unknown : status,
         isFamilyShared: subscription.familyShared,
         nextRenewalDate: subscription.expirationDate,
@@ -61,7 +65,7 @@ final class SimulatedBackend: SubscriptionBackend {
 
   func synchronize() async {
     guard world.isCurrent(generation) else { return }
-    world.count("backend.synchronize")
+    world.count(.backendSynchronize)
     guard world.online else { return }
     // The backend validates each receipt with Apple: only verified transactions become known.
     for index in world.subscriptions.indices
@@ -72,7 +76,7 @@ final class SimulatedBackend: SubscriptionBackend {
 
   func restore() async throws(SubscriptionBackendError) -> BackendRestoreResult {
     guard world.isCurrent(generation) else { throw .other(detail: "app quit") }
-    world.count("backend.restore")
+    world.count(.backendRestore)
     guard world.online else { throw .network }
     var restored = false
     for index in world.subscriptions.indices {
@@ -88,18 +92,10 @@ final class SimulatedBackend: SubscriptionBackend {
 }
 
 @MainActor
-final class SimulatedStoreKit: StoreEntitlementsSource, AppTransactionSource {
-  let world: ScenarioWorld
-  let generation: Int
-
-  init(world: ScenarioWorld, generation: Int) {
-    self.world = world
-    self.generation = generation
-  }
-
+final class SimulatedStoreKit: SimulatedAdapter, StoreEntitlementsSource, AppTransactionSource {
   func currentEntitlements() async -> [VerificationResultSnapshot<TransactionSnapshot>] {
     guard world.isCurrent(generation) else { return [] }
-    world.count("storeKit.currentEntitlements")
+    world.count(.storeKitCurrentEntitlements)
     // Works offline; lists subscribed and in-grace subscriptions, never expired or revoked ones.
     return world.subscriptions.filter { subscription in
       let state = world.effectiveState(subscription)
@@ -109,10 +105,10 @@ final class SimulatedStoreKit: StoreEntitlementsSource, AppTransactionSource {
 
   func subscriptionStatuses(groupID: String) async throws(StoreReadError) -> [SubscriptionStatusSnapshot] {
     guard world.isCurrent(generation) else { throw .other(detail: "app quit") }
-    world.count("storeKit.statuses", argument: groupID)
+    world.count(.storeKitStatuses, argument: groupID)
     guard world.online else { throw .network }
     // Like StoreKit: a group this account has nothing in answers with no statuses at all.
-    guard groupID == ScenarioCatalog.subscriptionGroupID else { return [] }
+    guard groupID == ProductCatalog.localSubscriptionGroupID else { return [] }
     return world.subscriptions.filter(\.onThisDevice).map { subscription in
       var graceEnd: Date?
       let state: RenewalState
@@ -139,7 +135,7 @@ final class SimulatedStoreKit: StoreEntitlementsSource, AppTransactionSource {
 
   func appTransaction() async throws(StoreReadError) -> VerificationResultSnapshot<AppTransactionSnapshot> {
     guard world.isCurrent(generation) else { throw .other(detail: "app quit") }
-    world.count("appTransaction.read")
+    world.count(.appTransactionRead)
     guard let transaction = world.appTransaction else { throw .other(detail: "no app transaction") }
     return world.appTransactionVerified ? .verified(transaction) : .unverified(transaction, .invalidSignature)
   }
@@ -148,7 +144,7 @@ final class SimulatedStoreKit: StoreEntitlementsSource, AppTransactionSource {
     AppTransactionSnapshot
   > {
     guard world.isCurrent(generation) else { throw .other(detail: "app quit") }
-    world.count("appTransaction.refresh")
+    world.count(.appTransactionRefresh)
     guard world.online else { throw .network }
     guard let transaction = world.appTransaction else { throw .other(detail: "no app transaction") }
     world.note("store: the App Store signs the app transaction again (after a sign-in)")
@@ -158,18 +154,10 @@ final class SimulatedStoreKit: StoreEntitlementsSource, AppTransactionSource {
 }
 
 @MainActor
-final class SimulatedPaywalls: PaywallPresenting {
-  let world: ScenarioWorld
-  let generation: Int
-
-  init(world: ScenarioWorld, generation: Int) {
-    self.world = world
-    self.generation = generation
-  }
-
+final class SimulatedPaywalls: SimulatedAdapter, PaywallPresenting {
   func load(placement: Placement) async -> PaywallLoadResult {
     guard world.isCurrent(generation) else { return .failed(.error(detail: "app quit")) }
-    world.count("paywall.load", argument: placement.rawValue)
+    world.count(.paywallLoad, argument: placement.rawValue)
     return await world.load(placement: placement)
   }
 
@@ -179,30 +167,22 @@ final class SimulatedPaywalls: PaywallPresenting {
     guard world.isCurrent(generation) else {
       return PaywallOutcome(purchaseResult: .none, closeReason: .programmatic)
     }
-    world.count("paywall.display")
+    world.count(.paywallDisplay)
     return await world.display(presentation, onShown: onShown)
   }
 
   func closeAll() async {
     guard world.isCurrent(generation) else { return }
-    world.count("paywall.closeAll")
+    world.count(.paywallCloseAll)
     world.closeAll()
   }
 }
 
 @MainActor
-final class SimulatedPurchaser: Purchaser {
-  let world: ScenarioWorld
-  let generation: Int
-
-  init(world: ScenarioWorld, generation: Int) {
-    self.world = world
-    self.generation = generation
-  }
-
+final class SimulatedPurchaser: SimulatedAdapter, Purchaser {
   func purchase(productID: ProductID, promotionalOffer: PromotionalOfferSignature?) async -> PurchaseResult {
     guard world.isCurrent(generation) else { return .cancelled }
-    world.count("purchaser.purchase", argument: productID.rawValue)
+    world.count(.purchaserPurchase, argument: productID.rawValue)
     let script = world.nextPurchase ?? .purchased
     world.nextPurchase = nil
     guard world.online else { return .failed(.networkError) }
@@ -232,54 +212,19 @@ final class SimulatedPurchaser: Purchaser {
 
   func restore() async throws(PurchaseFailure) {
     guard world.isCurrent(generation) else { throw .unknown }
-    world.count("purchaser.restore")
+    world.count(.purchaserRestore)
     guard world.online else { throw .networkError }
     for index in world.subscriptions.indices { world.subscriptions[index].onThisDevice = true }
   }
 
   func transactionUpdates() async -> AsyncStream<VerificationResultSnapshot<TransactionSnapshot>> {
-    if world.isCurrent(generation) { world.count("purchaser.transactionUpdates") }
+    if world.isCurrent(generation) { world.count(.purchaserTransactionUpdates) }
     return world.updatesStream(for: generation)
   }
 
   func finish(transactionID: UInt64) async {
     guard world.isCurrent(generation) else { return }
     // A process killed before the finish never made the call.
-    if world.finish(transactionID) { world.count("purchaser.finish", argument: "\(transactionID)") }
-  }
-}
-
-/// The device's `UserDefaults`: survives relaunches; a quit launch can no longer write.
-@MainActor
-final class SimulatedDeviceStore: KeyValueStore {
-  let world: ScenarioWorld
-  let generation: Int
-
-  init(world: ScenarioWorld, generation: Int) {
-    self.world = world
-    self.generation = generation
-  }
-
-  func data(forKey defaultName: String) -> Data? {
-    if case .data(let data) = world.deviceStorage[defaultName] { data } else { nil }
-  }
-
-  func string(forKey defaultName: String) -> String? {
-    if case .string(let string) = world.deviceStorage[defaultName] { string } else { nil }
-  }
-
-  func setData(_ value: Data, forKey defaultName: String) {
-    guard world.isCurrent(generation) else { return }
-    world.deviceStorage[defaultName] = .data(value)
-  }
-
-  func setString(_ value: String, forKey defaultName: String) {
-    guard world.isCurrent(generation) else { return }
-    world.deviceStorage[defaultName] = .string(value)
-  }
-
-  func removeObject(forKey defaultName: String) {
-    guard world.isCurrent(generation) else { return }
-    world.deviceStorage[defaultName] = nil
+    if world.finish(transactionID) { world.count(.purchaserFinish, argument: "\(transactionID)") }
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Monetization
+import TestSupport
 
 /// The simulated outside world a scenario runs in: the App Store account, the subscription
 /// backend, the SDK's paywalls, the device's storage and the clock. `AppModel` talks to it only
@@ -7,6 +8,7 @@ import Monetization
 ///
 /// Each launch gets a new *generation* of adapters; when the app quits, the old generation goes
 /// silent (its calls do nothing), as a killed process would.
+@MainActor
 final class ScenarioWorld {
   /// One subscription on the Apple Account.
   struct Subscription {
@@ -17,7 +19,7 @@ final class ScenarioWorld {
       case revoked(at: Date)
     }
 
-    var product: ScenarioCatalog.Product
+    var product: MonetizationFixtures.Product
     var transactionID: UInt64
     var originalID: UInt64
     var purchaseDate: Date
@@ -51,10 +53,11 @@ final class ScenarioWorld {
   var nextPurchase: ScriptedPurchase?
 
   private(set) var generation = 0
-  private(set) var callCounts: [String: Int] = [:]
+  /// Every call into the simulated SDK, StoreKit and paywalls, with its argument when it has one
+  /// (`backend.start` → `observer`). Calls from a launch that has quit are not recorded.
+  let calls = CallLog()
   private(set) var displayedPlacements: [String] = []
   private(set) var finishedTransactions: [UInt64] = []
-  private(set) var sentUpdates = 0
   /// Transactions the SDK finished by itself (Full mode).
   private(set) var finishedBySDK: [UInt64] = []
   /// Armed by the `killBeforeFinish` step: the next finish never happens, the process dies.
@@ -67,29 +70,27 @@ final class ScenarioWorld {
   /// Whether the SDK started in the running launch: paywalls load only then.
   private(set) var sdkIsStarted = false
   private var nextTransactionID: UInt64 = 1001
-  /// New transactions nobody finished yet, with their signature as StoreKit stored it. StoreKit
-  /// delivers each one again at every launch until it is finished.
-  private var unfinished: [VerificationResultSnapshot<TransactionSnapshot>] = []
-  private var updates: AsyncStream<VerificationResultSnapshot<TransactionSnapshot>>.Continuation?
+  /// The device's transactions: unfinished ones, with the signature StoreKit stored for them,
+  /// are delivered again at every launch until finished.
+  private let transactions = TransactionQueue()
   private var waitingDisplay:
     (placement: Placement, continuation: CheckedContinuation<PaywallOutcome, Never>)?
   private var hangingLoads = 0
   /// Presentations UIKit refused: they never answer until the process ends.
-  private var silentDisplays: [AsyncStream<Never>.Continuation] = []
+  private var silentDisplays = 0
   /// Refused presentations the app already gave up on (it called `closeAll`): nobody waits for them.
-  private var abandonedDisplays: [AsyncStream<Never>.Continuation] = []
+  /// SDK callbacks and UIKit presentations that never answer, even when Core gives up on them
+  /// (cancels its task): they end only with the process.
+  private let lostCallbacks = LostCallbacks()
+  /// Lost SDK callbacks Core has not given up on yet.
+  private var lostCalls = 0
   private var sleepers: [(id: Int, deadline: Date, continuation: CheckedContinuation<Void, any Error>)] = []
   private var nextSleeperID = 0
   private var changeWaiters: [CheckedContinuation<Void, Never>] = []
-  var deviceStorage: [String: DeviceValue] = [:]
+  /// The device's `UserDefaults`: survives relaunches.
+  let device = InMemoryKeyValueStore()
   /// The log of the running launch; silenced when the process ends.
   var launchLog: LaunchLog?
-
-  enum DeviceValue: Equatable {
-    case data(Data)
-    case string(String)
-    case bool(Bool)
-  }
 
   init(start: ScenarioStart, transcript: ScenarioTranscript) {
     self.transcript = transcript
@@ -109,6 +110,9 @@ final class ScenarioWorld {
     for subscription in start.subscriptions {
       add(subscription, start: start.now)
     }
+    transactions.onRedeliver = { [transcript] update in
+      transcript.append(world: "store: re-delivers unfinished transaction \(update.unsafePayloadValue.id)")
+    }
   }
 
   var now: Date { time.now() }
@@ -118,8 +122,7 @@ final class ScenarioWorld {
   /// Starts a new launch: earlier adapters go silent.
   func beginGeneration() -> Int {
     generation += 1
-    updates = nil
-    sentUpdates = 0
+    transactions.endListening()
     sdkListens = false
     sdkIsStarted = false
     return generation
@@ -130,14 +133,12 @@ final class ScenarioWorld {
     launchLog?.silence()
     launchLog = nil
     generation += 1
-    updates?.finish()
-    updates = nil
-    sentUpdates = 0
+    transactions.endListening()
     sdkListens = false
     sdkIsStarted = false
-    for silent in silentDisplays + abandonedDisplays { silent.finish() }
-    silentDisplays.removeAll()
-    abandonedDisplays.removeAll()
+    silentDisplays = 0
+    lostCalls = 0
+    lostCallbacks.releaseAll()
     if let waiting = waitingDisplay {
       waitingDisplay = nil
       waiting.continuation.resume(
@@ -148,12 +149,13 @@ final class ScenarioWorld {
 
   func isCurrent(_ generation: Int) -> Bool { generation == self.generation }
 
-  /// Every call in order, with its argument when it has one (`backend.start(observer)`).
-  private(set) var callLog: [(name: String, argument: String?)] = []
+  /// The device's storage as launch `generation` sees it: a quit launch can no longer write.
+  func deviceStore(for generation: Int) -> any KeyValueStore {
+    device.process { [weak self] in self?.isCurrent(generation) == true }
+  }
 
-  func count(_ call: String, argument: String? = nil) {
-    callCounts[call, default: 0] += 1
-    callLog.append((call, argument))
+  func count(_ call: SimulatedCall, argument: String? = nil) {
+    calls.record(call.rawValue, argument: argument)
   }
 
   func note(_ message: String) {
@@ -167,7 +169,8 @@ final class ScenarioWorld {
   /// display watchdog has not fired yet.
   var parkedCount: Int {
     // One paywall at a time: at most one of these waits exists.
-    waitingDisplay != nil || ((hangingLoads > 0 || !silentDisplays.isEmpty) && !sleepers.isEmpty) ? 1 : 0
+    waitingDisplay != nil
+      || ((hangingLoads > 0 || lostCalls > 0 || silentDisplays > 0) && !sleepers.isEmpty) ? 1 : 0
   }
 
   /// `true` while a paywall is shown.
@@ -191,7 +194,7 @@ final class ScenarioWorld {
     guard let product = ScenarioCatalog.product(subscription.product) else { return }
     let purchased = subscription.purchased.resolve(from: start)
     let expires =
-      subscription.expires?.resolve(from: start) ?? ScenarioCatalog.addPeriod(of: product, to: purchased)
+      subscription.expires?.resolve(from: start) ?? MonetizationFixtures.addPeriod(of: product, to: purchased)
     let state: Subscription.State =
       switch subscription.state {
       case .active: .active
@@ -230,7 +233,7 @@ final class ScenarioWorld {
     if case .revoked(let date) = subscription.state { revocation = date }
     return TransactionSnapshot(
       id: subscription.transactionID, originalID: subscription.originalID, productID: subscription.product.id,
-      subscriptionGroupID: ScenarioCatalog.subscriptionGroupID, purchaseDate: subscription.purchaseDate,
+      subscriptionGroupID: ProductCatalog.localSubscriptionGroupID, purchaseDate: subscription.purchaseDate,
       expirationDate: subscription.expirationDate, isUpgraded: subscription.isUpgraded,
       revocationDate: revocation,
       revocationReason: revocation == nil ? nil : .other,
@@ -254,7 +257,8 @@ final class ScenarioWorld {
     let id = takeTransactionID()
     let subscription = Subscription(
       product: product, transactionID: id, originalID: id, purchaseDate: now,
-      expirationDate: ScenarioCatalog.addPeriod(of: product, to: now), willAutoRenew: true, state: .active,
+      expirationDate: MonetizationFixtures.addPeriod(of: product, to: now), willAutoRenew: true,
+      state: .active,
       familyShared: false, onThisDevice: true,
       // A real backend validates with Apple: an invalid signature is never listed.
       knownToBackend: knownToBackend && verified, sandbox: false, verified: verified)
@@ -266,8 +270,14 @@ final class ScenarioWorld {
   /// unfinished transaction.
   func renewNow(at index: Int) {
     subscriptions[index].state = .active
-    subscriptions[index].purchaseDate = now
-    subscriptions[index].expirationDate = ScenarioCatalog.addPeriod(of: subscriptions[index].product, to: now)
+    renew(at: index, from: now)
+  }
+
+  /// A new period starting at `start`, with a new transaction delivered as unfinished.
+  private func renew(at index: Int, from start: Date) {
+    subscriptions[index].purchaseDate = start
+    subscriptions[index].expirationDate = MonetizationFixtures.addPeriod(
+      of: subscriptions[index].product, to: start)
     subscriptions[index].transactionID = takeTransactionID()
     note(
       "store: \(subscriptions[index].product.id) renewed until "
@@ -282,15 +292,7 @@ final class ScenarioWorld {
     for index in subscriptions.indices {
       guard case .active = subscriptions[index].state, subscriptions[index].willAutoRenew else { continue }
       while subscriptions[index].expirationDate < now {
-        let renewedAt = subscriptions[index].expirationDate
-        subscriptions[index].purchaseDate = renewedAt
-        subscriptions[index].expirationDate = ScenarioCatalog.addPeriod(
-          of: subscriptions[index].product, to: renewedAt)
-        subscriptions[index].transactionID = takeTransactionID()
-        note(
-          "store: \(subscriptions[index].product.id) renewed until "
-            + subscriptions[index].expirationDate.formatted(.iso8601))
-        deliverNew(signed(subscriptions[index]))
+        renew(at: index, from: subscriptions[index].expirationDate)
       }
     }
     let due = sleepers.filter { $0.deadline <= now }
@@ -304,25 +306,19 @@ final class ScenarioWorld {
   /// A new `Transaction.updates` stream for `generation`; unfinished transactions are delivered
   /// at once, with the signature StoreKit stored for them, as StoreKit does after launch.
   func updatesStream(for generation: Int) -> AsyncStream<VerificationResultSnapshot<TransactionSnapshot>> {
-    let (stream, continuation) = AsyncStream<VerificationResultSnapshot<TransactionSnapshot>>.makeStream()
     guard isCurrent(generation) else {
+      let (stream, continuation) = AsyncStream<VerificationResultSnapshot<TransactionSnapshot>>.makeStream()
       continuation.finish()
       return stream
     }
-    updates = continuation
-    for transaction in unfinished {
-      note("store: re-delivers unfinished transaction \(transaction.unsafePayloadValue.id)")
-      continuation.yield(transaction)
-      sentUpdates += 1
-    }
-    return stream
+    return transactions.listen()
   }
 
   /// A new transaction (a purchase, a renewal, an approved Ask to Buy): it stays unfinished until
   /// someone finishes it, so it is re-delivered at every launch, also when it happened while the
   /// app was not running. Delivered at once when the app or the SDK listens.
   func deliverNew(_ update: VerificationResultSnapshot<TransactionSnapshot>) {
-    remember(unfinished: update)
+    transactions.remember(unfinished: update)
     deliver(update)
   }
 
@@ -330,19 +326,16 @@ final class ScenarioWorld {
   /// transaction (a refund) while the app is not running is lost: StoreKit does not re-emit it.
   func deliver(_ update: VerificationResultSnapshot<TransactionSnapshot>) {
     if sdkListens { sdkFinishUnfinished() }
-    guard let updates else { return }
-    updates.yield(update)
-    sentUpdates += 1
+    transactions.deliver(update)
   }
 
   /// Keeps a new transaction as unfinished (once per id).
   func remember(unfinished transaction: VerificationResultSnapshot<TransactionSnapshot>) {
-    let id = transaction.unsafePayloadValue.id
-    if !unfinished.contains(where: { $0.unsafePayloadValue.id == id }) { unfinished.append(transaction) }
+    transactions.remember(unfinished: transaction)
   }
 
-  /// How many transactions wait to be finished.
-  var unfinishedCount: Int { unfinished.count }
+  /// How many updates reached the running launch's listener.
+  var sentUpdates: Int { transactions.deliveredCount }
 
   /// The app finishes a transaction; when a `killBeforeFinish` step armed it, the process dies
   /// instead, between the grant and the finish. Returns whether the finish happened.
@@ -355,7 +348,7 @@ final class ScenarioWorld {
       return false
     }
     finishedTransactions.append(transactionID)
-    unfinished.removeAll { $0.unsafePayloadValue.id == transactionID }
+    transactions.finish(transactionID)
     return true
   }
 
@@ -369,12 +362,12 @@ final class ScenarioWorld {
   }
 
   private func sdkFinishUnfinished() {
-    for transaction in unfinished {
+    for transaction in transactions.unfinished {
       guard case .verified(let verified) = transaction else { continue }
       note("sdk: finishes transaction \(verified.id)")
       finishedBySDK.append(verified.id)
+      transactions.finish(verified.id)
     }
-    unfinished.removeAll { $0.verifiedValue != nil }
   }
 
   // MARK: - Paywalls
@@ -384,7 +377,7 @@ final class ScenarioWorld {
     // The SDK loads nothing until its start succeeded in this launch.
     guard sdkIsStarted else { return .failed(.error(detail: "SDK not started")) }
     guard online else { return .failed(.noNetwork) }
-    let plans = ScenarioCatalog.productIDs.compactMap(ScenarioCatalog.plan)
+    let plans = MonetizationFixtures.products.map(\.plan)
     let id = "\(placement)-screen"
     switch paywalls[placement.rawValue] ?? .normal {
     case .normal, .neverShown, .displayFails:
@@ -403,16 +396,30 @@ final class ScenarioWorld {
     }
   }
 
-  /// An SDK call that never answers until Core gives up on it (cancels it at its time limit).
+  /// An SDK callback that never fires: Core's time limit gives up on it (cancels its task), but
+  /// the call itself returns only when the process ends, as a lost completion handler would.
+  func loseCallback() async {
+    lostCalls += 1
+    notify()
+    let generation = generation
+    await withTaskCancellationHandler {
+      await lostCallbacks.wait()
+    } onCancel: {
+      Task { @MainActor in self.gaveUpOnLostCallback(in: generation) }
+    }
+  }
+
+  private func gaveUpOnLostCallback(in generation: Int) {
+    guard isCurrent(generation), lostCalls > 0 else { return }
+    lostCalls -= 1
+    notify()
+  }
+
+  /// A paywall load that never answers until Core gives up on it (cancels it at its time limit).
   func hangUntilCancelled() async {
     hangingLoads += 1
     notify()
-    let (stream, continuation) = AsyncStream<Never>.makeStream()
-    await withTaskCancellationHandler {
-      for await _ in stream {}
-    } onCancel: {
-      continuation.finish()
-    }
+    await waitUntilCancelled()
     hangingLoads -= 1
     notify()
   }
@@ -423,9 +430,9 @@ final class ScenarioWorld {
     switch paywalls[presentation.placement.rawValue] ?? .normal {
     case .neverShown:
       note("sdk: paywall '\(presentation.placement)' was refused by UIKit and never reports back")
-      let (stream, continuation) = AsyncStream<Never>.makeStream()
-      silentDisplays.append(continuation)
-      for await _ in stream {}
+      silentDisplays += 1
+      notify()
+      await lostCallbacks.wait()
       return PaywallOutcome(purchaseResult: .none, closeReason: .none, error: "app quit")
     case .displayFails:
       note("sdk: paywall '\(presentation.placement)' failed to display")
@@ -444,8 +451,7 @@ final class ScenarioWorld {
 
   /// `closeAll()`: a refused presentation still never answers, but the app no longer waits for it.
   func closeAll() {
-    abandonedDisplays += silentDisplays
-    silentDisplays.removeAll()
+    silentDisplays = 0
     dismiss(with: PaywallOutcome(purchaseResult: .none, closeReason: .programmatic))
   }
 
@@ -489,7 +495,7 @@ final class ScenarioWorld {
 
 /// The scenario clock, readable from any isolation (the `now` closure is `@Sendable`). The store
 /// and the backend live on true time; the device's clock can be set off it by the user.
-nonisolated final class ScenarioTimeSource: @unchecked Sendable {  // `lock` guards the state.
+final class ScenarioTimeSource: @unchecked Sendable {  // `lock` guards the state.
   private let lock = NSLock()
   private var current: Date
   private var deviceOffset: TimeInterval = 0
@@ -514,7 +520,7 @@ nonisolated final class ScenarioTimeSource: @unchecked Sendable {  // `lock` gua
 
 /// One launch's view of the transcript: a process that has ended (quit or killed) logs nothing.
 // Unchecked: `lock` guards `isAlive`.
-nonisolated final class LaunchLog: MonetizationLogging, @unchecked Sendable {
+final class LaunchLog: MonetizationLogging, @unchecked Sendable {
   private let lock = NSLock()
   private var isAlive = true
   private let transcript: ScenarioTranscript
@@ -531,18 +537,18 @@ nonisolated final class LaunchLog: MonetizationLogging, @unchecked Sendable {
 
 /// The event log of a run: step headers, Core's monetization events, and world notes.
 /// Callable from any isolation.
-// Unchecked: `lock` guards `entries` and `names`.
-nonisolated public final class ScenarioTranscript: MonetizationLogging, @unchecked Sendable {
+// Unchecked: `lock` guards `entries` and `kinds`.
+public final class ScenarioTranscript: MonetizationLogging, @unchecked Sendable {
   private let lock = NSLock()
   private var entries: [String] = []
-  private var names: [String] = []
+  private var kinds: [MonetizationLog.Kind] = []
 
   public init() {}
 
   public func log(_ event: MonetizationLog) {
     lock.withLock {
       entries.append("    \(event.message)")
-      names.append(event.name)
+      kinds.append(event.kind)
     }
   }
 
@@ -557,6 +563,6 @@ nonisolated public final class ScenarioTranscript: MonetizationLogging, @uncheck
   /// Every line so far.
   public var lines: [String] { lock.withLock { entries } }
 
-  /// The names of every monetization event so far.
-  public var eventNames: [String] { lock.withLock { names } }
+  /// Which monetization events were logged so far, in order.
+  public var eventKinds: [MonetizationLog.Kind] { lock.withLock { kinds } }
 }

@@ -1,6 +1,7 @@
-import AppCore
 import Foundation
 import Monetization
+import ScenarioSimulator
+import TestSupport
 import Testing
 
 private func decode(_ json: String) throws(ScenarioLoadError) -> Scenario {
@@ -79,6 +80,53 @@ struct ScenarioDecodingTests {
     let message = try #require(
       problem(#"{ "name": "x", "steps": [ { "expect": { "texts": { "gateNotise": "x" } } } ] }"#))
     #expect(message.contains("unknown text 'gateNotise'"))
+  }
+
+  @Test func attemptExpectationsDecodeIntoGateResults() throws {
+    let scenario = try decode(
+      #"""
+      { "name": "x", "steps": [ { "expect": { "attempts": {
+        "a": "rolledBack(awaitingApproval)", "b": "rolledBack", "c": "unavailable(timedOut)", "d": "saved",
+        "e": "pending" }, "restore": "failed", "interceptor": "notHandled" } } ] }
+      """#)
+    guard case .expect(let expectation) = scenario.steps.first else {
+      Issue.record("the step is not an expect")
+      return
+    }
+    #expect(
+      expectation.attempts == [
+        "a": .gate(.rolledBack(.awaitingApproval)), "b": .anyRollback, "c": .gate(.unavailable(.timedOut)),
+        "d": .favorite(saved: true), "e": .pending,
+      ])
+    #expect(expectation.restore == .failed)
+    #expect(expectation.interceptor == .notHandled)
+  }
+
+  /// A typo in an expectation must fail the file: otherwise a `noEvents` check or a zero count
+  /// passes by typo, and a misspelt reason never matches.
+  @Test(arguments: [
+    (#"{ "noEvents": ["paywallDisplay"] }"#, "unknown event 'paywallDisplay'; events: launchStarted"),
+    (#"{ "restore": "restord" }"#, "'restord' is not one of restored, nothingToRestore, failed, cancelled"),
+    (
+      #"{ "attempts": { "a": "rolledBack(paywalClosed)" } }"#,
+      "attempt 'a': 'rolledBack(paywalClosed)' is not one of pending, saved, notSaved, ran, alreadyPresenting, "
+        + "rolledBack, rolledBack(paywallClosed|"
+    ),
+  ])
+  func misspeltExpectationValueIsRejectedWithTheAllowedOnes(expect: String, fragment: String) throws {
+    let message = try #require(problem(#"{ "name": "x", "steps": [ { "expect": "# + expect + " } ] }"))
+    #expect(message.contains(fragment))
+  }
+
+  @Test func misspeltCallNameIsRejectedSoAZeroCountCannotPassByTypo() throws {
+    let message = try #require(
+      problem(#"{ "name": "x", "steps": [ { "expect": { "calls": { "backend.strat": 0 } } } ] }"#))
+    #expect(message.contains("unknown call 'backend.strat'"))
+    #expect(message.contains("backend.start"))
+    #expect(problem(#"{ "name": "x", "steps": [ { "expect": { "callOrder": ["paywall.show"] } } ] }"#) != nil)
+    #expect(
+      problem(#"{ "name": "x", "steps": [ { "expect": { "callArguments": { "paywall.loaded": [] } } } ] }"#)
+        != nil)
   }
 
   @Test func favoriteDateMustBeAnAPODDate() throws {
@@ -174,6 +222,26 @@ struct ScenarioRunnerTests {
     #expect(report.transcript.contains("    ✓ favorites screen = locked"))
   }
 
+  @Test func bareRollbackMatchesAnyReasonButAnExactReasonMustMatch() {
+    #expect(AttemptExpectation.anyRollback.isMet(by: .gate(.rolledBack(.paywallClosed))))
+    #expect(!AttemptExpectation.anyRollback.isMet(by: .gate(.ran)))
+    #expect(
+      !AttemptExpectation.gate(.rolledBack(.awaitingApproval)).isMet(by: .gate(.rolledBack(.paywallClosed))))
+    #expect(AttemptExpectation.pending.isMet(by: nil))
+    #expect(!AttemptExpectation.gate(.ran).isMet(by: nil))
+    #expect(!AttemptExpectation.favorite(saved: true).isMet(by: .favorite(saved: false)))
+  }
+
+  @Test func wrongAttemptIsReportedWithWhatHappened() async throws {
+    let scenario = try decode(
+      #"""
+      { "name": "x", "steps": [ { "do": "launch" }, { "do": "closePaywall" }, { "do": "tap", "label": "t" },
+        { "do": "closePaywall" }, { "expect": { "attempts": { "t": "ran" } } } ] }
+      """#)
+    let report = await ScenarioRunner().run(scenario)
+    #expect(report.failures == ["step 5: expected attempt 't' ran, got rolledBack(paywallClosed)"])
+  }
+
   @Test func transcriptRecordsStepsAndEvents() async throws {
     let scenario = try decode(#"{ "name": "x", "steps": [ { "do": "launch" } ] }"#)
     let report = await ScenarioRunner().run(scenario)
@@ -216,5 +284,21 @@ struct ScenarioRunnerTests {
     let scenario = try ScenarioLoader.load(path: Self.scenariosDirectory.appendingPathComponent(file).path)
     let report = await ScenarioRunner().run(scenario)
     #expect(report.failures == [], "\(report.transcript.joined(separator: "\n"))")
+  }
+}
+
+@Suite("Device storage across launches")
+@MainActor
+struct DeviceStorageTests {
+  @Test func aProcessThatEndedWritesNothingButTheNextLaunchReadsWhatWasKept() {
+    let device = InMemoryKeyValueStore()
+    var running = true
+    let first = device.process { running }
+    first.setString("observer", forKey: "mode")
+    running = false
+    first.setString("full", forKey: "mode")
+    first.removeObject(forKey: "mode")
+    let second = device.process { true }
+    #expect(second.string(forKey: "mode") == "observer")
   }
 }

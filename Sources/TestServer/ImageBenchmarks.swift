@@ -1,5 +1,6 @@
 import Foundation
 import ImageCache
+import TestSupport
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking

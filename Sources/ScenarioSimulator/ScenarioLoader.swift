@@ -1,7 +1,7 @@
 import Foundation
 
 /// Why a scenario file could not be used. The message names the file and the problem.
-nonisolated public enum ScenarioLoadError: Error, Equatable, CustomStringConvertible {
+public enum ScenarioLoadError: Error, Equatable, CustomStringConvertible {
   case unreadable(file: String, reason: String)
   case malformed(file: String, problem: String)
 
@@ -14,7 +14,7 @@ nonisolated public enum ScenarioLoadError: Error, Equatable, CustomStringConvert
 }
 
 /// Reads scenario files.
-nonisolated public enum ScenarioLoader {
+public enum ScenarioLoader {
   /// Reads and decodes the scenario at `path`.
   public static func load(path: String) throws(ScenarioLoadError) -> Scenario {
     let data: Data

@@ -1,0 +1,34 @@
+import AppCore
+import Foundation
+import Monetization
+import TestSupport
+import Testing
+
+/// The app's dependencies hand the monetization graph their own services, unchanged.
+@Suite("Dependencies → MonetizationGraph")
+@MainActor
+struct MonetizationServicesTests {
+  @Test func theGraphRunsOnTheAppsOwnServicesAndStoredMode() {
+    let clock = FixedClock()
+    let store = InMemoryKeyValueStore()
+    AppSettings(store: store).setRunningMode(.observer)
+    let backend = FakeSubscriptionBackend()
+    let purchaser = FakePurchaser()
+    let logger = RecordingMonetizationLogger()
+    let content = TestContent(now: clock.nowProvider)
+    let dependencies = Dependencies(
+      keyValueStore: store, subscriptionBackend: backend, storeEntitlements: FakeStoreEntitlements(),
+      paywallPresenter: FakePaywallPresenter(), purchaser: purchaser,
+      subscriptionManagement: FakeSubscriptionManagement(), monetizationLogger: logger,
+      monetization: MonetizationFixtures.configuration(), content: content.dependencies(),
+      now: clock.nowProvider, sleep: clock.sleeper)
+    let services = dependencies.monetizationServices
+    #expect((services.store as? InMemoryKeyValueStore) === store)
+    #expect((services.backend as? FakeSubscriptionBackend) === backend)
+    #expect((services.purchaser as? FakePurchaser) === purchaser)
+    #expect((services.logger as? RecordingMonetizationLogger) === logger)
+    #expect(services.now() == clock.now())
+    let graph = MonetizationGraph(services: services, configuration: dependencies.monetization)
+    #expect(graph.mode == .observer)
+  }
+}
