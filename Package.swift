@@ -12,6 +12,7 @@ let explicitIsolation: [SwiftSetting] = [.enableUpcomingFeature("ExistentialAny"
 let mainActorByDefault: [SwiftSetting] = explicitIsolation + [.defaultIsolation(MainActor.self)]
 
 var products: [Product] = [
+  .library(name: "Basics", targets: ["Basics"]),
   .library(name: "Networking", targets: ["Networking"]),
   .library(name: "NASA", targets: ["NASA"]),
   .library(name: "ImageCache", targets: ["ImageCache"]),
@@ -30,25 +31,29 @@ var dependencies: [Package.Dependency] = [
 
 var targets: [Target] = [
   // MARK: Core (Linux and iOS)
-  .target(name: "Networking", swiftSettings: explicitIsolation),
-  .target(name: "NASA", dependencies: ["Networking"], swiftSettings: explicitIsolation),
-  .target(name: "ImageCache", dependencies: ["Networking"], swiftSettings: explicitIsolation),
-  .target(name: "Monetization", swiftSettings: explicitIsolation),
+  // The vocabulary every Core module shares (the clock, the serial task queue); no dependencies.
+  .target(name: "Basics", swiftSettings: explicitIsolation),
+  .target(name: "Networking", dependencies: ["Basics"], swiftSettings: explicitIsolation),
+  .target(name: "NASA", dependencies: ["Basics", "Networking"], swiftSettings: explicitIsolation),
+  .target(name: "ImageCache", dependencies: ["Basics", "Networking"], swiftSettings: explicitIsolation),
+  .target(name: "Monetization", dependencies: ["Basics"], swiftSettings: explicitIsolation),
   .target(
     name: "Favorites",
     dependencies: ["NASA", "ImageCache", "Monetization"],
     swiftSettings: explicitIsolation
   ),
-  .target(name: "Notifications", swiftSettings: explicitIsolation),
+  .target(name: "Notifications", dependencies: ["Basics"], swiftSettings: explicitIsolation),
   .target(
     name: "AppCore",
-    dependencies: ["Networking", "NASA", "ImageCache", "Monetization", "Favorites", "Notifications"],
+    dependencies: [
+      "Basics", "Networking", "NASA", "ImageCache", "Monetization", "Favorites", "Notifications",
+    ],
     swiftSettings: mainActorByDefault
   ),
   .target(
     name: "TestSupport",
     dependencies: [
-      "Networking", "NASA", "ImageCache", "Monetization", "Favorites", "Notifications",
+      "Basics", "Networking", "NASA", "ImageCache", "Monetization", "Favorites", "Notifications",
       .product(name: "FlyingFox", package: "FlyingFox"),
     ],
     swiftSettings: explicitIsolation
@@ -56,7 +61,7 @@ var targets: [Target] = [
   .executableTarget(
     name: "spacer",
     dependencies: [
-      "AppCore", "NASA", "Networking", "TestSupport",
+      "AppCore", "Basics", "NASA", "Networking", "TestSupport",
       .product(name: "ArgumentParser", package: "swift-argument-parser"),
     ],
     swiftSettings: explicitIsolation
@@ -132,8 +137,8 @@ var targets: [Target] = [
     .target(
       name: "AppFeature",
       dependencies: [
-        "AppCore", "DesignSystem", "TodayFeature", "ExploreFeature", "FavoritesFeature", "ProfileFeature",
-        "MonetizationLive", "FavoritesLive", "NotificationsLive", "ImageCacheLive",
+        "AppCore", "Basics", "DesignSystem", "TodayFeature", "ExploreFeature", "FavoritesFeature",
+        "ProfileFeature", "MonetizationLive", "FavoritesLive", "NotificationsLive", "ImageCacheLive",
       ],
       swiftSettings: mainActorByDefault),
   ]

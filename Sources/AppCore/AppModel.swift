@@ -52,7 +52,7 @@ public final class AppModel {
   public private(set) var gateNotice: String?
 
   @ObservationIgnored private let backend: any SubscriptionBackend
-  @ObservationIgnored private let now: @Sendable () -> Date
+  @ObservationIgnored let now: @Sendable () -> Date
   @ObservationIgnored private let apodRepository: APODRepository
   @ObservationIgnored private let logger: any MonetizationLogging
   @ObservationIgnored private var onboardingShown = false
@@ -84,20 +84,18 @@ public final class AppModel {
     let entitlements = EntitlementProvider(
       mode: mode, backend: dependencies.subscriptionBackend, storeKit: dependencies.storeEntitlements,
       appTransactions: dependencies.appTransactions, store: dependencies.keyValueStore,
-      configuration: dependencies.monetization, now: dependencies.now, sleep: dependencies.sleep,
+      configuration: dependencies.monetization, clock: dependencies.clock,
       logger: logger)
     let paywalls = PaywallFlow(
       presenter: dependencies.paywallPresenter, entitlements: entitlements,
       loadTimeout: dependencies.monetization.paywallLoadTimeout,
-      displayTimeout: dependencies.monetization.paywallDisplayTimeout, sleep: dependencies.sleep,
-      logger: logger)
+      displayTimeout: dependencies.monetization.paywallDisplayTimeout, logger: logger)
     let restores = RestoreCoordinator(
       mode: mode, backend: dependencies.subscriptionBackend, purchaser: dependencies.purchaser,
       entitlements: entitlements, logger: logger)
     let purchases = ObserverPurchaseCoordinator(
       mode: mode, purchaser: dependencies.purchaser, backend: dependencies.subscriptionBackend,
-      entitlements: entitlements, restores: restores, paywalls: paywalls, logger: logger,
-      now: dependencies.now)
+      entitlements: entitlements, restores: restores, paywalls: paywalls, logger: logger)
     self.settings = settings
     self.entitlements = entitlements
     self.paywalls = paywalls
@@ -108,14 +106,15 @@ public final class AppModel {
       isAwaitingApproval: { [purchases] in purchases.isAwaitingApproval }, logger: logger)
     self.backend = dependencies.subscriptionBackend
     self.logger = logger
-    self.now = dependencies.now
+    self.now = dependencies.clock.nowProvider
 
     let content = dependencies.content
     let repository = content.apodRepository
     self.apodRepository = repository
     self.images = content.imagePipeline
-    self.today = TodayModel(repository: repository, now: dependencies.now)
-    self.explore = ExploreModel(repository: repository, days: content.exploreDays, now: dependencies.now)
+    self.today = TodayModel(repository: repository, now: dependencies.clock.nowProvider)
+    self.explore = ExploreModel(
+      repository: repository, days: content.exploreDays, now: dependencies.clock.nowProvider)
     self.reminder = ReminderScheduler(
       center: content.notificationCenter, store: content.reminderSettingsStore,
       // The body names the latest picture already on disk; the reminder never costs a request.
@@ -123,7 +122,7 @@ public final class AppModel {
     let favoritesGate = FavoritesGateAdapter(gates: gates)
     self.favorites = FavoritesModel(
       repository: content.favoritesRepository, gate: favoritesGate, pinner: content.imagePipeline,
-      now: dependencies.now)
+      now: dependencies.clock.nowProvider)
     self.profile = ProfileModel(
       entitlements: entitlements, restores: restores,
       subscriptionManagement: dependencies.subscriptionManagement, settings: settings, reminder: reminder,
@@ -183,7 +182,7 @@ public final class AppModel {
   /// A failure (other than a missing API key) is retried later, with backoff.
   private func startBackend(mode: RunningMode) async {
     let backend = backend
-    let started = await TimeLimit.run(entitlements.backendCallTimeout, sleep: entitlements.sleeper) {
+    let started = await TimeLimit.run(entitlements.backendCallTimeout, clock: entitlements.clock) {
       () async -> Result<Void, SubscriptionBackendError> in
       do throws(SubscriptionBackendError) {
         try await backend.start(mode: mode)

@@ -1,11 +1,8 @@
 import Foundation
 
 extension HTTPError {
-  /// A sentence for people saying what went wrong and what to do, with waits measured from now.
-  public var userMessage: String { userMessage(now: Date()) }
-
-  /// A sentence for people saying what went wrong and what to do. `now` is injected so that
-  /// "try again in 47 minutes" is testable with a fixed clock.
+  /// A sentence for people saying what went wrong and what to do. `now` is the injected clock's,
+  /// so that "try again in 47 minutes" is testable with a fixed clock.
   public func userMessage(now: Date) -> String {
     switch self {
     case .badRequest(let message):
@@ -29,20 +26,36 @@ extension HTTPError {
       return Self.nonJSONMessage(statusCode: statusCode)
     case .unexpectedStatus(let statusCode):
       return "NASA answered in an unexpected way (error \(statusCode)). Try again later."
-    case .offline:
-      return "You appear to be offline. Check your internet connection and try again."
-    case .timedOut:
-      return "NASA took too long to answer. Check your connection and try again."
-    case .cancelled:
-      return "The request was cancelled."
-    case .insecureURL(let url):
-      return "Spacer refused to contact \(url) because the connection would not be secure "
-        + "(NASA addresses must use https)."
     case .circuitOpen(let retryAt):
       return "NASA's servers failed several times in a row, so Spacer is pausing requests. "
         + "It will try again \(Self.relativeWait(until: retryAt, now: now))."
+    case .offline, .lowDataMode, .timedOut, .cancelled, .insecureURL, .transport:
+      // One sentence per connection failure, shared with image downloads.
+      return connectionMessage ?? ""
+    }
+  }
+
+  /// The sentence for a failure of the connection itself (no network, Low Data Mode, a timeout, a
+  /// broken or refused exchange, a cancellation): the same whatever was being fetched, JSON or an
+  /// image. Nil for answers from the server and for the client's own refusals.
+  public var connectionMessage: String? {
+    switch self {
+    case .offline:
+      "You appear to be offline. Check your internet connection and try again."
+    case .lowDataMode:
+      "Low Data Mode is on, so this isn’t downloaded on this network."
+    case .timedOut:
+      "NASA took too long to answer. Check your connection and try again."
+    case .cancelled:
+      "The request was cancelled."
+    case .insecureURL(let url):
+      "Spacer refused to contact \(url) because the connection would not be secure "
+        + "(NASA addresses must use https)."
     case .transport:
-      return "The connection to NASA was interrupted. Check your connection and try again."
+      "The connection to NASA was interrupted. Check your connection and try again."
+    case .badRequest, .apiKeyMissing, .apiKeyInvalid, .notFound, .rateLimited, .server, .nonJSONBody,
+      .unexpectedStatus, .circuitOpen:
+      nil
     }
   }
 

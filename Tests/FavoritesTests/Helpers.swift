@@ -1,5 +1,6 @@
 import Favorites
 import Foundation
+import TestSupport
 import Testing
 
 /// A fresh directory under the system temporary directory, removed when the value goes away.
@@ -19,21 +20,6 @@ final class TemporaryDirectory {
   /// The names of the entries directly inside the directory, sorted.
   func entries() throws -> [String] {
     try FileManager.default.contentsOfDirectory(atPath: url.path).sorted()
-  }
-}
-
-/// A clock the test moves by hand.
-// @unchecked Sendable: `current` is only touched under `lock`.
-final class ManualClock: @unchecked Sendable {
-  private let lock = NSLock()
-  private var current: Date
-
-  init(_ start: Date) { current = start }
-
-  var now: @Sendable () -> Date { { self.lock.withLock { self.current } } }
-
-  func advance(by seconds: TimeInterval) {
-    lock.withLock { current = current.addingTimeInterval(seconds) }
   }
 }
 

@@ -6,7 +6,7 @@ import TestSupport
 @MainActor
 final class Harness {
   let calls = CallLog()
-  let clock = FixedClock()
+  let clock = TestClock()
   let store: InMemoryKeyValueStore
   let logger = RecordingMonetizationLogger()
   let backend: FakeSubscriptionBackend
@@ -20,7 +20,7 @@ final class Harness {
   private(set) lazy var entitlements: EntitlementProvider = {
     let provider = EntitlementProvider(
       mode: mode, backend: backend, storeKit: storeKit, appTransactions: appTransactions, store: store,
-      configuration: configuration, now: clock.nowProvider, sleep: clock.sleeper, logger: logger)
+      configuration: configuration, clock: clock, logger: logger)
     // Weak: a re-check started after a purchase may finish after the test dropped the harness.
     provider.onChange = { [weak self] old, new in
       guard let self else { return }
@@ -32,12 +32,12 @@ final class Harness {
   private(set) lazy var paywalls = PaywallFlow(
     presenter: presenter, entitlements: entitlements, loadTimeout: configuration.paywallLoadTimeout,
     displayTimeout: configuration.paywallDisplayTimeout,
-    sleep: clock.sleeper, logger: logger)
+    logger: logger)
   private(set) lazy var restores = RestoreCoordinator(
     mode: mode, backend: backend, purchaser: purchaser, entitlements: entitlements, logger: logger)
   private(set) lazy var purchases = ObserverPurchaseCoordinator(
     mode: mode, purchaser: purchaser, backend: backend, entitlements: entitlements, restores: restores,
-    paywalls: paywalls, logger: logger, now: clock.nowProvider)
+    paywalls: paywalls, logger: logger)
   private(set) lazy var gates = FeatureGateCoordinator(
     entitlements: entitlements, paywalls: paywalls,
     isAwaitingApproval: { [unowned self] in purchases.isAwaitingApproval }, logger: logger)
@@ -55,7 +55,7 @@ final class Harness {
     purchaser = FakePurchaser(calls: calls)
   }
 
-  var now: Date { clock.now() }
+  var now: Date { clock.now }
 
   /// Starts the fake backend as launch does.
   func startBackend() {

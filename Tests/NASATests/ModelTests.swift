@@ -24,12 +24,13 @@ struct ModelHarness {
     clock = TestClock(morning)
     source = FakeAPODSource(day: answer)
     repository = APODRepository(
-      source: source, cache: JSONDiskCache(directory: folder.url, now: clock.closure), now: clock.closure)
+      source: source, cache: JSONDiskCache(directory: folder.url, now: clock.nowProvider),
+      now: clock.nowProvider)
   }
 
-  func today() -> TodayModel { TodayModel(repository: repository, now: clock.closure) }
+  func today() -> TodayModel { TodayModel(repository: repository, now: clock.nowProvider) }
   func explore(days: Int = 5) -> ExploreModel {
-    ExploreModel(repository: repository, days: days, now: clock.closure)
+    ExploreModel(repository: repository, days: days, now: clock.nowProvider)
   }
 
   /// Holds the source, runs `action`, waits until a request is held, and returns the task.

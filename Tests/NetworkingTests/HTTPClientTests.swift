@@ -7,7 +7,8 @@ import Testing
   import FoundationNetworking
 #endif
 
-/// A loopback server, a fresh session and a fixed clock for one test.
+/// A loopback server, a fresh session and a fixed clock for one test. The clock's sleeps (the
+/// retry backoffs) move it forward at once and are kept in `requestedSleeps`.
 struct LoopbackHarness {
   let server: LoopbackServer
   let base: URL
@@ -19,7 +20,7 @@ struct LoopbackHarness {
     let server = LoopbackServer()
     let harness = LoopbackHarness(
       server: server, base: try await server.start(), session: URLSession(configuration: .ephemeral),
-      clock: TestClock())
+      clock: TestClock(ErrorFixture.now, sleeping: .advancingAtOnce))
     defer { harness.session.invalidateAndCancel() }
     do {
       try await body(harness)
@@ -39,7 +40,7 @@ struct LoopbackHarness {
   ) -> HTTPClient {
     HTTPClient(
       session: session, rateLimiter: rateLimiter, retryPolicy: retryPolicy,
-      circuitBreaker: circuitBreaker, now: clock.closure)
+      circuitBreaker: circuitBreaker, clock: clock)
   }
 
   /// The error `send` throws, or nil when it succeeds. The default deadline is a hang guard, not
@@ -101,7 +102,7 @@ struct LoopbackHarness {
       }
       let client = HTTPClient(
         session: harness.session, rateLimiter: nil, retryPolicy: nil, circuitBreaker: nil,
-        now: { ErrorFixture.now })
+        clock: TestClock(ErrorFixture.now))
 
       let error = await harness.failure(client, "apod")
 
