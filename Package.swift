@@ -73,6 +73,7 @@ var targets: [Target] = [
   ),
 
   // MARK: Tests (one target per Core module)
+  .testTarget(name: "BasicsTests", dependencies: ["Basics", "TestSupport"]),
   .testTarget(name: "NetworkingTests", dependencies: ["Networking", "TestSupport"]),
   .testTarget(name: "NASATests", dependencies: ["NASA", "Networking", "TestSupport"]),
   .testTarget(name: "ImageCacheTests", dependencies: ["ImageCache", "Networking", "TestSupport"]),
