@@ -24,7 +24,7 @@
         appTransactions: nil, store: store,
         configuration: MonetizationConfiguration(
           subscriptionGroupID: ProductCatalog.localSubscriptionGroupID),
-        now: { Date() }, logger: logger)
+        logger: logger)
       let restores = RestoreCoordinator(
         mode: settings.activeMode, backend: backend, purchaser: PreviewPurchaser(),
         entitlements: entitlements, logger: logger)
