@@ -21,11 +21,7 @@ import Testing
 
   @Test func tooManyRequestsWithRetryAfterSecondsWaitsExactlyThatLong() async throws {
     try await LoopbackHarness.run { harness in
-      await harness.server.route("/apod") { _ in
-        .json(
-          ErrorFixture.gateway("OVER_RATE_LIMIT", "You have exceeded your rate limit."), status: 429,
-          headers: ["Retry-After": "2870"])
-      }
+      await harness.server.route("/apod") { _ in .overRateLimit(retryAfter: "2870") }
       let client = harness.client(rateLimiter: RateLimiter(budget: nil))
       let retryAt = harness.clock.now.addingTimeInterval(2870)
 
@@ -42,11 +38,7 @@ import Testing
 
   @Test func tooManyRequestsWithAnHTTPDateWaitsUntilThatDate() async throws {
     try await LoopbackHarness.run { harness in
-      await harness.server.route("/apod") { _ in
-        .json(
-          ErrorFixture.gateway("OVER_RATE_LIMIT", "You have exceeded your rate limit."), status: 429,
-          headers: ["Retry-After": "Fri, 20 Nov 2026 12:47:00 GMT"])
-      }
+      await harness.server.route("/apod") { _ in .overRateLimit(retryAfter: "Fri, 20 Nov 2026 12:47:00 GMT") }
       let client = harness.client(rateLimiter: RateLimiter(budget: nil))
       let retryAt = harness.clock.now.addingTimeInterval(47 * 60)
 
@@ -103,9 +95,7 @@ import Testing
     .json(ErrorFixture.service(400, "Date must be between Jun 16, 1995 and Nov 20, 2026."), status: 400),
     .json(ErrorFixture.gateway("API_KEY_INVALID", "An invalid api_key was supplied."), status: 403),
     .json(ErrorFixture.service(404, "No data available for date: 2026-11-20"), status: 404),
-    .json(
-      ErrorFixture.gateway("OVER_RATE_LIMIT", "You have exceeded your rate limit."), status: 429,
-      headers: ["Retry-After": "60"]),
+    .overRateLimit(retryAfter: "60"),
   ]
 
   @Test(arguments: retried)
@@ -157,11 +147,7 @@ import Testing
 
   @Test func timeoutsAreRetried() async throws {
     try await LoopbackHarness.run { harness in
-      await harness.server.route("/slow") { _ in
-        StubResponse(
-          status: 200, headers: ["Content-Type": "application/json"], body: Data("{}".utf8),
-          delay: .seconds(3))
-      }
+      await harness.server.route("/slow") { _ in .slowJSON(after: .seconds(3)) }
       let client = harness.client(retryPolicy: RetryPolicy(maxAttempts: 2))
 
       let error = await harness.failure(client, "slow", timeout: .milliseconds(300))

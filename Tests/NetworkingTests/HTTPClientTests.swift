@@ -118,11 +118,7 @@ struct LoopbackHarness {
 @Suite struct HTTPClientTransportTests {
   @Test func slowServerBeyondTheTimeoutIsTimedOut() async throws {
     try await LoopbackHarness.run { harness in
-      await harness.server.route("/slow") { _ in
-        StubResponse(
-          status: 200, headers: ["Content-Type": "application/json"], body: Data("{}".utf8),
-          delay: .seconds(3))
-      }
+      await harness.server.route("/slow") { _ in .slowJSON(after: .seconds(3)) }
       let error = await harness.failure(harness.client(), "slow", timeout: .milliseconds(300))
       #expect(error == .timedOut)
     }
@@ -144,11 +140,7 @@ struct LoopbackHarness {
 
   @Test func cancellingTheTaskCancelsTheRequest() async throws {
     try await LoopbackHarness.run { harness in
-      await harness.server.route("/slow") { _ in
-        StubResponse(
-          status: 200, headers: ["Content-Type": "application/json"], body: Data("{}".utf8),
-          delay: .seconds(5))
-      }
+      await harness.server.route("/slow") { _ in .slowJSON(after: .seconds(5)) }
       let client = harness.client()
       let url = harness.url("slow")
       let task = Task { () async -> HTTPError? in

@@ -1,5 +1,6 @@
 import Foundation
 import Networking
+import TestSupport
 
 /// Counts calls across concurrent handlers, so a stub can change its answer over time.
 actor CallCounter {
@@ -9,5 +10,20 @@ actor CallCounter {
   func next() -> Int {
     count += 1
     return count
+  }
+}
+
+extension StubResponse {
+  /// `{}` as JSON, sent only after `delay`: a server slower than the client's deadline.
+  static func slowJSON(after delay: Duration) -> Self {
+    StubResponse(
+      status: 200, headers: ["Content-Type": "application/json"], body: Data("{}".utf8), delay: delay)
+  }
+
+  /// The gateway's 429 with `Retry-After` as given (seconds or an HTTP date).
+  static func overRateLimit(retryAfter: String) -> Self {
+    .json(
+      ErrorFixture.gateway("OVER_RATE_LIMIT", "You have exceeded your rate limit."), status: 429,
+      headers: ["Retry-After": retryAfter])
   }
 }
