@@ -15,6 +15,14 @@ import Testing
     breaker.record(outcome, for: url ?? apod, now: clock.now)
   }
 
+  /// A breaker that opened on one failure, then waited out its 30-second cooldown (and `extra`).
+  func cooledDownBreaker(extra: TimeInterval = 0) throws -> CircuitBreaker {
+    var breaker = CircuitBreaker(failureThreshold: 1, cooldown: .seconds(30))
+    try pass(&breaker, .failure)
+    clock.advance(by: 30 + extra)
+    return breaker
+  }
+
   @Test func opensAfterTheThresholdOfConsecutiveFailures() throws {
     var breaker = CircuitBreaker(failureThreshold: 3, cooldown: .seconds(30))
     try pass(&breaker, .failure)
@@ -44,9 +52,7 @@ import Testing
   }
 
   @Test func halfOpensAfterTheCooldownAndLetsOneTrialThrough() throws {
-    var breaker = CircuitBreaker(failureThreshold: 1, cooldown: .seconds(30))
-    try pass(&breaker, .failure)
-    clock.advance(by: 30)
+    var breaker = try cooledDownBreaker()
     #expect(breaker.state(for: apod, now: clock.now) == .halfOpen)
 
     try breaker.acquire(for: apod, now: clock.now)
@@ -56,26 +62,20 @@ import Testing
   }
 
   @Test func successfulTrialClosesTheCircuit() throws {
-    var breaker = CircuitBreaker(failureThreshold: 1, cooldown: .seconds(30))
-    try pass(&breaker, .failure)
-    clock.advance(by: 30)
+    var breaker = try cooledDownBreaker()
     try pass(&breaker, .success)
     #expect(breaker.state(for: apod, now: clock.now) == .closed(consecutiveFailures: 0))
     try breaker.acquire(for: apod, now: clock.now)
   }
 
   @Test func failedTrialReopensForAnotherCooldown() throws {
-    var breaker = CircuitBreaker(failureThreshold: 1, cooldown: .seconds(30))
-    try pass(&breaker, .failure)
-    clock.advance(by: 31)
+    var breaker = try cooledDownBreaker(extra: 1)
     try pass(&breaker, .failure)
     #expect(breaker.state(for: apod, now: clock.now) == .open(until: clock.now.addingTimeInterval(30)))
   }
 
   @Test func trialThatSaysNothingLetsTheNextRequestBeTheTrial() throws {
-    var breaker = CircuitBreaker(failureThreshold: 1, cooldown: .seconds(30))
-    try pass(&breaker, .failure)
-    clock.advance(by: 30)
+    var breaker = try cooledDownBreaker()
     try pass(&breaker, .neutral)
     try breaker.acquire(for: apod, now: clock.now)
   }
