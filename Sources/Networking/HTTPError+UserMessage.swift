@@ -36,8 +36,8 @@ extension HTTPError {
   }
 
   /// The sentence for a failure of the connection itself (no network, Low Data Mode, a timeout, a
-  /// broken or refused exchange, a cancellation): the same whatever was being fetched, JSON or an
-  /// image. Nil for answers from the server and for the client's own refusals.
+  /// broken exchange, an insecure address refused, a cancellation): the same whatever was being
+  /// fetched, JSON or an image. Nil for the server's answers and for the circuit breaker's pause.
   public var connectionMessage: String? {
     switch self {
     case .offline:
