@@ -12,6 +12,7 @@ let explicitIsolation: [SwiftSetting] = [.enableUpcomingFeature("ExistentialAny"
 let mainActorByDefault: [SwiftSetting] = explicitIsolation + [.defaultIsolation(MainActor.self)]
 
 var products: [Product] = [
+  .library(name: "Basics", targets: ["Basics"]),
   .library(name: "Localization", targets: ["Localization"]),
   .library(name: "Networking", targets: ["Networking"]),
   .library(name: "NASA", targets: ["NASA"]),
@@ -37,18 +38,22 @@ var dependencies: [Package.Dependency] = [
 
 var targets: [Target] = [
   // MARK: Core (Linux and iOS)
+  // The vocabulary every Core module shares (the clock, the serial task queue); no dependencies.
+  .target(name: "Basics", swiftSettings: explicitIsolation),
   .target(name: "Localization", swiftSettings: explicitIsolation),
-  .target(name: "Networking", dependencies: ["Localization"], swiftSettings: explicitIsolation),
-  .target(name: "NASA", dependencies: ["Localization", "Networking"], swiftSettings: explicitIsolation),
+  .target(name: "Networking", dependencies: ["Basics", "Localization"], swiftSettings: explicitIsolation),
   .target(
-    name: "ImageCache", dependencies: ["Localization", "Networking"], swiftSettings: explicitIsolation),
-  .target(name: "Monetization", dependencies: ["Localization"], swiftSettings: explicitIsolation),
+    name: "NASA", dependencies: ["Basics", "Localization", "Networking"], swiftSettings: explicitIsolation),
+  .target(
+    name: "ImageCache", dependencies: ["Basics", "Localization", "Networking"],
+    swiftSettings: explicitIsolation),
+  .target(name: "Monetization", dependencies: ["Basics", "Localization"], swiftSettings: explicitIsolation),
   .target(
     name: "Favorites",
     dependencies: ["Localization", "NASA", "ImageCache", "Monetization"],
     swiftSettings: explicitIsolation
   ),
-  .target(name: "Notifications", dependencies: ["Localization"], swiftSettings: explicitIsolation),
+  .target(name: "Notifications", dependencies: ["Basics", "Localization"], swiftSettings: explicitIsolation),
 
   // MARK: Screen models (Linux and iOS): one module per screen, each over narrow protocols
   // The vocabulary Today and Explore share (screen state, status line, hero), without either.
@@ -67,8 +72,8 @@ var targets: [Target] = [
   .target(
     name: "AppCore",
     dependencies: [
-      "Localization", "Networking", "NASA", "ImageCache", "Monetization", "Favorites", "Notifications",
-      "ScreenCore", "TodayCore", "ExploreCore", "ViewerCore", "FavoritesCore", "ProfileCore",
+      "Basics", "Localization", "Networking", "NASA", "ImageCache", "Monetization", "Favorites",
+      "Notifications", "ScreenCore", "TodayCore", "ExploreCore", "ViewerCore", "FavoritesCore", "ProfileCore",
     ],
     swiftSettings: mainActorByDefault
   ),
@@ -77,7 +82,9 @@ var targets: [Target] = [
   // One set of doubles for every client, used by tests, the simulator and debug previews.
   .target(
     name: "TestSupport",
-    dependencies: ["Networking", "NASA", "ImageCache", "Monetization", "Favorites", "Notifications"],
+    dependencies: [
+      "Basics", "Networking", "NASA", "ImageCache", "Monetization", "Favorites", "Notifications",
+    ],
     swiftSettings: explicitIsolation
   ),
   // The loopback HTTP server (FlyingFox on 127.0.0.1) and the demo NASA server built on it.
@@ -98,7 +105,7 @@ var targets: [Target] = [
   .executableTarget(
     name: "spacer",
     dependencies: [
-      "NASA", "Networking", "ScenarioSimulator", "ScreenCore", "TestServer",
+      "Basics", "NASA", "Networking", "ScenarioSimulator", "ScreenCore", "TestServer",
       .product(name: "ArgumentParser", package: "swift-argument-parser"),
     ],
     swiftSettings: explicitIsolation
@@ -112,6 +119,7 @@ var targets: [Target] = [
   ),
 
   // MARK: Tests (one target per Core module)
+  .testTarget(name: "BasicsTests", dependencies: ["Basics", "TestSupport"]),
   .testTarget(name: "NetworkingTests", dependencies: ["Networking", "TestSupport", "TestServer"]),
   // A repository over a scripted source, a hand-moved clock and a temporary folder, for the tests
   // of NASA and of the screen models built on it.
@@ -225,7 +233,7 @@ var targets: [Target] = [
     .target(
       name: "AppFeature",
       dependencies: [
-        "AppCore", "DesignSystem", "APODUI", "TodayFeature", "ExploreFeature", "FavoritesFeature",
+        "AppCore", "Basics", "DesignSystem", "APODUI", "TodayFeature", "ExploreFeature", "FavoritesFeature",
         "ProfileFeature", "MonetizationLive", "FavoritesLive", "NotificationsLive", "ImageCacheLive",
       ],
       swiftSettings: mainActorByDefault),

@@ -49,7 +49,7 @@ public final class AppModel {
   public init(dependencies: Dependencies) {
     let notices = GateNotices()
     let monetization = MonetizationParts.make(dependencies, notices: notices)
-    let (content, now) = (dependencies.content, dependencies.now)
+    let (content, now) = (dependencies.content, dependencies.clock.nowProvider)
     let repository = content.apodRepository
     let favoritesGate = FavoritesGateAdapter(gates: monetization.gates) { notices.text = $0 }
     let favorites = FavoritesModel(

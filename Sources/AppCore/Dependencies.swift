@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 import Monetization
 
@@ -27,10 +28,9 @@ public struct Dependencies {
   public var monetizationEnabled: Bool
   /// APODs, images, favorites, the reminder and Profile's configuration.
   public var content: ContentDependencies
-  /// The current time.
-  public var now: @Sendable () -> Date
-  /// Waits for a duration (paywall load timeout); `Task.sleep(for:)` in the app.
-  public var sleep: @Sendable (Duration) async throws -> Void
+  /// The clock every model reads and waits on (the paywall's timeouts, entitlement expiry, the
+  /// APOD day): `SystemClock` in the app, the test clock in tests and the simulator's own clock.
+  public var clock: any Clocking
 
   public init(
     keyValueStore: any KeyValueStore, subscriptionBackend: any SubscriptionBackend,
@@ -39,8 +39,7 @@ public struct Dependencies {
     subscriptionManagement: any SubscriptionManagementPresenting,
     monetizationLogger: any MonetizationLogging, monetization: MonetizationConfiguration,
     monetizationEnabled: Bool = true, content: ContentDependencies,
-    now: @escaping @Sendable () -> Date = { Date() },
-    sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
+    clock: any Clocking = SystemClock()
   ) {
     self.keyValueStore = keyValueStore
     self.subscriptionBackend = subscriptionBackend
@@ -53,8 +52,7 @@ public struct Dependencies {
     self.monetization = monetization
     self.monetizationEnabled = monetizationEnabled
     self.content = content
-    self.now = now
-    self.sleep = sleep
+    self.clock = clock
   }
 }
 
@@ -65,6 +63,6 @@ extension Dependencies {
     MonetizationServices(
       store: keyValueStore, backend: subscriptionBackend, storeKit: storeEntitlements,
       appTransactions: appTransactions, paywalls: paywallPresenter, purchaser: purchaser,
-      logger: monetizationLogger, now: now, sleep: sleep)
+      logger: monetizationLogger, clock: clock)
   }
 }

@@ -1,24 +1,27 @@
+import Basics
 import Foundation
 import Monetization
 import Observation
 
-/// The monetization coordinators, built and wired together once by `make(_:notices:)`.
-///
-/// MARK: Monetization wiring: this whole file is what `MonetizationGraph` (in Monetization)
-/// replaces; `AppModel` touches it only through `make(_:notices:)` and the members below.
+/// The app's use of monetization: `MonetizationGraph`'s coordinators (built and wired once, the
+/// same graph the monetization tests build), plus what only the app does with them: start the SDK
+/// at launch (and retry it), show onboarding once, announce an Ask to Buy, answer the paywall's
+/// buttons in Observer mode. Built by `make(_:notices:)`.
 public struct MonetizationParts {
+  /// The coordinators and their wiring.
+  public let graph: MonetizationGraph
   /// Running mode and other persisted settings.
-  public let settings: AppSettings
+  public var settings: AppSettings { graph.settings }
   /// The single source of truth for Premium.
-  public let entitlements: EntitlementProvider
+  public var entitlements: EntitlementProvider { graph.entitlements }
   /// Paywall presentation, one at a time.
-  public let paywalls: PaywallFlow
+  public var paywalls: PaywallFlow { graph.paywalls }
   /// Gated actions.
-  public let gates: FeatureGateCoordinator
+  public var gates: FeatureGateCoordinator { graph.gates }
   /// Restore purchases.
-  public let restores: RestoreCoordinator
+  public var restores: RestoreCoordinator { graph.restores }
   /// Observer-mode purchasing and the transaction-updates listener.
-  public let purchases: ObserverPurchaseCoordinator
+  public var purchases: ObserverPurchaseCoordinator { graph.purchases }
   /// Starts the SDK at launch, and again after a failure when its backoff allows.
   let backendStart: BackendStart
   let logger: any MonetizationLogging
@@ -51,8 +54,7 @@ public struct MonetizationParts {
 
   /// Stores the mode chosen in Profile; it applies on the next launch (`settings.modeChangeNotice`).
   func scheduleRunningMode(_ mode: RunningMode) {
-    settings.setRunningMode(mode)
-    logger.log(.runningModeScheduled(active: settings.activeMode, next: mode))
+    graph.scheduleRunningMode(mode)
   }
 
   /// Shows the onboarding paywall only after a definitive "free", once; returns what it did.
@@ -86,46 +88,19 @@ public struct MonetizationParts {
   /// so a subscriber is Premium from the first frame. `notices` receives the sentence that
   /// explains a gated action that did not run, and loses it when the approval it waited for came.
   static func make(_ dependencies: Dependencies, notices: GateNotices) -> MonetizationParts {
-    let settings = AppSettings(
-      store: dependencies.keyValueStore, defaultMode: dependencies.monetization.defaultRunningMode)
-    let mode = settings.activeMode
-    let logger = dependencies.monetizationLogger
-    let entitlements = EntitlementProvider(
-      mode: mode, backend: dependencies.subscriptionBackend, storeKit: dependencies.storeEntitlements,
-      appTransactions: dependencies.appTransactions, store: dependencies.keyValueStore,
-      configuration: dependencies.monetization, now: dependencies.now, sleep: dependencies.sleep,
-      logger: logger)
-    let paywalls = PaywallFlow(
-      presenter: dependencies.paywallPresenter, entitlements: entitlements,
-      loadTimeout: dependencies.monetization.paywallLoadTimeout,
-      displayTimeout: dependencies.monetization.paywallDisplayTimeout, sleep: dependencies.sleep,
-      logger: logger)
-    let restores = RestoreCoordinator(
-      mode: mode, backend: dependencies.subscriptionBackend, purchaser: dependencies.purchaser,
-      entitlements: entitlements, logger: logger)
-    let purchases = ObserverPurchaseCoordinator(
-      mode: mode, purchaser: dependencies.purchaser, backend: dependencies.subscriptionBackend,
-      entitlements: entitlements, restores: restores, paywalls: paywalls, logger: logger,
-      now: dependencies.now)
-    let gates = FeatureGateCoordinator(
-      entitlements: entitlements, paywalls: paywalls,
-      isAwaitingApproval: { [purchases] in purchases.isAwaitingApproval }, logger: logger)
+    let graph = MonetizationGraph(
+      services: dependencies.monetizationServices, configuration: dependencies.monetization)
     let backendStart = BackendStart(
-      backend: dependencies.subscriptionBackend, entitlements: entitlements, logger: logger,
-      now: dependencies.now)
-    paywalls.beforeLoad = { [backendStart, settings] in
+      backend: dependencies.subscriptionBackend, entitlements: graph.entitlements,
+      logger: dependencies.monetizationLogger, clock: dependencies.clock)
+    graph.paywalls.beforeLoad = { [backendStart, settings = graph.settings] in
       await backendStart.retryIfDue(mode: settings.activeMode)
     }
-    entitlements.onChange = { [weak purchases, weak paywalls, notices] old, new in
-      purchases?.entitlementDidChange(new)
+    graph.onEntitlementChange = { [notices] _, new in
       // The approval came: the wait it explained is over.
       if new.isPremium, notices.text == GateNotices.approval { notices.text = nil }
-      // A paywall closes when Premium becomes active from any source.
-      if !old.isPremium && new.isPremium { await paywalls?.closeBecauseUnlocked() }
     }
-    return MonetizationParts(
-      settings: settings, entitlements: entitlements, paywalls: paywalls, gates: gates, restores: restores,
-      purchases: purchases, backendStart: backendStart, logger: logger)
+    return MonetizationParts(graph: graph, backendStart: backendStart, logger: dependencies.monetizationLogger)
   }
 }
 
@@ -150,7 +125,7 @@ final class BackendStart {
   private let backend: any SubscriptionBackend
   private let entitlements: EntitlementProvider
   private let logger: any MonetizationLogging
-  private let now: @Sendable () -> Date
+  private let clock: any Clocking
   /// Set once the launch sequence is over: no retry runs before (it would race the first start).
   var isLaunched = false
   /// Set while a failed start waits to be retried.
@@ -159,17 +134,17 @@ final class BackendStart {
 
   init(
     backend: any SubscriptionBackend, entitlements: EntitlementProvider, logger: any MonetizationLogging,
-    now: @escaping @Sendable () -> Date
+    clock: any Clocking
   ) {
     self.backend = backend
     self.entitlements = entitlements
     self.logger = logger
-    self.now = now
+    self.clock = clock
   }
 
   func start(mode: RunningMode) async {
     let backend = backend
-    let started = await TimeLimit.run(entitlements.backendCallTimeout, sleep: entitlements.sleeper) {
+    let started = await TimeLimit.run(entitlements.backendCallTimeout, clock: clock) {
       () async -> Result<Void, SubscriptionBackendError> in
       do throws(SubscriptionBackendError) {
         try await backend.start(mode: mode)
@@ -193,7 +168,7 @@ final class BackendStart {
       logger.log(.backendStartFailed(.notConfigured))
     case .failure(let error):
       var next = retry ?? BackendStartRetry()
-      next.failed(at: now())
+      next.failed(at: clock.now)
       retry = next
       logger.log(.backendStartFailed(error))
     }
@@ -201,7 +176,7 @@ final class BackendStart {
 
   /// Starts again when a failed start's backoff allows; nothing before launch or once started.
   func retryIfDue(mode: RunningMode) async {
-    guard isLaunched, let retry, retry.isDue(at: now()), !isRetrying else { return }
+    guard isLaunched, let retry, retry.isDue(at: clock.now), !isRetrying else { return }
     isRetrying = true
     defer { isRetrying = false }
     await start(mode: mode)

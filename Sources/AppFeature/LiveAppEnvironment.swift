@@ -1,5 +1,6 @@
 #if os(iOS)
   import AppCore
+  import Basics
   import Favorites
   import FavoritesLive
   import Foundation
@@ -42,10 +43,11 @@
     /// - Parameters:
     ///   - bundle: where the build configuration is read (`NASAAPIKey`, `PurchaselyAPIKey`,
     ///     `SubscriptionGroupID`, `TermsOfUseURL`, `PrivacyPolicyURL`, the versions).
-    ///   - now: the clock every model uses.
+    ///   - clock: the clock every model uses.
     public static func make(
-      bundle: Bundle = .main, now: @escaping @Sendable () -> Date = { Date() }
+      bundle: Bundle = .main, clock: any Clocking = SystemClock()
     ) async -> LiveAppEnvironment {
+      let now = clock.nowProvider
       // Only string values are configuration; AppConfiguration (Core, tested) applies the rules.
       let configuration = AppConfiguration(
         info: (bundle.infoDictionary ?? [:]).compactMapValues { $0 as? String })
@@ -77,7 +79,7 @@
         apodRepository: APODServiceConfiguration(
           choice: .auto, apiKey: configuration.nasaAPIKey,
           cacheDirectory: storage.apodCache
-        ).makeRepository(now: now),
+        ).makeRepository(clock: clock),
         imagePipeline: ImagePipeline(
           directory: storage.images,
           // Favorites' images and the pin list survive the system emptying Caches on low storage.
@@ -104,7 +106,7 @@
         monetization: configuration.monetization,
         monetizationEnabled: monetization.availability.isEnabled,
         content: content,
-        now: now)
+        clock: clock)
       let model = AppModel(dependencies: dependencies)
 
       // Paywalls the SDK opens by itself reach the same outcome path: logged, then a re-check.

@@ -23,13 +23,18 @@ public final class FavoriteDetailModel {
   public let favorite: Favorite
 
   @ObservationIgnored private let fetch: @MainActor (APODDay) async throws(APODError) -> APODResult
+  @ObservationIgnored private let now: @Sendable () -> Date
 
-  /// - Parameter fetch: the APOD of a day, cache first (the APOD repository).
+  /// - Parameters:
+  ///   - now: the clock that measures waits in messages ("try again in 47 minutes").
+  ///   - fetch: the APOD of a day, cache first (the APOD repository).
   public init(
-    favorite: Favorite, fetch: @escaping @MainActor (APODDay) async throws(APODError) -> APODResult
+    favorite: Favorite, now: @escaping @Sendable () -> Date = Date.init,
+    fetch: @escaping @MainActor (APODDay) async throws(APODError) -> APODResult
   ) {
     self.favorite = favorite
     self.state = .summary(favorite)
+    self.now = now
     self.fetch = fetch
   }
 
@@ -46,16 +51,16 @@ public final class FavoriteDetailModel {
       state = .full(try await fetch(day).apod)
       note = nil
     } catch {
-      note = Self.note(for: error)
+      note = Self.note(for: error, now: now())
     }
   }
 
-  static func note(for error: APODError) -> String {
+  static func note(for error: APODError, now: Date) -> String {
     switch error {
     case .network(.offline), .notCached:
       Localized.text("You're offline and the full text of this day isn't saved on this device yet.")
     default:
-      Localized.text("The full text of this day couldn't be loaded. %@", error.message)
+      Localized.text("The full text of this day couldn't be loaded. %@", error.message(now: now))
     }
   }
 }

@@ -25,21 +25,28 @@ extension ImageDownloading {
   }
 }
 
-/// Downloads image bytes with `URLSession` (bytes, not JSON: the JSON `HTTPClient` is not used).
+/// Downloads image bytes through Networking's `HTTPTransport`: the same exchange, deadline,
+/// connection-failure mapping and status mapping as the JSON client, so one failure reads the
+/// same on every screen. (Not `HTTPClient`: its quota, retry and outage rules guard the API key,
+/// which image hosts do not take.)
 ///
-/// Status and content type are checked here; the bytes themselves are checked by the pipeline.
+/// The content type is checked here; the bytes themselves are checked by the pipeline.
 public struct URLSessionImageDownloader: ImageDownloading {
-  private let session: URLSession
-  private let timeout: TimeInterval
+  private let transport: HTTPTransport
+  private let timeout: Duration
+  private let now: @Sendable () -> Date
 
   /// - Parameters:
   ///   - session: give it a configuration with `urlCache = nil`: the pipeline's disk tier is the
   ///     cache, and URLCache would keep a second copy it cannot evict or pin.
   ///   - timeout: for the whole exchange; NASA HD images can be several megabytes.
-  public init(session: URLSession, timeout: Duration = .seconds(60)) {
-    self.session = session
-    let parts = timeout.components
-    self.timeout = Double(parts.seconds) + Double(parts.attoseconds) / 1e18
+  ///   - now: the clock that anchors a `Retry-After` given in seconds.
+  public init(
+    session: URLSession, timeout: Duration = .seconds(60), now: @escaping @Sendable () -> Date = Date.init
+  ) {
+    self.transport = HTTPTransport(session: session)
+    self.timeout = timeout
+    self.now = now
   }
 
   public func download(_ url: URL) async throws(ImagePipelineError) -> Data {
@@ -47,68 +54,24 @@ public struct URLSessionImageDownloader: ImageDownloading {
   }
 
   public func download(_ url: URL, allowsConstrainedNetwork: Bool) async throws(ImagePipelineError) -> Data {
-    var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
-    request.setValue("image/*", forHTTPHeaderField: "Accept")
-    #if canImport(Darwin)
-      // Low Data Mode: Foundation refuses the request on a constrained-only network. (Linux's
-      // Foundation has no such setting, nor constrained networks.)
-      request.allowsConstrainedNetworkAccess = allowsConstrainedNetwork
-    #endif
-    let data: Data
-    let response: URLResponse
+    let request = HTTPRequest(
+      url: url, timeout: timeout, spendsSharedQuota: false, accept: .image,
+      allowsConstrainedNetwork: allowsConstrainedNetwork)
+    let response: HTTPResponse
     do {
-      (data, response) = try await session.data(for: request)
+      response = try await transport.send(request, now: now)
     } catch {
-      throw Self.map(error)
+      throw ImagePipelineError(error)
     }
-    guard let http = response as? HTTPURLResponse else {
-      throw .http(.transport(Localized.text("The response was not HTTP.")))
+    // An HTML page for an image URL is a proxy or portal page, not a damaged image.
+    if let contentType = response.header("Content-Type"), Self.isTextual(contentType) {
+      throw .notAnImage(contentType: contentType)
     }
-    let contentType = http.value(forHTTPHeaderField: "Content-Type")
-    switch http.statusCode {
-    case 200...299:
-      // An HTML page for an image URL is a proxy or portal page, not a damaged image.
-      if let contentType, Self.isTextual(contentType) {
-        throw .notAnImage(contentType: contentType)
-      }
-      return data
-    case 404, 410:
-      throw .http(.notFound(message: nil))
-    case 429:
-      throw .http(.rateLimited(retryAt: nil))
-    case 500...599:
-      throw .http(.server(statusCode: http.statusCode))
-    default:
-      throw .http(.unexpectedStatus(http.statusCode))
-    }
+    return response.body
   }
 
   private static func isTextual(_ contentType: String) -> Bool {
     let type = contentType.lowercased()
     return type.hasPrefix("text/") || type.contains("json") || type.contains("xml")
-  }
-
-  private static func map(_ error: any Error) -> ImagePipelineError {
-    if error is CancellationError { return .cancelled }
-    guard let urlError = error as? URLError else {
-      return .http(.transport(String(describing: error)))
-    }
-    #if canImport(Darwin)
-      if urlError.networkUnavailableReason == .constrained { return .lowDataMode }
-    #endif
-    switch urlError.code {
-    case .cancelled:
-      return .cancelled
-    case .timedOut:
-      return .http(.timedOut)
-    case .notConnectedToInternet, .dataNotAllowed, .internationalRoamingOff:
-      return .http(.offline)
-    case .cannotConnectToHost, .cannotFindHost, .dnsLookupFailed:
-      return .http(.transport(Localized.text("The image server could not be reached.")))
-    case .networkConnectionLost:
-      return .http(.transport(Localized.text("The connection was lost before the image arrived.")))
-    default:
-      return .http(.transport(urlError.localizedDescription))
-    }
   }
 }

@@ -105,7 +105,7 @@ public actor ImagePipeline {
     self.init(
       directory: directory, pinnedDirectory: pinnedDirectory, memoryCostLimit: memoryCostLimit,
       diskByteLimit: diskByteLimit,
-      downloader: URLSessionImageDownloader(session: session), decoder: decoder, now: now)
+      downloader: URLSessionImageDownloader(session: session, now: now), decoder: decoder, now: now)
   }
 
   // MARK: - Loading

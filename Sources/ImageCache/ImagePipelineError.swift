@@ -18,6 +18,16 @@ public enum ImagePipelineError: Error, Sendable, Hashable {
   /// offline copies) wait for another network; previews still load.
   case lowDataMode
 
+  /// The pipeline's error for a failed download: Low Data Mode and cancellation are the
+  /// pipeline's own cases, everything else stays the HTTP error it is.
+  public init(_ error: HTTPError) {
+    switch error {
+    case .lowDataMode: self = .lowDataMode
+    case .cancelled: self = .cancelled
+    default: self = .http(error)
+    }
+  }
+
   /// A sentence for people.
   public var message: String {
     switch self {
@@ -40,20 +50,19 @@ public enum ImagePipelineError: Error, Sendable, Hashable {
     }
   }
 
+  /// A failed connection reads as it does for JSON (`HTTPError.connectionMessage`); the server's
+  /// answers are worded for an image.
   private static func message(for error: HTTPError) -> String {
-    switch error {
+    if let connectionMessage = error.connectionMessage { return connectionMessage }
+    return switch error {
     case .notFound: Localized.text("This image is no longer on NASA's server.")
-    case .offline: Localized.text("You're offline, and this image isn't saved on this device yet.")
-    case .timedOut: Localized.text("NASA's image server took too long to answer.")
     case .server(let status):
       Localized.text("NASA's image server had a problem (error %lld). Try again later.", status)
     case .rateLimited: Localized.text("Too many images were requested at once. Try again in a moment.")
-    case .cancelled: Localized.text("Loading the image was cancelled.")
-    case .transport(let detail): Localized.text("The image download failed (%@).", detail)
-    case .insecureURL(let url): Localized.text("Refused to load the image from an insecure address: %@.", url)
     case .unexpectedStatus(let status):
       Localized.text("NASA's image server answered with an unexpected status (%lld).", status)
-    case .nonJSONBody, .badRequest, .apiKeyMissing, .apiKeyInvalid, .circuitOpen:
+    case .nonJSONBody, .badRequest, .apiKeyMissing, .apiKeyInvalid, .circuitOpen, .offline, .lowDataMode,
+      .timedOut, .cancelled, .insecureURL, .transport:
       Localized.text("The image could not be downloaded.")
     }
   }

@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 
 /// The vendor-facing services monetization runs on: live adapters in the app, doubles in tests
@@ -17,17 +18,13 @@ public struct MonetizationServices {
   public var purchaser: any Purchaser
   /// Where monetization events go.
   public var logger: any MonetizationLogging
-  /// The current time.
-  public var now: @Sendable () -> Date
-  /// Waits for a duration (the time limits on SDK calls and paywalls).
-  public var sleep: @Sendable (Duration) async throws -> Void
+  /// The current time, and the waits behind the time limits on SDK calls and paywalls.
+  public var clock: any Clocking
 
   public init(
     store: any KeyValueStore, backend: any SubscriptionBackend, storeKit: any StoreEntitlementsSource,
     appTransactions: (any AppTransactionSource)? = nil, paywalls: any PaywallPresenting,
-    purchaser: any Purchaser, logger: any MonetizationLogging,
-    now: @escaping @Sendable () -> Date = { Date() },
-    sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
+    purchaser: any Purchaser, logger: any MonetizationLogging, clock: any Clocking = SystemClock()
   ) {
     self.store = store
     self.backend = backend
@@ -36,8 +33,7 @@ public struct MonetizationServices {
     self.paywalls = paywalls
     self.purchaser = purchaser
     self.logger = logger
-    self.now = now
-    self.sleep = sleep
+    self.clock = clock
   }
 }
 
@@ -59,7 +55,7 @@ public struct MonetizationServices {
 ///     store: dependencies.keyValueStore, backend: dependencies.subscriptionBackend,
 ///     storeKit: dependencies.storeEntitlements, appTransactions: dependencies.appTransactions,
 ///     paywalls: dependencies.paywallPresenter, purchaser: dependencies.purchaser,
-///     logger: dependencies.monetizationLogger, now: dependencies.now, sleep: dependencies.sleep),
+///     logger: dependencies.monetizationLogger, clock: dependencies.clock),
 ///   configuration: dependencies.monetization)
 /// graph.onEntitlementChange = { [weak self] old, new in /* app-level notices */ }
 /// graph.paywalls.beforeLoad = { [weak self] in await self?.retryBackendStartIfDue() }
@@ -99,16 +95,16 @@ public final class MonetizationGraph {
     let entitlements = EntitlementProvider(
       mode: mode, backend: services.backend, storeKit: services.storeKit,
       appTransactions: services.appTransactions, store: services.store, configuration: configuration,
-      now: services.now, sleep: services.sleep, logger: logger)
+      clock: services.clock, logger: logger)
     let paywalls = PaywallFlow(
       presenter: services.paywalls, entitlements: entitlements, loadTimeout: configuration.paywallLoadTimeout,
-      displayTimeout: configuration.paywallDisplayTimeout, sleep: services.sleep, logger: logger)
+      displayTimeout: configuration.paywallDisplayTimeout, logger: logger)
     let restores = RestoreCoordinator(
       mode: mode, backend: services.backend, purchaser: services.purchaser, entitlements: entitlements,
       logger: logger)
     let purchases = ObserverPurchaseCoordinator(
       mode: mode, purchaser: services.purchaser, backend: services.backend, entitlements: entitlements,
-      restores: restores, paywalls: paywalls, logger: logger, now: services.now)
+      restores: restores, paywalls: paywalls, logger: logger)
     self.settings = settings
     self.entitlements = entitlements
     self.paywalls = paywalls

@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 import Networking
 
@@ -71,12 +72,13 @@ public struct APODServiceConfiguration: Sendable {
   /// launch answered from the cache needs none.
   public func makeRepository(
     session: URLSession? = nil,
-    now: @escaping @Sendable () -> Date = Date.init
+    clock: any Clocking = SystemClock()
   ) -> APODRepository {
     let client = HTTPClient(
-      makingSession: { session ?? Self.makeSession() }, rateLimiter: RateLimiter(now: now),
+      makingSession: { session ?? Self.makeSession() }, rateLimiter: RateLimiter(),
       retryPolicy: RetryPolicy(),
-      circuitBreaker: CircuitBreaker(now: now), now: now)
+      circuitBreaker: CircuitBreaker(), clock: clock)
+    let now = clock.nowProvider
     return APODRepository(
       source: makeSource(client: client, now: now),
       cache: JSONDiskCache(directory: cacheDirectory, schemaVersion: Self.cacheSchemaVersion, now: now),

@@ -59,9 +59,6 @@ public enum APODError: Error, Sendable, Hashable {
   /// a misrouted proxy, a bug on NASA's side). Nothing of that answer is shown or saved.
   case wrongDay(asked: APODDay, answered: APODDay)
 
-  /// A specific sentence for people, with waits measured from now.
-  public var message: String { message(now: Date()) }
-
   /// A specific sentence for people; `now` measures waits ("try again in 47 minutes").
   public func message(now: Date) -> String {
     switch self {

@@ -146,6 +146,6 @@ public struct V1APODSource: APODSource {
   private func request(_ query: [(String, String)]) -> HTTPRequest {
     HTTPRequest(
       url: SourceSupport.url(baseURL, query: [("api_key", apiKey)] + query),
-      spendsSharedQuota: !HTTPClient.isLoopback(baseURL.host ?? ""))
+      spendsSharedQuota: !HTTPTransport.isLoopback(baseURL.host ?? ""))
   }
 }

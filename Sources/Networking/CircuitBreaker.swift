@@ -7,7 +7,10 @@ import Foundation
 /// trial request goes through while the others still fail fast; a successful trial closes the
 /// circuit, a failed one opens it for another cooldown. Only server and transport failures count
 /// (see `Outcome`); a 4xx is an answer from a healthy server and resets the count.
-public actor CircuitBreaker {
+///
+/// A value: `HTTPClient` keeps it in its own state and passes its clock's `now`, so checking and
+/// recording a request costs no hop to another actor.
+public struct CircuitBreaker: Sendable {
   /// The circuit of one service, as seen from outside.
   public enum State: Sendable, Hashable {
     /// Requests flow; `consecutiveFailures` is below the threshold.
@@ -39,7 +42,7 @@ public actor CircuitBreaker {
         self = (500..<600).contains(statusCode) ? .failure : .success
       case .badRequest, .apiKeyMissing, .apiKeyInvalid, .notFound, .rateLimited, .insecureURL:
         self = .success
-      case .offline, .cancelled, .circuitOpen:
+      case .offline, .lowDataMode, .cancelled, .circuitOpen:
         self = .neutral
       }
     }
@@ -53,28 +56,20 @@ public actor CircuitBreaker {
 
   private let failureThreshold: Int
   private let cooldown: Duration
-  private let now: @Sendable () -> Date
   private var circuits: [String: Circuit] = [:]
 
   /// - Parameters:
   ///   - failureThreshold: consecutive failures that open the circuit (at least 1).
   ///   - cooldown: how long the circuit stays open before a trial request.
-  ///   - now: the clock.
-  public init(
-    failureThreshold: Int = 5,
-    cooldown: Duration = .seconds(30),
-    now: @escaping @Sendable () -> Date = { Date() }
-  ) {
+  public init(failureThreshold: Int = 5, cooldown: Duration = .seconds(30)) {
     self.failureThreshold = max(1, failureThreshold)
     self.cooldown = cooldown
-    self.now = now
   }
 
   /// Lets a request to `url`'s service through, or throws `.circuitOpen(retryAt:)`.
-  /// A caller let through must later call `record(_:for:)` exactly once.
-  public func acquire(for url: URL) throws(HTTPError) {
+  /// A caller let through must later call `record(_:for:now:)` exactly once.
+  public mutating func acquire(for url: URL, now current: Date) throws(HTTPError) {
     let key = url.policyKey
-    let current = now()
     switch circuits[key] ?? .closed(failures: 0) {
     case .closed:
       return
@@ -88,8 +83,8 @@ public actor CircuitBreaker {
     }
   }
 
-  /// Records how a request that `acquire(for:)` let through ended.
-  public func record(_ outcome: Outcome, for url: URL) {
+  /// Records how a request that `acquire(for:now:)` let through ended.
+  public mutating func record(_ outcome: Outcome, for url: URL, now: Date) {
     let key = url.policyKey
     let circuit = circuits[key] ?? .closed(failures: 0)
     switch (outcome, circuit) {
@@ -98,7 +93,7 @@ public actor CircuitBreaker {
     case (.failure, .closed(let failures)) where failures + 1 < failureThreshold:
       circuits[key] = .closed(failures: failures + 1)
     case (.failure, .closed), (.failure, .halfOpen):
-      circuits[key] = .open(until: now().addingTimeInterval(cooldown.timeInterval))
+      circuits[key] = .open(until: now.addingTimeInterval(cooldown.timeInterval))
     case (.failure, .open):
       // A request sent before the circuit opened; the cooldown already runs.
       break
@@ -111,12 +106,12 @@ public actor CircuitBreaker {
   }
 
   /// The circuit of `url`'s service now (an open circuit whose cooldown has passed is half-open).
-  public func state(for url: URL) -> State {
+  public func state(for url: URL, now: Date) -> State {
     switch circuits[url.policyKey] ?? .closed(failures: 0) {
     case .closed(let failures):
       .closed(consecutiveFailures: failures)
     case .open(let until):
-      now() < until ? .open(until: until) : .halfOpen
+      now < until ? .open(until: until) : .halfOpen
     case .halfOpen:
       .halfOpen
     }

@@ -4,24 +4,45 @@ import Foundation
   import FoundationNetworking
 #endif
 
-/// A GET request for a JSON resource. Sources build these; the client adds
-/// `Accept: application/json` and applies `timeout` to the whole exchange of each attempt.
+/// A GET request. Sources build these for JSON, the image pipeline for image bytes; the transport
+/// sets `Accept` from `accept` and applies `timeout` to the whole exchange of each attempt.
 public struct HTTPRequest: Sendable, Hashable {
+  /// What a 2xx body must be for the response to be usable.
+  public enum Accept: Sendable, Hashable {
+    /// JSON (declared or sniffed): the APOD services.
+    case json
+    /// Image bytes, whatever the format; the image pipeline checks the bytes themselves.
+    case image
+
+    var headerValue: String {
+      switch self {
+      case .json: "application/json"
+      case .image: "image/*"
+      }
+    }
+  }
+
   public var url: URL
   public var headers: [String: String]
   public var timeout: Duration
   /// Whether the request spends a shared quota that the local budget protects (a v1 API key
   /// shared by every user). Keyless feeds and servers on this machine set it to false.
   public var spendsSharedQuota: Bool
+  public var accept: Accept
+  /// Whether the transfer may use a network the user marked as constrained (Low Data Mode). When
+  /// it may not and no other network is up, it fails with `.lowDataMode`.
+  public var allowsConstrainedNetwork: Bool
 
   public init(
     url: URL, headers: [String: String] = [:], timeout: Duration = .seconds(15),
-    spendsSharedQuota: Bool = true
+    spendsSharedQuota: Bool = true, accept: Accept = .json, allowsConstrainedNetwork: Bool = true
   ) {
     self.url = url
     self.headers = headers
     self.timeout = timeout
     self.spendsSharedQuota = spendsSharedQuota
+    self.accept = accept
+    self.allowsConstrainedNetwork = allowsConstrainedNetwork
   }
 }
 

@@ -2,11 +2,8 @@ import Foundation
 import Localization
 
 extension HTTPError {
-  /// A sentence for people saying what went wrong and what to do, with waits measured from now.
-  public var userMessage: String { userMessage(now: Date()) }
-
-  /// A sentence for people saying what went wrong and what to do. `now` is injected so that
-  /// "try again in 47 minutes" is testable with a fixed clock.
+  /// A sentence for people saying what went wrong and what to do. `now` is the injected clock's,
+  /// so that "try again in 47 minutes" is testable with a fixed clock.
   public func userMessage(now: Date) -> String {
     switch self {
     case .badRequest(let message):
@@ -31,22 +28,38 @@ extension HTTPError {
       return Self.nonJSONMessage(statusCode: statusCode)
     case .unexpectedStatus(let statusCode):
       return Localized.text("NASA answered in an unexpected way (error %lld). Try again later.", statusCode)
-    case .offline:
-      return Localized.text("You appear to be offline. Check your internet connection and try again.")
-    case .timedOut:
-      return Localized.text("NASA took too long to answer. Check your connection and try again.")
-    case .cancelled:
-      return Localized.text("The request was cancelled.")
-    case .insecureURL(let url):
-      return Localized.text(
-        "Spacer refused to contact %@ because the connection would not be secure "
-          + "(NASA addresses must use https).", url)
     case .circuitOpen(let retryAt):
       return Localized.text(
         "NASA's servers failed several times in a row, so Spacer is pausing requests. "
           + "It will try again %@.", Self.relativeWait(until: retryAt, now: now))
+    case .offline, .lowDataMode, .timedOut, .cancelled, .insecureURL, .transport:
+      // One sentence per connection failure, shared with image downloads.
+      return connectionMessage ?? ""
+    }
+  }
+
+  /// The sentence for a failure of the connection itself (no network, Low Data Mode, a timeout, a
+  /// broken exchange, an insecure address refused, a cancellation): the same whatever was being
+  /// fetched, JSON or an image. Nil for the server's answers and for the circuit breaker's pause.
+  public var connectionMessage: String? {
+    switch self {
+    case .offline:
+      Localized.text("You appear to be offline. Check your internet connection and try again.")
+    case .lowDataMode:
+      Localized.text("Low Data Mode is on, so this isn’t downloaded on this network.")
+    case .timedOut:
+      Localized.text("NASA took too long to answer. Check your connection and try again.")
+    case .cancelled:
+      Localized.text("The request was cancelled.")
+    case .insecureURL(let url):
+      Localized.text(
+        "Spacer refused to contact %@ because the connection would not be secure "
+          + "(NASA addresses must use https).", url)
     case .transport:
-      return Localized.text("The connection to NASA was interrupted. Check your connection and try again.")
+      Localized.text("The connection to NASA was interrupted. Check your connection and try again.")
+    case .badRequest, .apiKeyMissing, .apiKeyInvalid, .notFound, .rateLimited, .server, .nonJSONBody,
+      .unexpectedStatus, .circuitOpen:
+      nil
     }
   }
 

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Everything that can go wrong fetching JSON from NASA, each with a specific message for people.
+/// Everything that can go wrong fetching from NASA (JSON or image bytes), each with a specific message for people.
 ///
 /// The cases keep what the server said (its message, gateway code, `Retry-After`) so that the
 /// layer above can add domain context (for example which APOD dates are valid).
@@ -26,6 +26,8 @@ public enum HTTPError: Error, Sendable, Hashable {
   case unexpectedStatus(Int)
   /// No network connection.
   case offline
+  /// Low Data Mode is on, only a constrained network is up, and the request may not use it.
+  case lowDataMode
   /// The request exceeded its timeout.
   case timedOut
   /// The caller cancelled the request.

@@ -10,9 +10,12 @@ import Foundation
 ///   retry time: `Retry-After` when given, else `defaultBlock` (the gateway's window is an hour).
 /// - **Local budget.** At most `budget.requests` requests per rolling `budget.window`, so one
 ///   person (or a runaway loop) cannot burn the shared key. Only requests that spend a shared
-///   quota count (`acquire(for:budgeted:)`): a keyless feed or a server on this machine has no
+///   quota count (`acquire(for:budgeted:now:)`): a keyless feed or a server on this machine has no
 ///   shared quota to protect.
-public actor RateLimiter {
+///
+/// A value: `HTTPClient` keeps it in its own state and passes its clock's `now`, so checking and
+/// recording a request costs no hop to another actor.
+public struct RateLimiter: Sendable {
   /// A number of requests allowed in a rolling window.
   public struct Budget: Sendable, Hashable {
     public var requests: Int
@@ -37,28 +40,20 @@ public actor RateLimiter {
 
   private let budget: Budget?
   private let defaultBlock: Duration
-  private let now: @Sendable () -> Date
   private var buckets: [String: Bucket] = [:]
 
   /// - Parameters:
   ///   - budget: the local budget per service, or nil for none.
   ///   - defaultBlock: how long to stop when the quota is spent and the server gave no `Retry-After`.
-  ///   - now: the clock.
-  public init(
-    budget: Budget? = .standard,
-    defaultBlock: Duration = .seconds(3600),
-    now: @escaping @Sendable () -> Date = { Date() }
-  ) {
+  public init(budget: Budget? = .standard, defaultBlock: Duration = .seconds(3600)) {
     self.budget = budget
     self.defaultBlock = defaultBlock
-    self.now = now
   }
 
   /// Reserves one request to `url`'s service, or throws `.rateLimited(retryAt:)` without any
   /// network traffic when the server quota or (for a `budgeted` request) the local budget is spent.
-  public func acquire(for url: URL, budgeted: Bool = true) throws(HTTPError) {
+  public mutating func acquire(for url: URL, budgeted: Bool = true, now current: Date) throws(HTTPError) {
     let key = url.policyKey
-    let current = now()
     var bucket = buckets[key] ?? Bucket()
     if let until = bucket.blockedUntil {
       if current < until { throw .rateLimited(retryAt: until) }
@@ -80,7 +75,7 @@ public actor RateLimiter {
   }
 
   /// Gives back a reservation that was never sent because another policy refused it first.
-  public func refund(for url: URL) {
+  public mutating func refund(for url: URL) {
     let key = url.policyKey
     guard var bucket = buckets[key], !bucket.sent.isEmpty else { return }
     bucket.sent.removeLast()
@@ -88,9 +83,8 @@ public actor RateLimiter {
   }
 
   /// Reads the quota headers of a response from `url`'s service (every response, errors included).
-  public func record(_ response: HTTPResponse, for url: URL) {
+  public mutating func record(_ response: HTTPResponse, for url: URL, now current: Date) {
     let key = url.policyKey
-    let current = now()
     var bucket = buckets[key] ?? Bucket()
     let remaining = response.header("X-RateLimit-Remaining")
       .flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
@@ -107,8 +101,8 @@ public actor RateLimiter {
   }
 
   /// Until when requests to `url`'s service are refused because the server quota is spent.
-  public func blockedUntil(for url: URL) -> Date? {
-    guard let until = buckets[url.policyKey]?.blockedUntil, now() < until else { return nil }
+  public func blockedUntil(for url: URL, now: Date) -> Date? {
+    guard let until = buckets[url.policyKey]?.blockedUntil, now < until else { return nil }
     return until
   }
 

@@ -7,7 +7,7 @@ import Foundation
 /// answer), never a 429 (retrying burns the shared key's quota; the rate limiter decides when),
 /// never a cancellation, and not `.offline` (waiting a second does not bring the network back; the
 /// repository serves the cache instead). Delays grow exponentially with "equal jitter" so that many
-/// clients failing together do not retry in lockstep.
+/// clients failing together do not retry in lockstep. `HTTPClient` waits with its clock.
 public struct RetryPolicy: Sendable {
   /// Total attempts, the first one included (1 means never retry).
   public var maxAttempts: Int
@@ -15,8 +15,6 @@ public struct RetryPolicy: Sendable {
   public var baseDelay: Duration
   /// No delay is ever longer than this.
   public var maxDelay: Duration
-  /// Waits between attempts. Injected so tests run instantly; it throws when the task is cancelled.
-  public var sleep: @Sendable (Duration) async throws -> Void
   /// A number in `0..<1`. Injected so jitter is deterministic in tests.
   public var random: @Sendable () -> Double
 
@@ -24,19 +22,16 @@ public struct RetryPolicy: Sendable {
   ///   - maxAttempts: total attempts including the first (at least 1).
   ///   - baseDelay: the cap of the first backoff interval.
   ///   - maxDelay: the largest delay ever used.
-  ///   - sleep: how to wait; defaults to `Task.sleep`.
   ///   - random: a source of numbers in `0..<1`; defaults to the system generator.
   public init(
     maxAttempts: Int = 3,
     baseDelay: Duration = .milliseconds(500),
     maxDelay: Duration = .seconds(8),
-    sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) },
     random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) }
   ) {
     self.maxAttempts = max(1, maxAttempts)
     self.baseDelay = baseDelay
     self.maxDelay = maxDelay
-    self.sleep = sleep
     self.random = random
   }
 
@@ -49,7 +44,7 @@ public struct RetryPolicy: Sendable {
       // 502/503/504 pages from the gateway's proxies during outages.
       (500..<600).contains(statusCode)
     case .badRequest, .apiKeyMissing, .apiKeyInvalid, .notFound, .rateLimited, .unexpectedStatus,
-      .offline, .cancelled, .insecureURL, .circuitOpen:
+      .offline, .lowDataMode, .cancelled, .insecureURL, .circuitOpen:
       false
     }
   }

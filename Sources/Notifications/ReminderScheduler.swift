@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 import Localization
 import Observation
@@ -61,7 +62,7 @@ public final class ReminderScheduler {
   private let center: any NotificationCenterClient
   private let store: any ReminderSettingsStore
   private let latestTitle: @Sendable () async -> String?
-  @ObservationIgnored private var lastOperation: Task<Void, Never>?
+  @ObservationIgnored private let operations = SerialTaskQueue()
 
   /// - Parameter latestTitle: the title of the most recent cached APOD, or `nil` when none is.
   public init(
@@ -144,13 +145,7 @@ public final class ReminderScheduler {
 
   /// Runs `work` after every operation started before it has finished.
   private func serially(_ work: @escaping @MainActor () async -> Void) async {
-    let previous = lastOperation
-    let operation = Task { @MainActor in
-      await previous?.value
-      await work()
-    }
-    lastOperation = operation
-    await operation.value
+    await operations.run(work)
   }
 
   private func scheduleIfAllowed(replacingPending: Bool) async {

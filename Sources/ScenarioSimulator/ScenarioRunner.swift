@@ -1,4 +1,5 @@
 import AppCore
+import Basics
 import Favorites
 import FavoritesCore
 import Foundation
@@ -236,9 +237,6 @@ private final class ScenarioSession {
     world.launchLog = log
     let store = world.deviceStore(for: generation)
     let storeKit = SimulatedStoreKit(world: world, generation: generation)
-    let sleep: @Sendable (Duration) async throws -> Void = { [world] duration in
-      try await world.sleep(for: duration)
-    }
     let grandfathering = scenario.start.grandfathering.map {
       GrandfatheringPolicy(cutoffBuild: $0.cutoffBuild)
     }
@@ -253,7 +251,7 @@ private final class ScenarioSession {
         subscriptionGroupID: groupID,
         paywallLoadTimeout: .seconds(scenario.start.paywallTimeout),
         defaultRunningMode: scenario.start.mode, grandfathering: grandfathering),
-      content: content.dependencies, now: world.time.deviceNow, sleep: sleep)
+      content: content.dependencies, clock: ScenarioDeviceClock(world: world))
     model = AppModel(dependencies: dependencies)
   }
 
@@ -616,5 +614,17 @@ extension ScenarioWorld {
       self.notify()
     }
     await waitForChange()
+  }
+}
+
+/// The device's clock as the app reads it: the scenario's time, set off by the user, and sleeps
+/// that end only when the scenario's time passes their deadline.
+nonisolated private struct ScenarioDeviceClock: Clocking {
+  let world: ScenarioWorld
+
+  var now: Date { world.time.deviceNow() }
+
+  func sleep(for duration: Duration) async throws {
+    try await world.sleep(for: duration)
   }
 }

@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 import ImageCache
 import Observation
@@ -60,14 +61,14 @@ public final class ProgressiveImageModel {
   public let hdURL: URL
 
   @ObservationIgnored private let pipeline: ImagePipeline
-  @ObservationIgnored private let clock: any Clock<Duration>
+  @ObservationIgnored private let clock: any Clocking
   @ObservationIgnored private let spinnerDelay: Duration
   @ObservationIgnored private let onPhaseChange: (@MainActor (Phase) -> Void)?
   /// Whether the HD image is wanted now: true in the viewer, false on the card.
   public private(set) var wantsHD: Bool
 
   /// - Parameters:
-  ///   - clock: times the spinner delay (inject a manual clock in tests).
+  ///   - clock: times the spinner delay (the test clock in tests).
   ///   - wantsHD: false for a model the detail card creates (preview only until `showHD()`);
   ///     true for a model that only the viewer uses.
   ///   - onPhaseChange: called after every phase change, in order (analytics, tests), starting
@@ -76,7 +77,7 @@ public final class ProgressiveImageModel {
     previewURL: URL,
     hdURL: URL,
     pipeline: ImagePipeline,
-    clock: any Clock<Duration> = ContinuousClock(),
+    clock: any Clocking = SystemClock(),
     spinnerDelay: Duration = .milliseconds(150),
     wantsHD: Bool = true,
     onPhaseChange: (@MainActor (Phase) -> Void)? = nil

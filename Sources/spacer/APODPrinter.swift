@@ -1,4 +1,5 @@
 import ArgumentParser
+import Basics
 import Foundation
 import NASA
 import ScreenCore
@@ -45,6 +46,9 @@ enum Console {
     var customHosts: [String] = []
     var otherModeCache: URL?
     var demo = false
+    /// The clock messages measure waits with, read when the message is written (a wait is counted
+    /// from the answer, not from the start of the command).
+    var clock: any Clocking = SystemClock()
   }
 
   /// Runs `body`; an `APODError` becomes one specific line on stderr and exit status 1
@@ -74,12 +78,12 @@ enum Console {
       }
       return text
     case .network(.offline), .network(.transport), .network(.timedOut):
-      guard !context.customHosts.isEmpty else { return error.message }
+      guard !context.customHosts.isEmpty else { return error.message(now: context.clock.now) }
       let hosts = context.customHosts.joined(separator: " or ")
       return "Could not get an answer from \(hosts) (the server given with --base-url or "
         + "--basic-base-url): the connection was refused, interrupted or timed out. Is that server running?"
     default:
-      return error.message
+      return error.message(now: context.clock.now)
     }
   }
 

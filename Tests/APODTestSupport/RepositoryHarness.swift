@@ -21,8 +21,8 @@ public struct RepositoryHarness: Sendable {
     folder = try TemporaryDirectory()
     clock = TestClock(start)
     source = FakeAPODSource(day: answer)
-    let cache = JSONDiskCache(directory: folder.url, now: clock.closure)
-    repository = APODRepository(source: source, cache: cache, now: clock.closure)
+    let cache = JSONDiskCache(directory: folder.url, now: clock.nowProvider)
+    repository = APODRepository(source: source, cache: cache, now: clock.nowProvider)
   }
 
   public func answer(_ handler: @escaping FakeAPODSource.DayHandler) async {

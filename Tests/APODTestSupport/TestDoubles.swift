@@ -3,24 +3,6 @@ import NASA
 import Networking
 import TestSupport
 
-/// A clock the test moves by hand.
-public final class TestClock: @unchecked Sendable {
-  // @unchecked: the only state is `current`, guarded by `lock`.
-  private let lock = NSLock()
-  private var current: Date
-
-  public init(_ start: Date) { current = start }
-
-  public var now: Date { lock.withLock { current } }
-
-  public func set(_ date: Date) { lock.withLock { current = date } }
-
-  public func advance(by seconds: TimeInterval) { lock.withLock { current += seconds } }
-
-  /// The clock as the injected closure.
-  public var closure: @Sendable () -> Date { { [self] in now } }
-}
-
 /// An `HTTPClienting` that answers from a handler and records every request.
 public actor FakeHTTPClient: HTTPClienting {
   public typealias Handler = @Sendable (HTTPRequest) -> Result<HTTPResponse, HTTPError>

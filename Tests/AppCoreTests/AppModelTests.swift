@@ -10,7 +10,7 @@ import Testing
 @MainActor
 final class AppModelFixture {
   let calls = CallLog()
-  let clock: FixedClock
+  let clock: TestClock
   let store: InMemoryKeyValueStore
   let logger = RecordingMonetizationLogger()
   let backend: FakeSubscriptionBackend
@@ -22,7 +22,7 @@ final class AppModelFixture {
   let model: AppModel
 
   init(
-    store: InMemoryKeyValueStore = InMemoryKeyValueStore(), clock: FixedClock = FixedClock(),
+    store: InMemoryKeyValueStore = InMemoryKeyValueStore(), clock: TestClock = TestClock(),
     content: TestContent? = nil, defaultMode: RunningMode = .full,
     prepare: (AppModelFixture.Fakes) -> Void = { _ in }
   ) {
@@ -42,7 +42,7 @@ final class AppModelFixture {
         monetizationLogger: logger,
         monetization: MonetizationConfiguration(
           subscriptionGroupID: MonetizationFixtures.groupID, defaultRunningMode: defaultMode),
-        content: content.dependencies(), now: clock.nowProvider, sleep: clock.sleeper))
+        content: content.dependencies(), clock: clock))
   }
 
   struct Fakes {
@@ -51,7 +51,7 @@ final class AppModelFixture {
     let purchaser: FakePurchaser
   }
 
-  var now: Date { clock.now() }
+  var now: Date { clock.now }
 
   func subscriberSnapshot() -> EntitlementSnapshot {
     EntitlementSnapshot(

@@ -9,7 +9,7 @@ import Testing
 @MainActor
 struct MonetizationServicesTests {
   @Test func theGraphRunsOnTheAppsOwnServicesAndStoredMode() {
-    let clock = FixedClock()
+    let clock = TestClock()
     let store = InMemoryKeyValueStore()
     AppSettings(store: store).setRunningMode(.observer)
     let backend = FakeSubscriptionBackend()
@@ -21,13 +21,13 @@ struct MonetizationServicesTests {
       paywallPresenter: FakePaywallPresenter(), purchaser: purchaser,
       subscriptionManagement: FakeSubscriptionManagement(), monetizationLogger: logger,
       monetization: MonetizationFixtures.configuration(), content: content.dependencies(),
-      now: clock.nowProvider, sleep: clock.sleeper)
+      clock: clock)
     let services = dependencies.monetizationServices
     #expect((services.store as? InMemoryKeyValueStore) === store)
     #expect((services.backend as? FakeSubscriptionBackend) === backend)
     #expect((services.purchaser as? FakePurchaser) === purchaser)
     #expect((services.logger as? RecordingMonetizationLogger) === logger)
-    #expect(services.now() == clock.now())
+    #expect((services.clock as? TestClock) === clock)
     let graph = MonetizationGraph(services: services, configuration: dependencies.monetization)
     #expect(graph.mode == .observer)
   }

@@ -10,11 +10,11 @@ private func makeModel(
   repository: any FavoritesRepository = FakeFavoritesRepository(),
   unlocked: Bool = true,
   paywallUnlocks: Bool = false,
-  clock: ManualClock = ManualClock(januaryFifteenth)
+  clock: TestClock = TestClock(januaryFifteenth)
 ) -> (FavoritesModel, FakeFavoritesGate, FakeImagePinner) {
   let gate = FakeFavoritesGate(isUnlocked: unlocked, paywallUnlocks: paywallUnlocks)
   let pinner = FakeImagePinner()
-  let model = FavoritesModel(repository: repository, gate: gate, pinner: pinner, now: clock.now)
+  let model = FavoritesModel(repository: repository, gate: gate, pinner: pinner, now: clock.nowProvider)
   return (model, gate, pinner)
 }
 
@@ -256,7 +256,7 @@ struct FavoritesListTests {
   }
 
   @Test func dateAddedComesFromTheClockAndSurvivesSavingAgain() async throws {
-    let clock = ManualClock(januaryFifteenth)
+    let clock = TestClock(januaryFifteenth)
     let repository = FakeFavoritesRepository()
     let (model, _, _) = makeModel(repository: repository, clock: clock)
     await model.load()

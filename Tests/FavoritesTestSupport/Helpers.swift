@@ -1,6 +1,7 @@
 import Favorites
 import Foundation
 import NASA
+import TestSupport
 import Testing
 
 /// A fresh directory under the system temporary directory, removed when the value goes away.
@@ -20,21 +21,6 @@ public final class TemporaryDirectory {
   /// The names of the entries directly inside the directory, sorted.
   public func entries() throws -> [String] {
     try FileManager.default.contentsOfDirectory(atPath: url.path).sorted()
-  }
-}
-
-/// A clock the test moves by hand.
-// @unchecked Sendable: `current` is only touched under `lock`.
-public final class ManualClock: @unchecked Sendable {
-  private let lock = NSLock()
-  private var current: Date
-
-  public init(_ start: Date) { current = start }
-
-  public var now: @Sendable () -> Date { { self.lock.withLock { self.current } } }
-
-  public func advance(by seconds: TimeInterval) {
-    lock.withLock { current = current.addingTimeInterval(seconds) }
   }
 }
 

@@ -59,18 +59,18 @@ struct DiskTierTests {
     let image = ImageFixtures.png(width: 20, height: 20)
     for name in ["a", "b", "c", "d"] { await server.serve("/\(name).png", image) }
     let url = { (name: String) in server.url("/\(name).png") }
-    let clock = SteppingDate()
+    let clock = TestClock()
 
-    let first = makePipeline(directory, diskByteLimit: image.count * 3, now: clock.closure)
+    let first = makePipeline(directory, diskByteLimit: image.count * 3, now: clock.nowProvider)
     for name in ["a", "b", "c"] {
       _ = try await first.image(for: url(name), size: .thumbnail)
-      clock.advance(seconds: 60)
+      clock.advance(by: 60)
     }
     _ = await first.cachedData(for: url("a"))  // a becomes the most recent; b the oldest
-    clock.advance(seconds: 60)
+    clock.advance(by: 60)
 
     // A new process: the order comes back from the files' modification dates.
-    let relaunched = makePipeline(directory, diskByteLimit: image.count * 3, now: clock.closure)
+    let relaunched = makePipeline(directory, diskByteLimit: image.count * 3, now: clock.nowProvider)
     _ = try await relaunched.image(for: url("d"), size: .thumbnail)
 
     #expect(!Self.fileExists(await relaunched.cacheFileURL(for: url("b"))))

@@ -3,7 +3,7 @@ import Monetization
 import TestSupport
 import Testing
 
-private let now = FixedClock.referenceDate
+private let now = TestClock.referenceDate
 
 private func tx(
   id: UInt64 = 1, product: ProductID = MonetizationFixtures.monthly, expiresIn: TimeInterval? = 20 * day,

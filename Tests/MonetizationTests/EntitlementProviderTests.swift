@@ -137,7 +137,7 @@ struct EntitlementProviderTests {
       result: .success(
         .verified(
           AppTransactionSnapshot(
-            originalAppVersion: "12", originalPurchaseDate: FixedClock.referenceDate, environment: .production
+            originalAppVersion: "12", originalPurchaseDate: TestClock.referenceDate, environment: .production
           ))))
     harness.appTransactions = source
     harness.startBackend()
@@ -149,7 +149,7 @@ struct EntitlementProviderTests {
 
   static func appTransaction(build: String) -> AppTransactionSnapshot {
     AppTransactionSnapshot(
-      originalAppVersion: build, originalPurchaseDate: FixedClock.referenceDate, environment: .production)
+      originalAppVersion: build, originalPurchaseDate: TestClock.referenceDate, environment: .production)
   }
 
   @Test func unverifiedAppTransactionIsInconclusiveAndRefreshedOnlyOnRestore() async {

@@ -6,7 +6,7 @@ import Testing
 @Suite("Last-known snapshot: trust window and schema")
 @MainActor
 struct EntitlementSnapshotTests {
-  let now = FixedClock.referenceDate
+  let now = TestClock.referenceDate
 
   func premium(computedDaysAgo: Double, expiresDaysAgo: Double) -> EntitlementSnapshot {
     EntitlementSnapshot(
@@ -118,7 +118,7 @@ struct EntitlementSnapshotTests {
 
 @Suite("Sync policy: when to call the network and the SDK")
 struct SyncPolicyTests {
-  let now = FixedClock.referenceDate
+  let now = TestClock.referenceDate
 
   func plan(
     _ trigger: SyncTrigger, mode: RunningMode = .full, lastCheckAgo: TimeInterval?, sandbox: Bool = false
@@ -184,7 +184,7 @@ struct GrandfatheringTests {
     .success(
       .verified(
         AppTransactionSnapshot(
-          originalAppVersion: version, originalPurchaseDate: FixedClock.referenceDate,
+          originalAppVersion: version, originalPurchaseDate: TestClock.referenceDate,
           environment: environment)))
   }
 
@@ -219,7 +219,7 @@ struct GrandfatheringTests {
     let unverified: Result<VerificationResultSnapshot<AppTransactionSnapshot>, StoreReadError> = .success(
       .unverified(
         AppTransactionSnapshot(
-          originalAppVersion: "5", originalPurchaseDate: FixedClock.referenceDate, environment: .production),
+          originalAppVersion: "5", originalPurchaseDate: TestClock.referenceDate, environment: .production),
         .invalidSignature))
     #expect(policy.status(for: unverified) == .unknown)
   }

@@ -6,7 +6,7 @@ import TestSupport
 @MainActor
 final class Harness {
   let calls = CallLog()
-  let clock = FixedClock()
+  let clock = TestClock()
   let store: InMemoryKeyValueStore
   let logger = RecordingMonetizationLogger()
   let backend: FakeSubscriptionBackend
@@ -22,7 +22,7 @@ final class Harness {
   private(set) lazy var graph = MonetizationGraph(
     services: MonetizationServices(
       store: store, backend: backend, storeKit: storeKit, appTransactions: appTransactions,
-      paywalls: presenter, purchaser: purchaser, logger: logger, now: clock.nowProvider, sleep: clock.sleeper),
+      paywalls: presenter, purchaser: purchaser, logger: logger, clock: clock),
     configuration: configuration)
   var entitlements: EntitlementProvider { graph.entitlements }
   var paywalls: PaywallFlow { graph.paywalls }
@@ -46,7 +46,7 @@ final class Harness {
     purchaser = FakePurchaser(calls: calls)
   }
 
-  var now: Date { clock.now() }
+  var now: Date { clock.now }
 
   /// Starts the fake backend as launch does.
   func startBackend() {

@@ -42,7 +42,7 @@ struct AutomaticAPODSourceTests {
     let basic = basicSource(.failure(.unreadable(.notJSON)))
     let v1 = v1Source()
     let source = AutomaticAPODSource(
-      preferred: basic, fallback: v1, failureThreshold: 2, cooldown: 3600, now: clock.closure)
+      preferred: basic, fallback: v1, failureThreshold: 2, cooldown: 3600, now: clock.nowProvider)
     _ = try await source.apod(for: today)
     _ = try await source.apod(for: today)
     #expect(await source.route == .fallback(probeAt: start + 3600))
@@ -58,7 +58,7 @@ struct AutomaticAPODSourceTests {
     let basic = basicSource(.failure(.network(.server(statusCode: 500))))
     let v1 = v1Source()
     let source = AutomaticAPODSource(
-      preferred: basic, fallback: v1, failureThreshold: 1, cooldown: 3600, now: clock.closure)
+      preferred: basic, fallback: v1, failureThreshold: 1, cooldown: 3600, now: clock.nowProvider)
     _ = try await source.apod(for: today)
     #expect(await source.route == .fallback(probeAt: start + 3600))
     await basic.answer { day in .success(sampleAPOD(day, source: .apodBasic)) }
@@ -73,7 +73,7 @@ struct AutomaticAPODSourceTests {
     let basic = basicSource(.failure(.network(.timedOut)))
     let v1 = v1Source()
     let source = AutomaticAPODSource(
-      preferred: basic, fallback: v1, failureThreshold: 3, cooldown: 3600, now: clock.closure)
+      preferred: basic, fallback: v1, failureThreshold: 3, cooldown: 3600, now: clock.nowProvider)
     for _ in 0..<3 { _ = try await source.apod(for: today) }
     clock.advance(by: 4000)
     let apod = try await source.apod(for: today)

@@ -25,7 +25,7 @@ private func wrongDayMessage(askingFor day: APODDay, of source: some APODSource)
     _ = try await source.apod(for: day)
     return nil
   } catch {
-    return error.message
+    return error.message(now: TestClock.referenceDate)
   }
 }
 
@@ -42,7 +42,7 @@ struct WrongDayRepositoryTests {
       let shown = try await harness.repository.apod(for: asked)
       Issue.record("showed \(shown.apod.date.iso) for \(asked.iso)")
     } catch {
-      message = error.message
+      message = error.message(now: TestClock.referenceDate)
     }
     #expect(
       message?.contains("NASA answered with the picture of 2020-01-01 when 2024-03-03 was asked for") == true)
@@ -59,7 +59,7 @@ struct WrongDayRepositoryTests {
     do {
       shownDate = try await harness.repository.today().apod.date
     } catch {
-      #expect(error.message.contains("when \(today.iso) was asked for"))
+      #expect(error.message(now: TestClock.referenceDate).contains("when \(today.iso) was asked for"))
     }
     #expect(shownDate == nil)
     await #expect(throws: APODError.notCached) {
@@ -93,8 +93,8 @@ private func withLoopback(
   defer { session.invalidateAndCancel() }
   let clock = TestClock(morning)
   let client = HTTPClient(
-    session: session, rateLimiter: RateLimiter(now: clock.closure),
-    retryPolicy: RetryPolicy(maxAttempts: 1, sleep: { _ in }), circuitBreaker: nil, now: clock.closure)
+    session: session, rateLimiter: RateLimiter(),
+    retryPolicy: RetryPolicy(maxAttempts: 1), circuitBreaker: nil, clock: clock)
   do {
     try await body(server, base, client, clock)
   } catch {
@@ -110,7 +110,7 @@ struct WrongDaySourceTests {
     try await withLoopback { server, base, client, clock in
       await server.route("/planetary/apod") { _ in .json(APODFixtures.sampleV1(for: impostorDay)) }
       let source = V1APODSource(
-        client: client, baseURL: base.appending(path: "planetary/apod"), apiKey: "k", now: clock.closure)
+        client: client, baseURL: base.appending(path: "planetary/apod"), apiKey: "k", now: clock.nowProvider)
       #expect(await wrongDayMessage(askingFor: asked, of: source)?.contains(expectedWrongDay) == true)
     }
   }
@@ -121,7 +121,7 @@ struct WrongDaySourceTests {
         .json(APODFixtures.sampleAPODBasic(for: impostorDay))
       }
       let source = APODBasicSource(
-        client: client, baseURL: base.appending(path: "wp-json/wp/v2/apod-basic"), now: clock.closure)
+        client: client, baseURL: base.appending(path: "wp-json/wp/v2/apod-basic"), now: clock.nowProvider)
       #expect(await wrongDayMessage(askingFor: asked, of: source)?.contains(expectedWrongDay) == true)
     }
   }
@@ -136,7 +136,7 @@ struct WrongDaySourceTests {
         .json(APODFixtures.apodBasicNotFound, status: 404)
       }
       let source = APODBasicSource(
-        client: client, baseURL: base.appending(path: "wp-json/wp/v2/apod-basic"), now: clock.closure)
+        client: client, baseURL: base.appending(path: "wp-json/wp/v2/apod-basic"), now: clock.nowProvider)
       let list = try await source.apods(from: today.previous, through: today)
       #expect(list.items.map(\.date) == [today, today.previous])
     }
@@ -217,8 +217,9 @@ struct LongRangeTests {
       let folder = try TemporaryDirectory()
       let repository = APODRepository(
         source: V1APODSource(
-          client: client, baseURL: base.appending(path: "planetary/apod"), apiKey: "k", now: clock.closure),
-        cache: JSONDiskCache(directory: folder.url, now: clock.closure), now: clock.closure)
+          client: client, baseURL: base.appending(path: "planetary/apod"), apiKey: "k", now: clock.nowProvider
+        ),
+        cache: JSONDiskCache(directory: folder.url, now: clock.nowProvider), now: clock.nowProvider)
       let result = try await repository.explore(days: 60)
       #expect(result.freshness.isStale)
       #expect(result.items.count >= 7)

@@ -31,8 +31,8 @@ private struct Loopback {
     let session = APODServiceConfiguration.makeSession()  // the app's own: no URLCache
     let clock = TestClock(afternoon)
     let client = HTTPClient(
-      session: session, rateLimiter: RateLimiter(now: clock.closure),
-      retryPolicy: RetryPolicy(maxAttempts: 2, sleep: { _ in }), circuitBreaker: nil, now: clock.closure)
+      session: session, rateLimiter: RateLimiter(),
+      retryPolicy: RetryPolicy(maxAttempts: 2, baseDelay: .zero), circuitBreaker: nil, clock: clock)
     let loopback = Loopback(server: server, base: base, session: session, clock: clock, client: client)
     defer { session.invalidateAndCancel() }
     do {
@@ -46,11 +46,11 @@ private struct Loopback {
 
   var v1: V1APODSource {
     V1APODSource(
-      client: client, baseURL: base.appending(path: v1Path), apiKey: "loopback-key", now: clock.closure)
+      client: client, baseURL: base.appending(path: v1Path), apiKey: "loopback-key", now: clock.nowProvider)
   }
 
   var basic: APODBasicSource {
-    APODBasicSource(client: client, baseURL: base.appending(path: basicPath), now: clock.closure)
+    APODBasicSource(client: client, baseURL: base.appending(path: basicPath), now: clock.nowProvider)
   }
 
   /// apod-basic serving `days`: `/YYMMDD` objects, and a list that ignores its date parameters.
@@ -217,7 +217,7 @@ struct RepositoryLoopbackTests {
       await loopback.server.route(prefix: basicPath) { _ in .json(#"{"code":500}"#, status: 500) }
       let source = AutomaticAPODSource(
         preferred: loopback.basic, fallback: loopback.v1, failureThreshold: 1, cooldown: 600,
-        now: loopback.clock.closure)
+        now: loopback.clock.nowProvider)
       let first = try await source.apod(for: today)
       #expect(first.source == .v1)
       _ = try await source.apod(for: today.previous)
@@ -235,8 +235,8 @@ struct RepositoryLoopbackTests {
       await loopback.serveBasicFeed(days: Array(day("2026-09-01")...today))
       let folder = try TemporaryDirectory()
       let repository = APODRepository(
-        source: loopback.basic, cache: JSONDiskCache(directory: folder.url, now: loopback.clock.closure),
-        now: loopback.clock.closure)
+        source: loopback.basic, cache: JSONDiskCache(directory: folder.url, now: loopback.clock.nowProvider),
+        now: loopback.clock.nowProvider)
       let first = try await repository.explore()
       #expect(first.items.count == 30)
       let sent = await loopback.server.requestCount()
@@ -255,8 +255,8 @@ struct RepositoryLoopbackTests {
       await loopback.serveV1(through: today)
       let folder = try TemporaryDirectory()
       let repository = APODRepository(
-        source: loopback.v1, cache: JSONDiskCache(directory: folder.url, now: loopback.clock.closure),
-        now: loopback.clock.closure)
+        source: loopback.v1, cache: JSONDiskCache(directory: folder.url, now: loopback.clock.nowProvider),
+        now: loopback.clock.nowProvider)
       _ = try await repository.today()
       await loopback.server.stop()
       loopback.clock.advance(by: 86_400)

@@ -16,7 +16,8 @@ private struct WidgetHarness {
     app = try RepositoryHarness(answer: answer)
     widget = WidgetTimelineLoader(
       repository: app.repository,
-      attempts: JSONDiskCache(directory: app.folder.url, now: app.clock.closure), now: app.clock.closure)
+      attempts: JSONDiskCache(directory: app.folder.url, now: app.clock.nowProvider),
+      now: app.clock.nowProvider)
   }
 
   var nextDayBegins: Date { utc("2026-11-22T05:00:00Z") }

@@ -10,7 +10,7 @@ import Testing
       await harness.server.route("/apod") { _ in
         .json("{}", headers: ["X-Ratelimit-Limit": "1000", "X-Ratelimit-Remaining": "0"])
       }
-      let client = harness.client(rateLimiter: RateLimiter(budget: nil, now: harness.clock.closure))
+      let client = harness.client(rateLimiter: RateLimiter(budget: nil))
 
       _ = try await client.send(HTTPRequest(url: harness.url("apod")))
       let error = await harness.failure(client, "apod")
@@ -22,12 +22,8 @@ import Testing
 
   @Test func tooManyRequestsWithRetryAfterSecondsWaitsExactlyThatLong() async throws {
     try await LoopbackHarness.run { harness in
-      await harness.server.route("/apod") { _ in
-        .json(
-          ErrorFixture.gateway("OVER_RATE_LIMIT", "You have exceeded your rate limit."), status: 429,
-          headers: ["Retry-After": "2870"])
-      }
-      let client = harness.client(rateLimiter: RateLimiter(budget: nil, now: harness.clock.closure))
+      await harness.server.route("/apod") { _ in .overRateLimit(retryAfter: "2870") }
+      let client = harness.client(rateLimiter: RateLimiter(budget: nil))
       let retryAt = harness.clock.now.addingTimeInterval(2870)
 
       #expect(await harness.failure(client, "apod") == .rateLimited(retryAt: retryAt))
@@ -43,12 +39,8 @@ import Testing
 
   @Test func tooManyRequestsWithAnHTTPDateWaitsUntilThatDate() async throws {
     try await LoopbackHarness.run { harness in
-      await harness.server.route("/apod") { _ in
-        .json(
-          ErrorFixture.gateway("OVER_RATE_LIMIT", "You have exceeded your rate limit."), status: 429,
-          headers: ["Retry-After": "Fri, 20 Nov 2026 12:47:00 GMT"])
-      }
-      let client = harness.client(rateLimiter: RateLimiter(budget: nil, now: harness.clock.closure))
+      await harness.server.route("/apod") { _ in .overRateLimit(retryAfter: "Fri, 20 Nov 2026 12:47:00 GMT") }
+      let client = harness.client(rateLimiter: RateLimiter(budget: nil))
       let retryAt = harness.clock.now.addingTimeInterval(47 * 60)
 
       #expect(await harness.failure(client, "apod") == .rateLimited(retryAt: retryAt))
@@ -64,7 +56,7 @@ import Testing
       await harness.server.route("/apod") { _ in
         .json(ErrorFixture.gateway("OVER_RATE_LIMIT", "You have exceeded your rate limit."), status: 429)
       }
-      let client = harness.client(rateLimiter: RateLimiter(budget: nil, now: harness.clock.closure))
+      let client = harness.client(rateLimiter: RateLimiter(budget: nil))
       let error = await harness.failure(client, "apod")
       #expect(error == .rateLimited(retryAt: harness.clock.now.addingTimeInterval(3600)))
     }
@@ -74,7 +66,7 @@ import Testing
     try await LoopbackHarness.run { harness in
       await harness.server.route("/apod") { _ in .json("{}", headers: ["X-RateLimit-Remaining": "900"]) }
       let limiter = RateLimiter(
-        budget: .init(requests: 2, window: .seconds(3600)), now: harness.clock.closure)
+        budget: .init(requests: 2, window: .seconds(3600)))
       let client = harness.client(rateLimiter: limiter)
       let start = harness.clock.now
 
@@ -104,25 +96,22 @@ import Testing
     .json(ErrorFixture.service(400, "Date must be between Jun 16, 1995 and Nov 20, 2026."), status: 400),
     .json(ErrorFixture.gateway("API_KEY_INVALID", "An invalid api_key was supplied."), status: 403),
     .json(ErrorFixture.service(404, "No data available for date: 2026-11-20"), status: 404),
-    .json(
-      ErrorFixture.gateway("OVER_RATE_LIMIT", "You have exceeded your rate limit."), status: 429,
-      headers: ["Retry-After": "60"]),
+    .overRateLimit(retryAfter: "60"),
   ]
 
   @Test(arguments: retried)
   func serverErrorsAreRetriedUpToTheAttemptLimitWithBackoff(_ stub: StubResponse) async throws {
     try await LoopbackHarness.run { harness in
       await harness.server.route("/apod") { _ in stub }
-      let sleeps = SleepRecorder()
       let client = harness.client(
         retryPolicy: RetryPolicy(
-          maxAttempts: 3, baseDelay: .seconds(1), sleep: sleeps.sleeper, random: { 0.5 }))
+          maxAttempts: 3, baseDelay: .seconds(1), random: { 0.5 }))
 
       let error = await harness.failure(client, "apod")
 
       #expect(error != nil)
       #expect(await harness.server.requestCount(to: "/apod") == 3)
-      #expect(await sleeps.requested == [.milliseconds(750), .milliseconds(1500)])
+      #expect(harness.clock.requestedSleeps == [.milliseconds(750), .milliseconds(1500)])
     }
   }
 
@@ -130,14 +119,13 @@ import Testing
   func clientErrorsAndRateLimitsAreNeverRetried(_ stub: StubResponse) async throws {
     try await LoopbackHarness.run { harness in
       await harness.server.route("/apod") { _ in stub }
-      let sleeps = SleepRecorder()
-      let client = harness.client(retryPolicy: RetryPolicy(maxAttempts: 5, sleep: sleeps.sleeper))
+      let client = harness.client(retryPolicy: RetryPolicy(maxAttempts: 5))
 
       let error = await harness.failure(client, "apod")
 
       #expect(error != nil)
       #expect(await harness.server.requestCount(to: "/apod") == 1)
-      #expect(await sleeps.requested.isEmpty)
+      #expect(harness.clock.requestedSleeps.isEmpty)
     }
   }
 
@@ -148,43 +136,44 @@ import Testing
         await calls.next() == 1
           ? .html("<html>Service Unavailable</html>", status: 503) : .json(#"{"date":"2026-11-20"}"#)
       }
-      let sleeps = SleepRecorder()
-      let client = harness.client(retryPolicy: RetryPolicy(sleep: sleeps.sleeper, random: { 0 }))
+      let client = harness.client(retryPolicy: RetryPolicy(random: { 0 }))
 
       let response = try await client.send(HTTPRequest(url: harness.url("apod")))
 
       #expect(response.statusCode == 200)
       #expect(await harness.server.requestCount(to: "/apod") == 2)
-      #expect(await sleeps.requested == [.milliseconds(250)])
+      #expect(harness.clock.requestedSleeps == [.milliseconds(250)])
     }
   }
 
   @Test func timeoutsAreRetried() async throws {
     try await LoopbackHarness.run { harness in
-      await harness.server.route("/slow") { _ in
-        StubResponse(
-          status: 200, headers: ["Content-Type": "application/json"], body: Data("{}".utf8),
-          delay: .seconds(3))
-      }
-      let sleeps = SleepRecorder()
-      let client = harness.client(retryPolicy: RetryPolicy(maxAttempts: 2, sleep: sleeps.sleeper))
+      await harness.server.route("/slow") { _ in .slowJSON(after: .seconds(3)) }
+      let client = harness.client(retryPolicy: RetryPolicy(maxAttempts: 2))
 
       let error = await harness.failure(client, "slow", timeout: .milliseconds(300))
 
       #expect(error == .timedOut)
       // One backoff between two attempts proves the timeout was retried. The server's own count
       // is not asserted: under load a 300 ms deadline can pass before it has read the request.
-      #expect(await sleeps.requested.count == 1)
+      #expect(harness.clock.requestedSleeps.count == 1)
     }
   }
 
   @Test func cancellationDuringTheBackoffEndsTheRequest() async throws {
     try await LoopbackHarness.run { harness in
       await harness.server.route("/apod") { _ in .json(ErrorFixture.service(500, "x"), status: 500) }
-      let client = harness.client(
-        retryPolicy: RetryPolicy(maxAttempts: 3, sleep: { _ in throw CancellationError() }))
+      // A clock whose backoff waits until the test moves it, which it never does here.
+      let clock = TestClock(ErrorFixture.now)
+      let client = HTTPClient(
+        session: harness.session, rateLimiter: nil, retryPolicy: RetryPolicy(maxAttempts: 3),
+        circuitBreaker: nil, clock: clock)
+      let request = Task { await harness.failure(client, "apod") }
 
-      #expect(await harness.failure(client, "apod") == .cancelled)
+      try await bounded("the first backoff") { await clock.waitUntilSleeping() }
+      request.cancel()
+
+      #expect(try await bounded("the cancelled request") { await request.value } == .cancelled)
       #expect(await harness.server.requestCount(to: "/apod") == 1)
     }
   }
@@ -197,9 +186,7 @@ import Testing
       await harness.server.route("/apod") { _ in
         await calls.next() <= 2 ? .json(ErrorFixture.service(500, "x"), status: 500) : .json("{}")
       }
-      let breaker = CircuitBreaker(
-        failureThreshold: 2, cooldown: .seconds(30), now: harness.clock.closure)
-      let client = harness.client(circuitBreaker: breaker)
+      let client = harness.client(circuitBreaker: CircuitBreaker(failureThreshold: 2, cooldown: .seconds(30)))
       let apod = harness.url("apod")
 
       #expect(await harness.failure(client, "apod") == .server(statusCode: 500))
@@ -209,9 +196,9 @@ import Testing
       #expect(await harness.server.requestCount(to: "/apod") == 2)
 
       harness.clock.advance(by: 30)
-      #expect(await breaker.state(for: apod) == .halfOpen)
+      #expect(await client.circuitState(for: apod) == .halfOpen)
       _ = try await client.send(HTTPRequest(url: apod))
-      #expect(await breaker.state(for: apod) == .closed(consecutiveFailures: 0))
+      #expect(await client.circuitState(for: apod) == .closed(consecutiveFailures: 0))
       _ = try await client.send(HTTPRequest(url: apod))
       #expect(await harness.server.requestCount(to: "/apod") == 4)
     }
@@ -221,7 +208,7 @@ import Testing
     try await LoopbackHarness.run { harness in
       await harness.server.route("/apod") { _ in .html("<html>Bad Gateway</html>", status: 502) }
       let breaker = CircuitBreaker(
-        failureThreshold: 1, cooldown: .seconds(30), now: harness.clock.closure)
+        failureThreshold: 1, cooldown: .seconds(30))
       let client = harness.client(circuitBreaker: breaker)
 
       _ = await harness.failure(client, "apod")
@@ -240,7 +227,7 @@ import Testing
         .json(ErrorFixture.service(404, "No data available for date: 2026-11-20"), status: 404)
       }
       let client = harness.client(
-        circuitBreaker: CircuitBreaker(failureThreshold: 2, now: harness.clock.closure))
+        circuitBreaker: CircuitBreaker(failureThreshold: 2))
       for _ in 1...5 {
         #expect(
           await harness.failure(client, "apod")
@@ -258,9 +245,9 @@ import Testing
       }
       let client = harness.client(
         rateLimiter: RateLimiter(
-          budget: .init(requests: 2, window: .seconds(3600)), now: harness.clock.closure),
+          budget: .init(requests: 2, window: .seconds(3600))),
         circuitBreaker: CircuitBreaker(
-          failureThreshold: 1, cooldown: .seconds(30), now: harness.clock.closure))
+          failureThreshold: 1, cooldown: .seconds(30)))
 
       _ = await harness.failure(client, "apod")
       for _ in 1...3 {

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Networking
@@ -34,7 +35,7 @@ import Testing
     }
     // The refusal names the address without its query, which can carry the API key.
     #expect(shown == address.components(separatedBy: "?")[0])
-    #expect(error?.userMessage.contains("SECRET") == false)
+    #expect(error?.userMessage(now: TestClock.referenceDate).contains("SECRET") == false)
   }
 
   @Test(arguments: [
@@ -43,7 +44,7 @@ import Testing
   ])
   func httpsAndLoopbackAddressesAreAllowed(_ address: String) throws {
     let url = try #require(URL(string: address))
-    #expect(throws: Never.self) { try HTTPClient.requireSecure(url) }
+    #expect(throws: Never.self) { try HTTPTransport.requireSecure(url) }
   }
 
   @Test(arguments: [
@@ -51,12 +52,12 @@ import Testing
     "localhost.nasa.gov",
   ])
   func lookalikeHostsAreNotLoopback(_ host: String) {
-    #expect(!HTTPClient.isLoopback(host))
+    #expect(!HTTPTransport.isLoopback(host))
   }
 
   @Test func acceptIsAlwaysJSONAndTheTimeoutIsAtLeastASecond() throws {
     let url = try #require(URL(string: "https://api.nasa.gov/planetary/apod"))
-    let request = HTTPClient.urlRequest(
+    let request = HTTPTransport.urlRequest(
       for: HTTPRequest(url: url, headers: ["accept": "text/html"], timeout: .milliseconds(200)))
     #expect(request.value(forHTTPHeaderField: "Accept") == "application/json")
     #expect(request.httpMethod == "GET")
@@ -70,15 +71,15 @@ import Testing
     .internationalRoamingOff,
   ])
   func missingNetworkIsOffline(_ code: URLError.Code) {
-    #expect(HTTPClient.transportError(URLError(code)) == .offline)
+    #expect(HTTPTransport.transportError(URLError(code)) == .offline)
   }
 
   @Test func urlTimeoutIsTimedOut() {
-    #expect(HTTPClient.transportError(URLError(.timedOut)) == .timedOut)
+    #expect(HTTPTransport.transportError(URLError(.timedOut)) == .timedOut)
   }
 
   @Test func urlCancellationIsCancelled() {
-    #expect(HTTPClient.transportError(URLError(.cancelled)) == .cancelled)
+    #expect(HTTPTransport.transportError(URLError(.cancelled)) == .cancelled)
   }
 
   @Test(arguments: [
@@ -86,7 +87,7 @@ import Testing
     .unknown,
   ])
   func brokenExchangesAreTransportErrors(_ code: URLError.Code) {
-    guard case .transport = HTTPClient.transportError(URLError(code)) else {
+    guard case .transport = HTTPTransport.transportError(URLError(code)) else {
       Issue.record("\(code.rawValue) should be a transport error")
       return
     }
@@ -97,8 +98,8 @@ import Testing
     let whole = HTTPResponse(statusCode: 200, headers: ["Content-Length": "40"], body: Data(count: 40))
     let gzipped = HTTPResponse(
       statusCode: 200, headers: ["Content-Length": "100", "Content-Encoding": "gzip"], body: Data(count: 40))
-    #expect(HTTPClient.isTruncated(short))
-    #expect(!HTTPClient.isTruncated(whole))
-    #expect(!HTTPClient.isTruncated(gzipped))
+    #expect(HTTPTransport.isTruncated(short))
+    #expect(!HTTPTransport.isTruncated(whole))
+    #expect(!HTTPTransport.isTruncated(gzipped))
   }
 }

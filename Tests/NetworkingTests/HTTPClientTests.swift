@@ -8,7 +8,8 @@ import Testing
   import FoundationNetworking
 #endif
 
-/// A loopback server, a fresh session and a fixed clock for one test.
+/// A loopback server, a fresh session and a fixed clock for one test. The clock's sleeps (the
+/// retry backoffs) move it forward at once and are kept in `requestedSleeps`.
 struct LoopbackHarness {
   let server: LoopbackServer
   let base: URL
@@ -20,7 +21,7 @@ struct LoopbackHarness {
     let server = LoopbackServer()
     let harness = LoopbackHarness(
       server: server, base: try await server.start(), session: URLSession(configuration: .ephemeral),
-      clock: TestClock())
+      clock: TestClock(ErrorFixture.now, sleeping: .advancingAtOnce))
     defer { harness.session.invalidateAndCancel() }
     do {
       try await body(harness)
@@ -40,7 +41,7 @@ struct LoopbackHarness {
   ) -> HTTPClient {
     HTTPClient(
       session: session, rateLimiter: rateLimiter, retryPolicy: retryPolicy,
-      circuitBreaker: circuitBreaker, now: clock.closure)
+      circuitBreaker: circuitBreaker, clock: clock)
   }
 
   /// The error `send` throws, or nil when it succeeds. The default deadline is a hang guard, not
@@ -102,7 +103,7 @@ struct LoopbackHarness {
       }
       let client = HTTPClient(
         session: harness.session, rateLimiter: nil, retryPolicy: nil, circuitBreaker: nil,
-        now: { ErrorFixture.now })
+        clock: TestClock(ErrorFixture.now))
 
       let error = await harness.failure(client, "apod")
 
@@ -118,11 +119,7 @@ struct LoopbackHarness {
 @Suite struct HTTPClientTransportTests {
   @Test func slowServerBeyondTheTimeoutIsTimedOut() async throws {
     try await LoopbackHarness.run { harness in
-      await harness.server.route("/slow") { _ in
-        StubResponse(
-          status: 200, headers: ["Content-Type": "application/json"], body: Data("{}".utf8),
-          delay: .seconds(3))
-      }
+      await harness.server.route("/slow") { _ in .slowJSON(after: .seconds(3)) }
       let error = await harness.failure(harness.client(), "slow", timeout: .milliseconds(300))
       #expect(error == .timedOut)
     }
@@ -144,11 +141,7 @@ struct LoopbackHarness {
 
   @Test func cancellingTheTaskCancelsTheRequest() async throws {
     try await LoopbackHarness.run { harness in
-      await harness.server.route("/slow") { _ in
-        StubResponse(
-          status: 200, headers: ["Content-Type": "application/json"], body: Data("{}".utf8),
-          delay: .seconds(5))
-      }
+      await harness.server.route("/slow") { _ in .slowJSON(after: .seconds(5)) }
       let client = harness.client()
       let url = harness.url("slow")
       let task = Task { () async -> HTTPError? in

@@ -1,46 +1,7 @@
 import Foundation
 import Networking
-
-/// A clock that stands still until a test moves it, so every time rule is checked exactly.
-final class TestClock: @unchecked Sendable {
-  // @unchecked: `current` is only read and written while holding `lock`.
-  private let lock = NSLock()
-  private var current: Date
-
-  /// 2026-11-20 12:00:00 UTC unless told otherwise.
-  init(_ start: Date = Date(timeIntervalSince1970: 1_795_176_000)) {
-    current = start
-  }
-
-  var now: Date {
-    lock.lock()
-    defer { lock.unlock() }
-    return current
-  }
-
-  func advance(by seconds: TimeInterval) {
-    lock.lock()
-    current = current.addingTimeInterval(seconds)
-    lock.unlock()
-  }
-
-  /// The clock as the closure the code under test takes.
-  var closure: @Sendable () -> Date { { self.now } }
-}
-
-/// A sleeper that returns at once and remembers what it was asked to wait.
-actor SleepRecorder {
-  private(set) var requested: [Duration] = []
-
-  func sleep(_ duration: Duration) {
-    requested.append(duration)
-  }
-
-  /// The recorder as the closure `RetryPolicy` takes.
-  nonisolated var sleeper: @Sendable (Duration) async throws -> Void {
-    { duration in await self.sleep(duration) }
-  }
-}
+import TestServer
+import TestSupport
 
 /// Counts calls across concurrent handlers, so a stub can change its answer over time.
 actor CallCounter {
@@ -50,5 +11,20 @@ actor CallCounter {
   func next() -> Int {
     count += 1
     return count
+  }
+}
+
+extension StubResponse {
+  /// `{}` as JSON, sent only after `delay`: a server slower than the client's deadline.
+  static func slowJSON(after delay: Duration) -> Self {
+    StubResponse(
+      status: 200, headers: ["Content-Type": "application/json"], body: Data("{}".utf8), delay: delay)
+  }
+
+  /// The gateway's 429 with `Retry-After` as given (seconds or an HTTP date).
+  static func overRateLimit(retryAfter: String) -> Self {
+    .json(
+      ErrorFixture.gateway("OVER_RATE_LIMIT", "You have exceeded your rate limit."), status: 429,
+      headers: ["Retry-After": retryAfter])
   }
 }

@@ -62,11 +62,6 @@ import Testing
     #expect(message.hasSuffix("It will try again in 2 minutes."))
   }
 
-  @Test func plainUserMessageMeasuresFromTheRealClock() {
-    let message = HTTPError.rateLimited(retryAt: Date().addingTimeInterval(47 * 60 - 1)).userMessage
-    #expect(message.hasSuffix("Try again in 47 minutes."))
-  }
-
   @Test func serverRangeIsReadFromTheServiceSentence() throws {
     let range = try #require(
       HTTPError.dateRange(in: "Date must be between Jun 16, 1995 and Dec 13, 2021."))

@@ -8,7 +8,7 @@ import Testing
 /// A Profile screen over a stored entitlement snapshot, fake SDKs and a fake notification center.
 @MainActor
 final class ProfileFixture {
-  let clock = FixedClock()
+  let clock = TestClock()
   let store = InMemoryKeyValueStore()
   let calls = CallLog()
   let backend: FakeSubscriptionBackend
@@ -32,7 +32,7 @@ final class ProfileFixture {
     let configuration = MonetizationConfiguration(subscriptionGroupID: MonetizationFixtures.groupID)
     entitlements = EntitlementProvider(
       mode: .full, backend: backend, storeKit: FakeStoreEntitlements(calls: calls), appTransactions: nil,
-      store: store, configuration: configuration, now: clock.nowProvider, logger: logger)
+      store: store, configuration: configuration, clock: clock, logger: logger)
     restores = RestoreCoordinator(
       mode: .full, backend: backend, purchaser: FakePurchaser(calls: calls), entitlements: entitlements,
       logger: logger)
@@ -56,12 +56,12 @@ final class ProfileFixture {
   /// A snapshot computed a day ago with the given reason and period end.
   static func snapshot(
     _ reason: EntitlementReason, expires: Date? = nil, graceEnds: Date? = nil,
-    clock: FixedClock = FixedClock()
+    clock: TestClock = TestClock()
   ) -> EntitlementSnapshot {
     EntitlementSnapshot(
       isPremium: reason.grantsPremium, reason: reason, source: .storeKit,
       productID: ProductCatalog.monthly, expirationDate: expires, graceExpirationDate: graceEnds,
-      computedAt: clock.now().addingTimeInterval(-MonetizationFixtures.day))
+      computedAt: clock.now.addingTimeInterval(-MonetizationFixtures.day))
   }
 }
 

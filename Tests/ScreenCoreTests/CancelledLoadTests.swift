@@ -121,13 +121,13 @@ struct CancelledLoadLoopbackTests {
     let session = APODServiceConfiguration.makeSession()  // the app's own: no URLCache
     defer { session.invalidateAndCancel() }
     let client = HTTPClient(
-      session: session, rateLimiter: nil, retryPolicy: nil, circuitBreaker: nil, now: clock.closure)
+      session: session, rateLimiter: nil, retryPolicy: nil, circuitBreaker: nil, clock: clock)
     let folder = try TemporaryDirectory()
     let repository = APODRepository(
       source: V1APODSource(
-        client: client, baseURL: base.appending(path: path), apiKey: "k", now: clock.closure),
-      cache: JSONDiskCache(directory: folder.url, now: clock.closure), now: clock.closure)
-    let model = TodayModel(repository: repository, now: clock.closure)
+        client: client, baseURL: base.appending(path: path), apiKey: "k", now: clock.nowProvider),
+      cache: JSONDiskCache(directory: folder.url, now: clock.nowProvider), now: clock.nowProvider)
+    let model = TodayModel(repository: repository, now: clock.nowProvider)
 
     let task = Task { await model.load() }
     #expect(await eventually { await server.requestCount(to: path) > 0 })

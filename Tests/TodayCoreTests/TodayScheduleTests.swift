@@ -20,7 +20,7 @@ actor ScheduledSleeps {
   func sleep(_ duration: Duration) throws {
     guard requested.count < limit else { throw CancellationError() }
     requested.append(duration)
-    clock.advance(by: Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18)
+    clock.advance(by: duration)
   }
 }
 

@@ -53,7 +53,7 @@ struct HeroImageTests {
     @MainActor func card() -> ProgressiveImageModel {
       ProgressiveImageModel(
         previewURL: server.url("/preview.jpg"), hdURL: server.url("/hd.jpg"), pipeline: pipeline,
-        clock: ManualClock(), wantsHD: false)
+        clock: TestClock(), wantsHD: false)
     }
 
     func tearDown() async {

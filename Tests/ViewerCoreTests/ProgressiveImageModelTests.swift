@@ -27,7 +27,7 @@ struct ProgressiveImageModelTests {
     let directory: TemporaryDirectory
     let server: ImageServer
     let pipeline: ImagePipeline
-    let clock = ManualClock()
+    let clock = TestClock()
     let log = PhaseLog()
     let previewGate = Gate()
     let hdGate = Gate()
@@ -77,7 +77,7 @@ struct ProgressiveImageModelTests {
     let loading = Task { await fixture.model.load() }
     try await eventually { await fixture.hdGate.arrivals == 1 }
     #expect(fixture.model.phase == .preview(Self.previewImage, hd: .loading))
-    #expect(fixture.clock.sleeperCount == 0)  // no spinner timer was ever armed
+    #expect(fixture.clock.pendingSleeperCount == 0)  // no spinner timer was ever armed
     await fixture.hdGate.open()
     await loading.value
 
@@ -121,7 +121,7 @@ struct ProgressiveImageModelTests {
     await loading.value
 
     #expect(fixture.log.phases == [.preview(Self.previewImage, hd: .loading), .full(Self.hdImage)])
-    #expect(fixture.clock.sleeperCount == 0)  // the spinner timer was cancelled, not left behind
+    #expect(fixture.clock.pendingSleeperCount == 0)  // the spinner timer was cancelled, not left behind
     await fixture.tearDown()
   }
 
@@ -129,7 +129,7 @@ struct ProgressiveImageModelTests {
     let fixture = try await Fixture()
 
     let loading = Task { await fixture.model.load() }
-    try await eventually { fixture.clock.sleeperCount == 1 }
+    try await eventually { fixture.clock.pendingSleeperCount == 1 }
     fixture.clock.advance(by: .milliseconds(149))
     try await eventually { await fixture.hdGate.arrivals == 1 }
     #expect(fixture.model.phase == .idle)
@@ -232,7 +232,7 @@ struct ProgressiveImageModelTests {
     await model.load()
     #expect(log.phases == [.preview(Self.previewImage, hd: .loading), .full(Self.hdImage)])
     #expect(!log.showedSpinner)
-    #expect(fixture.clock.sleeperCount == 0)  // no spinner timer was ever armed
+    #expect(fixture.clock.pendingSleeperCount == 0)  // no spinner timer was ever armed
     #expect(await fixture.server.requests("/preview.jpg") == 1)  // only the earlier caching download
     await fixture.tearDown()
   }

@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 import Observation
 
@@ -24,8 +25,8 @@ public final class EntitlementProvider {
   @ObservationIgnored private let appTransactions: (any AppTransactionSource)?
   @ObservationIgnored private let snapshots: EntitlementSnapshotStore
   @ObservationIgnored private let configuration: MonetizationConfiguration
-  @ObservationIgnored private let now: @Sendable () -> Date
-  @ObservationIgnored private let sleep: @Sendable (Duration) async throws -> Void
+  /// The injected clock: expiry and sync ages read its `now`, SDK calls are bounded by its sleep.
+  @ObservationIgnored public let clock: any Clocking
   @ObservationIgnored private let logger: any MonetizationLogging
 
   @ObservationIgnored private var lastKnown: EntitlementSnapshot?
@@ -34,24 +35,22 @@ public final class EntitlementProvider {
   @ObservationIgnored private var lastBackendCheck: Date?
   @ObservationIgnored private var grandfathering: GrandfatheringStatus?
   @ObservationIgnored private var appTransactionRefreshed = false
-  @ObservationIgnored private var syncQueue: Task<Void, Never>?
+  @ObservationIgnored private let syncs = SerialTaskQueue()
 
   /// Creates the provider and loads the persisted snapshot.
   public init(
     mode: RunningMode, backend: any SubscriptionBackend, storeKit: any StoreEntitlementsSource,
     appTransactions: (any AppTransactionSource)?, store: any KeyValueStore,
-    configuration: MonetizationConfiguration, now: @escaping @Sendable () -> Date,
-    sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) },
+    configuration: MonetizationConfiguration, clock: any Clocking = SystemClock(),
     logger: any MonetizationLogging
   ) {
-    self.sleep = sleep
+    self.clock = clock
     self.mode = mode
     self.backend = backend
     self.storeKit = storeKit
     self.appTransactions = appTransactions
     self.snapshots = EntitlementSnapshotStore(store: store)
     self.configuration = configuration
-    self.now = now
     self.logger = logger
     loadLastKnown()
   }
@@ -79,20 +78,14 @@ public final class EntitlementProvider {
   public func plan(for trigger: SyncTrigger) -> SyncPlan {
     SyncPolicy.plan(
       for: trigger, mode: mode, lastBackendCheck: lastBackendCheck, isSandbox: entitlement.isSandbox,
-      now: now())
+      now: clock.now)
   }
 
   /// Syncs entitlements for `trigger` and returns the decision. Syncs run one after another, so
   /// a slow answer never overwrites a newer one.
   @discardableResult
   public func refresh(_ trigger: SyncTrigger) async -> EntitlementDecision {
-    let previous = syncQueue
-    let task = Task { @MainActor in
-      await previous?.value
-      return await self.performSync(trigger)
-    }
-    syncQueue = Task { _ = await task.value }
-    return await task.value
+    await syncs.run { await self.performSync(trigger) }
   }
 
   /// Records a verified transaction at once (Observer mode, before telling the backend and
@@ -100,7 +93,7 @@ public final class EntitlementProvider {
   /// `true` when it grants Premium now.
   @discardableResult
   public func record(_ transaction: TransactionSnapshot) async -> Bool {
-    let time = now()
+    let time = clock.now
     let grants =
       transaction.revocationDate == nil && !transaction.isUpgraded
       && EntitlementEngine.isActive(expirationDate: transaction.expirationDate, at: time)
@@ -120,14 +113,11 @@ public final class EntitlementProvider {
   /// How long SDK calls may take before they count as failed.
   public var backendCallTimeout: Duration { configuration.backendCallTimeout }
 
-  /// The injected sleep, for other bounded SDK calls.
-  public var sleeper: @Sendable (Duration) async throws -> Void { sleep }
-
   /// `synchronize()`, bounded: a call that never returns must not hold up a check or a purchase.
   public func synchronizeBackend() async {
     let backend = backend
     if case .timedOut = await TimeLimit.run(
-      configuration.backendCallTimeout, sleep: sleep,
+      configuration.backendCallTimeout, clock: clock,
       {
         await backend.synchronize()
       })
@@ -144,7 +134,7 @@ public final class EntitlementProvider {
     switch snapshots.load() {
     case .loaded(let snapshot):
       lastKnown = snapshot
-      entitlement = SnapshotTrust.entitlement(from: snapshot, now: now())
+      entitlement = SnapshotTrust.entitlement(from: snapshot, now: clock.now)
       logger.log(.snapshotLoaded(isPremium: snapshot.isPremium, computedAt: snapshot.computedAt))
     case .missing:
       logger.log(.snapshotMissing)
@@ -170,7 +160,7 @@ public final class EntitlementProvider {
     let decision = EntitlementEngine.decide(
       EntitlementInputs(
         purchasely: purchasely, storeKit: storeKit, grandfathering: grandfathering, lastKnown: lastKnown,
-        now: now()))
+        now: clock.now))
     for finding in decision.findings { logger.log(.entitlementFinding(finding)) }
     await apply(decision)
     return decision
@@ -188,7 +178,7 @@ public final class EntitlementProvider {
     }
     let backend = backend
     let invalidateCache = plan.invalidateCache
-    let answer = await TimeLimit.run(configuration.backendCallTimeout, sleep: sleep) {
+    let answer = await TimeLimit.run(configuration.backendCallTimeout, clock: clock) {
       () async -> Result<[SubscriptionSnapshot], SubscriptionBackendError> in
       do throws(SubscriptionBackendError) {
         return .success(try await backend.activeSubscriptions(invalidateCache: invalidateCache))
@@ -204,7 +194,7 @@ public final class EntitlementProvider {
     do {
       let subscriptions = try result.get()
       lastBackendAnswer = subscriptions
-      lastBackendCheck = now()
+      lastBackendCheck = clock.now
       return .answered(subscriptions)
     } catch {
       logger.log(.backendCheckFailed(error))

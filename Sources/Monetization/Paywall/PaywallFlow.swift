@@ -75,7 +75,6 @@ public final class PaywallFlow {
   @ObservationIgnored private let entitlements: EntitlementProvider
   @ObservationIgnored private let loadTimeout: Duration
   @ObservationIgnored private let displayTimeout: Duration
-  @ObservationIgnored private let sleep: @Sendable (Duration) async throws -> Void
   @ObservationIgnored private let logger: any MonetizationLogging
   @ObservationIgnored private var interceptorsRunning = 0
   /// Runs before each paywall loads (the app retries a failed SDK start there: a gated tap is
@@ -83,18 +82,16 @@ public final class PaywallFlow {
   @ObservationIgnored public var beforeLoad: (@MainActor () async -> Void)?
 
   /// - Parameters:
-  ///   - displayTimeout: how long a loaded paywall may take to appear on screen.
-  ///   - sleep: waits for the given duration; injected so the timeouts are testable.
+  ///   - displayTimeout: how long a loaded paywall may take to appear on screen. Both timeouts
+  ///     are measured by the entitlements' clock, so they are testable.
   public init(
     presenter: any PaywallPresenting, entitlements: EntitlementProvider, loadTimeout: Duration,
-    displayTimeout: Duration = .seconds(5), sleep: @escaping @Sendable (Duration) async throws -> Void,
-    logger: any MonetizationLogging
+    displayTimeout: Duration = .seconds(5), logger: any MonetizationLogging
   ) {
     self.presenter = presenter
     self.entitlements = entitlements
     self.loadTimeout = loadTimeout
     self.displayTimeout = displayTimeout
-    self.sleep = sleep
     self.logger = logger
   }
 
@@ -183,7 +180,7 @@ public final class PaywallFlow {
     return await withCheckedContinuation { continuation in
       race.continuation = continuation
       let presenter = presenter
-      let sleep = sleep
+      let clock = entitlements.clock
       let timeout = loadTimeout
       race.load = Task { @MainActor in
         let result = await presenter.load(placement: placement)
@@ -191,7 +188,7 @@ public final class PaywallFlow {
       }
       race.timer = Task { @MainActor in
         do {
-          try await sleep(timeout)
+          try await clock.sleep(for: timeout)
         } catch {
           return
         }
@@ -213,11 +210,11 @@ public final class PaywallFlow {
     return await withCheckedContinuation { continuation in
       race.continuation = continuation
       let presenter = presenter
-      let sleep = sleep
+      let clock = entitlements.clock
       let timeout = displayTimeout
       race.timer = Task { @MainActor in
         do {
-          try await sleep(timeout)
+          try await clock.sleep(for: timeout)
         } catch {
           return
         }

@@ -53,7 +53,6 @@ public final class ObserverPurchaseCoordinator {
   @ObservationIgnored private let restores: RestoreCoordinator
   @ObservationIgnored private let paywalls: PaywallFlow
   @ObservationIgnored private let logger: any MonetizationLogging
-  @ObservationIgnored private let now: @Sendable () -> Date
   @ObservationIgnored private var approvalRequestedAt: Date?
   @ObservationIgnored private var finishedTransactionIDs: Set<UInt64> = []
   @ObservationIgnored private var listener: Task<Void, Never>?
@@ -65,9 +64,8 @@ public final class ObserverPurchaseCoordinator {
   public init(
     mode: RunningMode, purchaser: any Purchaser, backend: any SubscriptionBackend,
     entitlements: EntitlementProvider, restores: RestoreCoordinator, paywalls: PaywallFlow,
-    logger: any MonetizationLogging, now: @escaping @Sendable () -> Date = { Date() }
+    logger: any MonetizationLogging
   ) {
-    self.now = now
     self.mode = mode
     self.purchaser = purchaser
     self.backend = backend
@@ -85,7 +83,7 @@ public final class ObserverPurchaseCoordinator {
   public var isAwaitingApproval: Bool {
     guard case .awaitingApproval = activity else { return false }
     guard let approvalRequestedAt else { return true }
-    return now().timeIntervalSince(approvalRequestedAt) < Self.approvalRequestLifetime
+    return entitlements.clock.now.timeIntervalSince(approvalRequestedAt) < Self.approvalRequestLifetime
   }
 
   /// Ends a wait whose request has lapsed (declined, or never answered). Called on foreground.
@@ -165,7 +163,7 @@ public final class ObserverPurchaseCoordinator {
       // arrives as an update. No message over the paywall: the app says it once, after the
       // paywall is gone (one path).
       activity = .awaitingApproval(productID: productID)
-      approvalRequestedAt = now()
+      approvalRequestedAt = entitlements.clock.now
       logger.log(.purchasePending(productID: productID))
       return InterceptorResponse(result: .notHandled, closesPaywall: true)
     case .cancelled, .failed(.userCancelled):

@@ -84,7 +84,7 @@ public final class RestoreCoordinator {
       // "Nothing to restore" comes back as a value; only real failures throw. Bounded: a restore
       // whose callback never fires reports a failure instead of spinning forever.
       let backend = backend
-      let answer = await TimeLimit.run(entitlements.backendCallTimeout, sleep: entitlements.sleeper) {
+      let answer = await TimeLimit.run(entitlements.backendCallTimeout, clock: entitlements.clock) {
         () async -> SubscriptionBackendError? in
         do throws(SubscriptionBackendError) {
           _ = try await backend.restore()

@@ -1,3 +1,5 @@
+import Basics
+
 /// The result of work run under a time limit.
 public enum TimeLimited<Value: Sendable>: Sendable {
   case finished(Value)
@@ -8,9 +10,9 @@ public enum TimeLimited<Value: Sendable>: Sendable {
 /// a restore waiting forever. The loser of the race is cancelled and the caller resumes once.
 @MainActor
 public enum TimeLimit {
-  /// Runs `operation`, or gives up after `limit` (measured by `sleep`).
+  /// Runs `operation`, or gives up after `limit` (measured by `clock`).
   public static func run<Value: Sendable>(
-    _ limit: Duration, sleep: @escaping @Sendable (Duration) async throws -> Void,
+    _ limit: Duration, clock: any Clocking,
     _ operation: @escaping @MainActor () async -> Value
   ) async -> TimeLimited<Value> {
     let race = Race<Value>()
@@ -22,7 +24,7 @@ public enum TimeLimit {
       }
       race.timer = Task { @MainActor in
         do {
-          try await sleep(limit)
+          try await clock.sleep(for: limit)
         } catch {
           return
         }

@@ -7,6 +7,6 @@ typealias ModelHarness = RepositoryHarness
 
 extension RepositoryHarness {
   @MainActor func explore(days: Int = 5) -> ExploreModel {
-    ExploreModel(repository: repository, days: days, now: clock.closure)
+    ExploreModel(repository: repository, days: days, now: clock.nowProvider)
   }
 }

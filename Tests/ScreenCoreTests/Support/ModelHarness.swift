@@ -7,8 +7,8 @@ import TodayCore
 typealias ModelHarness = RepositoryHarness
 
 extension RepositoryHarness {
-  @MainActor func today() -> TodayModel { TodayModel(repository: repository, now: clock.closure) }
+  @MainActor func today() -> TodayModel { TodayModel(repository: repository, now: clock.nowProvider) }
   @MainActor func explore(days: Int = 5) -> ExploreModel {
-    ExploreModel(repository: repository, days: days, now: clock.closure)
+    ExploreModel(repository: repository, days: days, now: clock.nowProvider)
   }
 }

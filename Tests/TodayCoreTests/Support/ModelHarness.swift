@@ -6,5 +6,5 @@ import TodayCore
 typealias ModelHarness = RepositoryHarness
 
 extension RepositoryHarness {
-  @MainActor func today() -> TodayModel { TodayModel(repository: repository, now: clock.closure) }
+  @MainActor func today() -> TodayModel { TodayModel(repository: repository, now: clock.nowProvider) }
 }

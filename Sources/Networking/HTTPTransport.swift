@@ -1,0 +1,216 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// The one way Spacer sends an HTTP GET: JSON for the APOD services (through `HTTPClient`, which
+/// adds the quota, retry and outage rules) and image bytes for the image pipeline.
+///
+/// For each request it:
+/// 1. refuses URLs that are not http(s), and plain http to anything but loopback, with
+///    `.insecureURL`: NASA hosts (`*.nasa.gov`) are https only, and so is everything else that
+///    leaves the device (App Transport Security would block it anyway); loopback stays open for
+///    in-process test and demo servers;
+/// 2. sends `GET` with the `Accept` the request asks for (the gateway picks its error format from
+///    `Accept`; a browser-like one gets HTML), with `request.timeout` as a deadline on the whole
+///    exchange (and, in whole seconds, as the session's idle timeout);
+/// 3. turns the URL loading system's failures into `HTTPError`s (`transportError(_:)`), the same
+///    for JSON and images, and refuses a body shorter than its `Content-Length`.
+///
+/// The deadline runs on real time, not on an injected clock: it bounds a real socket.
+public struct HTTPTransport: Sendable {
+  private let session: URLSession
+
+  /// - Parameter session: give it a configuration with `urlCache = nil`: the JSON disk cache and
+  ///   the image pipeline's disk tier are the caches, and URLCache would keep second copies.
+  public init(session: URLSession) {
+    self.session = session
+  }
+
+  /// The complete response to `request`, whatever its status; throws only for a refused URL or a
+  /// failed exchange (offline, timed out, cut short, cancelled).
+  public func exchange(_ request: HTTPRequest) async throws(HTTPError) -> HTTPResponse {
+    try Self.requireSecure(request.url)
+    if Task.isCancelled { throw .cancelled }
+    return try await Self.exchange(Self.urlRequest(for: request), session: session, timeout: request.timeout)
+  }
+
+  /// The usable response to `request`: `exchange(_:)`, then `HTTPError(response:accepting:now:)`.
+  public func send(_ request: HTTPRequest, now: @Sendable () -> Date) async throws(HTTPError) -> HTTPResponse
+  {
+    let response = try await exchange(request)
+    if let error = HTTPError(response: response, accepting: request.accept, now: now()) { throw error }
+    return response
+  }
+
+  /// Plain http is allowed only to loopback; NASA hosts and everything else need https.
+  static func requireSecure(_ url: URL) throws(HTTPError) {
+    let scheme = url.scheme?.lowercased()
+    guard scheme == "https" || scheme == "http", let host = url.host, !host.isEmpty else {
+      throw .insecureURL(url.redactedForDisplay)
+    }
+    if scheme == "http" && !isLoopback(host) {
+      throw .insecureURL(url.redactedForDisplay)
+    }
+  }
+
+  /// Whether `host` names this machine, so plain http never leaves it.
+  public static func isLoopback(_ host: String) -> Bool {
+    let bare = host.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "[]."))
+    if bare == "localhost" || bare.hasSuffix(".localhost") || bare == "::1" { return true }
+    // 127.0.0.0/8 written as a dotted quad; "127.example.com" is a name, not an address.
+    let octets = bare.split(separator: ".", omittingEmptySubsequences: false).map { UInt8($0) }
+    return octets.count == 4 && octets.allSatisfy { $0 != nil } && octets.first == 127
+  }
+
+  static func urlRequest(for request: HTTPRequest) -> URLRequest {
+    var urlRequest = URLRequest(url: request.url)
+    urlRequest.httpMethod = "GET"
+    // The JSON disk cache and the image disk tier are the caches: always ask the server. Apple's
+    // URLSession honours this per request; swift-corelibs-foundation does not, so the sessions the
+    // app builds have no URLCache at all.
+    urlRequest.cachePolicy = .reloadIgnoringLocalCacheData
+    // Whole seconds, rounded up: swift-corelibs-foundation truncates the interval to an integer,
+    // so 0.2 s would time out at once. The exchange's own deadline keeps sub-second precision.
+    urlRequest.timeoutInterval = max(1, request.timeout.timeInterval.rounded(.up))
+    for (name, value) in request.headers where name.lowercased() != "accept" {
+      urlRequest.setValue(value, forHTTPHeaderField: name)
+    }
+    // The gateway answers errors in the format `Accept` asks for; anything browser-like gets HTML.
+    urlRequest.setValue(request.accept.headerValue, forHTTPHeaderField: "Accept")
+    #if canImport(Darwin)
+      // Low Data Mode: Foundation refuses the request on a constrained-only network. (Linux's
+      // Foundation has no such setting, nor constrained networks.)
+      urlRequest.allowsConstrainedNetworkAccess = request.allowsConstrainedNetwork
+    #endif
+    return urlRequest
+  }
+
+  /// Runs one exchange under a deadline: whichever ends first, the transfer or the timeout.
+  private static func exchange(
+    _ urlRequest: URLRequest, session: URLSession, timeout: Duration
+  ) async throws(HTTPError) -> HTTPResponse {
+    do {
+      return try await withThrowingTaskGroup(of: HTTPResponse.self) { group in
+        group.addTask { try await load(urlRequest, session: session) }
+        group.addTask {
+          try await Task.sleep(for: timeout)
+          throw HTTPError.timedOut
+        }
+        defer { group.cancelAll() }
+        guard let response = try await group.next() else { throw HTTPError.transport("no result") }
+        return response
+      }
+    } catch let error as HTTPError {
+      throw error
+    } catch {
+      // Task.sleep throws CancellationError only when the caller's task was cancelled.
+      throw .cancelled
+    }
+  }
+
+  /// One `URLSessionDataTask`, cancelled when the surrounding task is.
+  private static func load(_ urlRequest: URLRequest, session: URLSession) async throws -> HTTPResponse {
+    let handle = DataTaskHandle()
+    return try await withTaskCancellationHandler {
+      try await withCheckedThrowingContinuation {
+        (continuation: CheckedContinuation<HTTPResponse, any Error>) in
+        let task = session.dataTask(with: urlRequest) { data, response, error in
+          continuation.resume(
+            with: Result(catching: { () throws(HTTPError) in
+              try makeResponse(data: data, response: response, error: error)
+            }))
+        }
+        if !handle.start(task) {
+          // Cancelled before the transfer began: the task is never resumed, so it never completes.
+          continuation.resume(throwing: HTTPError.cancelled)
+        }
+      }
+    } onCancel: {
+      handle.cancel()
+    }
+  }
+
+  /// Turns a data task's completion into a response or a transport-level error.
+  private static func makeResponse(
+    data: Data?, response: URLResponse?, error: (any Error)?
+  ) throws(HTTPError) -> HTTPResponse {
+    if let error { throw transportError(error) }
+    guard let http = response as? HTTPURLResponse else { throw .transport("not an HTTP response") }
+    var headers: [String: String] = [:]
+    for (name, value) in http.allHeaderFields {
+      headers[String(describing: name)] = String(describing: value)
+    }
+    let result = HTTPResponse(statusCode: http.statusCode, headers: headers, body: data ?? Data())
+    if isTruncated(result) { throw .transport("truncated body") }
+    return result
+  }
+
+  /// A body shorter than its declared `Content-Length` was cut off (a closed connection, a proxy
+  /// restart). Skipped for encoded bodies, whose decoded length differs from the declared one.
+  static func isTruncated(_ response: HTTPResponse) -> Bool {
+    let encoding = response.header("Content-Encoding")?.lowercased()
+    guard encoding == nil || encoding == "identity",
+      let declared = response.header("Content-Length").flatMap({ Int($0) })
+    else { return false }
+    return response.body.count < declared
+  }
+
+  /// The URL loading system's errors in the terms people understand: the one mapping for every
+  /// request Spacer sends.
+  static func transportError(_ error: any Error) -> HTTPError {
+    if error is CancellationError { return .cancelled }
+    guard let urlError = error as? URLError else {
+      return .transport(String(describing: error))
+    }
+    #if canImport(Darwin)
+      // A request that may not use a constrained network, on a device with no other network.
+      if urlError.networkUnavailableReason == .constrained { return .lowDataMode }
+    #endif
+    switch urlError.code {
+    case .cancelled:
+      return .cancelled
+    case .timedOut:
+      return .timedOut
+    case .notConnectedToInternet, .cannotFindHost, .dnsLookupFailed, .internationalRoamingOff,
+      .dataNotAllowed, .callIsActive:
+      // No network, or no name service: the device cannot reach any server right now.
+      return .offline
+    case .appTransportSecurityRequiresSecureConnection:
+      return .insecureURL(urlError.failingURL?.redactedForDisplay ?? "")
+    default:
+      // Resets, lost connections mid-transfer, TLS failures, refused connections: the network is
+      // there but this exchange broke.
+      return .transport("URLError \(urlError.code.rawValue)")
+    }
+  }
+}
+
+/// Holds the data task so the cancellation handler, which may run on any thread before or after
+/// the task exists, can cancel it exactly once.
+private final class DataTaskHandle: @unchecked Sendable {
+  // @unchecked Sendable is sound: `task` and `cancelled` are read and written only between
+  // `lock.lock()` and `lock.unlock()`, and the task is resumed or cancelled after unlocking.
+  private let lock = NSLock()
+  private var task: URLSessionDataTask?
+  private var cancelled = false
+
+  /// Resumes `task` and returns true, or returns false when cancellation came first.
+  func start(_ task: URLSessionDataTask) -> Bool {
+    lock.lock()
+    let alreadyCancelled = cancelled
+    if !alreadyCancelled { self.task = task }
+    lock.unlock()
+    if !alreadyCancelled { task.resume() }
+    return !alreadyCancelled
+  }
+
+  func cancel() {
+    lock.lock()
+    cancelled = true
+    let task = self.task
+    lock.unlock()
+    task?.cancel()
+  }
+}
