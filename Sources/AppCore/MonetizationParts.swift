@@ -100,7 +100,8 @@ public struct MonetizationParts {
       // The approval came: the wait it explained is over.
       if new.isPremium, notices.text == GateNotices.approval { notices.text = nil }
     }
-    return MonetizationParts(graph: graph, backendStart: backendStart, logger: dependencies.monetizationLogger)
+    return MonetizationParts(
+      graph: graph, backendStart: backendStart, logger: dependencies.monetizationLogger)
   }
 }
 
