@@ -46,6 +46,8 @@ public final class AppModel {
   public let profile: ProfileModel
   /// Every NASA image on screen.
   public let images: ImagePipeline
+  /// Explore's search over saved days and its filter (issue 14).
+  public let search: ExploreSearchModel
 
   /// A sentence to show after a gated action did not run for a reason worth telling (Ask to Buy,
   /// a paywall that could not be shown); cleared with `dismissGateNotice()`.
@@ -116,6 +118,7 @@ public final class AppModel {
     self.images = content.imagePipeline
     self.today = TodayModel(repository: repository, now: dependencies.now)
     self.explore = ExploreModel(repository: repository, days: content.exploreDays, now: dependencies.now)
+    self.search = ExploreSearchModel(repository: repository)
     self.reminder = ReminderScheduler(
       center: content.notificationCenter, store: content.reminderSettingsStore,
       // The body names the latest picture already on disk; the reminder never costs a request.
@@ -263,6 +266,8 @@ public final class AppModel {
   public enum Destination: Sendable, Hashable {
     /// The Today tab, on the current APOD day.
     case today
+    /// One day (a link to it): shown on Explore, the tab that opens any day.
+    case day(APODDay)
   }
 
   /// The destination waiting to be shown, or nil.
@@ -280,6 +285,35 @@ public final class AppModel {
     guard requestIdentifier == ReminderScheduler.requestIdentifier else { return }
     destination = .today
     await today.load()
+  }
+
+  // MARK: Issue 14: links (App Shortcut, widget)
+
+  /// Opens a Spacer link (`DeepLink`: an App Shortcut, a widget tap). Returns false, and goes
+  /// nowhere, when `url` is not one.
+  @discardableResult
+  public func open(url: URL) async -> Bool {
+    guard let link = DeepLink(url: url, now: now()) else { return false }
+    await open(link)
+    return true
+  }
+
+  /// Goes to `link`: Today (loaded when the APOD day advanced since the picture on screen), or
+  /// one day, shown on Explore.
+  public func open(_ link: DeepLink) async {
+    switch link {
+    case .today:
+      destination = .today
+      await today.load()
+    case .day(let day):
+      destination = .day(day)
+      await explore.loadDay(day)
+    }
+  }
+
+  /// Swiping between days from `apod` in the detail or the viewer (issue 14).
+  public func daySwiper(from apod: APOD) -> DaySwipeModel {
+    DaySwipeModel(apod: apod, repository: apodRepository, images: images, now: now)
   }
 
   /// The system is short of memory: drop decoded images (the disk tier stays), including the HD

@@ -61,8 +61,17 @@
         guard let destination else { return }
         switch destination {
         case .today: selection = .today
+        case .day: selection = .explore  // Issue 14: a day link shows the day on Explore.
         }
         model.destinationShown()
+      }
+      // Issue 14: App Shortcuts and links, routed through `DeepLink` in Core.
+      .onChange(of: AppLinkInbox.shared.pending, initial: true) { _, _ in
+        guard let url = AppLinkInbox.shared.take() else { return }
+        Task { await model.open(url: url) }
+      }
+      .onOpenURL { url in
+        Task { await model.open(url: url) }
       }
       .onChange(of: scenePhase) { _, phase in
         let mirrored: AppModel.ScenePhase =

@@ -18,6 +18,9 @@
   public struct ExploreScreen: View {
     private let explore: ExploreModel
     private let actions: APODDetailActions
+    /// Issue 14: search over saved days and the all / pictures / videos filter (nil in previews).
+    private let search: ExploreSearchModel?
+    @State private var searchText = ""
     /// The day the user moved the picker to; nil until then (the picker then shows the model's
     /// start date, read in `body` so only this screen observes it).
     @State private var pickedDate: Date?
@@ -31,16 +34,18 @@
 
     /// The screen over the app's models.
     public init(appModel: AppModel) {
-      self.init(explore: appModel.explore, actions: APODDetailActions(appModel: appModel))
+      self.init(
+        explore: appModel.explore, actions: APODDetailActions(appModel: appModel), search: appModel.search)
     }
 
     /// The screen over an `ExploreModel` and detail actions (previews, or a host without an
     /// `AppModel`).
-    public init(explore: ExploreModel, actions: APODDetailActions) {
+    public init(explore: ExploreModel, actions: APODDetailActions, search: ExploreSearchModel? = nil) {
       // Nothing observable is read here: the parent's body runs this initializer, and a read
       // would make every Explore change redraw all the tabs.
       self.explore = explore
       self.actions = actions
+      self.search = search
     }
 
     public var body: some View {
@@ -50,9 +55,20 @@
           .background(Palette.background)
           .navigationTitle("Explore")
           .navigationDestination(for: APOD.self) { apod in
-            APODDetailView(apod: apod, actions: actions)
-              .navigationTitle(apod.date.displayText(locale: locale))
+            // Issue 14: the detail swipes to the day before or after.
+            if let daySwiper = actions.daySwiper {
+              SwipeableDayDetail(swiper: daySwiper(apod), actions: actions)
+            } else {
+              APODDetailView(apod: apod, actions: actions)
+                .navigationTitle(apod.date.displayText(locale: locale))
+            }
           }
+          .navigationDestination(for: APODDay.self) { day in
+            if let search {
+              SearchedDayDetail(day: day, search: search, actions: actions)
+            }
+          }
+          .modifier(ExploreSearchField(search: search, text: $searchText))
       }
       .task { await explore.load() }
     }
@@ -68,13 +84,19 @@
               StatusBanner(status: status)
             }
             dayPicker(picked: loaded.picked)
-            if loaded.items.isEmpty {
+            // Issue 14: the filter, and the search results in place of the grid while searching.
+            if let search {
+              MediaFilterPicker(search: search)
+            }
+            if let search, search.isSearching {
+              ExploreSearchResults(search: search)
+            } else if loaded.items.isEmpty {
               EmptyStateView(
                 title: String(localized: "No Pictures Yet"),
                 message: String(localized: "Pull down to check for recent pictures, or pick a day above."),
                 systemImage: "photo")
             } else {
-              grid(loaded.items)
+              grid(search?.visible(loaded.items) ?? loaded.items)
             }
           }
           .background {
@@ -173,6 +195,25 @@
       guard !urls.isEmpty else { return }
       let images = actions.images
       Task { await images.cancelPrefetch(urls) }
+    }
+  }
+
+  /// Issue 14: the search field, when the screen has a search model.
+  private struct ExploreSearchField: ViewModifier {
+    let search: ExploreSearchModel?
+    @Binding var text: String
+
+    @ViewBuilder
+    func body(content: Content) -> some View {
+      if let search {
+        content
+          .searchable(text: $text, prompt: "Search saved days")
+          .onChange(of: text) { _, query in
+            Task { await search.search(query) }
+          }
+      } else {
+        content
+      }
     }
   }
 

@@ -17,6 +17,8 @@
     let favoritesUnlocked: @MainActor () -> Bool
     let toggleFavorite: @MainActor (APOD) async -> Void
     let favoriteFailure: @MainActor (APOD) -> String?
+    /// Issue 14: swiping between days from a detail; nil where days do not swipe (previews).
+    public let daySwiper: (@MainActor (APOD) -> DaySwipeModel)?
 
     /// The app's actions: images from `appModel.images`, favorites through the Premium gate.
     public init(appModel: AppModel) {
@@ -26,7 +28,8 @@
         isFavorite: { appModel.isFavorite($0) },
         favoritesUnlocked: { appModel.isUnlocked(.favorites) },
         toggleFavorite: { _ = await appModel.toggleFavorite($0) },
-        favoriteFailure: { appModel.favoriteFailure(for: $0) })
+        favoriteFailure: { appModel.favoriteFailure(for: $0) },
+        daySwiper: { appModel.daySwiper(from: $0) })
     }
 
     /// - Parameters:
@@ -42,7 +45,8 @@
       isFavorite: @escaping @MainActor (APOD) -> Bool,
       favoritesUnlocked: @escaping @MainActor () -> Bool,
       toggleFavorite: @escaping @MainActor (APOD) async -> Void,
-      favoriteFailure: @escaping @MainActor (APOD) -> String? = { _ in nil }
+      favoriteFailure: @escaping @MainActor (APOD) -> String? = { _ in nil },
+      daySwiper: (@MainActor (APOD) -> DaySwipeModel)? = nil
     ) {
       self.images = images
       self.progressiveImage = progressiveImage
@@ -50,6 +54,7 @@
       self.favoritesUnlocked = favoritesUnlocked
       self.toggleFavorite = toggleFavorite
       self.favoriteFailure = favoriteFailure
+      self.daySwiper = daySwiper
     }
   }
 #endif
