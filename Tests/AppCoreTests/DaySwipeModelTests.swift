@@ -93,6 +93,14 @@ struct DaySwipeModelTests {
     #expect(Set(await downloader.asked) == [image(day("2026-02-18")), image(day("2026-02-20"))])
   }
 
+  @Test func onlyAClearlySidewaysDragIsASwipe() {
+    #expect(DaySwipeModel.Direction(dragWidth: 120, height: 10) == .older)
+    #expect(DaySwipeModel.Direction(dragWidth: -120, height: -30) == .newer)
+    #expect(DaySwipeModel.Direction(dragWidth: 60, height: 0) == nil)  // too short
+    #expect(DaySwipeModel.Direction(dragWidth: 120, height: 70) == nil)  // a diagonal scroll
+    #expect(DaySwipeModel.Direction(dragWidth: 0, height: 300) == nil)  // scrolling the text
+  }
+
   @Test func aDaySeenOnceIsNeverFetchedAgain() async throws {
     let swiper = DaySwipeModel(
       apod: sampleAPOD(day("2026-02-20")), repository: repository, images: pipeline(RecordingDownloader()),

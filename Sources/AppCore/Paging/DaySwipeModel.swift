@@ -36,6 +36,15 @@ public final class DaySwipeModel {
   nonisolated public enum Direction: Sendable, Equatable {
     case older
     case newer
+
+    /// The direction a finished drag asks for, or nil when it is no swipe: it must go at least
+    /// `minimumDistance` points sideways and at least twice as far sideways as up or down, so
+    /// scrolling the explanation or a hesitant touch never changes the day. Days lie as on a
+    /// timeline, older to the left: a drag to the right shows the day before.
+    public init?(dragWidth: Double, height: Double, minimumDistance: Double = 80) {
+      guard abs(dragWidth) >= minimumDistance, abs(dragWidth) >= 2 * abs(height) else { return nil }
+      self = dragWidth > 0 ? .older : .newer
+    }
   }
 
   public private(set) var page: Page

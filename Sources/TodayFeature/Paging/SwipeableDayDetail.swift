@@ -42,7 +42,10 @@
       .simultaneousGesture(
         DragGesture(minimumDistance: 24)
           .onEnded { drag in
-            guard let direction = Self.direction(of: drag.translation) else { return }
+            guard
+              let direction = DaySwipeModel.Direction(
+                dragWidth: Double(drag.translation.width), height: Double(drag.translation.height))
+            else { return }
             Task { await swiper.swipe(direction) }
           }
       )
@@ -51,14 +54,6 @@
         let swiper = swiper
         Task { await swiper.stop() }
       }
-    }
-
-    /// The day a drag asks for: at least 80 points sideways and twice as far sideways as up or
-    /// down; nil for anything else (a scroll, a hesitant touch).
-    private static func direction(of translation: CGSize) -> DaySwipeModel.Direction? {
-      let (dx, dy) = (translation.width, translation.height)
-      guard abs(dx) >= 80, abs(dx) >= 2 * abs(dy) else { return nil }
-      return dx > 0 ? .older : .newer
     }
   }
 #endif
