@@ -59,7 +59,8 @@ var targets: [Target] = [
   // The vocabulary Today and Explore share (screen state, status line, hero), without either.
   .target(name: "ScreenCore", dependencies: ["Localization", "NASA"], swiftSettings: explicitIsolation),
   .target(name: "TodayCore", dependencies: ["ScreenCore"], swiftSettings: explicitIsolation),
-  .target(name: "ExploreCore", dependencies: ["ScreenCore"], swiftSettings: explicitIsolation),
+  .target(
+    name: "ExploreCore", dependencies: ["Localization", "ScreenCore"], swiftSettings: explicitIsolation),
   .target(name: "ViewerCore", dependencies: ["ImageCache", "ScreenCore"], swiftSettings: explicitIsolation),
   .target(
     name: "FavoritesCore", dependencies: ["Favorites", "Localization", "NASA"],

@@ -17,6 +17,8 @@
     let favoritesUnlocked: @MainActor () -> Bool
     let toggleFavorite: @MainActor (APOD) async -> Void
     let favoriteFailure: @MainActor (APOD) -> String?
+    /// Swiping between days from a detail; nil where days do not swipe (previews).
+    public let daySwiper: (@MainActor (APOD) -> DaySwipeModel)?
 
     /// - Parameters:
     ///   - images: the image pipeline.
@@ -31,7 +33,8 @@
       isFavorite: @escaping @MainActor (APOD) -> Bool,
       favoritesUnlocked: @escaping @MainActor () -> Bool,
       toggleFavorite: @escaping @MainActor (APOD) async -> Void,
-      favoriteFailure: @escaping @MainActor (APOD) -> String? = { _ in nil }
+      favoriteFailure: @escaping @MainActor (APOD) -> String? = { _ in nil },
+      daySwiper: (@MainActor (APOD) -> DaySwipeModel)? = nil
     ) {
       self.images = images
       self.progressiveImage = progressiveImage
@@ -39,6 +42,7 @@
       self.favoritesUnlocked = favoritesUnlocked
       self.toggleFavorite = toggleFavorite
       self.favoriteFailure = favoriteFailure
+      self.daySwiper = daySwiper
     }
   }
 #endif

@@ -38,9 +38,19 @@
           heading
           HStack(spacing: Spacing.medium) {
             FavoriteButton(apod: apod, actions: actions)
-            ShareLink(item: apod.pageURL, subject: Text(apod.title)) {
-              Label("Share", systemImage: "square.and.arrow.up")
-            }
+            // The picture itself (the page link for videos), and Save to Photos.
+            #if canImport(CoreTransferable)
+              PictureShareButton(apod: apod, images: actions.images)
+            #else
+              ShareLink(item: apod.pageURL, subject: Text(apod.title)) {
+                Label("Share", systemImage: "square.and.arrow.up")
+              }
+            #endif
+            #if canImport(Photos)
+              if case .picture = ShareItem(apod) {
+                SaveToPhotosButton(apod: apod, saver: .photoLibrary(images: actions.images))
+              }
+            #endif
             Spacer(minLength: 0)
           }
           .buttonStyle(.bordered)
@@ -120,13 +130,27 @@
     let apod: APOD
     let actions: APODDetailActions
     @Environment(\.openURL) private var openURL
+    /// The video playing in the app's player sheet, when one is.
+    @State private var playing: APODPlayback?
 
     var body: some View {
       switch apod.hero {
       case .image:
         ImageHero(apod: apod, actions: actions)
-      case .video(let poster, let play):
-        linkedPoster(poster, opening: play, symbol: "play.rectangle", hint: Text("Plays the video"))
+      case .video(let poster, _):
+        // In the app when `APODPlayback` can play it; otherwise the day's page (and says so).
+        let playsHere = APODMediaFilter.Kind(apod) == .video
+        linkedPoster(
+          poster, opening: apod.pageURL, symbol: playsHere ? "play.rectangle" : "safari",
+          hint: playsHere ? Text("Plays the video") : Text("Opens this day's page on NASA's website")
+        )
+        .sheet(isPresented: Binding(get: { playing != nil }, set: { if !$0 { playing = nil } })) {
+          #if canImport(UIKit) && canImport(WebKit) && canImport(AVKit)
+            if let playing {
+              MediaPlayerView(playback: playing, title: apod.title)
+            }
+          #endif
+        }
       case .link(let page, let poster):
         linkedPoster(
           poster, opening: page, symbol: "safari", hint: Text("Opens this day's page on NASA's website"))
@@ -136,7 +160,12 @@
     /// The still image (or a surface when there is none) with a symbol saying where a tap goes.
     private func linkedPoster(_ poster: URL?, opening url: URL, symbol: String, hint: Text) -> some View {
       Button {
-        openURL(url)
+        switch APODPlayback(apod) {
+        case .embeddedPlayer, .nativePlayer:
+          playing = APODPlayback(apod)
+        case .picture, .openPage:
+          openURL(url)
+        }
       } label: {
         PipelineImage(
           url: poster, size: .preview, pipeline: actions.images,

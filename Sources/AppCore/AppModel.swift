@@ -1,6 +1,7 @@
 import ExploreCore
 import Favorites
 import FavoritesCore
+import Foundation
 import Monetization
 import NASA
 import Notifications
@@ -17,15 +18,10 @@ public final class AppModel {
   public enum LaunchState: Sendable, Equatable { case notLaunched, launching, launched }
   /// The scene's phase as SwiftUI reports it, mirrored so Core owns the rule.
   public enum ScenePhase: Sendable, Equatable { case active, inactive, background }
-  /// Where something outside the screens (a notification tap) asks the app to go: `today` is the
-  /// Today tab on the current APOD day.
-  public enum Destination: Sendable, Hashable { case today }
 
   public private(set) var launchState: LaunchState = .notLaunched
   /// What the launch-time onboarding paywall did, when it was shown.
   public private(set) var onboardingResult: PaywallFlowResult?
-  /// The destination waiting to be shown (the root view then calls `destinationShown()`).
-  public private(set) var destination: Destination?
   /// Why a gated action did not run, when worth telling (Ask to Buy, a paywall that could not
   /// be shown); cleared with `dismissGateNotice()`.
   public var gateNotice: String? { notices.text }
@@ -34,16 +30,21 @@ public final class AppModel {
   public let monetization: MonetizationParts
   public let today: TodayModel
   public let explore: ExploreModel
+  /// Explore's search over the saved days, and its filter.
+  public let search: ExploreSearchModel
   public let favorites: FavoritesModel
   /// The heart on every APOD detail.
   public let heart: FavoriteHeart
   /// Profile, with the daily reminder.
   public let profile: ProfileModel
+  /// Where the reminder, a widget tap or the App Shortcut sends the app.
+  public let router: AppRouter
   /// Every NASA image on screen, and the detail cards' image models.
   public let images: ImageModels
 
   @ObservationIgnored private let notices: GateNotices
   @ObservationIgnored private let repository: APODRepository
+  @ObservationIgnored private let now: @Sendable () -> Date
   @ObservationIgnored private var wasInBackground = false
 
   public init(dependencies: Dependencies) {
@@ -61,8 +62,12 @@ public final class AppModel {
     self.notices = notices
     self.monetization = monetization
     self.repository = repository
-    self.today = TodayModel(repository: repository, now: now)
-    self.explore = ExploreModel(repository: repository, days: content.exploreDays, now: now)
+    self.now = now
+    let today = TodayModel(repository: repository, now: now)
+    let explore = ExploreModel(repository: repository, days: content.exploreDays, now: now)
+    (self.today, self.explore) = (today, explore)
+    self.search = ExploreSearchModel(repository: repository)
+    self.router = AppRouter(today: today, explore: explore, now: now)
     self.favorites = favorites
     self.heart = FavoriteHeart(favorites: favorites, gate: favoritesGate, now: now)
     self.images = ImageModels(pipeline: content.imagePipeline)
@@ -82,7 +87,7 @@ public final class AppModel {
     launchState = .launching
     // The SDK start and the transaction listener begin first (updates delivered at launch must
     // not wait for local work); saved favorites and the reminder's schedule load meanwhile.
-    async let started: Void = startMonetization()
+    async let started: Void = monetization.start()
     await favorites.load()
     await profile.reminder.refresh()
     await started
@@ -90,8 +95,6 @@ public final class AppModel {
     launchState = .launched
     onboardingResult = await monetization.onboard(after: decision)
   }
-
-  private func startMonetization() async { await monetization.start() }
 
   /// Only `.active` after `.background` is a return to the foreground: `.inactive` ↔ `.active`
   /// flips (Control Center, an alert, the app switcher peek) are not, and check nothing.
@@ -115,21 +118,18 @@ public final class AppModel {
     await profile.reminder.refresh()
   }
 
-  /// The daily reminder was tapped: Today, on the current APOD day. Other notifications do nothing.
-  public func openNotification(requestIdentifier: String) async {
-    guard requestIdentifier == ReminderScheduler.requestIdentifier else { return }
-    destination = .today
-    await today.load()
-  }
-
-  public func destinationShown() { destination = nil }
   public func dismissGateNotice() { notices.text = nil }
 
   /// A saved favorite's detail, reading the APOD cache first (it works offline).
   public func favoriteDetail(for favorite: Favorite) -> FavoriteDetailModel {
-    FavoriteDetailModel(favorite: favorite) { [repository] day throws(APODError) in
+    FavoriteDetailModel(favorite: favorite, now: now) { [repository] day throws(APODError) in
       try await repository.apod(for: day)
     }
+  }
+
+  /// Swiping between days from `apod`, in the detail and the viewer.
+  public func daySwiper(from apod: APOD) -> DaySwipeModel {
+    DaySwipeModel(apod: apod, repository: repository, images: images.pipeline, now: now)
   }
 
   /// Runs `action` behind the gate of `feature`; a reason worth telling becomes `gateNotice`.

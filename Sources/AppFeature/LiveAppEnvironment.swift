@@ -125,7 +125,7 @@
       }
       // Notification taps, including the one that launched the app, reach the model from now on.
       await notificationPresenter.taps.attach { [weak model] identifier in
-        await model?.openNotification(requestIdentifier: identifier)
+        await model?.router.openNotification(requestIdentifier: identifier)
       }
 
       return LiveAppEnvironment(

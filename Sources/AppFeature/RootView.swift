@@ -48,7 +48,8 @@
         isFavorite: { heart.isFavorite($0) },
         favoritesUnlocked: { heart.isUnlocked },
         toggleFavorite: { _ = await heart.toggle($0) },
-        favoriteFailure: { heart.failure(for: $0) })
+        favoriteFailure: { heart.failure(for: $0) },
+        daySwiper: { model.daySwiper(from: $0) })
       _launchNotice = State(initialValue: launchNotice)
     }
 
@@ -57,7 +58,7 @@
         TodayScreen(today: model.today, actions: detailActions)
           .tabItem { Label("Today", systemImage: "sun.max") }
           .tag(RootTab.today)
-        ExploreScreen(explore: model.explore, actions: detailActions)
+        ExploreScreen(explore: model.explore, actions: detailActions, search: model.search)
           .tabItem { Label("Explore", systemImage: "square.grid.2x2") }
           .tag(RootTab.explore)
         FavoritesScreen(
@@ -74,17 +75,21 @@
       }
       .task { await model.launch() }
       // A notification tap asked for a tab (the reminder opens Today).
-      .onChange(of: model.destination, initial: true) { _, destination in
+      .onChange(of: model.router.destination, initial: true) { _, destination in
         guard let destination else { return }
         switch destination {
         case .today: selection = .today
+        case .day: selection = .explore  // A day link shows the day on Explore.
         }
-        model.destinationShown()
+        model.router.destinationShown()
       }
-      // A widget tap (spacer://today, spacer://day/…, read by DeepLink in Core). The widget shows
-      // the newest saved day, the one Today shows too, so every Spacer link opens Today for now.
+      // App Shortcuts and links, routed through `DeepLink` in Core.
+      .onChange(of: AppLinkInbox.shared.pending, initial: true) { _, _ in
+        guard let url = AppLinkInbox.shared.take() else { return }
+        Task { await model.router.open(url: url) }
+      }
       .onOpenURL { url in
-        if DeepLink(url: url, now: Date()) != nil { selection = .today }
+        Task { await model.router.open(url: url) }
       }
       .onChange(of: scenePhase) { _, phase in
         let mirrored: AppModel.ScenePhase =

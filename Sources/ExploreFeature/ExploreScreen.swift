@@ -18,6 +18,9 @@
   public struct ExploreScreen: View {
     private let explore: ExploreModel
     private let actions: APODDetailActions
+    /// Search over saved days and the all / pictures / videos filter (nil in previews).
+    private let search: ExploreSearchModel?
+    @State private var searchText = ""
     /// The day the user moved the picker to; nil until then (the picker then shows the model's
     /// start date, read in `body` so only this screen observes it).
     @State private var pickedDate: Date?
@@ -32,11 +35,13 @@
     /// - Parameters:
     ///   - explore: the screen's model.
     ///   - actions: a day's detail: its images and favorite button.
-    public init(explore: ExploreModel, actions: APODDetailActions) {
+    ///   - search: the search field and filter over the saved days; nil hides them (previews).
+    public init(explore: ExploreModel, actions: APODDetailActions, search: ExploreSearchModel? = nil) {
       // Nothing observable is read here: the parent's body runs this initializer, and a read
       // would make every Explore change redraw all the tabs.
       self.explore = explore
       self.actions = actions
+      self.search = search
     }
 
     public var body: some View {
@@ -46,9 +51,20 @@
           .background(Palette.background)
           .navigationTitle("Explore")
           .navigationDestination(for: APOD.self) { apod in
-            APODDetailView(apod: apod, actions: actions)
-              .navigationTitle(apod.date.displayText(locale: locale))
+            // The detail swipes to the day before or after.
+            if let daySwiper = actions.daySwiper {
+              SwipeableDayDetail(swiper: daySwiper(apod), actions: actions)
+            } else {
+              APODDetailView(apod: apod, actions: actions)
+                .navigationTitle(apod.date.displayText(locale: locale))
+            }
           }
+          .navigationDestination(for: APODDay.self) { day in
+            if let search {
+              SearchedDayDetail(day: day, search: search, actions: actions)
+            }
+          }
+          .modifier(ExploreSearchField(search: search, text: $searchText))
       }
       .task { await explore.load() }
     }
@@ -64,13 +80,19 @@
               StatusBanner(status: status)
             }
             dayPicker(picked: loaded.picked)
-            if loaded.items.isEmpty {
+            // The filter, and the search results in place of the grid while searching.
+            if let search {
+              MediaFilterPicker(search: search)
+            }
+            if let search, search.isSearching {
+              ExploreSearchResults(search: search)
+            } else if loaded.items.isEmpty {
               EmptyStateView(
                 title: String(localized: "No Pictures Yet"),
                 message: String(localized: "Pull down to check for recent pictures, or pick a day above."),
                 systemImage: "photo")
             } else {
-              grid(loaded.items)
+              grid(search?.visible(loaded.items) ?? loaded.items)
             }
           }
           .background {
@@ -169,6 +191,25 @@
       guard !urls.isEmpty else { return }
       let images = actions.images
       Task { await images.cancelPrefetch(urls) }
+    }
+  }
+
+  /// The search field, when the screen has a search model.
+  private struct ExploreSearchField: ViewModifier {
+    let search: ExploreSearchModel?
+    @Binding var text: String
+
+    @ViewBuilder
+    func body(content: Content) -> some View {
+      if let search {
+        content
+          .searchable(text: $text, prompt: "Search saved days")
+          .onChange(of: text) { _, query in
+            Task { await search.search(query) }
+          }
+      } else {
+        content
+      }
     }
   }
 

@@ -30,6 +30,8 @@ public actor APODRepository {
 
   private let source: any APODSource
   private let cache: JSONDiskCache
+  /// Every day this repository writes to the cache, as it is written (the search index listens).
+  public let saves = APODSaveFeed()
   private let now: @Sendable () -> Date
 
   /// - Parameters:
@@ -350,7 +352,9 @@ public actor APODRepository {
   /// write costs a refetch later, nothing more.
   private nonisolated(nonsending) func store(_ apod: APOD) async {
     guard (try? apod.date.validated(now: now())) != nil else { return }
-    _ = try? await cache.save(apod, for: Keys.day(apod.date))
+    // A day written to the cache is told to the search index.
+    guard (try? await cache.save(apod, for: Keys.day(apod.date))) != nil else { return }
+    saves.publish(apod)
   }
 
   private nonisolated(nonsending) func remember(_ record: TodayRecord) async {

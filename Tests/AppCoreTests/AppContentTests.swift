@@ -145,22 +145,22 @@ struct AppContentLifecycleTests {
     await app.model.today.load()
     app.clock.advance(by: MonetizationFixtures.day)  // the reminder fires the next day
 
-    await app.model.openNotification(requestIdentifier: ReminderScheduler.requestIdentifier)
+    await app.model.router.openNotification(requestIdentifier: ReminderScheduler.requestIdentifier)
 
-    #expect(app.model.destination == .today)
+    #expect(app.model.router.destination == .today)
     guard case .loaded(let content) = app.model.today.state else {
       Issue.record("expected Today to show a picture, got \(app.model.today.state)")
       return
     }
     #expect(content.apod.date == APODDay.today(now: app.now))
-    app.model.destinationShown()
-    #expect(app.model.destination == nil)
+    app.model.router.destinationShown()
+    #expect(app.model.router.destination == nil)
   }
 
   @Test func anotherNotificationOpensNothing() async {
     let app = AppModelFixture()
-    await app.model.openNotification(requestIdentifier: "something.else")
-    #expect(app.model.destination == nil)
+    await app.model.router.openNotification(requestIdentifier: "something.else")
+    #expect(app.model.router.destination == nil)
   }
 
   @Test func onlyActiveAfterBackgroundCountsAsReturningToTheForeground() async throws {

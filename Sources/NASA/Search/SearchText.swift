@@ -6,9 +6,9 @@ import Foundation
 /// The text is put in canonical decomposition (NFD, a Unicode standard both platforms' Foundation
 /// implement the same way), combining marks are dropped and each scalar is lower-cased by its
 /// Unicode property; no locale-dependent folding, so a word is the same on Linux and on iOS.
-enum SearchText {
+public enum SearchText {
   /// The words of `text`, folded, in order, duplicates kept.
-  static func words(_ text: String) -> [String] {
+  public static func words(_ text: String) -> [String] {
     if text.utf8.allSatisfy({ $0 < 0x80 }) { return asciiWords(text) }
     var words: [String] = []
     var current = String.UnicodeScalarView()

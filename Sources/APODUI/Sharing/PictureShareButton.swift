@@ -1,0 +1,79 @@
+#if canImport(SwiftUI) && canImport(CoreTransferable) && canImport(UniformTypeIdentifiers)
+  import CoreTransferable
+  import DesignSystem
+  import Foundation
+  import ImageCache
+  import NASA
+  import SwiftUI
+  import UniformTypeIdentifiers
+
+  /// The picture itself, shared as image data with its caption (title and credit); the bytes come
+  /// from the image pipeline's disk tier when present, else from the network when the share sheet
+  /// asks for them.
+  nonisolated struct SharedPicture: Transferable {
+    let url: URL
+    let caption: String
+    let images: ImagePipeline
+
+    static var transferRepresentation: some TransferRepresentation {
+      DataRepresentation(exportedContentType: .jpeg) { picture in
+        if let data = await picture.images.cachedData(for: picture.url) { return data }
+        return try await URLSession.shared.data(from: picture.url).0
+      }
+    }
+  }
+
+  /// Share: the picture with its caption on a picture day (`ShareItem.picture`), the APOD page
+  /// for videos and interactive days (`ShareItem.link`).
+  struct PictureShareButton: View {
+    let apod: APOD
+    let images: ImagePipeline
+
+    var body: some View {
+      switch ShareItem(apod) {
+      case .picture(let url, let caption):
+        ShareLink(
+          item: SharedPicture(url: url, caption: caption, images: images), subject: Text(apod.title),
+          message: Text(caption), preview: SharePreview(caption, image: Image(systemName: "photo"))
+        ) {
+          Label("Share", systemImage: "square.and.arrow.up")
+        }
+      case .link(let page, let title):
+        ShareLink(item: page, subject: Text(title)) {
+          Label("Share", systemImage: "square.and.arrow.up")
+        }
+      }
+    }
+  }
+
+  /// Save to Photos: asks for add-only access the first time, then says how it went
+  /// (`SavePictureResult.message`). Shown on picture days only.
+  struct SaveToPhotosButton: View {
+    let apod: APOD
+    let saver: PictureSaver
+    @State private var isSaving = false
+    @State private var result: SavePictureResult?
+
+    var body: some View {
+      Button {
+        isSaving = true
+        Task {
+          result = await saver.save(apod)
+          isSaving = false
+        }
+      } label: {
+        Label("Save to Photos", systemImage: "square.and.arrow.down")
+      }
+      .disabled(isSaving)
+      .alert(
+        result == .saved ? "Saved" : "Couldn't Save",
+        isPresented: Binding(get: { result != nil }, set: { if !$0 { result = nil } }),
+        presenting: result
+      ) { _ in
+        Button("OK") { result = nil }
+      } message: { result in
+        Text(result.message)
+      }
+    }
+  }
+#endif

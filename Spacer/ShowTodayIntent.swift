@@ -1,0 +1,29 @@
+import AppFeature
+import AppIntents
+
+/// "Show today's astronomy picture": opens Spacer on Today. The intent only posts the link; the
+/// app routes it through `DeepLink` in Core like any other link.
+struct ShowTodayIntent: AppIntent {
+  static let title: LocalizedStringResource = "Show Today's Astronomy Picture"
+  static var openAppWhenRun: Bool { true }
+
+  @MainActor
+  func perform() async throws -> some IntentResult {
+    AppLinkInbox.shared.openToday()
+    return .result()
+  }
+}
+
+/// The App Shortcuts Spacer offers in Siri, Spotlight and the Shortcuts app.
+struct SpacerShortcuts: AppShortcutsProvider {
+  static var appShortcuts: [AppShortcut] {
+    AppShortcut(
+      intent: ShowTodayIntent(),
+      phrases: [
+        "Show today's astronomy picture in \(.applicationName)",
+        "Open today's picture in \(.applicationName)",
+      ],
+      shortTitle: "Today's Picture",
+      systemImageName: "sun.max")
+  }
+}

@@ -1,0 +1,93 @@
+import APODTestSupport
+import ExploreCore
+import Foundation
+import NASA
+import TestSupport
+import Testing
+
+private func isoDay(_ iso: String) -> APODDay { try! APODDay(iso: iso) }
+
+@Suite("Explore search: query, filter and late answers")
+@MainActor
+struct ExploreSearchModelTests {
+  private static let list = [
+    sampleAPOD(isoDay("2026-11-03"), title: "Comet Tail"),
+    APOD(
+      date: isoDay("2026-11-02"), title: "Comet in motion", explanation: "", mediaType: .video,
+      url: URL(string: "https://www.youtube.com/embed/BX3vVBCcpN0"),
+      videoURL: URL(string: "https://www.youtube.com/embed/BX3vVBCcpN0"),
+      pageURL: APOD.legacyPageURL(for: isoDay("2026-11-02")), source: .v1),
+    sampleAPOD(isoDay("2026-11-01"), title: "Orion"),
+  ]
+
+  private func model(gate: AsyncGate? = nil) -> ExploreSearchModel {
+    let reader = SavedDaysReader(Self.list, gate: gate)
+    let days = Dictionary(uniqueKeysWithValues: Self.list.map { ($0.date, $0) })
+    return ExploreSearchModel(
+      library: APODSearchLibrary(saves: APODSaveFeed(), loadSaved: reader.load), loadDay: { days[$0] })
+  }
+
+  @Test func theFilterNarrowsTheListAndTheResults() async throws {
+    let search = model()
+    #expect(search.visible(Self.list).count == 3)
+    await search.setFilter(.videos)
+    #expect(search.visible(Self.list).map(\.title) == ["Comet in motion"])
+    await search.search("comet")
+    #expect(titles(search) == ["Comet in motion"])
+    await search.setFilter(.images)
+    #expect(titles(search) == ["Comet Tail"])
+    await search.setFilter(.all)
+    #expect(titles(search) == ["Comet Tail", "Comet in motion"])
+  }
+
+  @Test func aQueryWithoutWordsShowsTheListAgain() async {
+    let search = model()
+    await search.search("orion")
+    #expect(search.isSearching)
+    await search.search("  ?! ")
+    #expect(!search.isSearching)
+    #expect(search.results == .inactive)
+  }
+
+  @Test func noMatchSaysSoAndWhatSearchCovers() async {
+    let search = model()
+    await search.search("andromeda ")
+    #expect(search.results == .found([]))
+    let message = search.noResultsMessage ?? ""
+    #expect(message.contains("“andromeda”"))
+    #expect(message.contains("saved"))
+    await search.search("orion")
+    #expect(search.noResultsMessage == nil)
+  }
+
+  @Test func onlyTheLatestQueryIsShownWhateverOrderTheAnswersCome() async throws {
+    let gate = AsyncGate()
+    let search = model(gate: gate)
+    // Both queries wait for the first read of the saved days; then both answers arrive.
+    let older = Task { await search.search("comet") }
+    #expect(await eventually { await gate.waiting == 1 })
+    #expect(search.results == .searching)
+    let newer = Task { await search.search("orion") }
+    await gate.open()
+    await older.value
+    await newer.value
+    guard case .found(let hits) = search.results else {
+      Issue.record("expected results, got \(search.results)")
+      return
+    }
+    #expect(hits.map(\.title) == ["Orion"])
+    #expect(search.query == "orion")
+  }
+
+  @Test func aFoundDayOpensFromTheCache() async {
+    let search = model()
+    #expect(await search.apod(for: isoDay("2026-11-01"))?.title == "Orion")
+    #expect(await search.apod(for: isoDay("2020-01-01")) == nil)
+  }
+
+  /// The titles found, or nil when the results are not a finished search.
+  private func titles(_ search: ExploreSearchModel) -> [String]? {
+    guard case .found(let hits) = search.results else { return nil }
+    return hits.map(\.title)
+  }
+}
