@@ -21,10 +21,11 @@ public struct ScenarioReport: Sendable, Equatable {
 /// Runs scenarios against the real `AppModel` wired to a simulated world.
 @MainActor
 public final class ScenarioRunner {
-  /// How long a step may take in real time before the run is declared stuck.
+  /// How long a step may take in real time before the run is declared stuck: a hang guard, far
+  /// above a step's real cost (milliseconds), because a loaded machine once needed more than 10 s.
   public var stepWatchdog: Duration
 
-  public init(stepWatchdog: Duration = .seconds(10)) {
+  public init(stepWatchdog: Duration = .seconds(30)) {
     self.stepWatchdog = stepWatchdog
   }
 

@@ -91,7 +91,9 @@ public actor LoopbackServer {
     )
     self.server = server
     runTask = Task { try? await server.run() }
-    try await server.waitUntilListening(timeout: 5)
+    // A hang guard, not a speed claim: a loaded CI machine (a release build running beside the
+    // tests) has taken more than 5 s to schedule the listener.
+    try await server.waitUntilListening(timeout: 30)
     guard let url = Self.baseURL(of: await server.listeningAddress) else {
       throw LoopbackServerError.noListeningAddress
     }
