@@ -141,7 +141,9 @@ var targets: [Target] = [
   .testTarget(name: "MonetizationTests", dependencies: ["Monetization", "TestSupport"]),
   // Favorites built by day, a hand-moved clock and a temporary folder, for the store's and the
   // screen's tests.
-  .target(name: "FavoritesTestSupport", dependencies: ["Favorites"], path: "Tests/FavoritesTestSupport"),
+  .target(
+    name: "FavoritesTestSupport", dependencies: ["Favorites", "NASA", "TestSupport"],
+    path: "Tests/FavoritesTestSupport"),
   .testTarget(name: "FavoritesTests", dependencies: ["Favorites", "TestSupport", "FavoritesTestSupport"]),
   .testTarget(
     name: "ScreenCoreTests",

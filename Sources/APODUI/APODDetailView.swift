@@ -138,19 +138,15 @@
       case .image:
         ImageHero(apod: apod, actions: actions)
       case .video(let poster, _):
-        // In the app when `APODPlayback` can play it; otherwise the day's page (and says so).
-        let playsHere = APODMediaFilter.Kind(apod) == .video
-        linkedPoster(
-          poster, opening: apod.pageURL, symbol: playsHere ? "play.rectangle" : "safari",
-          hint: playsHere ? Text("Plays the video") : Text("Opens this day's page on NASA's website")
-        )
-        .sheet(isPresented: Binding(get: { playing != nil }, set: { if !$0 { playing = nil } })) {
-          #if canImport(UIKit) && canImport(WebKit) && canImport(AVKit)
-            if let playing {
-              MediaPlayerView(playback: playing, title: apod.title)
-            }
-          #endif
-        }
+        // The hero is a video only when the app plays it (the same rule as `APODPlayback`).
+        linkedPoster(poster, opening: apod.pageURL, symbol: "play.rectangle", hint: Text("Plays the video"))
+          .sheet(isPresented: Binding(get: { playing != nil }, set: { if !$0 { playing = nil } })) {
+            #if canImport(UIKit) && canImport(WebKit) && canImport(AVKit)
+              if let playing {
+                MediaPlayerView(playback: playing, title: apod.title)
+              }
+            #endif
+          }
       case .link(let page, let poster):
         linkedPoster(
           poster, opening: page, symbol: "safari", hint: Text("Opens this day's page on NASA's website"))
