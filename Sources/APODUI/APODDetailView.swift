@@ -215,7 +215,10 @@
       .onChange(of: apod.date, initial: true) { _, day in
         hero = Hero(day: day, model: actions.progressiveImage(apod))
       }
-      .opensViewer(isPresented: $showsViewer, model: model, label: apod.accessibilityDescription)
+      .opensViewer(
+        isPresented: $showsViewer, model: model, label: apod.accessibilityDescription,
+        // Where days swipe, the viewer swipes too (at the fit scale; zoomed in, a drag pans).
+        days: actions.daySwiper.map { ViewerDays(apod: apod, swiper: $0, image: actions.progressiveImage) })
     }
   }
 
@@ -228,10 +231,11 @@
         .clipShape(RoundedRectangle(cornerRadius: CornerRadius.large))
     }
 
-    /// On iOS, a tap opens the full-screen viewer on the hero's model; elsewhere nothing.
+    /// On iOS, a tap opens the full-screen viewer on the hero's model, swiping through `days` when
+    /// given; elsewhere nothing.
     @ViewBuilder
     fileprivate func opensViewer(
-      isPresented: Binding<Bool>, model: ProgressiveImageModel?, label: String
+      isPresented: Binding<Bool>, model: ProgressiveImageModel?, label: String, days: ViewerDays?
     ) -> some View {
       #if os(iOS)
         contentShape(Rectangle())
@@ -240,7 +244,7 @@
           .accessibilityHint(model != nil ? Text("Opens the picture full screen") : Text(verbatim: ""))
           .fullScreenCover(isPresented: isPresented) {
             if let model {
-              ViewerScreen(model: model, accessibilityLabel: label)
+              ViewerScreen(model: model, accessibilityLabel: label, days: days)
             }
           }
       #else
