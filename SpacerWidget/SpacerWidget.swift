@@ -1,3 +1,4 @@
+import NASA
 import SwiftUI
 import WidgetKit
 
@@ -8,8 +9,9 @@ import WidgetKit
 /// It imports no AppCore and no Purchasely: the widget shows the free daily picture.
 @main
 struct SpacerWidget: Widget {
-  /// The widget's kind; the app names it to reload the timeline after saving today's picture.
-  static let kind = "SpacerAPODWidget"
+  /// The widget's kind, from Core: the app names the same one to reload the timeline after saving
+  /// a new day's picture (`WidgetReloadRule`).
+  static let kind = WidgetReloadRule.widgetKind
 
   var body: some WidgetConfiguration {
     StaticConfiguration(kind: Self.kind, provider: APODTimelineProvider()) { entry in

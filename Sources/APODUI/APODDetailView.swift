@@ -138,19 +138,15 @@
       case .image:
         ImageHero(apod: apod, actions: actions)
       case .video(let poster, _):
-        // In the app when `APODPlayback` can play it; otherwise the day's page (and says so).
-        let playsHere = APODMediaFilter.Kind(apod) == .video
-        linkedPoster(
-          poster, opening: apod.pageURL, symbol: playsHere ? "play.rectangle" : "safari",
-          hint: playsHere ? Text("Plays the video") : Text("Opens this day's page on NASA's website")
-        )
-        .sheet(isPresented: Binding(get: { playing != nil }, set: { if !$0 { playing = nil } })) {
-          #if canImport(UIKit) && canImport(WebKit) && canImport(AVKit)
-            if let playing {
-              MediaPlayerView(playback: playing, title: apod.title)
-            }
-          #endif
-        }
+        // The hero is a video only when the app plays it (the same rule as `APODPlayback`).
+        linkedPoster(poster, opening: apod.pageURL, symbol: "play.rectangle", hint: Text("Plays the video"))
+          .sheet(isPresented: Binding(get: { playing != nil }, set: { if !$0 { playing = nil } })) {
+            #if canImport(UIKit) && canImport(WebKit) && canImport(AVKit)
+              if let playing {
+                MediaPlayerView(playback: playing, title: apod.title)
+              }
+            #endif
+          }
       case .link(let page, let poster):
         linkedPoster(
           poster, opening: page, symbol: "safari", hint: Text("Opens this day's page on NASA's website"))
@@ -219,7 +215,10 @@
       .onChange(of: apod.date, initial: true) { _, day in
         hero = Hero(day: day, model: actions.progressiveImage(apod))
       }
-      .opensViewer(isPresented: $showsViewer, model: model, label: apod.accessibilityDescription)
+      .opensViewer(
+        isPresented: $showsViewer, model: model, label: apod.accessibilityDescription,
+        // Where days swipe, the viewer swipes too (at the fit scale; zoomed in, a drag pans).
+        days: actions.daySwiper.map { ViewerDays(apod: apod, swiper: $0, image: actions.progressiveImage) })
     }
   }
 
@@ -232,10 +231,11 @@
         .clipShape(RoundedRectangle(cornerRadius: CornerRadius.large))
     }
 
-    /// On iOS, a tap opens the full-screen viewer on the hero's model; elsewhere nothing.
+    /// On iOS, a tap opens the full-screen viewer on the hero's model, swiping through `days` when
+    /// given; elsewhere nothing.
     @ViewBuilder
     fileprivate func opensViewer(
-      isPresented: Binding<Bool>, model: ProgressiveImageModel?, label: String
+      isPresented: Binding<Bool>, model: ProgressiveImageModel?, label: String, days: ViewerDays?
     ) -> some View {
       #if os(iOS)
         contentShape(Rectangle())
@@ -244,7 +244,7 @@
           .accessibilityHint(model != nil ? Text("Opens the picture full screen") : Text(verbatim: ""))
           .fullScreenCover(isPresented: isPresented) {
             if let model {
-              ViewerScreen(model: model, accessibilityLabel: label)
+              ViewerScreen(model: model, accessibilityLabel: label, days: days)
             }
           }
       #else

@@ -2,12 +2,14 @@
   import DesignSystem
   import Foundation
   import ImageCache
+  import NASA
   import SwiftUI
   import ViewerCore
 
   /// The full-screen viewer: the cached preview at once, the HD image swapped in place, pinch to
   /// zoom, pan when zoomed, double tap to toggle zoom, and a close button or a swipe down (when
-  /// not zoomed) to leave.
+  /// not zoomed) to leave. Opened with days to swipe through (`ViewerDays`), a sideways swipe at the
+  /// fit scale shows the day before or after; zoomed in, the same drag pans (`ViewerGesture`).
   ///
   /// It draws the same `ProgressiveImageModel` as the hero that opened it, so what the hero already
   /// shows is on screen from the first frame and no spinner appears while a preview exists (the
@@ -17,6 +19,13 @@
   public struct ViewerScreen: View {
     private let model: ProgressiveImageModel
     private let accessibilityLabel: String
+    /// The day the viewer opened on, shown with `model`.
+    private let openedOn: APODDay?
+    private let imageForDay: (@MainActor (APOD) -> ProgressiveImageModel?)?
+    /// Swiping between days; nil when the viewer shows one picture only.
+    @State private var swiper: DaySwipeModel?
+    /// The image of the day swiped to, made once per day.
+    @State private var swiped: SwipedDay?
 
     @Environment(\.dismiss) private var dismiss
     @Environment(\.accessibilityReduceMotion) private var reduceMotion
@@ -30,9 +39,13 @@
     /// - Parameters:
     ///   - model: the image's phases, shared with the view that opened the viewer.
     ///   - accessibilityLabel: what VoiceOver reads (the APOD `alt` text when present, else its title).
-    public init(model: ProgressiveImageModel, accessibilityLabel: String) {
+    ///   - days: the days a sideways swipe goes through, or nil for this picture alone.
+    public init(model: ProgressiveImageModel, accessibilityLabel: String, days: ViewerDays? = nil) {
       self.model = model
       self.accessibilityLabel = accessibilityLabel
+      openedOn = days?.apod.date
+      imageForDay = days?.image
+      _swiper = State(initialValue: days.map { $0.swiper($0.apod) })
     }
 
     public var body: some View {
@@ -40,12 +53,22 @@
         Color.black
           .ignoresSafeArea()
         GeometryReader { proxy in
-          let layout = ViewerZoom.Layout(image: model.phase.shownImage, container: Size2D(proxy.size))
-          // The zoom moves the picture only: the HD retry and the error state stay put and unscaled.
-          ProgressiveImageView(
-            model: model, accessibilityLabel: accessibilityLabel, contentMode: .fit,
-            pictureZoom: gesture?.zoom ?? zoom, pictureDrop: gesture?.dismissPull ?? 0
-          )
+          let shown = shownPicture
+          let layout = ViewerZoom.Layout(
+            image: shown?.model.phase.shownImage, container: Size2D(proxy.size))
+          Group {
+            if let shown {
+              // The zoom moves the picture only: the HD retry and the error state stay put and unscaled.
+              ProgressiveImageView(
+                model: shown.model, accessibilityLabel: shown.label, contentMode: .fit,
+                pictureZoom: gesture?.zoom ?? zoom, pictureDrop: gesture?.dismissPull ?? 0
+              )
+              // A new day is a new view: its image loads (and its HD is let go) on its own.
+              .id(shown.day)
+            } else {
+              dayWithoutPicture
+            }
+          }
           .frame(width: proxy.size.width, height: proxy.size.height)
           .contentShape(Rectangle())
           // Springs back (a pull that did not dismiss) when the gesture ends or is cancelled.
@@ -59,10 +82,23 @@
               zoom = action.direction == .zoomIn ? zoom.steppedIn(in: layout) : zoom.steppedOut(in: layout)
             }
           }
+          .modifier(DaySwipeActions(swiper: swiper))
         }
         .ignoresSafeArea()
       }
       .overlay(alignment: .topTrailing) { closeButton }
+      // Each day swiped to starts whole (fit scale), a day other than the first with its own image
+      // model, made once.
+      .onChange(of: swiper?.page) { previous, page in
+        if previous?.day != page?.day { zoom = ViewerZoom() }
+        guard case .loaded(let apod)? = page, apod.date != openedOn, swiped?.day != apod.date else { return }
+        swiped = SwipedDay(day: apod.date, model: imageForDay?(apod), label: apod.accessibilityDescription)
+      }
+      .task { await swiper?.start() }
+      .onDisappear {
+        let swiper = swiper
+        Task { await swiper?.stop() }
+      }
       .hidesStatusBar()
       .turnsWithThePhone()
     }
@@ -85,14 +121,50 @@
           let input = GestureInput(value)
           let ending = ViewerGesture.ending(
             from: zoom, magnification: input.magnification, anchor: input.anchor,
-            translation: input.translation, in: layout)
+            translation: input.translation, swipesDays: swiper != nil, in: layout)
           switch ending {
           case .dismiss:
             dismiss()
+          case .swipe(let direction):
+            let swiper = swiper
+            Task { await swiper?.swipe(direction) }
           case .settle(let settled):
             zoom = settled
           }
         }
+    }
+
+    /// The picture on screen: the one the viewer opened with, or the day swiped to's; nil while a
+    /// day loads, cannot be shown, or has no picture (a video, a page).
+    private var shownPicture: (day: APODDay?, model: ProgressiveImageModel, label: String)? {
+      guard let swiper else { return (openedOn, model, accessibilityLabel) }
+      guard case .loaded(let apod) = swiper.page else { return nil }
+      if apod.date == openedOn { return (openedOn, model, accessibilityLabel) }
+      guard let swiped, swiped.day == apod.date, let image = swiped.model else { return nil }
+      return (swiped.day, image, swiped.label)
+    }
+
+    /// A day swiped to that shows no picture here: loading, why it cannot be shown, or its title
+    /// with a word that it is not a picture.
+    @ViewBuilder
+    private var dayWithoutPicture: some View {
+      switch swiper?.page {
+      case .failed(_, let message)?:
+        ErrorStateView(title: String(localized: "Couldn't Show This Day"), message: message)
+      case .loaded(let apod)? where swiped?.day == apod.date:
+        VStack(spacing: Spacing.small) {
+          Text(apod.title)
+            .font(Typography.headline)
+            .foregroundStyle(Palette.primaryText)
+          Text("No picture on this day: swipe to another day.")
+            .font(Typography.caption)
+            .foregroundStyle(Palette.secondaryText)
+        }
+        .multilineTextAlignment(.center)
+        .padding(Spacing.large)
+      default:
+        ProgressView()
+      }
     }
 
     private var closeButton: some View {
@@ -116,6 +188,48 @@
     /// A spring when motion is allowed; an immediate change under Reduce Motion.
     private func animate(_ change: () -> Void) {
       MotionPolicy(reduceMotion: reduceMotion).animate(.spring(response: 0.35, dampingFraction: 0.86), change)
+    }
+  }
+
+  /// The days a viewer opened from a detail swipes through.
+  public struct ViewerDays {
+    /// The day the viewer opens on.
+    let apod: APOD
+    /// Makes the swiping model for `apod` (`AppModel.daySwiper(from:)`).
+    let swiper: @MainActor (APOD) -> DaySwipeModel
+    /// The image model of a day swiped to, nil when it has no picture.
+    let image: @MainActor (APOD) -> ProgressiveImageModel?
+
+    public init(
+      apod: APOD, swiper: @escaping @MainActor (APOD) -> DaySwipeModel,
+      image: @escaping @MainActor (APOD) -> ProgressiveImageModel?
+    ) {
+      self.apod = apod
+      self.swiper = swiper
+      self.image = image
+    }
+  }
+
+  /// A day the viewer swiped to, with its image model made once.
+  private struct SwipedDay {
+    let day: APODDay
+    let model: ProgressiveImageModel?
+    let label: String
+  }
+
+  /// VoiceOver's way to the day before and after (a swipe is a drag VoiceOver does not pass on).
+  private struct DaySwipeActions: ViewModifier {
+    let swiper: DaySwipeModel?
+
+    @ViewBuilder
+    func body(content: Content) -> some View {
+      if let swiper {
+        content
+          .accessibilityAction(named: "Day Before") { Task { await swiper.swipe(.older) } }
+          .accessibilityAction(named: "Day After") { Task { await swiper.swipe(.newer) } }
+      } else {
+        content
+      }
     }
   }
 

@@ -28,15 +28,18 @@
 
     private let monetization: LiveMonetization
     private let notificationPresenter: ForegroundNotificationPresenter
+    /// Asks WidgetKit to redraw the widget when a save changes the day it shows (Core decides).
+    private let widgetRefresher: WidgetRefresher
 
     private init(
       model: AppModel, launchNotice: String?, monetization: LiveMonetization,
-      notificationPresenter: ForegroundNotificationPresenter
+      notificationPresenter: ForegroundNotificationPresenter, widgetRefresher: WidgetRefresher
     ) {
       self.model = model
       self.launchNotice = launchNotice
       self.monetization = monetization
       self.notificationPresenter = notificationPresenter
+      self.widgetRefresher = widgetRefresher
     }
 
     /// Builds every live part and the model. Call it once per process.
@@ -90,6 +93,10 @@
         reminderSettingsStore: UserDefaultsReminderSettingsStore(defaults: .standard),
         links: configuration.links,
         versionText: configuration.versionText)
+      // Listens from before the first load; reads the widget's current day from the cache alone.
+      let widgetRefresher = WidgetRefresher(
+        repository: content.apodRepository, reloader: WidgetCenterReloader(), now: now)
+      Task { await widgetRefresher.start() }
 
       // Without a Purchasely key this is the disabled monetization: no paywall, no crash.
       let monetization = LiveMonetization(
@@ -130,7 +137,7 @@
 
       return LiveAppEnvironment(
         model: model, launchNotice: favorites.notice?.message, monetization: monetization,
-        notificationPresenter: notificationPresenter)
+        notificationPresenter: notificationPresenter, widgetRefresher: widgetRefresher)
     }
   }
 #endif

@@ -34,8 +34,13 @@
     var body: some View {
       Group {
         if case .full(let apod)? = model?.state, let actions {
-          APODDetailView(apod: apod, actions: actions)
-            .navigationTitle(apod.title)
+          if let daySwiper = actions.daySwiper {
+            // Swipes to the day before and after, as Explore's detail does (the viewer too).
+            SwipeableDayDetail(swiper: daySwiper(apod), actions: actions)
+          } else {
+            APODDetailView(apod: apod, actions: actions)
+              .navigationTitle(apod.title)
+          }
         } else {
           summary
         }

@@ -1,44 +1,38 @@
 import Foundation
 import NASA
 
-/// What the top of an APOD screen shows, decided from the media type and the URLs that are
-/// actually usable: `url` is never assumed to be an image, and `other` or unknown media opens the
-/// day's page.
+/// What the top of an APOD screen shows, decided by the same rule as how the day is played
+/// (`APODPlayback`), so the hero never promises a video the app then sends to the web page: `url`
+/// is never assumed to be an image, and `other` or unknown media opens the day's page.
 public enum APODHero: Sendable, Hashable {
   /// A picture the app draws itself: `preview` at once, `hd` in the full-screen viewer (the same
   /// URL when there is only one size).
   case image(preview: URL, hd: URL)
-  /// A video: its still image when there is one, and where it plays (an embed or a video file),
-  /// opened outside the app.
+  /// A video the app plays: its still image when there is one, and what plays (the YouTube or
+  /// Vimeo embed player, or a video file for the system player), as `APODPlayback` decides.
   case video(poster: URL?, play: URL)
-  /// Media the app cannot show (interactive pages, unknown types, an image or a video whose URL
-  /// is missing or unusable): the day's page, with a still image when one exists.
+  /// Media the app cannot show or play (interactive pages, unknown types, streams that are gone,
+  /// formats the system player refuses, an image whose URL is missing or unusable): the day's
+  /// page, with a still image when one exists.
   case link(page: URL, poster: URL?)
 }
 
 extension APOD {
-  /// The hero for this day:
-  /// - `image` with a usable image URL → `.image` (preview: `imageURL`, HD: `hdImageURL`);
-  ///   without one (an article page in `url`, a placeholder, plain http) → `.link` to the page.
-  /// - `video` with a play URL → `.video` (poster: `imageURL`, the thumbnail or the poster);
-  ///   without one → `.link` to the page, where the video plays.
-  /// - `iframe` (apod-basic: an embedded page) → `.video` only when the embed is evidently a
-  ///   video (a YouTube or Vimeo player, a video file); an interactive page → `.link` to the day's
-  ///   page, which shows the embed with its context.
-  /// - `other` and unknown types → `.link` to the page.
+  /// The hero for this day, one for one with `APODPlayback`:
+  /// - `.picture` → `.image` (preview: `imageURL`, HD: `hdImageURL`).
+  /// - `.embeddedPlayer` / `.nativePlayer` → `.video` playing that player or file (poster:
+  ///   `imageURL`, the thumbnail or the poster).
+  /// - `.openPage` → `.link` to the page (a Ustream stream, a webm file, a web app labelled video,
+  ///   `other`, unknown types, an image day without a usable image), keeping any still image.
   public var hero: APODHero {
-    switch mediaType {
-    case .image:
+    switch APODPlayback(self) {
+    case .picture:
       guard let picture = pictureURLs else { return .link(page: pageURL, poster: nil) }
       return .image(preview: picture.preview, hd: picture.hd)
-    case .video:
-      guard let play = videoURL else { return .link(page: pageURL, poster: imageURL) }
-      return .video(poster: imageURL, play: play)
-    case .iframe:
-      guard let play = videoURL, MediaURL.isVideo(play) else { return .link(page: pageURL, poster: imageURL) }
-      return .video(poster: imageURL, play: play)
-    case .other, .unknown:
-      return .link(page: pageURL, poster: imageURL)
+    case .embeddedPlayer(let player), .nativePlayer(let player):
+      return .video(poster: imageURL, play: player)
+    case .openPage(let page):
+      return .link(page: page, poster: imageURL)
     }
   }
 }

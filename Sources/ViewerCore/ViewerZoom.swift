@@ -12,6 +12,8 @@ import ImageCache
 /// - A double tap zooms to `doubleTapScale` about the tapped point, or returns to the whole image
 ///   when zoomed.
 /// - Swiping down further than `dismissDistance` closes the viewer, only when not zoomed.
+/// - Swiping sideways changes the day only at the fit scale (not zoomed): while zoomed in, the
+///   same drag pans, so the zoom always wins.
 ///
 /// Core, on `Size2D` and `Point2D` (standard-library doubles, not `CGSize`: see `Geometry.swift`),
 /// so every rule is tested on Linux and compiles unchanged for iOS; the view converts the gesture
@@ -123,6 +125,14 @@ public struct ViewerZoom: Equatable, Sendable {
     !isZoomed && translation.height > Self.dismissDistance
   }
 
+  /// The day a drag that began at this zoom and moved by `translation` swipes to, or nil: only at
+  /// the fit scale (a zoomed drag pans the picture instead) and only for a clearly sideways drag
+  /// (`DaySwipeModel.Direction`: far enough, and twice as far sideways as up or down).
+  public func swipe(afterDragBy translation: Size2D) -> DaySwipeModel.Direction? {
+    guard !isZoomed, translation.width.isFinite, translation.height.isFinite else { return nil }
+    return DaySwipeModel.Direction(dragWidth: translation.width, height: translation.height)
+  }
+
   /// The unclamped offset that keeps the image point under `point` fixed at `newScale`; the
   /// current offset when `point` is not a finite point.
   fileprivate func anchoredOffset(scale newScale: Double, about point: Point2D, in layout: Layout) -> Size2D {
@@ -155,8 +165,11 @@ public struct ViewerZoom: Equatable, Sendable {
 /// - Dragging pans when the image is zoomed (from the offset the gesture started at).
 /// - Dragging the unzoomed image down pulls it towards dismissal (`dismissPull`, never upwards);
 ///   once the gesture has pinched it pulls no more.
-/// - The gesture closes the viewer when it ends only if it never pinched and the drag passed the
-///   dismiss distance from an unzoomed start (`ViewerZoom.dismisses(afterDragBy:)`).
+/// - A gesture that never pinched, began at the fit scale and ends clearly sideways swipes to the
+///   day before or after (`ViewerZoom.swipe(afterDragBy:)`), when the viewer has days to swipe.
+///   A zoomed start pans instead: the zoom wins.
+/// - Otherwise, the gesture closes the viewer when it ends only if it never pinched and the drag
+///   passed the dismiss distance from an unzoomed start (`ViewerZoom.dismisses(afterDragBy:)`).
 /// - Nothing is committed before the gesture ends (`ending`): a gesture the system cancels (a
 ///   system swipe, a second finger taking over) leaves the zoom exactly as it was before it began.
 ///
@@ -167,6 +180,8 @@ public struct ViewerGesture: Equatable, Sendable {
   public enum Ending: Equatable, Sendable {
     /// The viewer closes.
     case dismiss
+    /// The viewer shows the day before or after, at the fit scale.
+    case swipe(DaySwipeModel.Direction)
     /// The viewer stays, at this zoom (the pull towards dismissal springs back).
     case settle(ViewerZoom)
   }
@@ -220,14 +235,19 @@ public struct ViewerGesture: Equatable, Sendable {
     return start.dismisses(afterDragBy: translation)
   }
 
-  /// How a gesture that began at `start` and ended with these values leaves the viewer: the same
-  /// zoom it showed at its last update, or the dismissal.
+  /// How a gesture that began at `start` and ended with these values leaves the viewer: a swipe to
+  /// another day (only with `swipesDays`), the dismissal, or the same zoom it showed at its last
+  /// update.
   public static func ending(
     from start: ViewerZoom, magnification: Double?, anchor: Point2D? = nil, translation: Size2D?,
-    in layout: ViewerZoom.Layout
+    swipesDays: Bool = false, in layout: ViewerZoom.Layout
   ) -> Ending {
     var gesture = ViewerGesture(start: start)
     gesture.update(magnification: magnification, anchor: anchor, translation: translation, in: layout)
+    if swipesDays, !gesture.hasPinched, let translation, let direction = start.swipe(afterDragBy: translation)
+    {
+      return .swipe(direction)
+    }
     return gesture.endsInDismissal(translation: translation) ? .dismiss : .settle(gesture.zoom)
   }
 }

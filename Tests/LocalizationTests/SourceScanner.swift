@@ -8,7 +8,10 @@ import Foundation
 /// - SwiftUI resolves a string literal given to `Text`, `Button`, `Label`, `.navigationTitle` and
 ///   the like (a `LocalizedStringKey`), and `String(localized:)`, in the main bundle's catalog.
 ///   Interpolations become `%@` (every interpolated value in the views is text). `#Preview` blocks
-///   are skipped: they never ship.
+///   are skipped: they never ship. The widget's configuration name and description are read too.
+/// - App Intents resolve an intent's `LocalizedStringResource` title and an App Shortcut's
+///   `shortTitle` in the same catalog; the spoken phrases live in `AppShortcuts.xcstrings`, with
+///   `\(.applicationName)` written `${applicationName}` (`shortcutPhrases(in:)`).
 /// Comments are ignored.
 enum SourceScanner {
   struct Found: Equatable {
@@ -24,8 +27,42 @@ enum SourceScanner {
     "Section(", "Menu(", "TextField(", "SecureField(", "Stepper(", "ShareLink(", "ContentUnavailableView(",
     "String(localized:", "LocalizedStringKey(", "LocalizedStringResource(", ".navigationTitle(",
     ".accessibilityLabel(", ".accessibilityHint(", ".accessibilityValue(", ".accessibilityAction(named:",
-    ".help(", ".alert(", ".confirmationDialog(",
+    ".help(", ".alert(", ".confirmationDialog(", ".configurationDisplayName(", ".description(",
   ]
+
+  /// Where App Intents take a localized string literal.
+  static let intentMarkers = ["LocalizedStringResource =", "shortTitle:"]
+
+  /// The keys of an App Intents file: intent titles and App Shortcut short titles.
+  static func intentKeys(in source: String) -> [String] {
+    let code = Array(withoutComments(source))
+    let searchable = withoutStringContents(code)
+    return intentMarkers.flatMap { marker in
+      occurrences(of: marker, in: searchable).compactMap { start in
+        var index = start + marker.count
+        return literal(in: code, at: &index, interpolation: "%@")
+      }
+    }
+  }
+
+  /// The spoken phrases of every `phrases: [ … ]` list, as `AppShortcuts.xcstrings` keys them:
+  /// the app's name (the only token these phrases use) is `${applicationName}`.
+  static func shortcutPhrases(in source: String) -> [String] {
+    let code = Array(withoutComments(source))
+    var phrases: [String] = []
+    for start in occurrences(of: "phrases:", in: withoutStringContents(code)) {
+      var index = skippingWhitespace(code, from: start + "phrases:".count)
+      guard index < code.count, code[index] == "[" else { continue }
+      index += 1
+      while let phrase = literal(in: code, at: &index, interpolation: "${applicationName}") {
+        phrases.append(phrase)
+        index = skippingWhitespace(code, from: index)
+        guard index < code.count, code[index] == "," else { break }
+        index += 1
+      }
+    }
+    return phrases
+  }
 
   static func coreKeys(in source: String, file: String = "") -> Found {
     var found = Found()

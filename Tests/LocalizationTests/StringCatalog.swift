@@ -110,11 +110,12 @@ enum Repository {
   static let catalog = root.appendingPathComponent("Spacer/Localizable.xcstrings")
 
   /// Every Swift file of the shipped code: the package's sources (the command-line tools and the
-  /// test doubles excepted, which speak English to developers) and the app target's folder.
+  /// test doubles excepted, which speak English to developers), the app target's folder and the
+  /// widget's (its texts come from the same catalog, a member of the widget target too).
   static func shippedSwiftFiles() throws -> [(path: String, text: String)] {
     let excluded: Set<String> = ["spacer", "spacer-bench", "TestSupport", "TestServer", "ScenarioSimulator"]
     var files: [(path: String, text: String)] = []
-    for folder in ["Sources", "Spacer"] {
+    for folder in ["Sources", "Spacer", "SpacerWidget"] {
       let directory = root.appendingPathComponent(folder)
       guard let walker = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: nil) else {
         continue

@@ -86,6 +86,9 @@ struct UsedKeys {
       if file.text.contains("import SwiftUI") {
         used.views.formUnion(SourceScanner.viewKeys(in: file.text))
       }
+      if file.text.contains("import AppIntents") {
+        used.views.formUnion(SourceScanner.intentKeys(in: file.text))
+      }
     }
     return used
   }

@@ -69,19 +69,66 @@ struct APODHeroTests {
       apod.hero
         == .video(
           poster: url("https://img.youtube.com/vi/Xq7Rp2Ln0sA/0.jpg"),
-          play: url("https://www.youtube.com/embed/Xq7Rp2Ln0sA?rel=0")))
+          play: url("https://www.youtube-nocookie.com/embed/Xq7Rp2Ln0sA?playsinline=1")))
   }
 
   @Test func videoWithoutAnyStillStillPlays() throws {
     let apod = try decoded(APODFixtures.v1VideoVimeo, .v1)
     #expect(
-      apod.hero == .video(poster: nil, play: url("https://player.vimeo.com/video/40213377?color=ffffff")))
+      apod.hero == .video(poster: nil, play: url("https://player.vimeo.com/video/40213377")))
   }
 
-  @Test func videoThatTheServiceCallsAVideoIsPlayedEvenFromAnUnknownHost() throws {
-    // The service says "video"; hosts come and go (Ustream, NASA players), so it is trusted.
+  @Test func aPageTheServiceCallsAVideoLinksToTheDaysPageAsPlaybackDoes() throws {
+    // The service says "video", but an interactive page plays nowhere in the app.
     let apod = try decoded(APODFixtures.v1VideoNASAPage, .v1)
-    #expect(apod.hero == .video(poster: nil, play: url("https://trek.example.nasa.gov/")))
+    #expect(apod.hero == .link(page: url("https://apod.nasa.gov/apod/ap150502.html"), poster: nil))
+  }
+
+  @Test(arguments: [
+    "https://www.ustream.tv/embed/17074538?v=3&wmode=direct&autoplay=true",  // a stream that is gone
+    "https://apod.nasa.gov/apod/image/2111/clip.webm",  // AVKit cannot play webm
+  ])
+  func aVideoTheAppCannotPlayLinksToTheDaysPageKeepingItsThumbnail(play: String) throws {
+    let apod = try decoded(
+      #"{"date":"2014-08-05","media_type":"video","title":"Stream","url":"\#(play)","#
+        + #""thumbnail_url":"https://apod.nasa.gov/apod/image/1408/stream_thumb.jpg"}"#, .v1)
+    #expect(APODPlayback(apod) == .openPage(url("https://apod.nasa.gov/apod/ap140805.html")))
+    #expect(
+      apod.hero
+        == .link(
+          page: url("https://apod.nasa.gov/apod/ap140805.html"),
+          poster: url("https://apod.nasa.gov/apod/image/1408/stream_thumb.jpg")))
+  }
+
+  @Test(arguments: [
+    APODFixtures.v1Image, APODFixtures.v1ImageHTTP, APODFixtures.v1GIF, APODFixtures.v1VideoYouTube,
+    APODFixtures.v1VideoNoThumbnail, APODFixtures.v1VideoVimeo, APODFixtures.v1Other,
+    APODFixtures.v1VideoNASAPage, APODFixtures.v1NoMediaType, APODFixtures.v1PermalinkURL,
+  ])
+  func theHeroAndPlaybackAgreeOnEveryV1Shape(payload: String) throws {
+    try expectAgreement(decoded(payload, .v1))
+  }
+
+  @Test(arguments: [APODFixtures.apodBasicImage, APODFixtures.apodBasicVideo, APODFixtures.apodBasicIframe])
+  func theHeroAndPlaybackAgreeOnEveryApodBasicShape(payload: String) throws {
+    try expectAgreement(decoded(payload, .apodBasic))
+  }
+
+  /// One rule: the hero is a picture exactly when playback opens the viewer, a video exactly when
+  /// the app plays it (at the URL playback plays), and a link to the page otherwise.
+  private func expectAgreement(_ apod: APOD) {
+    switch (APODPlayback(apod), apod.hero) {
+    case (.picture, .image): break
+    case (.embeddedPlayer(let player), .video(_, let play)), (.nativePlayer(let player), .video(_, let play)):
+      #expect(play == player)
+    case (.openPage(let page), .link(let link, _)):
+      #expect(link == page)
+    case (let playback, let hero):
+      Issue.record("\(apod.date): playback \(playback) but hero \(hero)")
+    }
+    var heroIsVideo = false
+    if case .video = apod.hero { heroIsVideo = true }
+    #expect((APODMediaFilter.Kind(apod) == .video) == heroIsVideo)
   }
 
   @Test func apodBasicVideoShowsItsPosterAndPlaysTheFileFromTheHTML() throws {
@@ -112,7 +159,7 @@ struct APODHeroTests {
       apod.hero
         == .video(
           poster: url("https://img.youtube.com/vi/Mq3Lw8Rt5Yc/0.jpg"),
-          play: url("https://www.youtube.com/embed/Mq3Lw8Rt5Yc?rel=0")))
+          play: url("https://www.youtube-nocookie.com/embed/Mq3Lw8Rt5Yc?playsinline=1")))
   }
 
   @Test func iframeThatEmbedsAnInteractivePageLinksToTheDaysPage() throws {

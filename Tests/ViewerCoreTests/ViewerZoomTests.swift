@@ -298,3 +298,52 @@ struct ViewerGestureEndingTests {
     #expect(gesture.zoom != start)
   }
 }
+
+@Suite("Viewer gesture: swiping between days only at the fit scale")
+struct ViewerDaySwipeTests {
+  private func ending(
+    from start: ViewerZoom = ViewerZoom(), magnification: Double? = nil, width: Double, height: Double = 0,
+    swipesDays: Bool = true, in layout: ViewerZoom.Layout = wide
+  ) -> ViewerGesture.Ending {
+    ViewerGesture.ending(
+      from: start, magnification: magnification, anchor: Point2D(x: 200, y: 400),
+      translation: Size2D(width: width, height: height), swipesDays: swipesDays, in: layout)
+  }
+
+  @Test func aSidewaysDragOnTheWholeImageSwipesToTheDayBeforeOrAfter() {
+    // Days lie as on a timeline: a drag to the right shows the day before.
+    #expect(ending(width: 150, height: 10) == .swipe(.older))
+    #expect(ending(width: -150, height: -10) == .swipe(.newer))
+  }
+
+  @Test func whileZoomedInTheSameDragPansTheImageAndNeverSwipes() {
+    let start = zoom(2, in: square)
+    let panned = start.panned(to: Size2D(width: 150, height: 0), in: square)
+    #expect(ending(from: start, width: 150, in: square) == .settle(panned))
+    #expect(start.swipe(afterDragBy: Size2D(width: 150, height: 0)) == nil)
+  }
+
+  @Test func aGestureThatPinchedNeverSwipesEvenBackAtTheFitScale() {
+    #expect(ending(magnification: 1, width: -200) == .settle(ViewerZoom()))
+    #expect(ending(magnification: 0.8, width: 200) == .settle(ViewerZoom()))
+  }
+
+  @Test func aShortOrSteepDragDoesNotSwipe() {
+    #expect(ending(width: 60) == .settle(ViewerZoom()))
+    #expect(ending(width: 100, height: 90) == .settle(ViewerZoom()))
+  }
+
+  @Test func aLongSidewaysDragThatAlsoFallsSwipesRatherThanCloses() {
+    #expect(ending(width: 400, height: 130) == .swipe(.older))
+    #expect(ending(width: 100, height: 200) == .dismiss)
+  }
+
+  @Test func aViewerWithoutDaysToSwipeToSettles() {
+    #expect(ending(width: 150, swipesDays: false) == .settle(ViewerZoom()))
+  }
+
+  @Test func theFitScaleSwipesThroughTheZoomsOwnRule() {
+    #expect(ViewerZoom().swipe(afterDragBy: Size2D(width: -120, height: 0)) == .newer)
+    #expect(zoom(1.01).swipe(afterDragBy: Size2D(width: -120, height: 0)) == nil)
+  }
+}

@@ -60,7 +60,7 @@ public struct WidgetTimelinePolicy: Sendable {
     return Plan(entry: entry, fetchesFirst: recentAttempt == nil, reloadAt: reload)
   }
 
-  private static func entry(for apod: APOD) -> Entry {
+  static func entry(for apod: APOD) -> Entry {
     if let image = apod.imageURL ?? apod.thumbnailURL {
       return .picture(apod.date, title: apod.title, imageURL: image)
     }

@@ -1,0 +1,148 @@
+import APODTestSupport
+import Foundation
+import NASA
+import TestSupport
+import Testing
+
+/// Records what the app asked WidgetKit to reload.
+private final class RecordingReloader: WidgetReloading, @unchecked Sendable {
+  // @unchecked: `kinds` is read and written under `lock` only.
+  private let lock = NSLock()
+  private var kinds: [String] = []
+
+  func reloadTimelines(ofKind kind: String) { lock.withLock { kinds.append(kind) } }
+  var reloads: [String] { lock.withLock { kinds } }
+}
+
+private let today = day("2026-11-21")
+
+private func picture(_ day: APODDay, image: String = "a") -> APOD {
+  APOD(
+    date: day, title: "Sample \(day.iso)", explanation: "", mediaType: .image,
+    url: URL(string: "https://apod.nasa.gov/apod/image/\(day.yymmdd)_\(image).jpg"),
+    pageURL: APOD.legacyPageURL(for: day), source: .v1)
+}
+
+/// Saves `apod` under `rule` on `today`; true when the widget is to reload.
+private func save(_ apod: APOD, _ rule: inout WidgetReloadRule) -> Bool {
+  rule.saved(apod, today: today)
+}
+
+@Suite("Widget reload: when the app asks WidgetKit to redraw")
+struct WidgetReloadRuleTests {
+  @Test func aDayNewerThanTheWidgetsReloadsItOnce() {
+    var rule = WidgetReloadRule(newest: picture(today.previous))
+    let first = save(picture(today), &rule)
+    let again = save(picture(today), &rule)
+    #expect(first && !again)
+    #expect(rule.newest?.date == today)
+  }
+
+  @Test func anOlderDayNeverReloads() {
+    var rule = WidgetReloadRule(newest: picture(today))
+    let reloads = APODDay.lastDays(10, endingOn: today.previous).map { save(picture($0), &rule) }
+    #expect(reloads == Array(repeating: false, count: 10))
+    #expect(rule.newest?.date == today)
+  }
+
+  @Test func theSameDayWithAnotherPictureReloads() {
+    var rule = WidgetReloadRule(newest: picture(today, image: "first"))
+    let corrected = save(picture(today, image: "corrected"), &rule)
+    let again = save(picture(today, image: "corrected"), &rule)
+    #expect(corrected && !again)
+  }
+
+  @Test func withNothingKnownOnlyADayTheWidgetCanShowReloads() {
+    var rule = WidgetReloadRule(newest: nil)
+    // The widget's cache-only today falls back at most a week: an older day is never drawn.
+    let tooOld = save(picture(today.advanced(by: -8)), &rule)
+    #expect(!tooOld && rule.newest == nil)
+    let lastOfTheWeek = save(picture(today.advanced(by: -7)), &rule)
+    #expect(lastOfTheWeek)
+  }
+
+  @Test func aDayAfterTodayNeverReloads() {
+    var rule = WidgetReloadRule(newest: picture(today))
+    let future = save(picture(today.next), &rule)
+    #expect(!future && rule.newest?.date == today)
+  }
+
+  @Test func learningTheWidgetsDayKeepsANewerSave() {
+    var rule = WidgetReloadRule(newest: nil)
+    let first = save(picture(today), &rule)
+    rule.learn(picture(today.previous))
+    #expect(first && rule.newest?.date == today)
+    let again = save(picture(today), &rule)
+    #expect(!again)
+  }
+}
+
+@Suite("Widget reload: the app's saves over a real cache", .timeLimit(.minutes(1)))
+struct WidgetRefresherTests {
+  @Test func savingTodaysPictureReloadsTheWidgetOnceByItsKind() async throws {
+    let harness = try RepositoryHarness()
+    let reloader = RecordingReloader()
+    _ = try await harness.repository.apod(for: today.previous)
+    let refresher = WidgetRefresher(
+      repository: harness.repository, reloader: reloader, now: harness.clock.nowProvider)
+    await refresher.start()
+
+    _ = try await harness.repository.today()
+    #expect(reloader.reloads == [WidgetReloadRule.widgetKind])
+    // Every later load of the same day comes from the cache: no reload.
+    _ = try await harness.repository.today()
+    _ = try await harness.repository.today(.cacheOnly)
+    #expect(reloader.reloads.count == 1)
+    withExtendedLifetime(refresher) {}
+  }
+
+  @Test func loadsFromTheCacheAndOlderDaysNeverReload() async throws {
+    let harness = try RepositoryHarness()
+    let reloader = RecordingReloader()
+    _ = try await harness.repository.today()
+    let refresher = WidgetRefresher(
+      repository: harness.repository, reloader: reloader, now: harness.clock.nowProvider)
+    await refresher.start()
+
+    _ = try await harness.repository.today()
+    // Explore saves 29 older days: the widget shows today's picture all along.
+    let explored = try await harness.repository.explore(days: 30)
+    #expect(explored.entries.count == 30)
+    _ = try await harness.repository.apod(for: day("2001-01-01"))
+    #expect(reloader.reloads.isEmpty)
+    withExtendedLifetime(refresher) {}
+  }
+
+  @Test func aRefreshThatBringsTheSamePictureDoesNotReload() async throws {
+    let harness = try RepositoryHarness()
+    let reloader = RecordingReloader()
+    _ = try await harness.repository.today()
+    let refresher = WidgetRefresher(
+      repository: harness.repository, reloader: reloader, now: harness.clock.nowProvider)
+    await refresher.start()
+
+    _ = try await harness.repository.today(.refresh)
+    #expect(await harness.source.dayCalls.count == 2)
+    #expect(reloader.reloads.isEmpty)
+
+    await harness.answer { .success(sampleAPOD($0, title: "Corrected title")) }
+    _ = try await harness.repository.today(.refresh)
+    #expect(reloader.reloads == [WidgetReloadRule.widgetKind])
+    withExtendedLifetime(refresher) {}
+  }
+
+  @Test func theNextAPODDayReloadsOnceItsPictureIsSaved() async throws {
+    let harness = try RepositoryHarness()
+    let reloader = RecordingReloader()
+    _ = try await harness.repository.today()
+    let refresher = WidgetRefresher(
+      repository: harness.repository, reloader: reloader, now: harness.clock.nowProvider)
+    await refresher.start()
+
+    harness.clock.advance(by: 24 * 60 * 60)
+    _ = try await harness.repository.today()
+    _ = try await harness.repository.today()
+    #expect(reloader.reloads == [WidgetReloadRule.widgetKind])
+    withExtendedLifetime(refresher) {}
+  }
+}
