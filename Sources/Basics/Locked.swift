@@ -1,0 +1,24 @@
+import Foundation
+
+/// A value behind a lock, usable from any thread: the one place the code base writes the
+/// lock-and-state pattern (`Synchronization.Mutex` needs iOS 18; the app supports iOS 17).
+///
+/// `@unchecked Sendable` is sound: `state` is private and is read or written only inside
+/// `withLock`, which holds `lock` for the whole access; `lock` is a `let` that never changes; and
+/// `State` is `Sendable`, so whatever a caller copies out of it may cross threads.
+public final class Locked<State: Sendable>: @unchecked Sendable {
+  private let lock = NSLock()
+  private var state: State
+
+  public init(_ state: State) {
+    self.state = state
+  }
+
+  /// Runs `body` with the lock held. `body` must be quick and must not call back into this object
+  /// (the lock is not recursive).
+  public func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
+    lock.lock()
+    defer { lock.unlock() }
+    return try body(&state)
+  }
+}
