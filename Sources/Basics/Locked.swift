@@ -1,7 +1,8 @@
 import Foundation
 
-/// A value behind a lock, usable from any thread: the one place the code base writes the
-/// lock-and-state pattern (`Synchronization.Mutex` needs iOS 18; the app supports iOS 17).
+/// A value behind a lock, usable from any thread: the lock-and-state box for code that also
+/// builds on Linux (`Synchronization.Mutex` needs iOS 18, and the app supports iOS 17;
+/// `OSAllocatedUnfairLock` does not exist on Linux).
 ///
 /// `@unchecked Sendable` is sound: `state` is private and is read or written only inside
 /// `withLock`, which holds `lock` for the whole access; `lock` is a `let` that never changes; and
