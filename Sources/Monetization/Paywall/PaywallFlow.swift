@@ -205,7 +205,8 @@ public final class PaywallFlow {
 
   /// A piece of work raced against a timer on the entitlements' clock. Whichever finishes first
   /// resumes the caller, exactly once; the timer is then cancelled, and so is the work when
-  /// `cancelsWork` is set. The timer starts first, so it is armed before the work can answer.
+  /// `cancelsWork` is set. The work starts first: work that answers at once (or a paywall shown at
+  /// once) stops the timer before it is armed, so no sleep is left on the clock.
   @MainActor
   private final class Race<Outcome: Sendable> {
     private var continuation: CheckedContinuation<Outcome, Never>?
@@ -224,6 +225,9 @@ public final class PaywallFlow {
       let race = Race(cancelsWork: cancelsWork)
       return await withCheckedContinuation { continuation in
         race.continuation = continuation
+        race.work = Task { @MainActor in
+          race.finish(await work(race))
+        }
         race.timer = Task { @MainActor in
           do {
             try await clock.sleep(for: timeout)
@@ -231,9 +235,6 @@ public final class PaywallFlow {
             return
           }
           race.finish(timedOut)
-        }
-        race.work = Task { @MainActor in
-          race.finish(await work(race))
         }
       }
     }
