@@ -98,8 +98,8 @@ var targets: [Target] = [
   .target(
     name: "ScenarioSimulator",
     dependencies: [
-      "AppCore", "Monetization", "Favorites", "NASA", "ImageCache", "Notifications", "ProfileCore",
-      "TestSupport",
+      "AppCore", "Basics", "Monetization", "Favorites", "NASA", "ImageCache", "Notifications",
+      "ProfileCore", "TestSupport",
     ],
     swiftSettings: explicitIsolation
   ),

@@ -18,34 +18,29 @@
   /// from apod.nasa.gov (no network: the image views show their failure symbol).
   public enum APODPreviewData {
     /// An image day.
-    nonisolated public static let image = APOD(
-      date: day(2021, 12, 6), title: "Space Station Silhouette on the Moon",
+    nonisolated public static let image = sample(
+      day(2021, 12, 6), "Space Station Silhouette on the Moon", .image,
       explanation: """
         A sample explanation for previews. The station crosses the face of the Moon in a fraction \
         of a second, so the photographer planned the position and the moment in advance.
 
         A second paragraph shows how paragraph breaks look on Today.
         """,
-      mediaType: .image,
-      url: URL(string: "https://apod.nasa.gov/apod/image/2112/IssMoon_McCarthy_960.jpg"),
-      hdurl: URL(string: "https://apod.nasa.gov/apod/image/2112/IssMoon_McCarthy_1663.jpg"),
-      copyright: "Andrew McCarthy", pageURL: APOD.legacyPageURL(for: day(2021, 12, 6)), source: .v1)
+      url: "https://apod.nasa.gov/apod/image/2112/IssMoon_McCarthy_960.jpg",
+      hdurl: "https://apod.nasa.gov/apod/image/2112/IssMoon_McCarthy_1663.jpg", copyright: "Andrew McCarthy")
 
     /// A video day with a YouTube poster.
-    nonisolated public static let video = APOD(
-      date: day(2021, 11, 8), title: "A Filament Leaps from the Sun",
+    nonisolated public static let video = sample(
+      day(2021, 11, 8), "A Filament Leaps from the Sun", .video,
       explanation: "A sample explanation for previews of a video day.",
-      mediaType: .video,
-      url: URL(string: "https://www.youtube.com/embed/7NykS2kv_k8"),
-      thumbnailURL: URL(string: "https://img.youtube.com/vi/7NykS2kv_k8/0.jpg"),
-      videoURL: URL(string: "https://www.youtube.com/embed/7NykS2kv_k8"),
-      copyright: "Stéphane Poirier", pageURL: APOD.legacyPageURL(for: day(2021, 11, 8)), source: .v1)
+      url: "https://www.youtube.com/embed/7NykS2kv_k8",
+      thumbnailURL: "https://img.youtube.com/vi/7NykS2kv_k8/0.jpg",
+      videoURL: "https://www.youtube.com/embed/7NykS2kv_k8", copyright: "Stéphane Poirier")
 
     /// A day whose media the app cannot show (it links to the page).
-    nonisolated public static let other = APOD(
-      date: day(2010, 1, 20), title: "The Known Universe",
-      explanation: "A sample explanation for previews of a day with interactive media.",
-      mediaType: .other, pageURL: APOD.legacyPageURL(for: day(2010, 1, 20)), source: .v1)
+    nonisolated public static let other = sample(
+      day(2010, 1, 20), "The Known Universe", .other,
+      explanation: "A sample explanation for previews of a day with interactive media.")
 
     /// More image days, for grids.
     nonisolated public static let moreImages: [APOD] = [
@@ -106,11 +101,23 @@
     nonisolated private static func sampleImage(
       _ date: APODDay, _ title: String, _ standard: String, _ large: String
     ) -> APOD {
+      sample(
+        date, title, .image, url: "https://apod.nasa.gov/apod/image/\(standard)",
+        hdurl: "https://apod.nasa.gov/apod/image/\(large)")
+    }
+
+    /// A v1 sample for `date`, whose page is that day's apod.nasa.gov page.
+    nonisolated private static func sample(
+      _ date: APODDay, _ title: String, _ mediaType: APODMediaType,
+      explanation: String = "A sample explanation for previews.", url: String? = nil, hdurl: String? = nil,
+      thumbnailURL: String? = nil, videoURL: String? = nil, copyright: String? = nil
+    ) -> APOD {
       APOD(
-        date: date, title: title, explanation: "A sample explanation for previews.", mediaType: .image,
-        url: URL(string: "https://apod.nasa.gov/apod/image/\(standard)"),
-        hdurl: URL(string: "https://apod.nasa.gov/apod/image/\(large)"),
-        pageURL: APOD.legacyPageURL(for: date), source: .v1)
+        date: date, title: title, explanation: explanation, mediaType: mediaType,
+        url: url.flatMap { URL(string: $0) }, hdurl: hdurl.flatMap { URL(string: $0) },
+        thumbnailURL: thumbnailURL.flatMap { URL(string: $0) },
+        videoURL: videoURL.flatMap { URL(string: $0) },
+        copyright: copyright, pageURL: APOD.legacyPageURL(for: date), source: .v1)
     }
 
     nonisolated private static func day(_ year: Int, _ month: Int, _ day: Int) -> APODDay {

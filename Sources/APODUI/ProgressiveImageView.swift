@@ -101,19 +101,9 @@
 
     /// Small and out of the way: the preview is still the picture, HD is a bonus.
     private var hdRetryButton: some View {
-      Button {
+      RoundIconButton(systemImage: "arrow.clockwise", font: Typography.callout, padding: Spacing.small) {
         Task { await model.retry() }
-      } label: {
-        Image(systemName: "arrow.clockwise")
-          .font(Typography.callout)
-          .foregroundStyle(Palette.primaryText)
-          .padding(Spacing.small)
-          .background(Palette.surface, in: Circle())
-          // The symbol stays small; the area that takes the tap is at least 44 × 44 pt.
-          .frame(minWidth: TapTarget.minimum, minHeight: TapTarget.minimum)
-          .contentShape(Rectangle())
       }
-      .buttonStyle(.plain)
       .padding(Spacing.small)
       .accessibilityLabel(Text("Load the full-resolution image again"))
     }

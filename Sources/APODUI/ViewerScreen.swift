@@ -168,19 +168,9 @@
     }
 
     private var closeButton: some View {
-      Button {
+      RoundIconButton(systemImage: "xmark", font: Typography.headline, padding: Spacing.medium) {
         dismiss()
-      } label: {
-        Image(systemName: "xmark")
-          .font(Typography.headline)
-          .foregroundStyle(Palette.primaryText)
-          .padding(Spacing.medium)
-          .background(Palette.surface, in: Circle())
-          // The glyph and padding alone are smaller than the 44 × 44 pt a tap needs.
-          .frame(minWidth: TapTarget.minimum, minHeight: TapTarget.minimum)
-          .contentShape(Rectangle())
       }
-      .buttonStyle(.plain)
       .padding(Spacing.large)
       .accessibilityLabel(Text("Close"))
     }

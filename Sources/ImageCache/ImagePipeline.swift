@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 
 #if canImport(FoundationNetworking)
@@ -51,8 +52,8 @@ public actor ImagePipeline {
   /// The memory tier, shared with `imageInMemoryNow(for:size:)` behind its lock.
   private let memory: LockedMemoryImageCache
   private var disk: DiskImageStore
-  private var imageJobs = CoalescingTable<ImageKey, DecodedImage>()
-  private var downloads = CoalescingTable<URL, Data>()
+  private let imageJobs = CoalescingTable<ImageKey, DecodedImage>()
+  private let downloads = CoalescingTable<URL, Data>()
   private var downloadsStarted = 0
   /// Transfers whose task has not ended yet (an abandoned one counts until it stops).
   private var downloadsRunning = 0
@@ -314,48 +315,73 @@ public actor ImagePipeline {
     startQueuedPrefetches()
   }
 
-  // MARK: - Image jobs (one per URL and size)
+  // MARK: - Coalesced jobs (one per key; every caller asking meanwhile waits for it)
 
-  private func image(for key: ImageKey) async throws(ImagePipelineError) -> DecodedImage {
-    if let image = memory.withLock({ $0.image(for: key) }) { return image }
-    if !imageJobs.isRunning(key) {
-      let jobID = imageJobs.makeID()
-      let task = Task { await self.runImageJob(key, id: jobID) }
-      imageJobs.start(key, id: jobID, task: task)
+  /// Names one of the pipeline's job tables (an actor's state cannot be named by a key path).
+  private typealias JobTable<Key: Hashable & Sendable, Value: Sendable> =
+    @Sendable (isolated ImagePipeline) -> CoalescingTable<Key, Value>
+
+  /// What a job does for its key, run on the pipeline.
+  private typealias JobWork<Value: Sendable> =
+    @Sendable (isolated ImagePipeline) async throws(ImagePipelineError) -> Value
+
+  /// Joins the job running for `key` in `table`, starting it with `produce` when none runs. A
+  /// caller that is cancelled leaves alone; the job is cancelled when its last caller leaves.
+  private func coalesced<Key: Hashable & Sendable, Value: Sendable>(
+    _ key: Key, in table: @escaping JobTable<Key, Value>, produce: @escaping JobWork<Value>
+  ) async throws(ImagePipelineError) -> Value {
+    let jobs = table(self)
+    if !jobs.isRunning(key) {
+      let jobID = jobs.makeID()
+      let task = Task { await self.runJob(key, id: jobID, in: table, produce: produce) }
+      jobs.start(key, id: jobID, task: task)
     }
     // The job cannot start before this waiter is registered: it needs this actor, which is not
     // released until the continuation below suspends.
-    let waiterID = imageJobs.makeID()
+    let waiterID = jobs.makeID()
     do {
       return try await withTaskCancellationHandler {
         try await withCheckedThrowingContinuation { continuation in
-          if !imageJobs.addWaiter(continuation, id: waiterID, to: key) {
+          if !jobs.addWaiter(continuation, id: waiterID, to: key) {
             continuation.resume(throwing: ImagePipelineError.cancelled)
           }
         }
       } onCancel: {
-        Task { await self.imageWaiterLeft(waiterID, key: key) }
+        Task { await self.waiterLeft(waiterID, key: key, in: table) }
       }
     } catch {
       throw Self.pipelineError(error)
     }
   }
 
-  private func imageWaiterLeft(_ waiterID: UInt64, key: ImageKey) {
-    let (waiter, orphanedTask) = imageJobs.removeWaiter(waiterID, from: key)
+  private func waiterLeft<Key: Hashable & Sendable, Value: Sendable>(
+    _ waiterID: UInt64, key: Key, in table: JobTable<Key, Value>
+  ) {
+    let (waiter, orphanedTask) = table(self).removeWaiter(waiterID, from: key)
     waiter?.resume(throwing: ImagePipelineError.cancelled)
     orphanedTask?.cancel()
   }
 
-  private func runImageJob(_ key: ImageKey, id: UInt64) async {
-    let result: Result<DecodedImage, ImagePipelineError>
+  private func runJob<Key: Hashable & Sendable, Value: Sendable>(
+    _ key: Key, id: UInt64, in table: JobTable<Key, Value>, produce: JobWork<Value>
+  ) async {
+    let result: Result<Value, ImagePipelineError>
     do {
-      result = .success(try await produceImage(key))
+      result = .success(try await produce(self))
     } catch {
       result = .failure(error)
     }
-    for waiter in imageJobs.finish(key, id: id) {
+    for waiter in table(self).finish(key, id: id) {
       waiter.resume(with: result)
+    }
+  }
+
+  // MARK: - Image jobs (one per URL and size)
+
+  private func image(for key: ImageKey) async throws(ImagePipelineError) -> DecodedImage {
+    if let image = memory.withLock({ $0.image(for: key) }) { return image }
+    return try await coalesced(key, in: { $0.imageJobs }) {
+      (pipeline) async throws(ImagePipelineError) -> DecodedImage in try await pipeline.produceImage(key)
     }
   }
 
@@ -399,44 +425,8 @@ public actor ImagePipeline {
 
   /// One download per URL: a job already running for another size is shared as it was started.
   private func download(_ url: URL, allowsConstrainedNetwork: Bool) async throws(ImagePipelineError) -> Data {
-    if !downloads.isRunning(url) {
-      let jobID = downloads.makeID()
-      let task = Task {
-        await self.runDownloadJob(url, id: jobID, allowsConstrainedNetwork: allowsConstrainedNetwork)
-      }
-      downloads.start(url, id: jobID, task: task)
-    }
-    let waiterID = downloads.makeID()
-    do {
-      return try await withTaskCancellationHandler {
-        try await withCheckedThrowingContinuation { continuation in
-          if !downloads.addWaiter(continuation, id: waiterID, to: url) {
-            continuation.resume(throwing: ImagePipelineError.cancelled)
-          }
-        }
-      } onCancel: {
-        Task { await self.downloadWaiterLeft(waiterID, url: url) }
-      }
-    } catch {
-      throw Self.pipelineError(error)
-    }
-  }
-
-  private func downloadWaiterLeft(_ waiterID: UInt64, url: URL) {
-    let (waiter, orphanedTask) = downloads.removeWaiter(waiterID, from: url)
-    waiter?.resume(throwing: ImagePipelineError.cancelled)
-    orphanedTask?.cancel()
-  }
-
-  private func runDownloadJob(_ url: URL, id: UInt64, allowsConstrainedNetwork: Bool) async {
-    let result: Result<Data, ImagePipelineError>
-    do {
-      result = .success(try await produceDownload(url, allowsConstrainedNetwork: allowsConstrainedNetwork))
-    } catch {
-      result = .failure(error)
-    }
-    for waiter in downloads.finish(url, id: id) {
-      waiter.resume(with: result)
+    try await coalesced(url, in: { $0.downloads }) { (pipeline) async throws(ImagePipelineError) -> Data in
+      try await pipeline.produceDownload(url, allowsConstrainedNetwork: allowsConstrainedNetwork)
     }
   }
 
@@ -519,21 +509,17 @@ struct ResolvedURL: Sendable {
 }
 
 /// Recently resolved URLs, bounded (emptied past 1,024 entries), safe from any thread.
-final class ResolvedURLTable: @unchecked Sendable {
-  // @unchecked Sendable: `table` is only read or written while `lock` is held.
-  private let lock = NSLock()
-  private var table: [URL: ResolvedURL] = [:]
+final class ResolvedURLTable: Sendable {
+  private let table = Locked<[URL: ResolvedURL]>([:])
 
   func value(for url: URL) -> ResolvedURL? {
-    lock.lock()
-    defer { lock.unlock() }
-    return table[url]
+    table.withLock { $0[url] }
   }
 
   func remember(_ resolved: ResolvedURL, for url: URL) {
-    lock.lock()
-    defer { lock.unlock() }
-    if table.count >= 1_024 { table.removeAll(keepingCapacity: true) }
-    table[url] = resolved
+    table.withLock {
+      if $0.count >= 1_024 { $0.removeAll(keepingCapacity: true) }
+      $0[url] = resolved
+    }
   }
 }

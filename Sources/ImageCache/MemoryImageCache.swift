@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 
 /// One decoded rendition of one image: the same URL at two sizes is two entries.
@@ -105,24 +106,21 @@ struct MemoryImageCache {
 /// One store, not a snapshot: whatever the actor inserted, evicted or dropped is exactly what a
 /// synchronous reader sees once the actor's call has returned. The lock is held only for the
 /// dictionary work inside `withLock`, never across an `await`.
-final class LockedMemoryImageCache: @unchecked Sendable {
-  // @unchecked Sendable: `cache` is only read or written inside `lock`.
-  private let lock = NSLock()
-  private var cache: MemoryImageCache
+final class LockedMemoryImageCache: Sendable {
+  private let cache: Locked<MemoryImageCache>
 
   /// The tier's limit in decoded bytes (immutable, so it needs no lock).
   let costLimit: Int
 
   init(costLimit: Int) {
-    cache = MemoryImageCache(costLimit: costLimit)
-    self.costLimit = cache.costLimit
+    let tier = MemoryImageCache(costLimit: costLimit)
+    self.costLimit = tier.costLimit
+    cache = Locked(tier)
   }
 
   /// Runs `body` on the tier with the lock held. `body` must be quick and must not call back
   /// into this object (the lock is not recursive).
   func withLock<Result>(_ body: (inout MemoryImageCache) -> Result) -> Result {
-    lock.lock()
-    defer { lock.unlock() }
-    return body(&cache)
+    cache.withLock(body)
   }
 }

@@ -149,9 +149,10 @@
 
     // MARK: Observer-mode interceptors
 
-    /// The SDK's completion for an interceptor. `@unchecked Sendable`: the SDK hands a plain
-    /// closure that it expects to be called once, from any thread; it is called exactly once, on
-    /// the main actor, and nothing else touches it.
+    /// The SDK's completion for an interceptor. `@unchecked Sendable` is sound: the SDK hands a
+    /// plain closure that it expects to be called once, from any thread; the object holds only
+    /// that immutable closure, and each interceptor calls it exactly once (at once on the SDK's
+    /// thread when no handlers are installed, otherwise from its main-actor task).
     final class InterceptCompletion: @unchecked Sendable {
       private let completion: (PLYInterceptResult) -> Void
 

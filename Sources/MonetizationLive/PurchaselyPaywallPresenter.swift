@@ -75,7 +75,8 @@
   /// A preloaded SDK presentation with its Core summary and the relay its callbacks resolve.
   ///
   /// `@unchecked Sendable` because `any PLYPresentation` is a non-`Sendable` SDK object: it is
-  /// created by the SDK's preload callback and afterwards only touched on the main actor.
+  /// created by the SDK's preload callback and afterwards only touched on the main actor. It is
+  /// sound because every stored property is a `let` and the other three are `Sendable`.
   final class LoadedPaywall: @unchecked Sendable {
     let presentation: any PLYPresentation
     let summary: PaywallPresentation

@@ -127,6 +127,12 @@ private func mediaType(_ raw: String?, imageHint: URL?) -> APODMediaType {
   return .other
 }
 
+/// The thumbnail as sent, else YouTube's poster for the embedded video. Both services leave it
+/// out or empty for some videos (v1 sends "" for hosts other than YouTube and Vimeo).
+private func thumbnail(sent: String?, video: URL?) -> URL? {
+  MediaURL.parse(sent) ?? video.flatMap(MediaURL.youTubeThumbnail(forEmbed:))
+}
+
 /// The legacy v1 object (`api.nasa.gov/planetary/apod`, snake_case keys).
 private struct V1Payload: APODPayload {
   let apod: APOD
@@ -151,9 +157,7 @@ private struct V1Payload: APODPayload {
       mediaType: media,
       url: url,
       hdurl: MediaURL.parse(container.lenientString(.hdurl)),
-      // The v1 service sends thumbnail_url as "" for video hosts other than YouTube and Vimeo.
-      thumbnailURL: MediaURL.parse(container.lenientString(.thumbnailURL))
-        ?? videoURL.flatMap(MediaURL.youTubeThumbnail(forEmbed:)),
+      thumbnailURL: thumbnail(sent: container.lenientString(.thumbnailURL), video: videoURL),
       videoURL: videoURL,
       copyright: APODText.v1Copyright(container.lenientString(.copyright)),
       alt: APODText.v1Copyright(container.lenientString(.alt)),
@@ -196,8 +200,7 @@ private struct APODBasicPayload: APODPayload {
       mediaType: media,
       url: url,
       hdurl: hdurl,
-      thumbnailURL: MediaURL.parse(container.lenientString(.thumbnailURL))
-        ?? videoURL.flatMap(MediaURL.youTubeThumbnail(forEmbed:)),
+      thumbnailURL: thumbnail(sent: container.lenientString(.thumbnailURL), video: videoURL),
       videoURL: videoURL,
       copyright: APODText.htmlCredit(container.lenientString(.copyright)),
       credit: APODText.htmlCredit(container.lenientString(.credit)),

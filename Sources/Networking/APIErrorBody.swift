@@ -73,43 +73,40 @@ private struct Envelope: Decodable {
   }
 
   struct Gateway: Decodable {
-    var code: String?
-    var message: String?
-
-    init(from decoder: any Decoder) throws {
-      let container = try decoder.container(keyedBy: CodingKeys.self)
-      code = try? container.decodeIfPresent(String.self, forKey: .code)
-      message = try? container.decodeIfPresent(String.self, forKey: .message)
-    }
-
-    enum CodingKeys: String, CodingKey { case code, message }
+    @Lenient var code: String?
+    @Lenient var message: String?
   }
 
   struct WordPressData: Decodable {
-    var status: Int?
-
-    init(from decoder: any Decoder) throws {
-      let container = try decoder.container(keyedBy: CodingKeys.self)
-      status = try? container.decodeIfPresent(Int.self, forKey: .status)
-    }
-
-    enum CodingKeys: String, CodingKey { case status }
+    @Lenient var status: Int?
   }
 
-  var code: Code?
-  var msg: String?
-  var message: String?
-  var error: Gateway?
-  var data: WordPressData?
+  @Lenient var code: Code?
+  @Lenient var msg: String?
+  @Lenient var message: String?
+  @Lenient var error: Gateway?
+  @Lenient var data: WordPressData?
+}
+
+/// A field that reads as `nil` when it is missing, `null` or of another type: one odd field of an
+/// error body never makes the whole body unreadable.
+@propertyWrapper
+private struct Lenient<Value: Decodable>: Decodable {
+  var wrappedValue: Value?
+
+  init(wrappedValue: Value?) {
+    self.wrappedValue = wrappedValue
+  }
 
   init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    code = try? container.decodeIfPresent(Code.self, forKey: .code)
-    msg = try? container.decodeIfPresent(String.self, forKey: .msg)
-    message = try? container.decodeIfPresent(String.self, forKey: .message)
-    error = try? container.decodeIfPresent(Gateway.self, forKey: .error)
-    data = try? container.decodeIfPresent(WordPressData.self, forKey: .data)
+    wrappedValue = try? decoder.singleValueContainer().decode(Value.self)
   }
+}
 
-  enum CodingKeys: String, CodingKey { case code, msg, message, error, data }
+extension KeyedDecodingContainer {
+  /// A missing key is a `nil` field, not a `keyNotFound` error (the synthesized decoders ask for
+  /// every property's key).
+  fileprivate func decode<Value>(_ type: Lenient<Value>.Type, forKey key: Key) throws -> Lenient<Value> {
+    try decodeIfPresent(type, forKey: key) ?? Lenient(wrappedValue: nil)
+  }
 }

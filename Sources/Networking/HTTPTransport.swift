@@ -189,9 +189,10 @@ public struct HTTPTransport: Sendable {
 
 /// Holds the data task so the cancellation handler, which may run on any thread before or after
 /// the task exists, can cancel it exactly once.
+// @unchecked Sendable is sound: `task` and `cancelled` are read and written only between
+// `lock.lock()` and `lock.unlock()`, and the task is resumed or cancelled after unlocking
+// (`resume()` and `cancel()` of a URLSession task may be called from any thread).
 private final class DataTaskHandle: @unchecked Sendable {
-  // @unchecked Sendable is sound: `task` and `cancelled` are read and written only between
-  // `lock.lock()` and `lock.unlock()`, and the task is resumed or cancelled after unlocking.
   private let lock = NSLock()
   private var task: URLSessionDataTask?
   private var cancelled = false

@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 import Localization
 
@@ -187,15 +188,13 @@ public actor JSONDiskCache {
 }
 
 /// Keys noted from any thread.
-private final class KeyLog: @unchecked Sendable {
-  // @unchecked: `keys` is only touched under `lock`.
-  private let lock = NSLock()
-  private var keys: [String] = []
+private final class KeyLog: Sendable {
+  private let keys = Locked<[String]>([])
 
-  func append(_ key: String) { lock.withLock { keys.append(key) } }
+  func append(_ key: String) { keys.withLock { $0.append(key) } }
 
   func takeAll() -> [String] {
-    lock.withLock {
+    keys.withLock { keys in
       defer { keys.removeAll() }
       return keys
     }

@@ -30,6 +30,12 @@ extension KeyedDecodingContainer where Key == ScenarioKey {
     }
   }
 
+  /// The object under `key`, or `nil` when the key is absent.
+  func nested(_ key: String) throws -> ScenarioContainer? {
+    guard contains(ScenarioKey(key)) else { return nil }
+    return try nestedContainer(keyedBy: ScenarioKey.self, forKey: ScenarioKey(key))
+  }
+
   func value<T: Decodable>(_ key: String) throws -> T {
     try decode(T.self, forKey: ScenarioKey(key))
   }
@@ -122,14 +128,12 @@ extension ScenarioStart: Decodable {
     online = try container.optional("online") ?? online
     snapshot = try container.optional("snapshot")
     subscriptions = try container.optional("subscriptions") ?? []
-    if container.contains(ScenarioKey("backend")) {
-      let backend = try container.nestedContainer(keyedBy: ScenarioKey.self, forKey: ScenarioKey("backend"))
+    if let backend = try container.nested("backend") {
       try backend.allowOnly(["start", "check"], in: "start.backend")
       backendStart = try backend.choice("start", BackendStartBehaviour.allCases) ?? .ok
       backendCheck = try backend.choice("check", BackendCheckBehaviour.allCases) ?? .ok
     }
-    if container.contains(ScenarioKey("paywalls")) {
-      let paywalls = try container.nestedContainer(keyedBy: ScenarioKey.self, forKey: ScenarioKey("paywalls"))
+    if let paywalls = try container.nested("paywalls") {
       for key in paywalls.allKeys {
         self.paywalls[key.stringValue] = try paywalls.choice(key.stringValue, PaywallBehaviour.allCases)
       }

@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 import Monetization
 import TestSupport
@@ -495,74 +496,77 @@ final class ScenarioWorld {
 
 /// The scenario clock, readable from any isolation (the `now` closure is `@Sendable`). The store
 /// and the backend live on true time; the device's clock can be set off it by the user.
-final class ScenarioTimeSource: @unchecked Sendable {  // `lock` guards the state.
-  private let lock = NSLock()
-  private var current: Date
-  private var deviceOffset: TimeInterval = 0
+final class ScenarioTimeSource: Sendable {
+  private struct Time: Sendable {
+    var current: Date
+    var deviceOffset: TimeInterval = 0
+  }
 
-  init(_ start: Date) { current = start }
+  private let time: Locked<Time>
+
+  init(_ start: Date) { time = Locked(Time(current: start)) }
 
   /// True time: the App Store's and the backend's.
-  func now() -> Date { lock.withLock { current } }
+  func now() -> Date { time.withLock { $0.current } }
 
   /// The device's clock, what the app reads.
-  func deviceNow() -> Date { lock.withLock { current.addingTimeInterval(deviceOffset) } }
+  func deviceNow() -> Date { time.withLock { $0.current.addingTimeInterval($0.deviceOffset) } }
 
   /// Sets the device's clock `offset` seconds off true time (0 puts it right again).
   func setDeviceOffset(_ offset: TimeInterval) {
-    lock.withLock { deviceOffset = offset }
+    time.withLock { $0.deviceOffset = offset }
   }
 
   func advance(by seconds: TimeInterval) {
-    lock.withLock { current = current.addingTimeInterval(seconds) }
+    time.withLock { $0.current = $0.current.addingTimeInterval(seconds) }
   }
 }
 
 /// One launch's view of the transcript: a process that has ended (quit or killed) logs nothing.
-// Unchecked: `lock` guards `isAlive`.
-final class LaunchLog: MonetizationLogging, @unchecked Sendable {
-  private let lock = NSLock()
-  private var isAlive = true
+final class LaunchLog: MonetizationLogging, Sendable {
+  private let isAlive = Locked(true)
   private let transcript: ScenarioTranscript
 
   init(transcript: ScenarioTranscript) { self.transcript = transcript }
 
   func log(_ event: MonetizationLog) {
-    guard lock.withLock({ isAlive }) else { return }
+    guard isAlive.withLock({ $0 }) else { return }
     transcript.log(event)
   }
 
-  func silence() { lock.withLock { isAlive = false } }
+  func silence() { isAlive.withLock { $0 = false } }
 }
 
 /// The event log of a run: step headers, Core's monetization events, and world notes.
 /// Callable from any isolation.
-// Unchecked: `lock` guards `entries` and `kinds`.
-public final class ScenarioTranscript: MonetizationLogging, @unchecked Sendable {
-  private let lock = NSLock()
-  private var entries: [String] = []
-  private var kinds: [MonetizationLog.Kind] = []
+public final class ScenarioTranscript: MonetizationLogging, Sendable {
+  private struct Record: Sendable {
+    var entries: [String] = []
+    var kinds: [MonetizationLog.Kind] = []
+  }
+
+  private let record = Locked(Record())
 
   public init() {}
 
   public func log(_ event: MonetizationLog) {
-    lock.withLock {
-      entries.append("    \(event.message)")
-      kinds.append(event.kind)
+    record.withLock { record in
+      record.entries.append("    \(event.message)")
+      record.kinds.append(event.kind)
     }
   }
 
   func append(step: String) {
-    lock.withLock { entries.append(step) }
+    record.withLock { $0.entries.append(step) }
   }
 
   func append(world message: String) {
-    lock.withLock { entries.append("    · \(message)") }
+    record.withLock { $0.entries.append("    · \(message)") }
   }
 
   /// Every line so far.
-  public var lines: [String] { lock.withLock { entries } }
+  public var lines: [String] { record.withLock { $0.entries } }
 
   /// Which monetization events were logged so far, in order.
-  public var eventKinds: [MonetizationLog.Kind] { lock.withLock { kinds } }
+  public var eventKinds: [MonetizationLog.Kind] { record.withLock { $0.kinds } }
 }

@@ -31,9 +31,7 @@ public enum ImageBenchmarks {
   public static func run(
     iterations: Int = 2_000, urlCacheIterations: Int = 50
   ) async throws -> [String: Double] {
-    let root = FileManager.default.temporaryDirectory
-      .appendingPathComponent("spacer-image-bench-\(UUID().uuidString)", isDirectory: true)
-    try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+    let root = try TemporaryFolder.make("spacer-image-bench")
     defer { try? FileManager.default.removeItem(at: root) }
 
     let server = LoopbackServer()

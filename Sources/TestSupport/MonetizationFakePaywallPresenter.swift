@@ -35,6 +35,9 @@ public final class FakePaywallPresenter: PaywallPresenting {
   public private(set) var displayedPlacements: [Placement] = []
   public private(set) var closeAllCount = 0
   public private(set) var cancelledLoads = 0
+  /// Displays that have returned, and those whose task had been cancelled by then.
+  public private(set) var finishedDisplays = 0
+  public private(set) var cancelledDisplays = 0
   public let calls: CallLog
 
   private var waitingDisplay: CheckedContinuation<PaywallOutcome, Never>?
@@ -72,6 +75,15 @@ public final class FakePaywallPresenter: PaywallPresenting {
   }
 
   public func display(
+    _ presentation: PaywallPresentation, onShown: @escaping @MainActor @Sendable () -> Void
+  ) async -> PaywallOutcome {
+    let outcome = await scriptedDisplay(presentation, onShown: onShown)
+    finishedDisplays += 1
+    if Task.isCancelled { cancelledDisplays += 1 }
+    return outcome
+  }
+
+  private func scriptedDisplay(
     _ presentation: PaywallPresentation, onShown: @escaping @MainActor @Sendable () -> Void
   ) async -> PaywallOutcome {
     calls.record("paywall.display")

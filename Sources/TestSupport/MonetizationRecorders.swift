@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 import Monetization
 
@@ -33,19 +34,17 @@ public final class CallLog {
 }
 
 /// A logger that keeps every event; callable from any isolation.
-// Unchecked: `lock` guards `recorded`.
-public final class RecordingMonetizationLogger: MonetizationLogging, @unchecked Sendable {
-  private let lock = NSLock()
-  private var recorded: [MonetizationLog] = []
+public final class RecordingMonetizationLogger: MonetizationLogging, Sendable {
+  private let recorded = Locked<[MonetizationLog]>([])
 
   public init() {}
 
   public func log(_ event: MonetizationLog) {
-    lock.withLock { recorded.append(event) }
+    recorded.withLock { $0.append(event) }
   }
 
   public var events: [MonetizationLog] {
-    lock.withLock { recorded }
+    recorded.withLock { $0 }
   }
 
   /// The names of every event, in order.

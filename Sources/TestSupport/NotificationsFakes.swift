@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 import Notifications
 
@@ -110,26 +111,28 @@ public actor FakeNotificationCenter: NotificationCenterClient {
 }
 
 /// An in-memory `ReminderSettingsStore` that counts writes.
-// @unchecked Sendable: every access to the dictionary goes through `lock`.
-public final class FakeReminderSettingsStore: ReminderSettingsStore, @unchecked Sendable {
-  private let lock = NSLock()
-  private var values: [String: Data]
-  private var writes = 0
-
-  public init(_ values: [String: Data] = [:]) {
-    self.values = values
+public final class FakeReminderSettingsStore: ReminderSettingsStore, Sendable {
+  private struct State: Sendable {
+    var values: [String: Data]
+    var writes = 0
   }
 
-  public var writeCount: Int { lock.withLock { writes } }
+  private let state: Locked<State>
+
+  public init(_ values: [String: Data] = [:]) {
+    state = Locked(State(values: values))
+  }
+
+  public var writeCount: Int { state.withLock { $0.writes } }
 
   public func data(forKey key: String) -> Data? {
-    lock.withLock { values[key] }
+    state.withLock { $0.values[key] }
   }
 
   public func set(_ data: Data, forKey key: String) {
-    lock.withLock {
-      values[key] = data
-      writes += 1
+    state.withLock { state in
+      state.values[key] = data
+      state.writes += 1
     }
   }
 }

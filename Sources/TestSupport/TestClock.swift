@@ -8,10 +8,10 @@ import Foundation
 /// waiting on real time) or moves the clock forward by the duration and returns at once
 /// (`.advancingAtOnce`, for backoffs a test only wants to read). Every requested wait is kept in
 /// `requestedSleeps`.
+// @unchecked Sendable is sound: every `var` below is read and written only inside
+// `lock.withLock`, continuations are resumed after the lock is released, and the `let`s never
+// change after `init`.
 public final class TestClock: Clocking, @unchecked Sendable {
-  // @unchecked Sendable is sound: every `var` below is read and written only inside
-  // `lock.withLock`, continuations are resumed after the lock is released, and the `let`s never
-  // change after `init`.
   private let lock = NSLock()
   private let sleeping: Sleeping
   private var current: Date

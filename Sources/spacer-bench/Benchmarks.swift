@@ -26,8 +26,7 @@ import TodayCore
   static func today() async throws -> [String: Double] {
     let server = DemoServer()
     let endpoints = try await server.start()
-    let root = FileManager.default.temporaryDirectory
-      .appending(path: "spacer-bench-\(UUID().uuidString)", directoryHint: .isDirectory)
+    let root = try TemporaryFolder.make("spacer-bench")
     defer { try? FileManager.default.removeItem(at: root) }
 
     func configuration(_ directory: URL) -> APODServiceConfiguration {
@@ -100,8 +99,7 @@ import TodayCore
   /// cache against the loopback demo server, per source; `explore_366_cold_ms`: the wall time of
   /// that fill with the app's default source choice (median of 3).
   static func explore() async throws -> [String: Double] {
-    let root = FileManager.default.temporaryDirectory
-      .appending(path: "spacer-bench-explore-\(UUID().uuidString)", directoryHint: .isDirectory)
+    let root = try TemporaryFolder.make("spacer-bench-explore")
     defer { try? FileManager.default.removeItem(at: root) }
     var figures: [String: Double] = [:]
     var run = 0

@@ -23,9 +23,7 @@ import ViewerCore
 enum ImageMemoryBenchmark {
   @MainActor
   static func run() async throws -> [String: Double] {
-    let root = FileManager.default.temporaryDirectory
-      .appendingPathComponent("spacer-hero-bench-\(UUID().uuidString)", isDirectory: true)
-    try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+    let root = try TemporaryFolder.make("spacer-hero-bench")
     defer { try? FileManager.default.removeItem(at: root) }
     let server = LoopbackServer()
     let base = try await server.start()

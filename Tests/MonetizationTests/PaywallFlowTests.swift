@@ -32,6 +32,10 @@ struct PaywallFlowTests {
     #expect(try await bounded { await attempt.value } == .unavailable(.timedOut))
     #expect(harness.presenter.displayedPlacements.isEmpty)
     #expect(!harness.paywalls.isBusy)
+    // The load lost the race and is cancelled (it answers only then), so it does not stay behind.
+    try await bounded("the timed-out load's cancellation") {
+      while harness.presenter.cancelledLoads == 0 { await Task.yield() }
+    }
   }
 
   @Test func loadedPaywallCancelsItsTimeout() async throws {
@@ -218,6 +222,13 @@ struct FeatureGateCoordinatorTests {
     #expect(try await bounded { await refused.value } == .unavailable(.displayFailed))
     #expect(!harness.paywalls.isBusy)
     #expect(harness.presenter.closeAllCount == 1)
+    // A display is never cancelled, even by the watchdog: when the lost presentation ends at
+    // last, its task was left alone.
+    harness.presenter.silentDisplays.releaseAll()
+    try await bounded("the lost display's return") {
+      while harness.presenter.finishedDisplays == 0 { await Task.yield() }
+    }
+    #expect(harness.presenter.cancelledDisplays == 0)
     harness.presenter.displayBehaviour = .shows
     harness.presenter.outcomes = [MonetizationFixtures.outcome(.cancelled)]
     let next = try await bounded { await harness.paywalls.present(placement: Placement.premium) }

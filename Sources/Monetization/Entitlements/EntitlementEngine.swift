@@ -305,29 +305,36 @@ private struct Tally {
     }
   }
 
+  /// What one Purchasely status says on its own.
+  private enum PurchaselyVerdict {
+    case entitles(EntitlementReason)
+    case denies(EntitlementReason)
+    case unknown
+  }
+
+  /// Only three statuses entitle: renewing, cancelled but not yet expired, and grace.
+  private static func verdict(for subscription: SubscriptionSnapshot) -> PurchaselyVerdict {
+    switch subscription.status {
+    case .autoRenewing: .entitles(subscription.isFamilyShared ? .familyShared : .subscribed)
+    case .autoRenewingCanceled: .entitles(.cancelledBeforeExpiry)
+    case .inGracePeriod: .entitles(.gracePeriod)
+    case .onHold: .denies(.billingRetry)
+    case .paused: .denies(.paused)
+    case .unpaid: .denies(.unpaid)
+    case .deactivated: .denies(.deactivated)
+    case .revoked: .denies(.revoked)
+    case .unknown: .unknown
+    }
+  }
+
   mutating func add(purchasely subscriptions: [SubscriptionSnapshot]) {
     for subscription in subscriptions {
       if subscription.environment == .sandbox { isSandbox = true }
-      // Only these three statuses entitle: renewing, cancelled but not yet expired, and grace.
       let reason: EntitlementReason
-      switch subscription.status {
-      case .autoRenewing: reason = subscription.isFamilyShared ? .familyShared : .subscribed
-      case .autoRenewingCanceled: reason = .cancelledBeforeExpiry
-      case .inGracePeriod: reason = .gracePeriod
-      case .onHold:
-        denials.append(.billingRetry)
-        continue
-      case .paused:
-        denials.append(.paused)
-        continue
-      case .unpaid:
-        denials.append(.unpaid)
-        continue
-      case .deactivated:
-        denials.append(.deactivated)
-        continue
-      case .revoked:
-        denials.append(.revoked)
+      switch Self.verdict(for: subscription) {
+      case .entitles(let granted): reason = granted
+      case .denies(let denial):
+        denials.append(denial)
         continue
       case .unknown:
         findings.append(.unknownSubscriptionStatus(planVendorID: subscription.planVendorID))

@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 import Localization
 import Observation
@@ -176,24 +177,11 @@ public final class PaywallFlow {
   /// Races the load against the timeout. The SDK may never answer a failed preload, so the loser
   /// is cancelled and the caller resumes exactly once.
   private func loadWithTimeout(placement: Placement) async -> LoadAttempt {
-    let race = LoadRace()
-    return await withCheckedContinuation { continuation in
-      race.continuation = continuation
-      let presenter = presenter
-      let clock = entitlements.clock
-      let timeout = loadTimeout
-      race.load = Task { @MainActor in
-        let result = await presenter.load(placement: placement)
-        race.finish(.loaded(result))
-      }
-      race.timer = Task { @MainActor in
-        do {
-          try await clock.sleep(for: timeout)
-        } catch {
-          return
-        }
-        race.finish(.timedOut)
-      }
+    let presenter = presenter
+    return await Race.run(
+      against: loadTimeout, on: entitlements.clock, timedOut: LoadAttempt.timedOut, cancelsWork: true
+    ) { _ in
+      .loaded(await presenter.load(placement: placement))
     }
   }
 
@@ -204,62 +192,64 @@ public final class PaywallFlow {
 
   /// Shows the paywall and waits for its dismissal. A paywall that has neither appeared nor been
   /// dismissed when `displayTimeout` runs out resolves as not shown; once it has appeared, it may
-  /// stay up as long as the user likes.
-  private func displayWithWatchdog(_ presentation: PaywallPresentation) async -> DisplayAttempt {
-    let race = DisplayRace()
-    return await withCheckedContinuation { continuation in
-      race.continuation = continuation
-      let presenter = presenter
-      let clock = entitlements.clock
-      let timeout = displayTimeout
-      race.timer = Task { @MainActor in
-        do {
-          try await clock.sleep(for: timeout)
-        } catch {
-          return
-        }
-        race.finish(.notShown)
-      }
-      race.display = Task { @MainActor in
-        let outcome = await presenter.display(presentation) { race.shown() }
-        race.finish(.dismissed(outcome))
-      }
-    }
-  }
-
-  /// Resolves the display race once. Being shown stops the watchdog; the display task is never
+  /// stay up as long as the user likes: being shown stops the watchdog, and the display is never
   /// cancelled (a paywall on screen ends only when the user or `closeAll()` dismisses it).
-  @MainActor
-  private final class DisplayRace {
-    var continuation: CheckedContinuation<DisplayAttempt, Never>?
-    var display: Task<Void, Never>?
-    var timer: Task<Void, Never>?
-
-    func shown() {
-      timer?.cancel()
-    }
-
-    func finish(_ attempt: DisplayAttempt) {
-      guard let continuation else { return }
-      self.continuation = nil
-      timer?.cancel()
-      continuation.resume(returning: attempt)
+  private func displayWithWatchdog(_ presentation: PaywallPresentation) async -> DisplayAttempt {
+    let presenter = presenter
+    return await Race.run(
+      against: displayTimeout, on: entitlements.clock, timedOut: DisplayAttempt.notShown, cancelsWork: false
+    ) { race in
+      .dismissed(await presenter.display(presentation) { race.stopTimer() })
     }
   }
 
-  /// Resolves the load race once and cancels the losing task.
+  /// A piece of work raced against a timer on the entitlements' clock. Whichever finishes first
+  /// resumes the caller, exactly once; the timer is then cancelled, and so is the work when
+  /// `cancelsWork` is set. The work starts first: work that answers at once (or a paywall shown at
+  /// once) stops the timer before it is armed, so no sleep is left on the clock.
   @MainActor
-  private final class LoadRace {
-    var continuation: CheckedContinuation<LoadAttempt, Never>?
-    var load: Task<Void, Never>?
-    var timer: Task<Void, Never>?
+  private final class Race<Outcome: Sendable> {
+    private var continuation: CheckedContinuation<Outcome, Never>?
+    private var work: Task<Void, Never>?
+    private var timer: Task<Void, Never>?
+    private let cancelsWork: Bool
 
-    func finish(_ attempt: LoadAttempt) {
+    private init(cancelsWork: Bool) {
+      self.cancelsWork = cancelsWork
+    }
+
+    static func run(
+      against timeout: Duration, on clock: any Clocking, timedOut: Outcome, cancelsWork: Bool,
+      work: @escaping @MainActor (Race) async -> Outcome
+    ) async -> Outcome {
+      let race = Race(cancelsWork: cancelsWork)
+      return await withCheckedContinuation { continuation in
+        race.continuation = continuation
+        race.work = Task { @MainActor in
+          race.finish(await work(race))
+        }
+        race.timer = Task { @MainActor in
+          do {
+            try await clock.sleep(for: timeout)
+          } catch {
+            return
+          }
+          race.finish(timedOut)
+        }
+      }
+    }
+
+    /// Stops the timer: the work may now take as long as it needs.
+    func stopTimer() {
+      timer?.cancel()
+    }
+
+    private func finish(_ outcome: Outcome) {
       guard let continuation else { return }
       self.continuation = nil
-      load?.cancel()
+      if cancelsWork { work?.cancel() }
       timer?.cancel()
-      continuation.resume(returning: attempt)
+      continuation.resume(returning: outcome)
     }
   }
 }
