@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 
 /// Asks the system to redraw the widget: `WidgetCenter.reloadTimelines(ofKind:)` in the app, a
@@ -62,10 +63,8 @@ public struct WidgetReloadRule: Sendable, Equatable {
 /// Telling happens while the repository saves (`APODSaveFeed`): cheap and synchronous, so a load
 /// never waits for it, and the reload is asked by the time the load returns. The app keeps one for
 /// its lifetime; when it goes away it stops listening.
-public final class WidgetRefresher: @unchecked Sendable {
-  // @unchecked: `rule` is read and written under `lock` only; the rest is immutable.
-  private let lock = NSLock()
-  private var rule = WidgetReloadRule(newest: nil)
+public final class WidgetRefresher: Sendable {
+  private let rule = Locked(WidgetReloadRule(newest: nil))
   private let repository: APODRepository
   private let reloader: any WidgetReloading
   private let now: @Sendable () -> Date
@@ -92,12 +91,12 @@ public final class WidgetRefresher: @unchecked Sendable {
   /// day saved later reloads it. Until this returns, the first day the widget could show reloads.
   public func start() async {
     guard let shown = try? await repository.today(.cacheOnly).apod else { return }
-    lock.withLock { rule.learn(shown) }
+    rule.withLock { $0.learn(shown) }
   }
 
   private func didSave(_ apod: APOD) {
     let today = APODDay.today(now: now())
-    let reloads = lock.withLock { rule.saved(apod, today: today) }
+    let reloads = rule.withLock { $0.saved(apod, today: today) }
     if reloads { reloader.reloadTimelines(ofKind: WidgetReloadRule.widgetKind) }
   }
 }
