@@ -123,9 +123,9 @@ var targets: [Target] = [
   .testTarget(name: "BasicsTests", dependencies: ["Basics", "TestSupport"]),
   .testTarget(name: "NetworkingTests", dependencies: ["Networking", "TestSupport", "TestServer"]),
   // A repository over a scripted source, a hand-moved clock and a temporary folder, for the tests
-  // of NASA and of the screen models built on it.
+  // of NASA and of the screen models built on it (the Today and Explore models over it).
   .target(
-    name: "APODTestSupport", dependencies: ["NASA", "Networking", "TestSupport"],
+    name: "APODTestSupport", dependencies: ["NASA", "Networking", "TestSupport", "TodayCore", "ExploreCore"],
     path: "Tests/APODTestSupport",
     swiftSettings: explicitIsolation),
   .testTarget(
@@ -141,7 +141,9 @@ var targets: [Target] = [
   .testTarget(name: "MonetizationTests", dependencies: ["Monetization", "TestSupport"]),
   // Favorites built by day, a hand-moved clock and a temporary folder, for the store's and the
   // screen's tests.
-  .target(name: "FavoritesTestSupport", dependencies: ["Favorites"], path: "Tests/FavoritesTestSupport"),
+  .target(
+    name: "FavoritesTestSupport", dependencies: ["Favorites", "TestSupport"],
+    path: "Tests/FavoritesTestSupport"),
   .testTarget(name: "FavoritesTests", dependencies: ["Favorites", "TestSupport", "FavoritesTestSupport"]),
   .testTarget(
     name: "ScreenCoreTests",

@@ -6,17 +6,12 @@ import NASA
 import TestSupport
 import Testing
 
-/// An `AppModel` over fakes; a second `AppModelFixture` on the same `store` is a relaunch.
+/// An `AppModel` over fakes; a second `AppModelFixture` on the same `store` is a relaunch. The
+/// fakes (`calls`, `backend`, `storeKit`, …) are read through to `fakes`.
 @MainActor
+@dynamicMemberLookup
 final class AppModelFixture {
-  let calls = CallLog()
-  let clock: TestClock
-  let store: InMemoryKeyValueStore
-  let logger = RecordingMonetizationLogger()
-  let backend: FakeSubscriptionBackend
-  let storeKit: FakeStoreEntitlements
-  let presenter: FakePaywallPresenter
-  let purchaser: FakePurchaser
+  let fakes: MonetizationFakeSet
   let subscriptionManagement = FakeSubscriptionManagement()
   let content: TestContent
   let model: AppModel
@@ -26,20 +21,16 @@ final class AppModelFixture {
     content: TestContent? = nil, defaultMode: RunningMode = .full,
     prepare: (AppModelFixture.Fakes) -> Void = { _ in }
   ) {
-    self.store = store
-    self.clock = clock
+    let fakes = MonetizationFakeSet(store: store, clock: clock)
+    self.fakes = fakes
     let content = content ?? TestContent(now: clock.nowProvider)
     self.content = content
-    backend = FakeSubscriptionBackend(calls: calls)
-    storeKit = FakeStoreEntitlements(calls: calls)
-    presenter = FakePaywallPresenter(calls: calls)
-    purchaser = FakePurchaser(calls: calls)
-    prepare(Fakes(backend: backend, storeKit: storeKit, purchaser: purchaser))
+    prepare(Fakes(backend: fakes.backend, storeKit: fakes.storeKit, purchaser: fakes.purchaser))
     model = AppModel(
       dependencies: Dependencies(
-        keyValueStore: store, subscriptionBackend: backend, storeEntitlements: storeKit,
-        paywallPresenter: presenter, purchaser: purchaser, subscriptionManagement: subscriptionManagement,
-        monetizationLogger: logger,
+        keyValueStore: store, subscriptionBackend: fakes.backend, storeEntitlements: fakes.storeKit,
+        paywallPresenter: fakes.presenter, purchaser: fakes.purchaser,
+        subscriptionManagement: subscriptionManagement, monetizationLogger: fakes.logger,
         monetization: MonetizationConfiguration(
           subscriptionGroupID: MonetizationFixtures.groupID, defaultRunningMode: defaultMode),
         content: content.dependencies(), clock: clock))
@@ -51,19 +42,29 @@ final class AppModelFixture {
     let purchaser: FakePurchaser
   }
 
-  var now: Date { clock.now }
+  subscript<Member>(dynamicMember member: KeyPath<MonetizationFakeSet, Member>) -> Member {
+    fakes[keyPath: member]
+  }
+
+  /// A free user's app after launch, the onboarding paywall closed.
+  static func launchedFree() async throws -> AppModelFixture {
+    let app = AppModelFixture()
+    app.presenter.outcomes = [MonetizationFixtures.outcome(.cancelled)]  // onboarding
+    try await bounded { await app.model.launch() }
+    return app
+  }
 
   func subscriberSnapshot() -> EntitlementSnapshot {
     EntitlementSnapshot(
       isPremium: true, reason: .subscribed, source: .purchasely, productID: MonetizationFixtures.monthly,
-      expirationDate: now.addingTimeInterval(20 * MonetizationFixtures.day),
-      computedAt: now.addingTimeInterval(-MonetizationFixtures.day))
+      expirationDate: fakes.now.addingTimeInterval(20 * MonetizationFixtures.day),
+      computedAt: fakes.now.addingTimeInterval(-MonetizationFixtures.day))
   }
 
   func activeTransaction(id: UInt64) -> TransactionSnapshot {
     MonetizationFixtures.transaction(
-      id: id, purchased: now.addingTimeInterval(-MonetizationFixtures.day),
-      expires: now.addingTimeInterval(20 * MonetizationFixtures.day))
+      id: id, purchased: fakes.now.addingTimeInterval(-MonetizationFixtures.day),
+      expires: fakes.now.addingTimeInterval(20 * MonetizationFixtures.day))
   }
 }
 
@@ -92,9 +93,7 @@ struct AppModelLaunchTests {
   }
 
   @Test func onboardingIsShownAfterADefinitiveFree() async throws {
-    let app = AppModelFixture()
-    app.presenter.outcomes = [MonetizationFixtures.outcome(.cancelled)]
-    try await bounded { await app.model.launch() }
+    let app = try await AppModelFixture.launchedFree()
     #expect(app.presenter.displayedPlacements == [Placement.onboarding])
     #expect(app.model.onboardingResult == .dismissed(MonetizationFixtures.outcome(.cancelled)))
   }

@@ -79,7 +79,7 @@ struct ProgressiveImageModelTests {
     #expect(fixture.model.phase == .preview(Self.previewImage, hd: .loading))
     #expect(fixture.clock.pendingSleeperCount == 0)  // no spinner timer was ever armed
     await fixture.hdGate.open()
-    await loading.value
+    try await bounded("the loading task") { await loading.value }
 
     #expect(fixture.log.phases == [.preview(Self.previewImage, hd: .loading), .full(Self.hdImage)])
     #expect(await fixture.server.requests("/preview.jpg") == 1)  // only the earlier caching download
@@ -118,7 +118,7 @@ struct ProgressiveImageModelTests {
     await fixture.previewGate.open()
     try await eventually { fixture.model.phase == .preview(Self.previewImage, hd: .loading) }
     await fixture.hdGate.open()
-    await loading.value
+    try await bounded("the loading task") { await loading.value }
 
     #expect(fixture.log.phases == [.preview(Self.previewImage, hd: .loading), .full(Self.hdImage)])
     #expect(fixture.clock.pendingSleeperCount == 0)  // the spinner timer was cancelled, not left behind
@@ -138,7 +138,7 @@ struct ProgressiveImageModelTests {
     await fixture.previewGate.open()
     try await eventually { fixture.model.phase == .preview(Self.previewImage, hd: .loading) }
     await fixture.hdGate.open()
-    await loading.value
+    try await bounded("the loading task") { await loading.value }
 
     #expect(
       fixture.log.phases == [.loading, .preview(Self.previewImage, hd: .loading), .full(Self.hdImage)])
@@ -151,7 +151,7 @@ struct ProgressiveImageModelTests {
     let loading = Task { await fixture.model.load() }
     try await eventually { await fixture.hdGate.arrivals == 1 }
     await fixture.hdGate.open()
-    await loading.value
+    try await bounded("the loading task") { await loading.value }
 
     #expect(fixture.log.phases == [.full(Self.hdImage)])
     await fixture.tearDown()
@@ -202,7 +202,7 @@ struct ProgressiveImageModelTests {
     let loading = Task { await fixture.model.load() }
     try await eventually { await fixture.hdGate.arrivals == 1 }
     loading.cancel()
-    await loading.value
+    try await bounded("the loading task") { await loading.value }
 
     #expect(fixture.model.phase == .preview(Self.previewImage, hd: .loading))
     #expect(fixture.log.phases == [.preview(Self.previewImage, hd: .loading)])
