@@ -19,7 +19,8 @@ public struct ImageServer: Sendable {
     return ImageServer(server: server, baseURL: baseURL)
   }
 
-  private init(server: LoopbackServer, baseURL: URL) {
+  /// The image helpers over a server that is already listening at `baseURL`.
+  public init(server: LoopbackServer, baseURL: URL) {
     self.server = server
     self.baseURL = baseURL
   }
@@ -62,14 +63,9 @@ public func withServedImages(
 ) async throws {
   let directory = try TemporaryDirectory()
   defer { directory.remove() }
-  let server = try await ImageServer.start()
-  do {
-    try await body(server, directory)
-  } catch {
-    await server.stop()
-    throw error
+  try await LoopbackServer.run { server, base in
+    try await body(ImageServer(server: server, baseURL: base), directory)
   }
-  await server.stop()
 }
 
 /// A pipeline over `downloader` (a held or recording one) instead of the network.

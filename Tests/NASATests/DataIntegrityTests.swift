@@ -84,21 +84,13 @@ private func withLoopback(
   _ body: (_ server: LoopbackServer, _ base: URL, _ client: HTTPClient, _ clock: TestClock) async throws ->
     Void
 ) async throws {
-  let server = LoopbackServer()
-  let base = try await server.start()
   let session = APODServiceConfiguration.makeSession()  // the app's own: no URLCache
   defer { session.invalidateAndCancel() }
   let clock = TestClock(morning)
   let client = HTTPClient(
     session: session, rateLimiter: RateLimiter(),
     retryPolicy: RetryPolicy(maxAttempts: 1), circuitBreaker: nil, clock: clock)
-  do {
-    try await body(server, base, client, clock)
-  } catch {
-    await server.stop()
-    throw error
-  }
-  await server.stop()
+  try await LoopbackServer.run { server, base in try await body(server, base, client, clock) }
 }
 
 @Suite("Data integrity: sources refuse answers for other days")
