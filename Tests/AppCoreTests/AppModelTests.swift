@@ -46,9 +46,10 @@ final class AppModelFixture {
     fakes[keyPath: member]
   }
 
-  /// A free user's app after launch, the onboarding paywall closed.
-  static func launchedFree() async throws -> AppModelFixture {
-    let app = AppModelFixture()
+  /// A free user's app after launch (in `defaultMode` when nothing is stored), the onboarding
+  /// paywall closed.
+  static func launchedFree(defaultMode: RunningMode = .full) async throws -> AppModelFixture {
+    let app = AppModelFixture(defaultMode: defaultMode)
     app.presenter.outcomes = [MonetizationFixtures.outcome(.cancelled)]  // onboarding
     try await bounded { await app.model.launch() }
     return app
@@ -184,9 +185,7 @@ struct AppModelLaunchTests {
   }
 
   @Test func fullModeLaunchListensToTransactionsReadOnly() async throws {
-    let app = AppModelFixture(defaultMode: .full)
-    app.presenter.outcomes = [MonetizationFixtures.outcome(.cancelled)]
-    try await bounded { await app.model.launch() }
+    let app = try await AppModelFixture.launchedFree(defaultMode: .full)
     #expect(app.model.monetization.purchases.isListening)
     #expect(app.purchaser.updatesRequestCount == 1)
     let unfinished = app.activeTransaction(id: 52)
@@ -257,9 +256,7 @@ struct AppModelLifecycleTests {
   }
 
   @Test func restoreFromProfileReportsRestored() async throws {
-    let app = AppModelFixture(defaultMode: .observer)
-    app.presenter.outcomes = [MonetizationFixtures.outcome(.cancelled)]
-    try await bounded { await app.model.launch() }
+    let app = try await AppModelFixture.launchedFree(defaultMode: .observer)
     app.purchaser.onRestore = { app.storeKit.entitlements = [.verified(app.activeTransaction(id: 61))] }
     try await bounded { await app.model.profile.restore() }
     #expect(app.model.profile.restoreReport?.outcome == .restored)
@@ -273,9 +270,7 @@ struct AppModelLifecycleTests {
   }
 
   @Test func approvalArrivingWhileThePaywallIsUpClosesItAndRunsTheAction() async throws {
-    let app = AppModelFixture(defaultMode: .observer)
-    app.presenter.outcomes = [MonetizationFixtures.outcome(.cancelled)]
-    try await bounded { await app.model.launch() }
+    let app = try await AppModelFixture.launchedFree(defaultMode: .observer)
     var ran = 0
     let attempt = Task { await app.model.attempt(.favorites) { ran += 1 } }
     try await bounded { await app.presenter.waitUntilDisplaying() }
@@ -367,9 +362,7 @@ struct BackendStartRetryTests {
 @MainActor
 struct AskToBuyNoticeTests {
   @Test func pendingPurchaseIsAnnouncedThroughTheAppNoticeOnlyAndClearedByTheApproval() async throws {
-    let app = AppModelFixture(defaultMode: .observer)
-    app.presenter.outcomes = [MonetizationFixtures.outcome(.cancelled)]
-    try await bounded { await app.model.launch() }
+    let app = try await AppModelFixture.launchedFree(defaultMode: .observer)
     app.purchaser.purchaseResults = [.pending]
     let interceptor = try #require(app.model.paywallInterceptor)
     let response = try await bounded { await interceptor.purchase(MonetizationFixtures.monthlyPlan, nil) }
@@ -412,9 +405,7 @@ struct LaunchOrderTests {
 struct AskToBuyExpiryTests {
   @Test func waitEndsWhenTheRequestExpiresBecauseADeclineIsNeverReported() async throws {
     // StoreKit reports nothing when a parent declines; a request lapses after 24 hours.
-    let app = AppModelFixture(defaultMode: .observer)
-    app.presenter.outcomes = [MonetizationFixtures.outcome(.cancelled)]
-    try await bounded { await app.model.launch() }
+    let app = try await AppModelFixture.launchedFree(defaultMode: .observer)
     app.purchaser.purchaseResults = [.pending]
     let interceptor = try #require(app.model.paywallInterceptor)
     _ = try await bounded { await interceptor.purchase(MonetizationFixtures.monthlyPlan, nil) }

@@ -60,10 +60,10 @@ struct CoalescingTests {
       leaving.cancel()
 
       // The cancelled caller is answered at once, while the download is still held.
-      await #expect(throws: ImagePipelineError.cancelled) { try await leaving.value }
+      await #expect(throws: ImagePipelineError.cancelled) { try await boundedValue(of: leaving) }
       await gate.open()
       for task in staying {
-        #expect(try await task.value.pixelWidth == 40)
+        #expect(try await boundedValue(of: task).pixelWidth == 40)
       }
       #expect(await server.requests("/slow.png") == 1)
       #expect(await pipeline.cachedData(for: url) != nil)
@@ -79,18 +79,18 @@ struct CoalescingTests {
       try await eventually { await downloader.log.started == 1 }
       callers[0].cancel()
       callers[1].cancel()
-      await #expect(throws: ImagePipelineError.cancelled) { try await callers[0].value }
+      await #expect(throws: ImagePipelineError.cancelled) { try await boundedValue(of: callers[0]) }
       #expect(await downloader.log.cancelled == 0)
 
       callers[2].cancel()
-      await #expect(throws: ImagePipelineError.cancelled) { try await callers[2].value }
+      await #expect(throws: ImagePipelineError.cancelled) { try await boundedValue(of: callers[2]) }
       try await eventually { await downloader.log.cancelled == 1 }
 
       // A later request starts a fresh download rather than joining the abandoned one.
       let again = Task { try await pipeline.image(for: url, size: .thumbnail) }
       try await eventually { await downloader.log.started == 2 }
       await downloader.release()
-      #expect(try await again.value.pixelWidth == 10)
+      #expect(try await boundedValue(of: again).pixelWidth == 10)
       try await eventually { await pipeline.statistics().downloadsInFlight == 0 }
     }
   }
@@ -106,7 +106,7 @@ struct CoalescingTests {
       #expect(await pipeline.statistics().downloadsInFlight == 1)
       caller.cancel()
 
-      await #expect(throws: ImagePipelineError.cancelled) { try await caller.value }
+      await #expect(throws: ImagePipelineError.cancelled) { try await boundedValue(of: caller) }
       // The URLSession transfer itself ends while the server is still holding the response.
       try await eventually { await pipeline.statistics().downloadsInFlight == 0 }
       #expect(await pipeline.cachedData(for: url) == nil)
@@ -123,7 +123,7 @@ struct CoalescingTests {
         withUnsafeCurrentTask { $0?.cancel() }
         return try await pipeline.image(for: url, size: .thumbnail)
       }
-      await #expect(throws: ImagePipelineError.cancelled) { try await caller.value }
+      await #expect(throws: ImagePipelineError.cancelled) { try await boundedValue(of: caller) }
       await downloader.release()
       try await eventually { await pipeline.statistics().downloadsInFlight == 0 }
       #expect(await pipeline.cachedData(for: url) == nil)

@@ -130,7 +130,7 @@ struct JSONDiskCacheTests {
       if value != old && value != new { halves += 1 }
       reads += 1
     }
-    try await writing.value
+    _ = try await boundedValue(of: writing, "the write")
     #expect(halves == 0, "\(halves) of \(reads) reads saw something other than a whole file")
     #expect(reader.takeDiscardedKeys().isEmpty)
     #expect(await writer.value(Note.self, for: "today")?.value == old)

@@ -62,6 +62,12 @@ struct ProgressiveImageModelTests {
       await pipeline.handleMemoryWarning()
     }
 
+    /// Lets the HD answer and downloads it into the caches, as a viewer shown earlier did.
+    func cacheHD() async throws {
+      await hdGate.open()
+      _ = try await pipeline.image(for: server.url("/hd.jpg"), size: .full)
+    }
+
     func tearDown() async {
       await previewGate.open()
       await hdGate.open()
@@ -159,8 +165,7 @@ struct ProgressiveImageModelTests {
 
   @Test func cachedHDIsShownAtOnceWithoutTouchingTheNetwork() async throws {
     let fixture = try await Fixture()
-    await fixture.hdGate.open()
-    _ = try await fixture.pipeline.image(for: fixture.server.url("/hd.jpg"), size: .full)
+    try await fixture.cacheHD()
 
     await fixture.model.load()
 
@@ -172,8 +177,7 @@ struct ProgressiveImageModelTests {
 
   @Test func hdOnDiskWithoutAPreviewGoesStraightToFull() async throws {
     let fixture = try await Fixture()
-    await fixture.hdGate.open()
-    _ = try await fixture.pipeline.image(for: fixture.server.url("/hd.jpg"), size: .full)
+    try await fixture.cacheHD()
     await fixture.pipeline.handleMemoryWarning()
 
     await fixture.model.load()
@@ -239,8 +243,7 @@ struct ProgressiveImageModelTests {
 
   @Test func hdInMemoryIsFinalFromTheFirstFrame() async throws {
     let fixture = try await Fixture()
-    await fixture.hdGate.open()
-    _ = try await fixture.pipeline.image(for: fixture.server.url("/hd.jpg"), size: .full)
+    try await fixture.cacheHD()
     let log = PhaseLog()
 
     let model = modelCreatedNow(fixture, log: log)
