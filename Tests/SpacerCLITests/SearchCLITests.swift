@@ -56,7 +56,8 @@ struct SearchCLITests {
     (["search", "moon", "--filter", "sounds"], "sounds"),
   ])
   func badInputIsAUsageError(arguments: [String], expected: String) async throws {
-    let result = try await runSpacer(arguments, cacheDirectory: CacheFolder().url)
+    let cache = CacheFolder()  // named, so it lives (and is removed) after the run, not before
+    let result = try await runSpacer(arguments, cacheDirectory: cache.url)
     #expect(result.status == 64)
     #expect(result.stderr.hasPrefix("spacer: error: "))
     #expect(result.stderr.contains(expected))
