@@ -123,9 +123,9 @@ var targets: [Target] = [
   .testTarget(name: "BasicsTests", dependencies: ["Basics", "TestSupport"]),
   .testTarget(name: "NetworkingTests", dependencies: ["Networking", "TestSupport", "TestServer"]),
   // A repository over a scripted source, a hand-moved clock and a temporary folder, for the tests
-  // of NASA and of the screen models built on it.
+  // of NASA and of the screen models built on it (the Today and Explore models over it).
   .target(
-    name: "APODTestSupport", dependencies: ["NASA", "Networking", "TestSupport"],
+    name: "APODTestSupport", dependencies: ["NASA", "Networking", "TestSupport", "TodayCore", "ExploreCore"],
     path: "Tests/APODTestSupport",
     swiftSettings: explicitIsolation),
   .testTarget(

@@ -31,8 +31,10 @@ public enum ImageBenchmarks {
   public static func run(
     iterations: Int = 2_000, urlCacheIterations: Int = 50
   ) async throws -> [String: Double] {
-    let root = try TemporaryFolder.make("spacer-image-bench")
-    defer { try? FileManager.default.removeItem(at: root) }
+    let folder = try TemporaryDirectory(prefix: "spacer-image-bench")
+    // Removed at the end of the run, not when ARC ends `folder` early in a release build.
+    defer { folder.remove() }
+    let root = folder.url
 
     let server = LoopbackServer()
     let base = try await server.start()

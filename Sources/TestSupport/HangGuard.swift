@@ -58,3 +58,12 @@ private final class HangRace<Value: Sendable> {
     continuation.resume(returning: value)
   }
 }
+
+/// The value of `task`, awaited within `limit` like `bounded(_:_:)`: a task that never ends fails
+/// the test instead of hanging it. The task's own error, if any, is rethrown unchanged.
+@MainActor
+public func boundedValue<Success: Sendable>(
+  of task: Task<Success, any Error>, _ what: String = "the task", limit: Duration = hangGuardLimit
+) async throws -> Success {
+  try await bounded(what, limit: limit) { await task.result }.get()
+}

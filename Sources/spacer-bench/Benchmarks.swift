@@ -26,8 +26,10 @@ import TodayCore
   static func today() async throws -> [String: Double] {
     let server = DemoServer()
     let endpoints = try await server.start()
-    let root = try TemporaryFolder.make("spacer-bench")
-    defer { try? FileManager.default.removeItem(at: root) }
+    let folder = try TemporaryDirectory(prefix: "spacer-bench")
+    // Removed at the end of the run, not when ARC ends `folder` early in a release build.
+    defer { folder.remove() }
+    let root = folder.url
 
     func configuration(_ directory: URL) -> APODServiceConfiguration {
       APODServiceConfiguration(
@@ -99,8 +101,10 @@ import TodayCore
   /// cache against the loopback demo server, per source; `explore_366_cold_ms`: the wall time of
   /// that fill with the app's default source choice (median of 3).
   static func explore() async throws -> [String: Double] {
-    let root = try TemporaryFolder.make("spacer-bench-explore")
-    defer { try? FileManager.default.removeItem(at: root) }
+    let folder = try TemporaryDirectory(prefix: "spacer-bench-explore")
+    // Removed at the end of the run, not when ARC ends `folder` early in a release build.
+    defer { folder.remove() }
+    let root = folder.url
     var figures: [String: Double] = [:]
     var run = 0
 

@@ -23,8 +23,10 @@ import ViewerCore
 enum ImageMemoryBenchmark {
   @MainActor
   static func run() async throws -> [String: Double] {
-    let root = try TemporaryFolder.make("spacer-hero-bench")
-    defer { try? FileManager.default.removeItem(at: root) }
+    let folder = try TemporaryDirectory(prefix: "spacer-hero-bench")
+    // Removed at the end of the run, not when ARC ends `folder` early in a release build.
+    defer { folder.remove() }
+    let root = folder.url
     let server = LoopbackServer()
     let base = try await server.start()
     let preview = ImageFixtures.jpeg(width: 2_400, height: 1_600)

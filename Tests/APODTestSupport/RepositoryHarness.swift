@@ -3,6 +3,18 @@ import NASA
 import Networking
 import TestSupport
 
+/// The harness clock's default start: 10:00 in New York (EST) on 2026-11-21.
+public let morning = utc("2026-11-21T15:00:00Z")
+/// The day the harness clock starts on, and the day before.
+public let today = day("2026-11-21")
+public let yesterday = day("2026-11-20")
+
+/// What NASA answers before `today`'s picture is published: "not published yet" for `today`,
+/// each other day's sample.
+public func todayNotPublishedYet(_ today: APODDay) -> FakeAPODSource.DayHandler {
+  { day in day == today ? .failure(.notPublishedYet(day)) : .success(sampleAPOD(day)) }
+}
+
 /// A repository over a scripted source (which may answer anything: another day, a failure, a
 /// cancellation) and a real disk cache in a fresh folder, removed when the harness goes.
 public struct RepositoryHarness: Sendable {
@@ -15,7 +27,7 @@ public struct RepositoryHarness: Sendable {
   ///   - start: the clock's start; by default 10:00 in New York (EST) on 2026-11-21.
   ///   - answer: what the source answers for a day; by default that day's sample.
   public init(
-    at start: Date = utc("2026-11-21T15:00:00Z"),
+    at start: Date = morning,
     answer: @escaping FakeAPODSource.DayHandler = { .success(sampleAPOD($0)) }
   ) throws {
     folder = try TemporaryDirectory()
@@ -38,5 +50,31 @@ public struct RepositoryHarness: Sendable {
     let task = Task { @MainActor in await action() }
     _ = await eventually { await gate.waiting > 0 }
     return task
+  }
+
+  /// Moves the clock on by `seconds`, then makes every request fail with `error` (NASA cannot be
+  /// reached from then on).
+  public func failEveryRequest(with error: APODError, after seconds: TimeInterval) async {
+    clock.advance(by: seconds)
+    await source.answer { _ in .failure(error) }
+  }
+
+  /// Runs `action` with the source held; once a request waits, runs `whileHeld` (the checks on the
+  /// state in between), then lets the source answer and waits for `action` to end. The wait is
+  /// bounded: an action that never ends fails the test instead of hanging the run.
+  @MainActor
+  public func run(
+    _ action: @escaping @MainActor () async -> Void, whileHeld: @MainActor () throws -> Void
+  ) async throws {
+    let gate = AsyncGate()
+    let task = await held(gate, action)
+    do {
+      try whileHeld()
+    } catch {
+      await gate.open()
+      throw error
+    }
+    await gate.open()
+    try await bounded("the held action") { await task.value }
   }
 }

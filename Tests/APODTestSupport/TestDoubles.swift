@@ -34,19 +34,6 @@ public func query(_ request: HTTPRequest) -> [String: String] {
   return Dictionary(items.map { ($0.name, $0.value ?? "") }, uniquingKeysWith: { _, last in last })
 }
 
-/// A fresh temporary folder, removed when the value goes away.
-public final class TemporaryDirectory: Sendable {
-  public let url: URL
-
-  public init() throws {
-    url = FileManager.default.temporaryDirectory
-      .appendingPathComponent("NASATests-\(UUID().uuidString)", isDirectory: true)
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-  }
-
-  deinit { try? FileManager.default.removeItem(at: url) }
-}
-
 /// Waits (a few milliseconds at a time) until `condition` holds. The 60-second bound only turns a
 /// hang into a failure; a loaded 2-core CI machine can take seconds to schedule a task.
 public func eventually(_ condition: @Sendable () async -> Bool) async -> Bool {
@@ -56,6 +43,11 @@ public func eventually(_ condition: @Sendable () async -> Bool) async -> Bool {
     try? await Task.sleep(for: .milliseconds(2))
   }
   return await condition()
+}
+
+/// The APOD a service's JSON `text` (in `format`) decodes to.
+public func decoded(_ text: String, _ format: APODSourceKind) throws -> APOD {
+  try APOD.decode(Data(text.utf8), from: format)
 }
 
 /// An instant written in UTC, for readable fixed clocks.

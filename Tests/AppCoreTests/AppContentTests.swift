@@ -10,13 +10,6 @@ import Testing
 @Suite("App model: favorites behind the Premium gate", .timeLimit(.minutes(1)))
 @MainActor
 struct AppFavoritesTests {
-  private func launchedFreeApp() async throws -> AppModelFixture {
-    let app = AppModelFixture()
-    app.presenter.outcomes = [MonetizationFixtures.outcome(.cancelled)]  // onboarding
-    try await bounded { await app.model.launch() }
-    return app
-  }
-
   private func todaysAPOD(_ app: AppModelFixture) async throws -> APOD {
     await app.model.today.load()
     guard case .loaded(let content) = app.model.today.state else {
@@ -26,7 +19,7 @@ struct AppFavoritesTests {
   }
 
   @Test func freeUserBuyingFromTheFavoriteTapSavesAndPinsTheImage() async throws {
-    let app = try await launchedFreeApp()
+    let app = try await AppModelFixture.launchedFree()
     let apod = try await todaysAPOD(app)
     app.presenter.onDisplay = { [backend = app.backend] _ in
       backend.answer([MonetizationFixtures.subscription(.autoRenewing)])
@@ -44,7 +37,7 @@ struct AppFavoritesTests {
   }
 
   @Test func closingThePaywallSavesNothingAndSaysNothing() async throws {
-    let app = try await launchedFreeApp()
+    let app = try await AppModelFixture.launchedFree()
     let apod = try await todaysAPOD(app)
     app.presenter.outcomes = [MonetizationFixtures.outcome(.cancelled)]
 
@@ -56,7 +49,7 @@ struct AppFavoritesTests {
   }
 
   @Test func aPaywallThatCannotLoadResolvesTheTapWithAClearNotice() async throws {
-    let app = try await launchedFreeApp()
+    let app = try await AppModelFixture.launchedFree()
     let apod = try await todaysAPOD(app)
     app.presenter.loadResults[Placement.premium] = .failed(.noNetwork)
 
@@ -123,9 +116,7 @@ struct AppFavoritesTests {
 @MainActor
 struct AppContentLifecycleTests {
   @Test func foregroundAsksForTodayOnlyOnceTheAPODDayHasAdvanced() async throws {
-    let app = AppModelFixture()
-    app.presenter.outcomes = [MonetizationFixtures.outcome(.cancelled)]
-    try await bounded { await app.model.launch() }
+    let app = try await AppModelFixture.launchedFree()
     await app.model.today.load()
     let afterFirstLoad = await app.content.source.callCount
     #expect(afterFirstLoad == 1)
@@ -139,9 +130,7 @@ struct AppContentLifecycleTests {
   }
 
   @Test func tappingTheReminderOpensTodayOnTheCurrentAPODDay() async throws {
-    let app = AppModelFixture()
-    app.presenter.outcomes = [MonetizationFixtures.outcome(.cancelled)]
-    try await bounded { await app.model.launch() }
+    let app = try await AppModelFixture.launchedFree()
     await app.model.today.load()
     app.clock.advance(by: MonetizationFixtures.day)  // the reminder fires the next day
 
@@ -164,9 +153,7 @@ struct AppContentLifecycleTests {
   }
 
   @Test func onlyActiveAfterBackgroundCountsAsReturningToTheForeground() async throws {
-    let app = AppModelFixture()
-    app.presenter.outcomes = [MonetizationFixtures.outcome(.cancelled)]
-    try await bounded { await app.model.launch() }
+    let app = try await AppModelFixture.launchedFree()
     let checks = app.calls.count("backend.activeSubscriptions")
     app.clock.advance(by: MonetizationFixtures.day)
 
@@ -186,9 +173,7 @@ struct AppContentLifecycleTests {
   }
 
   @Test func reminderBodyNamesTheLatestCachedPictureWithoutARequest() async throws {
-    let app = AppModelFixture()
-    app.presenter.outcomes = [MonetizationFixtures.outcome(.cancelled)]
-    try await bounded { await app.model.launch() }
+    let app = try await AppModelFixture.launchedFree()
     await app.model.today.load()
     let calls = await app.content.source.callCount
 

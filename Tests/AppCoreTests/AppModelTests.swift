@@ -6,17 +6,12 @@ import NASA
 import TestSupport
 import Testing
 
-/// An `AppModel` over fakes; a second `AppModelFixture` on the same `store` is a relaunch.
+/// An `AppModel` over fakes; a second `AppModelFixture` on the same `store` is a relaunch. The
+/// fakes (`calls`, `backend`, `storeKit`, …) are read through to `fakes`.
 @MainActor
+@dynamicMemberLookup
 final class AppModelFixture {
-  let calls = CallLog()
-  let clock: TestClock
-  let store: InMemoryKeyValueStore
-  let logger = RecordingMonetizationLogger()
-  let backend: FakeSubscriptionBackend
-  let storeKit: FakeStoreEntitlements
-  let presenter: FakePaywallPresenter
-  let purchaser: FakePurchaser
+  let fakes: MonetizationFakeSet
   let subscriptionManagement = FakeSubscriptionManagement()
   let content: TestContent
   let model: AppModel
@@ -26,20 +21,16 @@ final class AppModelFixture {
     content: TestContent? = nil, defaultMode: RunningMode = .full,
     prepare: (AppModelFixture.Fakes) -> Void = { _ in }
   ) {
-    self.store = store
-    self.clock = clock
+    let fakes = MonetizationFakeSet(store: store, clock: clock)
+    self.fakes = fakes
     let content = content ?? TestContent(now: clock.nowProvider)
     self.content = content
-    backend = FakeSubscriptionBackend(calls: calls)
-    storeKit = FakeStoreEntitlements(calls: calls)
-    presenter = FakePaywallPresenter(calls: calls)
-    purchaser = FakePurchaser(calls: calls)
-    prepare(Fakes(backend: backend, storeKit: storeKit, purchaser: purchaser))
+    prepare(Fakes(backend: fakes.backend, storeKit: fakes.storeKit, purchaser: fakes.purchaser))
     model = AppModel(
       dependencies: Dependencies(
-        keyValueStore: store, subscriptionBackend: backend, storeEntitlements: storeKit,
-        paywallPresenter: presenter, purchaser: purchaser, subscriptionManagement: subscriptionManagement,
-        monetizationLogger: logger,
+        keyValueStore: store, subscriptionBackend: fakes.backend, storeEntitlements: fakes.storeKit,
+        paywallPresenter: fakes.presenter, purchaser: fakes.purchaser,
+        subscriptionManagement: subscriptionManagement, monetizationLogger: fakes.logger,
         monetization: MonetizationConfiguration(
           subscriptionGroupID: MonetizationFixtures.groupID, defaultRunningMode: defaultMode),
         content: content.dependencies(), clock: clock))
@@ -51,19 +42,30 @@ final class AppModelFixture {
     let purchaser: FakePurchaser
   }
 
-  var now: Date { clock.now }
+  subscript<Member>(dynamicMember member: KeyPath<MonetizationFakeSet, Member>) -> Member {
+    fakes[keyPath: member]
+  }
+
+  /// A free user's app after launch (in `defaultMode` when nothing is stored), the onboarding
+  /// paywall closed.
+  static func launchedFree(defaultMode: RunningMode = .full) async throws -> AppModelFixture {
+    let app = AppModelFixture(defaultMode: defaultMode)
+    app.presenter.outcomes = [MonetizationFixtures.outcome(.cancelled)]  // onboarding
+    try await bounded { await app.model.launch() }
+    return app
+  }
 
   func subscriberSnapshot() -> EntitlementSnapshot {
     EntitlementSnapshot(
       isPremium: true, reason: .subscribed, source: .purchasely, productID: MonetizationFixtures.monthly,
-      expirationDate: now.addingTimeInterval(20 * MonetizationFixtures.day),
-      computedAt: now.addingTimeInterval(-MonetizationFixtures.day))
+      expirationDate: fakes.now.addingTimeInterval(20 * MonetizationFixtures.day),
+      computedAt: fakes.now.addingTimeInterval(-MonetizationFixtures.day))
   }
 
   func activeTransaction(id: UInt64) -> TransactionSnapshot {
     MonetizationFixtures.transaction(
-      id: id, purchased: now.addingTimeInterval(-MonetizationFixtures.day),
-      expires: now.addingTimeInterval(20 * MonetizationFixtures.day))
+      id: id, purchased: fakes.now.addingTimeInterval(-MonetizationFixtures.day),
+      expires: fakes.now.addingTimeInterval(20 * MonetizationFixtures.day))
   }
 }
 
@@ -92,9 +94,7 @@ struct AppModelLaunchTests {
   }
 
   @Test func onboardingIsShownAfterADefinitiveFree() async throws {
-    let app = AppModelFixture()
-    app.presenter.outcomes = [MonetizationFixtures.outcome(.cancelled)]
-    try await bounded { await app.model.launch() }
+    let app = try await AppModelFixture.launchedFree()
     #expect(app.presenter.displayedPlacements == [Placement.onboarding])
     #expect(app.model.onboardingResult == .dismissed(MonetizationFixtures.outcome(.cancelled)))
   }
@@ -185,9 +185,7 @@ struct AppModelLaunchTests {
   }
 
   @Test func fullModeLaunchListensToTransactionsReadOnly() async throws {
-    let app = AppModelFixture(defaultMode: .full)
-    app.presenter.outcomes = [MonetizationFixtures.outcome(.cancelled)]
-    try await bounded { await app.model.launch() }
+    let app = try await AppModelFixture.launchedFree(defaultMode: .full)
     #expect(app.model.monetization.purchases.isListening)
     #expect(app.purchaser.updatesRequestCount == 1)
     let unfinished = app.activeTransaction(id: 52)
@@ -258,9 +256,7 @@ struct AppModelLifecycleTests {
   }
 
   @Test func restoreFromProfileReportsRestored() async throws {
-    let app = AppModelFixture(defaultMode: .observer)
-    app.presenter.outcomes = [MonetizationFixtures.outcome(.cancelled)]
-    try await bounded { await app.model.launch() }
+    let app = try await AppModelFixture.launchedFree(defaultMode: .observer)
     app.purchaser.onRestore = { app.storeKit.entitlements = [.verified(app.activeTransaction(id: 61))] }
     try await bounded { await app.model.profile.restore() }
     #expect(app.model.profile.restoreReport?.outcome == .restored)
@@ -274,9 +270,7 @@ struct AppModelLifecycleTests {
   }
 
   @Test func approvalArrivingWhileThePaywallIsUpClosesItAndRunsTheAction() async throws {
-    let app = AppModelFixture(defaultMode: .observer)
-    app.presenter.outcomes = [MonetizationFixtures.outcome(.cancelled)]
-    try await bounded { await app.model.launch() }
+    let app = try await AppModelFixture.launchedFree(defaultMode: .observer)
     var ran = 0
     let attempt = Task { await app.model.attempt(.favorites) { ran += 1 } }
     try await bounded { await app.presenter.waitUntilDisplaying() }
@@ -368,9 +362,7 @@ struct BackendStartRetryTests {
 @MainActor
 struct AskToBuyNoticeTests {
   @Test func pendingPurchaseIsAnnouncedThroughTheAppNoticeOnlyAndClearedByTheApproval() async throws {
-    let app = AppModelFixture(defaultMode: .observer)
-    app.presenter.outcomes = [MonetizationFixtures.outcome(.cancelled)]
-    try await bounded { await app.model.launch() }
+    let app = try await AppModelFixture.launchedFree(defaultMode: .observer)
     app.purchaser.purchaseResults = [.pending]
     let interceptor = try #require(app.model.paywallInterceptor)
     let response = try await bounded { await interceptor.purchase(MonetizationFixtures.monthlyPlan, nil) }
@@ -413,9 +405,7 @@ struct LaunchOrderTests {
 struct AskToBuyExpiryTests {
   @Test func waitEndsWhenTheRequestExpiresBecauseADeclineIsNeverReported() async throws {
     // StoreKit reports nothing when a parent declines; a request lapses after 24 hours.
-    let app = AppModelFixture(defaultMode: .observer)
-    app.presenter.outcomes = [MonetizationFixtures.outcome(.cancelled)]
-    try await bounded { await app.model.launch() }
+    let app = try await AppModelFixture.launchedFree(defaultMode: .observer)
     app.purchaser.purchaseResults = [.pending]
     let interceptor = try #require(app.model.paywallInterceptor)
     _ = try await bounded { await interceptor.purchase(MonetizationFixtures.monthlyPlan, nil) }

@@ -21,8 +21,7 @@ struct ExplorePrefetchTests {
     days: Int = 12, answer: @escaping FakeAPODSource.DayHandler = { .success(sampleAPOD($0)) }
   ) async throws -> ExploreModel {
     let harness = try ModelHarness(answer: answer)
-    let model = harness.explore(days: days)
-    await model.load()
+    let model = await harness.loadedExplore(days: days)
     return model
   }
 

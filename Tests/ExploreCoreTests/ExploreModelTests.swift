@@ -8,11 +8,6 @@ import Testing
 
 @testable import NASA
 
-/// 10:00 in New York (EST) on 2026-11-21.
-private let morning = utc("2026-11-21T15:00:00Z")
-private let today = day("2026-11-21")
-private let yesterday = day("2026-11-20")
-
 @MainActor
 @Suite("Explore model states")
 struct ExploreModelTests {
@@ -20,37 +15,34 @@ struct ExploreModelTests {
     let harness = try ModelHarness()
     let model = harness.explore(days: 5)
     #expect(model.state == .idle)
-    let gate = AsyncGate()
-    let task = await harness.held(gate) { await model.load() }
-    #expect(model.state == .loading)
-    await gate.open()
-    await task.value
+    try await harness.run {
+      await model.load()
+    } whileHeld: {
+      #expect(model.state == .loading)
+    }
     #expect(model.loadedContent?.items.map(\.date) == APODDay.lastDays(5, endingOn: today))
     #expect(model.loadedContent?.result.freshness == .fresh)
   }
 
   @Test func refreshKeepsTheListOnScreenWhileChecking() async throws {
     let harness = try ModelHarness()
-    let model = harness.explore(days: 5)
-    await model.load()
+    let model = await harness.loadedExplore(days: 5)
     let before = try #require(model.loadedContent)
     harness.clock.advance(by: 86_400)
-    let gate = AsyncGate()
-    let task = await harness.held(gate) { await model.refresh() }
-    #expect(model.loadedContent?.isRefreshing == true)
-    #expect(model.loadedContent?.items == before.items)
-    await gate.open()
-    await task.value
+    try await harness.run {
+      await model.refresh()
+    } whileHeld: {
+      #expect(model.loadedContent?.isRefreshing == true)
+      #expect(model.loadedContent?.items == before.items)
+    }
     #expect(model.loadedContent?.items.first?.date == day("2026-11-22"))
     #expect(model.loadedContent?.isRefreshing == false)
   }
 
   @Test func failedRefreshKeepsTheListMarkedStale() async throws {
     let harness = try ModelHarness()
-    let model = harness.explore(days: 3)
-    await model.load()
-    harness.clock.advance(by: 86_400)
-    await harness.source.answer { _ in .failure(.network(.rateLimited(retryAt: nil))) }
+    let model = await harness.loadedExplore(days: 3)
+    await harness.failEveryRequest(with: .network(.rateLimited(retryAt: nil)), after: 86_400)
     await model.refresh()
     let content = try #require(model.loadedContent)
     #expect(content.items.map(\.date) == [today, yesterday])
@@ -60,15 +52,14 @@ struct ExploreModelTests {
 
   @Test func pickedDayLoadsBesideTheList() async throws {
     let harness = try ModelHarness()
-    let model = harness.explore(days: 3)
-    await model.load()
+    let model = await harness.loadedExplore(days: 3)
     let picked = day("2004-02-29")
-    let gate = AsyncGate()
-    let task = await harness.held(gate) { await model.loadDay(picked) }
-    #expect(model.loadedContent?.picked == .loading(picked))
-    #expect(model.loadedContent?.items.count == 3)
-    await gate.open()
-    await task.value
+    try await harness.run {
+      await model.loadDay(picked)
+    } whileHeld: {
+      #expect(model.loadedContent?.picked == .loading(picked))
+      #expect(model.loadedContent?.items.count == 3)
+    }
     guard case .loaded(let result) = model.loadedContent?.picked else {
       Issue.record("picked day not loaded")
       return

@@ -69,8 +69,8 @@ struct ExploreSearchModelTests {
     #expect(search.results == .searching)
     let newer = Task { await search.search("orion") }
     await gate.open()
-    await older.value
-    await newer.value
+    try await bounded("the older task") { await older.value }
+    try await bounded("the newer task") { await newer.value }
     guard case .found(let hits) = search.results else {
       Issue.record("expected results, got \(search.results)")
       return

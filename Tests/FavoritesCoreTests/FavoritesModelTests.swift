@@ -65,7 +65,7 @@ struct FavoritesGateTests {
 
   @Test func losingPremiumLocksBrowsingButKeepsEveryStoredFavorite() async throws {
     let temp = try TemporaryDirectory()
-    let repository = FileFavoritesRepository(directory: temp.url, now: { januaryFifteenth })
+    let repository = fileRepository(in: temp)
     let (model, gate, pinner) = makeModel(repository: repository)
     await model.load()
     await model.add(try favorite("2024-01-05"))
@@ -341,7 +341,7 @@ struct FavoritesErrorTests {
 
   @Test func aDamagedFileOnDiskIsReportedThenANewSaveStartsAFreshList() async throws {
     let temp = try TemporaryDirectory()
-    let repository = FileFavoritesRepository(directory: temp.url, now: { januaryFifteenth })
+    let repository = fileRepository(in: temp)
     try Data("{{{".utf8).write(to: repository.fileURL)
     let (model, _, _) = makeModel(repository: repository)
 
@@ -361,9 +361,7 @@ struct FavoritesErrorTests {
 
   @Test func savingWhereNothingCanBeWrittenSaysSoAndKeepsTheListEmpty() async throws {
     let temp = try TemporaryDirectory()
-    let blocker = temp.url.appendingPathComponent("blocker")
-    try Data("file".utf8).write(to: blocker)
-    let directory = blocker.appendingPathComponent("Favorites", isDirectory: true)
+    let (directory, _) = try unwritableFavoritesFolder(in: temp)
     let repository = FileFavoritesRepository(directory: directory, now: { januaryFifteenth })
     let (model, _, pinner) = makeModel(repository: repository)
     await model.load()

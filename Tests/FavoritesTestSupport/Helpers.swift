@@ -4,24 +4,23 @@ import NASA
 import TestSupport
 import Testing
 
-/// A fresh directory under the system temporary directory, removed when the value goes away.
-public final class TemporaryDirectory {
-  public let url: URL
+/// A favorites folder inside `temp` that no one can create or write, root included: its path runs
+/// through `blocker`, a regular file holding "a regular file". (Tests may run as root, where a
+/// chmod-read-only folder still accepts writes.)
+public func unwritableFavoritesFolder(in temp: TemporaryDirectory) throws -> (folder: URL, blocker: URL) {
+  let blocker = temp.url.appendingPathComponent("blocker")
+  try Data("a regular file".utf8).write(to: blocker)
+  return (blocker.appendingPathComponent("Favorites", isDirectory: true), blocker)
+}
 
-  public init() throws {
-    url = FileManager.default.temporaryDirectory
-      .appendingPathComponent("FavoritesTests-\(UUID().uuidString)", isDirectory: true)
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-  }
+/// The file repository in `temp`, its clock fixed at `januaryFifteenth`.
+public func fileRepository(in temp: TemporaryDirectory) -> FileFavoritesRepository {
+  FileFavoritesRepository(directory: temp.url, now: { januaryFifteenth })
+}
 
-  deinit {
-    try? FileManager.default.removeItem(at: url)
-  }
-
-  /// The names of the entries directly inside the directory, sorted.
-  public func entries() throws -> [String] {
-    try FileManager.default.contentsOfDirectory(atPath: url.path).sorted()
-  }
+/// Saves a favorite for each of `days` (`YYYY-MM-DD`), in order.
+public func save(_ days: [String], to repository: FileFavoritesRepository) async throws {
+  for day in days { try await repository.save(favorite(day)) }
 }
 
 /// 2024-01-15T10:30:00Z.

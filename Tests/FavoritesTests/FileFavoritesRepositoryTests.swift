@@ -1,13 +1,14 @@
 import Favorites
 import FavoritesTestSupport
 import Foundation
+import TestSupport
 import Testing
 
 @Suite("File repository: storing")
 struct FileRepositoryStoringTests {
   @Test func startsEmptyWhenNothingIsStored() async throws {
     let temp = try TemporaryDirectory()
-    let repository = FileFavoritesRepository(directory: temp.url, now: { januaryFifteenth })
+    let repository = fileRepository(in: temp)
 
     #expect(try await repository.all().isEmpty)
     #expect(try await repository.contains(date("2024-01-05")) == false)
@@ -19,9 +20,9 @@ struct FileRepositoryStoringTests {
     var saved = try favorite("2024-01-05", title: "Orion’s “Sword”")
     saved.mediaType = "hologram"
     saved.copyright = nil
-    try await FileFavoritesRepository(directory: temp.url, now: { januaryFifteenth }).save(saved)
+    try await fileRepository(in: temp).save(saved)
 
-    let reopened = FileFavoritesRepository(directory: temp.url, now: { januaryFifteenth })
+    let reopened = fileRepository(in: temp)
     #expect(try await reopened.all() == [saved])
     #expect(try await reopened.contains(date("2024-01-05")))
   }
@@ -38,7 +39,7 @@ struct FileRepositoryStoringTests {
 
   @Test func savingTheSameDateUpdatesInsteadOfAddingASecond() async throws {
     let temp = try TemporaryDirectory()
-    let repository = FileFavoritesRepository(directory: temp.url, now: { januaryFifteenth })
+    let repository = fileRepository(in: temp)
     try await repository.save(favorite("2024-01-05", title: "Old title"))
     try await repository.save(favorite("2024-01-06"))
 
@@ -50,10 +51,8 @@ struct FileRepositoryStoringTests {
 
   @Test func removeDeletesOnlyThatDate() async throws {
     let temp = try TemporaryDirectory()
-    let repository = FileFavoritesRepository(directory: temp.url, now: { januaryFifteenth })
-    for day in ["2024-01-04", "2024-01-05", "2024-01-06"] {
-      try await repository.save(favorite(day))
-    }
+    let repository = fileRepository(in: temp)
+    try await save(["2024-01-04", "2024-01-05", "2024-01-06"], to: repository)
 
     try await repository.remove(date("2024-01-05"))
 
@@ -63,7 +62,7 @@ struct FileRepositoryStoringTests {
 
   @Test func removingAnUnknownDateLeavesTheFileByteForByte() async throws {
     let temp = try TemporaryDirectory()
-    let repository = FileFavoritesRepository(directory: temp.url, now: { januaryFifteenth })
+    let repository = fileRepository(in: temp)
     try await repository.save(favorite("2024-01-05"))
     let before = try Data(contentsOf: repository.fileURL)
 
@@ -74,10 +73,8 @@ struct FileRepositoryStoringTests {
 
   @Test func writesLeaveNoTemporaryFilesBehind() async throws {
     let temp = try TemporaryDirectory()
-    let repository = FileFavoritesRepository(directory: temp.url, now: { januaryFifteenth })
-    for day in ["2024-01-04", "2024-01-05", "2024-01-06"] {
-      try await repository.save(favorite(day))
-    }
+    let repository = fileRepository(in: temp)
+    try await save(["2024-01-04", "2024-01-05", "2024-01-06"], to: repository)
     try await repository.remove(date("2024-01-05"))
 
     #expect(try temp.entries() == [FileFavoritesRepository.fileName])
@@ -85,7 +82,7 @@ struct FileRepositoryStoringTests {
 
   @Test func fileIsVersionedAndNewestFirst() async throws {
     let temp = try TemporaryDirectory()
-    let repository = FileFavoritesRepository(directory: temp.url, now: { januaryFifteenth })
+    let repository = fileRepository(in: temp)
     try await repository.save(favorite("2023-03-01"))
     try await repository.save(favorite("2024-01-05"))
 
@@ -109,7 +106,7 @@ struct FileRepositoryCorruptionTests {
     let temp = try TemporaryDirectory()
     let garbage = #"{"version": 1, "favorites": [{"date": "2024-01-05", "tit"#
     _ = try writeStoredFile(garbage, in: temp)
-    let repository = FileFavoritesRepository(directory: temp.url, now: { januaryFifteenth })
+    let repository = fileRepository(in: temp)
 
     let error = await #expect(throws: FavoritesRepositoryError.self) { try await repository.all() }
 
@@ -122,7 +119,7 @@ struct FileRepositoryCorruptionTests {
   @Test func afterCorruptionNewSavesStartAFreshListAndTheKeptFileStaysUntouched() async throws {
     let temp = try TemporaryDirectory()
     _ = try writeStoredFile("not json at all", in: temp)
-    let repository = FileFavoritesRepository(directory: temp.url, now: { januaryFifteenth })
+    let repository = fileRepository(in: temp)
     await #expect(throws: FavoritesRepositoryError.self) { try await repository.all() }
 
     try await repository.save(favorite("2024-01-06"))
@@ -135,7 +132,7 @@ struct FileRepositoryCorruptionTests {
   @Test func savingOverACorruptFileFailsInsteadOfReplacingIt() async throws {
     let temp = try TemporaryDirectory()
     _ = try writeStoredFile("[1, 2, 3]", in: temp)
-    let repository = FileFavoritesRepository(directory: temp.url, now: { januaryFifteenth })
+    let repository = fileRepository(in: temp)
 
     await #expect(throws: FavoritesRepositoryError.self) { try await repository.save(favorite("2024-01-06")) }
 
@@ -147,7 +144,7 @@ struct FileRepositoryCorruptionTests {
 
   @Test func twoCorruptFilesInTheSameSecondKeepDistinctNames() async throws {
     let temp = try TemporaryDirectory()
-    let repository = FileFavoritesRepository(directory: temp.url, now: { januaryFifteenth })
+    let repository = fileRepository(in: temp)
     _ = try writeStoredFile("first", in: temp)
     await #expect(throws: FavoritesRepositoryError.self) { try await repository.all() }
     _ = try writeStoredFile("second", in: temp)
@@ -163,7 +160,7 @@ struct FileRepositoryCorruptionTests {
 
   @Test func oneUndecodableEntryMakesTheWholeFileCorruptRatherThanDroppingIt() async throws {
     let temp = try TemporaryDirectory()
-    let repository = FileFavoritesRepository(directory: temp.url, now: { januaryFifteenth })
+    let repository = fileRepository(in: temp)
     try await repository.save(favorite("2024-01-05"))
     try await repository.save(favorite("2024-01-06"))
     let valid = try String(contentsOf: repository.fileURL, encoding: .utf8)
@@ -184,7 +181,7 @@ struct FileRepositoryCorruptionTests {
     let temp = try TemporaryDirectory()
     let future = #"{"version": 2, "favorites": [], "folders": ["Nebulae"]}"#
     let url = try writeStoredFile(future, in: temp)
-    let repository = FileFavoritesRepository(directory: temp.url, now: { januaryFifteenth })
+    let repository = fileRepository(in: temp)
 
     let readError = await #expect(throws: FavoritesRepositoryError.self) { try await repository.all() }
     let writeError = await #expect(throws: FavoritesRepositoryError.self) {
@@ -200,13 +197,9 @@ struct FileRepositoryCorruptionTests {
 
 @Suite("File repository: storage errors")
 struct FileRepositoryStorageErrorTests {
-  // Tests may run as root, where a chmod-read-only directory still accepts writes. A directory
-  // path that runs through a regular file cannot be created or written by anyone, root included.
   @Test func savingWhereTheDirectoryPathRunsThroughAFileReportsNotWritable() async throws {
     let temp = try TemporaryDirectory()
-    let blocker = temp.url.appendingPathComponent("blocker")
-    try Data("a regular file".utf8).write(to: blocker)
-    let directory = blocker.appendingPathComponent("Favorites", isDirectory: true)
+    let (directory, blocker) = try unwritableFavoritesFolder(in: temp)
     let repository = FileFavoritesRepository(directory: directory, now: { januaryFifteenth })
 
     let error = await #expect(throws: FavoritesRepositoryError.self) {
@@ -221,7 +214,7 @@ struct FileRepositoryStorageErrorTests {
 
   @Test func storedPathThatIsADirectoryIsReportedUnreadableAndLeftAlone() async throws {
     let temp = try TemporaryDirectory()
-    let repository = FileFavoritesRepository(directory: temp.url, now: { januaryFifteenth })
+    let repository = fileRepository(in: temp)
     let inside = repository.fileURL.appendingPathComponent("keep.txt")
     try FileManager.default.createDirectory(at: repository.fileURL, withIntermediateDirectories: true)
     try Data("kept".utf8).write(to: inside)
@@ -295,7 +288,7 @@ struct FileRepositoryEarlierFormatTests {
 
   @Test func readsAFileWrittenBeforeFavoritesUsedTheAPODDay() async throws {
     let temp = try TemporaryDirectory()
-    let repository = FileFavoritesRepository(directory: temp.url, now: { januaryFifteenth })
+    let repository = fileRepository(in: temp)
     try FileManager.default.createDirectory(at: temp.url, withIntermediateDirectories: true)
     try Data(Self.earlierFile.utf8).write(to: repository.fileURL)
 
@@ -310,7 +303,7 @@ struct FileRepositoryEarlierFormatTests {
 
   @Test func rewritingAnEarlierFileKeepsEveryDateInTheSameText() async throws {
     let temp = try TemporaryDirectory()
-    let repository = FileFavoritesRepository(directory: temp.url, now: { januaryFifteenth })
+    let repository = fileRepository(in: temp)
     try FileManager.default.createDirectory(at: temp.url, withIntermediateDirectories: true)
     try Data(Self.earlierFile.utf8).write(to: repository.fileURL)
 
@@ -319,7 +312,7 @@ struct FileRepositoryEarlierFormatTests {
     let written = try String(contentsOf: repository.fileURL, encoding: .utf8)
     #expect(written.contains(#""date" : "2024-01-05""#))
     #expect(!written.contains("1995-06-16"))
-    let reopened = FileFavoritesRepository(directory: temp.url, now: { januaryFifteenth })
+    let reopened = fileRepository(in: temp)
     #expect(try await reopened.all().map(\.date.rawValue) == ["2024-01-05"])
   }
 }

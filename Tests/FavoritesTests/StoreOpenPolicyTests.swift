@@ -1,6 +1,7 @@
 import Favorites
 import FavoritesTestSupport
 import Foundation
+import TestSupport
 import Testing
 
 /// The errors below are the ones Core Data and SQLite report on Apple platforms, built by hand

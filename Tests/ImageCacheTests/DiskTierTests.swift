@@ -12,242 +12,211 @@ struct DiskTierTests {
   }
 
   @Test func fileIsNamedByTheSHA256OfTheURLAndHoldsTheOriginalBytes() async throws {
-    let directory = try TemporaryDirectory()
-    defer { directory.remove() }
-    let server = try await ImageServer.start()
-    let bytes = ImageFixtures.jpeg(width: 64, height: 48)
-    await server.serve("/apod/image/a.jpg", bytes, contentType: "image/jpeg")
-    let pipeline = makePipeline(directory)
-    let url = server.url("/apod/image/a.jpg")
+    try await withServedImages { server, directory in
+      let bytes = ImageFixtures.jpeg(width: 64, height: 48)
+      let url = await server.serve("/apod/image/a.jpg", bytes, contentType: "image/jpeg")
+      let pipeline = makePipeline(directory)
 
-    _ = try await pipeline.image(for: url, size: .thumbnail)
+      _ = try await pipeline.image(for: url, size: .thumbnail)
 
-    let file = try #require(await pipeline.cacheFileURL(for: url))
-    #expect(file.deletingLastPathComponent().standardizedFileURL == directory.url.standardizedFileURL)
-    #expect(file.lastPathComponent == SHA256Digest(hashing: url.absoluteString).hexString)
-    #expect(try Data(contentsOf: file) == bytes)
-    #expect(await pipeline.cachedData(for: url) == bytes)
-    #expect(await pipeline.isCached(url))
-    await server.stop()
+      let file = try #require(await pipeline.cacheFileURL(for: url))
+      #expect(file.deletingLastPathComponent().standardizedFileURL == directory.url.standardizedFileURL)
+      #expect(file.lastPathComponent == SHA256Digest(hashing: url.absoluteString).hexString)
+      #expect(try Data(contentsOf: file) == bytes)
+      #expect(await pipeline.cachedData(for: url) == bytes)
+      #expect(await pipeline.isCached(url))
+    }
   }
 
   @Test func leastRecentlyAccessedFileIsEvictedFirstUnderTheCap() async throws {
-    let directory = try TemporaryDirectory()
-    defer { directory.remove() }
-    let server = try await ImageServer.start()
-    let image = ImageFixtures.png(width: 20, height: 20)
-    for name in ["a", "b", "c", "d"] { await server.serve("/\(name).png", image) }
-    let pipeline = makePipeline(directory, diskByteLimit: image.count * 3)
-    let url = { (name: String) in server.url("/\(name).png") }
+    try await withServedImages { server, directory in
+      let image = ImageFixtures.png(width: 20, height: 20)
+      let url = await server.serve(image, named: ["a", "b", "c", "d"])
+      let pipeline = makePipeline(directory, diskByteLimit: image.count * 3)
 
-    for name in ["a", "b", "c"] { _ = try await pipeline.image(for: url(name), size: .thumbnail) }
-    #expect(await pipeline.cachedData(for: url("a")) != nil)  // a is now the most recent on disk
-    _ = try await pipeline.image(for: url("d"), size: .thumbnail)
+      for name in ["a", "b", "c"] { _ = try await pipeline.image(for: url(name), size: .thumbnail) }
+      #expect(await pipeline.cachedData(for: url("a")) != nil)  // a is now the most recent on disk
+      _ = try await pipeline.image(for: url("d"), size: .thumbnail)
 
-    #expect(!Self.fileExists(await pipeline.cacheFileURL(for: url("b"))))
-    for name in ["a", "c", "d"] { #expect(Self.fileExists(await pipeline.cacheFileURL(for: url(name)))) }
-    let statistics = await pipeline.statistics()
-    #expect(statistics.diskBytes == image.count * 3)
-    #expect(statistics.diskFileCount == 3)
-    await server.stop()
+      #expect(!Self.fileExists(await pipeline.cacheFileURL(for: url("b"))))
+      for name in ["a", "c", "d"] { #expect(Self.fileExists(await pipeline.cacheFileURL(for: url(name)))) }
+      let statistics = await pipeline.statistics()
+      #expect(statistics.diskBytes == image.count * 3)
+      #expect(statistics.diskFileCount == 3)
+    }
   }
 
   @Test func recencySurvivesARelaunch() async throws {
-    let directory = try TemporaryDirectory()
-    defer { directory.remove() }
-    let server = try await ImageServer.start()
-    let image = ImageFixtures.png(width: 20, height: 20)
-    for name in ["a", "b", "c", "d"] { await server.serve("/\(name).png", image) }
-    let url = { (name: String) in server.url("/\(name).png") }
-    let clock = TestClock()
+    try await withServedImages { server, directory in
+      let image = ImageFixtures.png(width: 20, height: 20)
+      let url = await server.serve(image, named: ["a", "b", "c", "d"])
+      let clock = TestClock()
 
-    let first = makePipeline(directory, diskByteLimit: image.count * 3, now: clock.nowProvider)
-    for name in ["a", "b", "c"] {
-      _ = try await first.image(for: url(name), size: .thumbnail)
+      let first = makePipeline(directory, diskByteLimit: image.count * 3, now: clock.nowProvider)
+      for name in ["a", "b", "c"] {
+        _ = try await first.image(for: url(name), size: .thumbnail)
+        clock.advance(by: 60)
+      }
+      _ = await first.cachedData(for: url("a"))  // a becomes the most recent; b the oldest
       clock.advance(by: 60)
+
+      // A new process: the order comes back from the files' modification dates.
+      let relaunched = makePipeline(directory, diskByteLimit: image.count * 3, now: clock.nowProvider)
+      _ = try await relaunched.image(for: url("d"), size: .thumbnail)
+
+      #expect(!Self.fileExists(await relaunched.cacheFileURL(for: url("b"))))
+      #expect(await relaunched.cachedData(for: url("a")) != nil)
+      #expect(await relaunched.cachedData(for: url("c")) != nil)
     }
-    _ = await first.cachedData(for: url("a"))  // a becomes the most recent; b the oldest
-    clock.advance(by: 60)
-
-    // A new process: the order comes back from the files' modification dates.
-    let relaunched = makePipeline(directory, diskByteLimit: image.count * 3, now: clock.nowProvider)
-    _ = try await relaunched.image(for: url("d"), size: .thumbnail)
-
-    #expect(!Self.fileExists(await relaunched.cacheFileURL(for: url("b"))))
-    #expect(await relaunched.cachedData(for: url("a")) != nil)
-    #expect(await relaunched.cachedData(for: url("c")) != nil)
-    await server.stop()
   }
 
   @Test func pinnedFileSurvivesEvictionAndUnpinningReleasesIt() async throws {
-    let directory = try TemporaryDirectory()
-    defer { directory.remove() }
-    let server = try await ImageServer.start()
-    let image = ImageFixtures.png(width: 20, height: 20)
-    for name in ["fav", "b", "c", "d"] { await server.serve("/\(name).png", image) }
-    let pipeline = makePipeline(directory, diskByteLimit: image.count * 2)
-    let url = { (name: String) in server.url("/\(name).png") }
+    try await withServedImages { server, directory in
+      let image = ImageFixtures.png(width: 20, height: 20)
+      let url = await server.serve(image, named: ["fav", "b", "c", "d"])
+      let pipeline = makePipeline(directory, diskByteLimit: image.count * 2)
 
-    _ = try await pipeline.image(for: url("fav"), size: .preview)
-    await pipeline.pin(url("fav"))
-    for name in ["b", "c", "d"] { _ = try await pipeline.image(for: url(name), size: .preview) }
+      _ = try await pipeline.image(for: url("fav"), size: .preview)
+      await pipeline.pin(url("fav"))
+      for name in ["b", "c", "d"] { _ = try await pipeline.image(for: url(name), size: .preview) }
 
-    #expect(await pipeline.cachedData(for: url("fav")) != nil)  // oldest, but pinned
-    #expect(!Self.fileExists(await pipeline.cacheFileURL(for: url("b"))))
-    #expect(!Self.fileExists(await pipeline.cacheFileURL(for: url("c"))))
+      #expect(await pipeline.cachedData(for: url("fav")) != nil)  // oldest, but pinned
+      #expect(!Self.fileExists(await pipeline.cacheFileURL(for: url("b"))))
+      #expect(!Self.fileExists(await pipeline.cacheFileURL(for: url("c"))))
 
-    await pipeline.unpin(url("fav"))
-    #expect(await pipeline.isPinned(url("fav")) == false)
-    await pipeline.handleMemoryWarning()
-    for name in ["b", "c"] { _ = try await pipeline.image(for: url(name), size: .preview) }
+      await pipeline.unpin(url("fav"))
+      #expect(await pipeline.isPinned(url("fav")) == false)
+      await pipeline.handleMemoryWarning()
+      for name in ["b", "c"] { _ = try await pipeline.image(for: url(name), size: .preview) }
 
-    #expect(!Self.fileExists(await pipeline.cacheFileURL(for: url("fav"))))
-    let statistics = await pipeline.statistics()
-    #expect(statistics.diskBytes == image.count * 2)
-    #expect(statistics.diskFileCount == 2)
-    await server.stop()
+      #expect(!Self.fileExists(await pipeline.cacheFileURL(for: url("fav"))))
+      let statistics = await pipeline.statistics()
+      #expect(statistics.diskBytes == image.count * 2)
+      #expect(statistics.diskFileCount == 2)
+    }
   }
 
   @Test func pinningBeforeDownloadKeepsTheFileOnceDownloadedAndAcrossRelaunch() async throws {
-    let directory = try TemporaryDirectory()
-    defer { directory.remove() }
-    let server = try await ImageServer.start()
-    let image = ImageFixtures.png(width: 20, height: 20)
-    for name in ["fav", "b", "c"] { await server.serve("/\(name).png", image) }
-    let url = { (name: String) in server.url("/\(name).png") }
+    try await withServedImages { server, directory in
+      let image = ImageFixtures.png(width: 20, height: 20)
+      let url = await server.serve(image, named: ["fav", "b", "c"])
 
-    let first = makePipeline(directory, diskByteLimit: image.count)
-    await first.pin(url("fav"))  // a favorite saved before its image was ever shown
+      let first = makePipeline(directory, diskByteLimit: image.count)
+      await first.pin(url("fav"))  // a favorite saved before its image was ever shown
 
-    let relaunched = makePipeline(directory, diskByteLimit: image.count)
-    #expect(await relaunched.isPinned(url("fav")))
-    _ = try await relaunched.image(for: url("fav"), size: .thumbnail)
-    _ = try await relaunched.image(for: url("b"), size: .thumbnail)
-    _ = try await relaunched.image(for: url("c"), size: .thumbnail)
+      let relaunched = makePipeline(directory, diskByteLimit: image.count)
+      #expect(await relaunched.isPinned(url("fav")))
+      _ = try await relaunched.image(for: url("fav"), size: .thumbnail)
+      _ = try await relaunched.image(for: url("b"), size: .thumbnail)
+      _ = try await relaunched.image(for: url("c"), size: .thumbnail)
 
-    #expect(await relaunched.cachedData(for: url("fav")) != nil)
-    #expect(await relaunched.statistics().pinnedCount == 1)
-    await server.stop()
+      #expect(await relaunched.cachedData(for: url("fav")) != nil)
+      #expect(await relaunched.statistics().pinnedCount == 1)
+    }
   }
 
   @Test func pinsApplyToTheNormalizedURL() async throws {
-    let directory = try TemporaryDirectory()
-    defer { directory.remove() }
     let downloader = HeldDownloader(data: ImageFixtures.png(width: 10, height: 10))
-    let pipeline = ImagePipeline(
-      directory: directory.url, downloader: downloader, decoder: HeaderImageDecoder())
-    let http = URL(string: "http://apod.nasa.gov/apod/image/2401/x.jpg")!
-    let https = URL(string: "https://apod.nasa.gov/apod/image/2401/x.jpg")!
+    try await withPipeline(over: downloader) { pipeline in
+      let http = URL(string: "http://apod.nasa.gov/apod/image/2401/x.jpg")!
+      let https = URL(string: "https://apod.nasa.gov/apod/image/2401/x.jpg")!
 
-    await pipeline.pin(http)
+      await pipeline.pin(http)
 
-    #expect(await pipeline.isPinned(https))
-    #expect(await pipeline.cacheFileURL(for: http) == pipeline.cacheFileURL(for: https))
-    await pipeline.pin(URL(string: "file:///etc/passwd")!)  // refused silently
-    #expect(await pipeline.statistics().pinnedCount == 1)
-    await downloader.release()
-    try await eventually { await pipeline.isCached(https) }
+      #expect(await pipeline.isPinned(https))
+      #expect(await pipeline.cacheFileURL(for: http) == pipeline.cacheFileURL(for: https))
+      await pipeline.pin(URL(string: "file:///etc/passwd")!)  // refused silently
+      #expect(await pipeline.statistics().pinnedCount == 1)
+      await downloader.release()
+      try await eventually { await pipeline.isCached(https) }
+    }
   }
 
   @Test func pinningAnUncachedURLDownloadsItForOfflineUse() async throws {
-    let directory = try TemporaryDirectory()
-    defer { directory.remove() }
-    let server = try await ImageServer.start()
-    await server.serve("/fav.png", ImageFixtures.png(width: 20, height: 20))
-    let pipeline = makePipeline(directory)
-    let url = server.url("/fav.png")
+    try await withServedImages { server, directory in
+      let url = await server.serve("/fav.png", ImageFixtures.png(width: 20, height: 20))
+      let pipeline = makePipeline(directory)
 
-    await pipeline.pin(url)
-    await pipeline.pin(url)  // idempotent: still one download
+      await pipeline.pin(url)
+      await pipeline.pin(url)  // idempotent: still one download
 
-    try await eventually { await pipeline.statistics().pinDownloadsOutstanding == 0 }
-    #expect(await pipeline.cachedData(for: url) != nil)
-    _ = try await pipeline.image(for: url, size: .thumbnail)  // from disk now
-    #expect(await server.requests("/fav.png") == 1)
-    await server.stop()
+      try await eventually { await pipeline.statistics().pinDownloadsOutstanding == 0 }
+      #expect(await pipeline.cachedData(for: url) != nil)
+      _ = try await pipeline.image(for: url, size: .thumbnail)  // from disk now
+      #expect(await server.requests("/fav.png") == 1)
+    }
   }
 
   @Test func unpinningStopsThePendingPinDownload() async throws {
-    let directory = try TemporaryDirectory()
-    defer { directory.remove() }
     let downloader = HeldDownloader(data: ImageFixtures.png(width: 10, height: 10))
-    let pipeline = ImagePipeline(
-      directory: directory.url, downloader: downloader, decoder: HeaderImageDecoder())
-    let url = URL(string: "https://apod.nasa.gov/apod/image/2401/fav.jpg")!
+    try await withPipeline(over: downloader) { pipeline in
+      let url = URL(string: "https://apod.nasa.gov/apod/image/2401/fav.jpg")!
 
-    await pipeline.pin(url)
-    try await eventually { await downloader.log.started == 1 }
-    await pipeline.unpin(url)
+      await pipeline.pin(url)
+      try await eventually { await downloader.log.started == 1 }
+      await pipeline.unpin(url)
 
-    try await eventually { await downloader.log.cancelled == 1 }
-    #expect(await pipeline.statistics().pinDownloadsOutstanding == 0)
-    await downloader.release()
-    try await eventually { await pipeline.statistics().downloadsInFlight == 0 }
-    #expect(await pipeline.cachedData(for: url) == nil)
+      try await eventually { await downloader.log.cancelled == 1 }
+      #expect(await pipeline.statistics().pinDownloadsOutstanding == 0)
+      await downloader.release()
+      try await eventually { await pipeline.statistics().downloadsInFlight == 0 }
+      #expect(await pipeline.cachedData(for: url) == nil)
+    }
   }
 
   @Test(arguments: ["garbage", "truncated", "resized"])
   func damagedFileIsAMissIsRemovedAndIsDownloadedAgain(damage: String) async throws {
-    let directory = try TemporaryDirectory()
-    defer { directory.remove() }
-    let server = try await ImageServer.start()
-    let bytes = ImageFixtures.jpeg(width: 300, height: 200)
-    await server.serve("/a.jpg", bytes, contentType: "image/jpeg")
-    let pipeline = makePipeline(directory)
-    let url = server.url("/a.jpg")
-    _ = try await pipeline.image(for: url, size: .preview)
-    let file = try #require(await pipeline.cacheFileURL(for: url))
+    try await withServedImages { server, directory in
+      let bytes = ImageFixtures.jpeg(width: 300, height: 200)
+      let url = await server.serve("/a.jpg", bytes, contentType: "image/jpeg")
+      let pipeline = makePipeline(directory)
+      _ = try await pipeline.image(for: url, size: .preview)
+      let file = try #require(await pipeline.cacheFileURL(for: url))
 
-    switch damage {
-    case "garbage": try Data(repeating: 0xAB, count: bytes.count).write(to: file)
-    case "truncated": try bytes.prefix(bytes.count / 2).write(to: file)
-    default: try (bytes + Data([0, 0, 0])).write(to: file)  // still ends in EOI, but not the bytes stored
+      switch damage {
+      case "garbage": try Data(repeating: 0xAB, count: bytes.count).write(to: file)
+      case "truncated": try bytes.prefix(bytes.count / 2).write(to: file)
+      default: try (bytes + Data([0, 0, 0])).write(to: file)  // still ends in EOI, but not the bytes stored
+      }
+      await pipeline.handleMemoryWarning()
+
+      #expect(await pipeline.cachedData(for: url) == nil)
+      #expect(!Self.fileExists(file))
+      #expect(await pipeline.statistics().diskFileCount == 0)
+      _ = try await pipeline.image(for: url, size: .preview)
+      #expect(await server.requests("/a.jpg") == 2)
+      #expect(try Data(contentsOf: file) == bytes)
     }
-    await pipeline.handleMemoryWarning()
-
-    #expect(await pipeline.cachedData(for: url) == nil)
-    #expect(!Self.fileExists(file))
-    #expect(await pipeline.statistics().diskFileCount == 0)
-    _ = try await pipeline.image(for: url, size: .preview)
-    #expect(await server.requests("/a.jpg") == 2)
-    #expect(try Data(contentsOf: file) == bytes)
-    await server.stop()
   }
 
   @Test func fileTheDecoderRefusesIsRemovedAndFetchedAgain() async throws {
-    let directory = try TemporaryDirectory()
-    defer { directory.remove() }
-    let server = try await ImageServer.start()
-    await server.serve("/a.png", ImageFixtures.png(width: 30, height: 30))
-    let decoder = FakeImageDecoder()
-    let pipeline = makePipeline(directory, decoder: decoder)
-    let url = server.url("/a.png")
-    _ = try await pipeline.image(for: url, size: .preview)
-    await pipeline.handleMemoryWarning()
+    try await withServedImages { server, directory in
+      let url = await server.serve("/a.png", ImageFixtures.png(width: 30, height: 30))
+      let decoder = FakeImageDecoder()
+      let pipeline = makePipeline(directory, decoder: decoder)
+      _ = try await pipeline.image(for: url, size: .preview)
+      await pipeline.handleMemoryWarning()
 
-    decoder.setRefusing(true)
-    #expect(await pipeline.cachedImage(for: url, size: .preview) == nil)
-    #expect(await pipeline.isCached(url) == false)
+      decoder.setRefusing(true)
+      #expect(await pipeline.cachedImage(for: url, size: .preview) == nil)
+      #expect(await pipeline.isCached(url) == false)
 
-    decoder.setRefusing(false)
-    _ = try await pipeline.image(for: url, size: .preview)
-    #expect(await server.requests("/a.png") == 2)
-    await server.stop()
+      decoder.setRefusing(false)
+      _ = try await pipeline.image(for: url, size: .preview)
+      #expect(await server.requests("/a.png") == 2)
+    }
   }
 
   @Test func fileDeletedBehindTheCachesBackIsAMiss() async throws {
-    let directory = try TemporaryDirectory()
-    defer { directory.remove() }
-    let server = try await ImageServer.start()
-    await server.serve("/a.png", ImageFixtures.png(width: 30, height: 30))
-    let pipeline = makePipeline(directory)
-    let url = server.url("/a.png")
-    _ = try await pipeline.image(for: url, size: .preview)
-    try FileManager.default.removeItem(at: #require(await pipeline.cacheFileURL(for: url)))
+    try await withServedImages { server, directory in
+      let url = await server.serve("/a.png", ImageFixtures.png(width: 30, height: 30))
+      let pipeline = makePipeline(directory)
+      _ = try await pipeline.image(for: url, size: .preview)
+      try FileManager.default.removeItem(at: #require(await pipeline.cacheFileURL(for: url)))
 
-    #expect(await pipeline.cachedData(for: url) == nil)
-    #expect(await pipeline.statistics().diskFileCount == 0)
-    await server.stop()
+      #expect(await pipeline.cachedData(for: url) == nil)
+      #expect(await pipeline.statistics().diskFileCount == 0)
+    }
   }
 
   @Test func strayFilesInTheDirectoryAreNotEntries() async throws {

@@ -89,19 +89,18 @@ struct DownloadFailureTests {
   }
 
   @Test func failedDownloadIsRetriedOnTheNextRequest() async throws {
-    let directory = try TemporaryDirectory()
-    defer { directory.remove() }
-    let server = try await ImageServer.start()
-    await server.server.route("/flaky.png") { _ in StubResponse(status: 503) }
-    let pipeline = makePipeline(directory)
-    let url = server.url("/flaky.png")
-    await #expect(throws: ImagePipelineError.http(.server(statusCode: 503))) {
-      try await pipeline.image(for: url, size: .preview)
-    }
+    try await withServedImages { server, directory in
+      await server.server.route("/flaky.png") { _ in StubResponse(status: 503) }
+      let pipeline = makePipeline(directory)
+      let url = server.url("/flaky.png")
+      await #expect(throws: ImagePipelineError.http(.server(statusCode: 503))) {
+        try await pipeline.image(for: url, size: .preview)
+      }
 
-    await server.serve("/flaky.png", ImageFixtures.png(width: 8, height: 8))
-    #expect(try await pipeline.image(for: url, size: .preview).pixelWidth == 8)
-    #expect(await server.requests("/flaky.png") == 2)
-    await server.stop()
+      await server.serve("/flaky.png", ImageFixtures.png(width: 8, height: 8))
+      let image = try await pipeline.image(for: url, size: .preview)
+      #expect(image.pixelWidth == 8)
+      #expect(await server.requests("/flaky.png") == 2)
+    }
   }
 }

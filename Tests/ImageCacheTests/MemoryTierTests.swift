@@ -10,84 +10,75 @@ struct MemoryTierTests {
   private static let limit = 3 * 40_000
 
   @Test func leastRecentlyUsedImageIsEvictedFirstAndTheLimitHolds() async throws {
-    let directory = try TemporaryDirectory()
-    defer { directory.remove() }
-    let server = try await ImageServer.start()
-    for name in ["a", "b", "c", "d"] {
-      await server.serve("/\(name).png", ImageFixtures.png(width: 100, height: 100))
+    try await withServedImages { server, directory in
+      for name in ["a", "b", "c", "d"] {
+        await server.serve("/\(name).png", ImageFixtures.png(width: 100, height: 100))
+      }
+      let decoder = FakeImageDecoder()
+      let pipeline = makePipeline(directory, memoryCostLimit: Self.limit, decoder: decoder)
+      let url = { (name: String) in server.url("/\(name).png") }
+
+      for name in ["a", "b", "c"] { _ = try await pipeline.image(for: url(name), size: .full) }
+      _ = try await pipeline.image(for: url("a"), size: .full)  // a is now the most recent
+      #expect(decoder.decodeCount == 3)  // the second a was a memory hit
+
+      _ = try await pipeline.image(for: url("d"), size: .full)  // evicts b, the least recent
+      let afterD = decoder.decodeCount
+      _ = try await pipeline.image(for: url("a"), size: .full)
+      _ = try await pipeline.image(for: url("c"), size: .full)
+      #expect(decoder.decodeCount == afterD)  // a and c still in memory
+      _ = try await pipeline.image(for: url("b"), size: .full)
+      #expect(decoder.decodeCount == afterD + 1)  // b had to be decoded again (from disk)
+
+      let statistics = await pipeline.statistics()
+      #expect(statistics.memoryCost <= Self.limit)
+      #expect(statistics.peakMemoryCost <= Self.limit)
+      #expect(statistics.memoryImageCount == 3)
+      for name in ["a", "b", "c", "d"] { #expect(await server.requests("/\(name).png") == 1) }
     }
-    let decoder = FakeImageDecoder()
-    let pipeline = makePipeline(directory, memoryCostLimit: Self.limit, decoder: decoder)
-    let url = { (name: String) in server.url("/\(name).png") }
-
-    for name in ["a", "b", "c"] { _ = try await pipeline.image(for: url(name), size: .full) }
-    _ = try await pipeline.image(for: url("a"), size: .full)  // a is now the most recent
-    #expect(decoder.decodeCount == 3)  // the second a was a memory hit
-
-    _ = try await pipeline.image(for: url("d"), size: .full)  // evicts b, the least recent
-    let afterD = decoder.decodeCount
-    _ = try await pipeline.image(for: url("a"), size: .full)
-    _ = try await pipeline.image(for: url("c"), size: .full)
-    #expect(decoder.decodeCount == afterD)  // a and c still in memory
-    _ = try await pipeline.image(for: url("b"), size: .full)
-    #expect(decoder.decodeCount == afterD + 1)  // b had to be decoded again (from disk)
-
-    let statistics = await pipeline.statistics()
-    #expect(statistics.memoryCost <= Self.limit)
-    #expect(statistics.peakMemoryCost <= Self.limit)
-    #expect(statistics.memoryImageCount == 3)
-    for name in ["a", "b", "c", "d"] { #expect(await server.requests("/\(name).png") == 1) }
-    await server.stop()
   }
 
   @Test func imageLargerThanTheWholeLimitIsReturnedButNotKept() async throws {
-    let directory = try TemporaryDirectory()
-    defer { directory.remove() }
-    let server = try await ImageServer.start()
-    await server.serve("/small.png", ImageFixtures.png(width: 100, height: 100))
-    await server.serve("/huge.png", ImageFixtures.png(width: 200, height: 200))
-    let pipeline = makePipeline(directory, memoryCostLimit: Self.limit)
+    try await withServedImages { server, directory in
+      await server.serve("/small.png", ImageFixtures.png(width: 100, height: 100))
+      await server.serve("/huge.png", ImageFixtures.png(width: 200, height: 200))
+      let pipeline = makePipeline(directory, memoryCostLimit: Self.limit)
 
-    _ = try await pipeline.image(for: server.url("/small.png"), size: .full)
-    let huge = try await pipeline.image(for: server.url("/huge.png"), size: .full)
+      _ = try await pipeline.image(for: server.url("/small.png"), size: .full)
+      let huge = try await pipeline.image(for: server.url("/huge.png"), size: .full)
 
-    #expect(huge.cost == 160_000)
-    let statistics = await pipeline.statistics()
-    #expect(statistics.memoryImageCount == 1)  // the small one survived; nothing was evicted for nothing
-    #expect(statistics.peakMemoryCost <= Self.limit)
-    await server.stop()
+      #expect(huge.cost == 160_000)
+      let statistics = await pipeline.statistics()
+      #expect(statistics.memoryImageCount == 1)  // the small one survived; nothing was evicted for nothing
+      #expect(statistics.peakMemoryCost <= Self.limit)
+    }
   }
 
   @Test func costIsTheDownsampledSizeNotTheFileSize() async throws {
-    let directory = try TemporaryDirectory()
-    defer { directory.remove() }
-    let server = try await ImageServer.start()
-    await server.serve("/wide.png", ImageFixtures.png(width: 2_000, height: 1_000))
-    let pipeline = makePipeline(directory)
+    try await withServedImages { server, directory in
+      await server.serve("/wide.png", ImageFixtures.png(width: 2_000, height: 1_000))
+      let pipeline = makePipeline(directory)
 
-    let thumbnail = try await pipeline.image(for: server.url("/wide.png"), size: .thumbnail)
-    #expect(thumbnail.cost == 400 * 200 * 4)
-    #expect(await pipeline.statistics().memoryCost == 400 * 200 * 4)
-    await server.stop()
+      let thumbnail = try await pipeline.image(for: server.url("/wide.png"), size: .thumbnail)
+      #expect(thumbnail.cost == 400 * 200 * 4)
+      #expect(await pipeline.statistics().memoryCost == 400 * 200 * 4)
+    }
   }
 
   @Test func memoryWarningEmptiesMemoryAndDiskStillServesWithoutNetwork() async throws {
-    let directory = try TemporaryDirectory()
-    defer { directory.remove() }
-    let server = try await ImageServer.start()
-    await server.serve("/a.png", ImageFixtures.png(width: 50, height: 50))
-    let decoder = FakeImageDecoder()
-    let pipeline = makePipeline(directory, decoder: decoder)
-    let url = server.url("/a.png")
-    _ = try await pipeline.image(for: url, size: .preview)
+    try await withServedImages { server, directory in
+      let url = await server.serve("/a.png", ImageFixtures.png(width: 50, height: 50))
+      let decoder = FakeImageDecoder()
+      let pipeline = makePipeline(directory, decoder: decoder)
+      _ = try await pipeline.image(for: url, size: .preview)
 
-    await pipeline.handleMemoryWarning()
+      await pipeline.handleMemoryWarning()
 
-    #expect(await pipeline.statistics().memoryCost == 0)
-    #expect(await pipeline.statistics().memoryImageCount == 0)
-    _ = try await pipeline.image(for: url, size: .preview)
-    #expect(decoder.decodeCount == 2)  // decoded again from disk
-    #expect(await server.requests("/a.png") == 1)
-    await server.stop()
+      #expect(await pipeline.statistics().memoryCost == 0)
+      #expect(await pipeline.statistics().memoryImageCount == 0)
+      _ = try await pipeline.image(for: url, size: .preview)
+      #expect(decoder.decodeCount == 2)  // decoded again from disk
+      #expect(await server.requests("/a.png") == 1)
+    }
   }
 }

@@ -17,93 +17,87 @@ actor ConcurrencyProbe {
   func leave() { current -= 1 }
 }
 
+/// Serves a 30×30 PNG at every `/feed/` path once `gate` opens (counting the requests in flight
+/// in `probe`), and returns the URLs of the first `count` feed images.
+private func serveFeed(
+  _ count: Int, on server: ImageServer, after gate: Gate, countingIn probe: ConcurrencyProbe? = nil
+) async -> [URL] {
+  let image = ImageFixtures.png(width: 30, height: 30)
+  await server.server.route(prefix: "/feed/") { _ in
+    await probe?.enter()
+    await gate.wait()
+    await probe?.leave()
+    return .bytes(image, contentType: "image/png")
+  }
+  return (0..<count).map { server.url("/feed/\($0).png") }
+}
+
 @Suite("Prefetching for the Explore feed", .timeLimit(.minutes(1)))
 struct PrefetchTests {
   @Test func prefetchWarmsTheCachesAtMostNAtATime() async throws {
-    let directory = try TemporaryDirectory()
-    defer { directory.remove() }
-    let server = try await ImageServer.start()
-    let probe = ConcurrencyProbe()
-    let gate = Gate()
-    let image = ImageFixtures.png(width: 30, height: 30)
-    await server.server.route(prefix: "/feed/") { _ in
-      await probe.enter()
-      await gate.wait()
-      await probe.leave()
-      return .bytes(image, contentType: "image/png")
+    try await withServedImages { server, directory in
+      let probe = ConcurrencyProbe()
+      let gate = Gate()
+      let urls = await serveFeed(6, on: server, after: gate, countingIn: probe)
+      let pipeline = makePipeline(directory)
+
+      await pipeline.prefetch(urls, size: .thumbnail, maxConcurrent: 2)
+      try await eventually { await probe.current == 2 }
+      #expect(await pipeline.statistics().prefetchesOutstanding == 6)
+      await gate.open()
+      try await eventually { await pipeline.statistics().prefetchesOutstanding == 0 }
+
+      #expect(await probe.highest == 2)
+      #expect(await server.server.requestCount() == 6)
+      for url in urls { #expect(await pipeline.cachedImage(for: url, size: .thumbnail) != nil) }
     }
-    let pipeline = makePipeline(directory)
-    let urls = (0..<6).map { server.url("/feed/\($0).png") }
-
-    await pipeline.prefetch(urls, size: .thumbnail, maxConcurrent: 2)
-    try await eventually { await probe.current == 2 }
-    #expect(await pipeline.statistics().prefetchesOutstanding == 6)
-    await gate.open()
-    try await eventually { await pipeline.statistics().prefetchesOutstanding == 0 }
-
-    #expect(await probe.highest == 2)
-    #expect(await server.server.requestCount() == 6)
-    for url in urls { #expect(await pipeline.cachedImage(for: url, size: .thumbnail) != nil) }
-    await server.stop()
   }
 
   @Test func cancelledPrefetchesAreNeverRequested() async throws {
-    let directory = try TemporaryDirectory()
-    defer { directory.remove() }
-    let server = try await ImageServer.start()
-    let gate = Gate()
-    let image = ImageFixtures.png(width: 30, height: 30)
-    await server.server.route(prefix: "/feed/") { _ in
-      await gate.wait()
-      return .bytes(image, contentType: "image/png")
+    try await withServedImages { server, directory in
+      let gate = Gate()
+      let urls = await serveFeed(5, on: server, after: gate)
+      let pipeline = makePipeline(directory)
+
+      await pipeline.prefetch(urls, size: .thumbnail, maxConcurrent: 1)
+      try await eventually { await gate.arrivals == 1 }
+      await pipeline.cancelPrefetch(Array(urls.dropFirst()))
+      #expect(await pipeline.statistics().prefetchesOutstanding == 1)
+      await gate.open()
+      try await eventually { await pipeline.statistics().prefetchesOutstanding == 0 }
+
+      #expect(await server.server.requestCount() == 1)
+      #expect(await pipeline.isCached(urls[0]))
+      #expect(await pipeline.isCached(urls[1]) == false)
     }
-    let pipeline = makePipeline(directory)
-    let urls = (0..<5).map { server.url("/feed/\($0).png") }
-
-    await pipeline.prefetch(urls, size: .thumbnail, maxConcurrent: 1)
-    try await eventually { await gate.arrivals == 1 }
-    await pipeline.cancelPrefetch(Array(urls.dropFirst()))
-    #expect(await pipeline.statistics().prefetchesOutstanding == 1)
-    await gate.open()
-    try await eventually { await pipeline.statistics().prefetchesOutstanding == 0 }
-
-    #expect(await server.server.requestCount() == 1)
-    #expect(await pipeline.isCached(urls[0]))
-    #expect(await pipeline.isCached(urls[1]) == false)
-    await server.stop()
   }
 
   @Test func cancellingAllPrefetchesStopsTheRunningDownload() async throws {
-    let directory = try TemporaryDirectory()
-    defer { directory.remove() }
-    let server = try await ImageServer.start()
-    let gate = Gate()
-    await server.serve("/feed/0.png", ImageFixtures.png(width: 30, height: 30), gate: gate)
-    let pipeline = makePipeline(directory)
+    try await withServedImages { server, directory in
+      let gate = Gate()
+      await server.serve("/feed/0.png", ImageFixtures.png(width: 30, height: 30), gate: gate)
+      let pipeline = makePipeline(directory)
 
-    await pipeline.prefetch([server.url("/feed/0.png")], size: .thumbnail)
-    try await eventually { await gate.arrivals == 1 }
-    await pipeline.cancelAllPrefetches()
+      await pipeline.prefetch([server.url("/feed/0.png")], size: .thumbnail)
+      try await eventually { await gate.arrivals == 1 }
+      await pipeline.cancelAllPrefetches()
 
-    try await eventually { await pipeline.statistics().downloadsInFlight == 0 }
-    #expect(await pipeline.statistics().prefetchesOutstanding == 0)
-    await gate.open()
-    await server.stop()
+      try await eventually { await pipeline.statistics().downloadsInFlight == 0 }
+      #expect(await pipeline.statistics().prefetchesOutstanding == 0)
+      await gate.open()
+    }
   }
 
   @Test func prefetchSkipsImagesAlreadyInMemoryAndDuplicates() async throws {
-    let directory = try TemporaryDirectory()
-    defer { directory.remove() }
-    let server = try await ImageServer.start()
-    await server.serve("/a.png", ImageFixtures.png(width: 30, height: 30))
-    let pipeline = makePipeline(directory)
-    let url = server.url("/a.png")
-    _ = try await pipeline.image(for: url, size: .thumbnail)
+    try await withServedImages { server, directory in
+      let url = await server.serve("/a.png", ImageFixtures.png(width: 30, height: 30))
+      let pipeline = makePipeline(directory)
+      _ = try await pipeline.image(for: url, size: .thumbnail)
 
-    await pipeline.prefetch([url, url], size: .thumbnail)
+      await pipeline.prefetch([url, url], size: .thumbnail)
 
-    #expect(await pipeline.statistics().prefetchesOutstanding == 0)
-    #expect(await server.requests("/a.png") == 1)
-    await server.stop()
+      #expect(await pipeline.statistics().prefetchesOutstanding == 0)
+      #expect(await server.requests("/a.png") == 1)
+    }
   }
 }

@@ -103,7 +103,7 @@ struct SharedDiskTierTests {
         if data == pictures[index] { seen.insert(index) } else { mismatches += 1 }
       }
     }
-    try await writing.value
+    _ = try await boundedValue(of: writing, "the write")
     #expect(mismatches == 0)
     #expect(seen.count == urls.count)
     for (index, url) in urls.enumerated() {

@@ -36,18 +36,16 @@ struct ThumbnailSizingTests {
   }
 
   @Test func thePipelineDecodesToTheDerivedSizeAndKnowsItIsCached() async throws {
-    let directory = try TemporaryDirectory()
-    defer { directory.remove() }
-    let server = try await ImageServer.start()
-    await server.serve("/a.jpg", ImageFixtures.jpeg(width: 2_000, height: 1_000), contentType: "image/jpeg")
-    let pipeline = makePipeline(directory)
-    let size = ImageSize.thumbnail(cellWidth: 174.5, scale: 3)
+    try await withServedImages { server, directory in
+      await server.serve("/a.jpg", ImageFixtures.jpeg(width: 2_000, height: 1_000), contentType: "image/jpeg")
+      let pipeline = makePipeline(directory)
+      let size = ImageSize.thumbnail(cellWidth: 174.5, scale: 3)
 
-    let image = try await pipeline.image(for: server.url("/a.jpg"), size: size)
+      let image = try await pipeline.image(for: server.url("/a.jpg"), size: size)
 
-    #expect(image.pixelWidth == size.maxPixelSize)
-    #expect(await pipeline.imageInMemory(for: server.url("/a.jpg"), size: size) == image)
-    #expect(await pipeline.isCached(server.url("/a.jpg")))
-    await server.stop()
+      #expect(image.pixelWidth == size.maxPixelSize)
+      #expect(await pipeline.imageInMemory(for: server.url("/a.jpg"), size: size) == image)
+      #expect(await pipeline.isCached(server.url("/a.jpg")))
+    }
   }
 }

@@ -8,21 +8,6 @@ import TestSupport
   import FoundationNetworking
 #endif
 
-/// A fresh directory per test, removed by `remove()`.
-public struct TemporaryDirectory: Sendable {
-  public let url: URL
-
-  public init() throws {
-    url = FileManager.default.temporaryDirectory
-      .appendingPathComponent("ImageCacheTests-\(UUID().uuidString)", isDirectory: true)
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-  }
-
-  public func remove() {
-    try? FileManager.default.removeItem(at: url)
-  }
-}
-
 /// The loopback server plus helpers to serve images at paths.
 public struct ImageServer: Sendable {
   public let server: LoopbackServer
@@ -34,25 +19,69 @@ public struct ImageServer: Sendable {
     return ImageServer(server: server, baseURL: baseURL)
   }
 
-  private init(server: LoopbackServer, baseURL: URL) {
+  /// The image helpers over a server that is already listening at `baseURL`.
+  public init(server: LoopbackServer, baseURL: URL) {
     self.server = server
     self.baseURL = baseURL
   }
 
   public func url(_ path: String) -> URL { URL(string: baseURL.absoluteString + path)! }
 
-  /// Serves `data` at `path`, optionally after `gate` opens (a slow server under test control).
-  public func serve(_ path: String, _ data: Data, contentType: String = "image/png", gate: Gate? = nil) async
+  /// Serves `data` at `path`, optionally after `gate` opens (a slow server under test control),
+  /// and returns the URL it is served at.
+  @discardableResult
+  public func serve(
+    _ path: String, _ data: Data, contentType: String = "image/png", gate: Gate? = nil
+  )
+    async -> URL
   {
     await server.route(path) { _ in
       await gate?.wait()
       return .bytes(data, contentType: contentType)
     }
+    return url(path)
+  }
+
+  /// Serves `data` as `/<name>.png` for every name, and returns the URL of a name.
+  public func serve(_ data: Data, named names: [String]) async -> @Sendable (String) -> URL {
+    for name in names { await serve("/\(name).png", data) }
+    let baseURL = baseURL
+    return { name in URL(string: baseURL.absoluteString + "/\(name).png")! }
   }
 
   public func requests(_ path: String) async -> Int { await server.requestCount(to: path) }
 
   public func stop() async { await server.stop() }
+}
+
+/// One test's image world: a fresh folder and a loopback image server, handed to `body`. The
+/// folder is removed and the server stopped when `body` ends, also when it throws, so a failed
+/// `#require` leaves no folder or listening server behind.
+public func withServedImages(
+  isolation: isolated (any Actor)? = #isolation,
+  _ body: (_ server: ImageServer, _ directory: TemporaryDirectory) async throws -> Void
+) async throws {
+  let directory = try TemporaryDirectory()
+  defer { directory.remove() }
+  try await LoopbackServer.run { server, base in
+    try await body(ImageServer(server: server, baseURL: base), directory)
+  }
+}
+
+/// A pipeline over `downloader` (a held or recording one) instead of the network.
+public func makePipeline(_ directory: TemporaryDirectory, downloader: any ImageDownloading) -> ImagePipeline {
+  ImagePipeline(directory: directory.url, downloader: downloader, decoder: HeaderImageDecoder())
+}
+
+/// A pipeline over `downloader` in a fresh folder, handed to `body`; the folder is removed when
+/// `body` ends, also when it throws.
+public func withPipeline(
+  over downloader: any ImageDownloading, isolation: isolated (any Actor)? = #isolation,
+  _ body: (ImagePipeline) async throws -> Void
+) async throws {
+  let directory = try TemporaryDirectory()
+  defer { directory.remove() }
+  try await body(makePipeline(directory, downloader: downloader))
 }
 
 /// A session without URLCache: the pipeline is the cache under test.

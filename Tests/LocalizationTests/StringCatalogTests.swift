@@ -7,8 +7,14 @@ import Testing
 /// sources from the repository.
 @Suite("Every user-facing text is in the String Catalog, in English and French")
 struct StringCatalogTests {
+  /// The catalog as the repository holds it, read afresh for each test.
+  let catalog: StringCatalog
+
+  init() throws {
+    catalog = try StringCatalog.load()
+  }
+
   @Test func everyKeyIsTranslatedIntoEnglishAndFrench() throws {
-    let catalog = try StringCatalog.load()
     #expect(catalog.sourceLanguage == "en")
     #expect(catalog.entries.count > 100, "the catalog looks empty")
     let problems = catalog.translationProblems()
@@ -16,13 +22,12 @@ struct StringCatalogTests {
   }
 
   @Test func everyTranslationAsksForTheSameArgumentsAsItsKey() throws {
-    let problems = try StringCatalog.load().specifierProblems()
+    let problems = catalog.specifierProblems()
     #expect(problems.isEmpty, "\(problems)")
   }
 
   @Test func everyTranslationShowsEveryArgumentOnceFilled() throws {
     // Through the formatter the app uses: no specifier is left over and every argument appears.
-    let catalog = try StringCatalog.load()
     var problems: [String] = []
     for (key, units) in catalog.entries {
       let positions = StringCatalog.arguments(of: key).keys
@@ -39,13 +44,12 @@ struct StringCatalogTests {
 
   @Test func theEnglishTextIsTheKey() throws {
     // The key is what Linux and the tests show; the English unit must say the same.
-    let catalog = try StringCatalog.load()
     let different = catalog.entries.filter { key, units in units["en"].map { $0.value != key } ?? false }
     #expect(different.isEmpty, "\(different.keys.sorted())")
   }
 
   @Test func theFrenchFollowsFrenchTypography() throws {
-    let problems = try StringCatalog.load().frenchTypographyProblems()
+    let problems = catalog.frenchTypographyProblems()
     #expect(problems.isEmpty, "\(problems)")
   }
 
@@ -53,20 +57,20 @@ struct StringCatalogTests {
     let used = try UsedKeys.scan()
     #expect(used.problems.isEmpty, "\(used.problems)")
     #expect(used.core.count > 100, "the scan found too few Core keys: \(used.core.count)")
-    let missing = used.core.subtracting(try StringCatalog.load().entries.keys).sorted()
+    let missing = used.core.subtracting(catalog.entries.keys).sorted()
     #expect(missing.isEmpty, "not in Spacer/Localizable.xcstrings: \(missing)")
   }
 
   @Test func everyViewLiteralIsInTheCatalog() throws {
     let used = try UsedKeys.scan()
     #expect(used.views.count > 20, "the scan found too few view texts: \(used.views.count)")
-    let missing = used.views.subtracting(try StringCatalog.load().entries.keys).sorted()
+    let missing = used.views.subtracting(catalog.entries.keys).sorted()
     #expect(missing.isEmpty, "not in Spacer/Localizable.xcstrings: \(missing)")
   }
 
   @Test func theCatalogHoldsNoKeyTheCodeNoLongerUses() throws {
     let used = try UsedKeys.scan()
-    let stale = Set(try StringCatalog.load().entries.keys).subtracting(used.core.union(used.views)).sorted()
+    let stale = Set(catalog.entries.keys).subtracting(used.core.union(used.views)).sorted()
     #expect(stale.isEmpty, "no longer used: \(stale)")
   }
 }

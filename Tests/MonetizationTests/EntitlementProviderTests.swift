@@ -19,8 +19,7 @@ struct EntitlementProviderTests {
   }
 
   @Test func subscriberStaysPremiumWhenRefreshFails() async {
-    let harness = Harness()
-    harness.startBackend()
+    let harness = Harness.started()
     harness.backend.answer([
       MonetizationFixtures.subscription(.autoRenewing, renews: harness.now.addingTimeInterval(20 * day))
     ])
@@ -54,8 +53,7 @@ struct EntitlementProviderTests {
   }
 
   @Test func definitiveResultIsPersistedWithItsComputationTime() async {
-    let harness = Harness()
-    harness.startBackend()
+    let harness = Harness.started()
     harness.storeKitHas(harness.activeTransaction())
     await harness.entitlements.refresh(.launch)
     guard case .loaded(let snapshot) = EntitlementSnapshotStore(store: harness.store).load() else {
@@ -81,8 +79,7 @@ struct EntitlementProviderTests {
   }
 
   @Test func foregroundRereadsStoreKitButSkipsARecentBackendCheck() async {
-    let harness = Harness()
-    harness.startBackend()
+    let harness = Harness.started()
     await harness.entitlements.refresh(.launch)
     harness.clock.advance(by: 60)
     await harness.entitlements.refresh(.foreground)
@@ -94,8 +91,7 @@ struct EntitlementProviderTests {
   }
 
   @Test func throttledForegroundStillSeesANewStoreKitEntitlement() async {
-    let harness = Harness()
-    harness.startBackend()
+    let harness = Harness.started()
     await harness.entitlements.refresh(.launch)
     harness.storeKitHas(harness.activeTransaction())
     harness.clock.advance(by: 60)
@@ -104,8 +100,7 @@ struct EntitlementProviderTests {
   }
 
   @Test func purchaseRestoreAndDismissalChecksBypassTheBackendCache() async {
-    let harness = Harness()
-    harness.startBackend()
+    let harness = Harness.started()
     await harness.entitlements.refresh(.launch)
     await harness.entitlements.refresh(.purchase)
     await harness.entitlements.refresh(.restore)

@@ -2,17 +2,12 @@ import Foundation
 import Monetization
 import TestSupport
 
-/// The app's `MonetizationGraph` over fakes, for one test.
+/// The app's `MonetizationGraph` over fakes, for one test. The fakes (`calls`, `backend`,
+/// `storeKit`, …) are read through to `fakes`.
 @MainActor
+@dynamicMemberLookup
 final class Harness {
-  let calls = CallLog()
-  let clock = TestClock()
-  let store: InMemoryKeyValueStore
-  let logger = RecordingMonetizationLogger()
-  let backend: FakeSubscriptionBackend
-  let storeKit: FakeStoreEntitlements
-  let presenter: FakePaywallPresenter
-  let purchaser: FakePurchaser
+  let fakes: MonetizationFakeSet
   let mode: RunningMode
   let configuration: MonetizationConfiguration
   var appTransactions: FakeAppTransactionSource?
@@ -21,8 +16,8 @@ final class Harness {
   /// `appTransactions` first).
   private(set) lazy var graph = MonetizationGraph(
     services: MonetizationServices(
-      store: store, backend: backend, storeKit: storeKit, appTransactions: appTransactions,
-      paywalls: presenter, purchaser: purchaser, logger: logger, clock: clock),
+      store: fakes.store, backend: fakes.backend, storeKit: fakes.storeKit, appTransactions: appTransactions,
+      paywalls: fakes.presenter, purchaser: fakes.purchaser, logger: fakes.logger, clock: fakes.clock),
     configuration: configuration)
   var entitlements: EntitlementProvider { graph.entitlements }
   var paywalls: PaywallFlow { graph.paywalls }
@@ -35,18 +30,23 @@ final class Harness {
     configuration: MonetizationConfiguration = MonetizationFixtures.configuration()
   ) {
     self.mode = mode
-    self.store = store
+    fakes = MonetizationFakeSet(store: store)
     // The graph reads the running mode from settings: with none stored, the default is `mode`.
     var configuration = configuration
     configuration.defaultRunningMode = mode
     self.configuration = configuration
-    backend = FakeSubscriptionBackend(calls: calls)
-    storeKit = FakeStoreEntitlements(calls: calls)
-    presenter = FakePaywallPresenter(calls: calls)
-    purchaser = FakePurchaser(calls: calls)
   }
 
-  var now: Date { clock.now }
+  subscript<Member>(dynamicMember member: KeyPath<MonetizationFakeSet, Member>) -> Member {
+    fakes[keyPath: member]
+  }
+
+  /// A harness in `mode` whose backend has started, as after launch.
+  static func started(mode: RunningMode = .full) -> Harness {
+    let harness = Harness(mode: mode)
+    harness.startBackend()
+    return harness
+  }
 
   /// Starts the fake backend as launch does.
   func startBackend() {
@@ -60,19 +60,21 @@ final class Harness {
     -> TransactionSnapshot
   {
     MonetizationFixtures.transaction(
-      id: id, purchased: now.addingTimeInterval(-10 * MonetizationFixtures.day),
-      expires: now.addingTimeInterval(days * MonetizationFixtures.day), ownership: ownership)
+      id: id, purchased: fakes.now.addingTimeInterval(-10 * MonetizationFixtures.day),
+      expires: fakes.now.addingTimeInterval(days * MonetizationFixtures.day), ownership: ownership)
   }
 
   /// Makes StoreKit report `transaction` as a subscribed current entitlement.
   func storeKitHas(_ transaction: TransactionSnapshot) {
-    storeKit.entitlements = [.verified(transaction)]
-    storeKit.statusesResult = .success([MonetizationFixtures.status(.subscribed, transaction: transaction)])
+    fakes.storeKit.entitlements = [.verified(transaction)]
+    fakes.storeKit.statusesResult = .success([
+      MonetizationFixtures.status(.subscribed, transaction: transaction)
+    ])
   }
 
   /// Persists a snapshot as a previous launch would have.
   func storeSnapshot(_ snapshot: EntitlementSnapshot) {
-    EntitlementSnapshotStore(store: store).save(snapshot)
+    EntitlementSnapshotStore(store: fakes.store).save(snapshot)
   }
 }
 

@@ -6,14 +6,8 @@ import Testing
 @Suite("Observer-mode purchase interceptor", .timeLimit(.minutes(1)))
 @MainActor
 struct ObserverPurchaseInterceptorTests {
-  func harness() -> Harness {
-    let harness = Harness(mode: .observer)
-    harness.startBackend()
-    return harness
-  }
-
   @Test func verifiedPurchaseIsRecordedThenSynchronizedThenFinishedOnce() async throws {
-    let harness = harness()
+    let harness = Harness.started(mode: .observer)
     let transaction = harness.activeTransaction(id: 11)
     harness.purchaser.purchaseResults = [.purchased(.verified(transaction))]
     var premiumWhenSynchronizing: Bool?
@@ -33,7 +27,7 @@ struct ObserverPurchaseInterceptorTests {
 
   @Test func purchaseAnswersOnceFinishedWithoutWaitingForTheNetworkRecheck() async throws {
     // The paywall must not spin after payment while a slow check runs.
-    let harness = harness()
+    let harness = Harness.started(mode: .observer)
     let transaction = harness.activeTransaction(id: 14)
     harness.purchaser.purchaseResults = [.purchased(.verified(transaction))]
     harness.backend.hangsChecks = true
@@ -52,7 +46,7 @@ struct ObserverPurchaseInterceptorTests {
   }
 
   @Test func synchronizeThatNeverReturnsDoesNotBlockThePurchase() async throws {
-    let harness = harness()
+    let harness = Harness.started(mode: .observer)
     harness.purchaser.purchaseResults = [.purchased(.verified(harness.activeTransaction(id: 15)))]
     harness.backend.hangsSynchronize = true
     let purchase = Task { await harness.purchases.handlePurchase(plan: MonetizationFixtures.monthlyPlan) }
@@ -69,7 +63,7 @@ struct ObserverPurchaseInterceptorTests {
 
   @Test func offerShownWithThePlanIsAppliedToThePurchase() async {
     // The user must be charged the price the paywall showed, not the standard one.
-    let harness = harness()
+    let harness = Harness.started(mode: .observer)
     harness.purchaser.purchaseResults = [.purchased(.verified(harness.activeTransaction(id: 16)))]
     let response = await harness.purchases.handlePurchase(
       plan: MonetizationFixtures.monthlyPlan, offer: .signed(Self.offer))
@@ -78,7 +72,7 @@ struct ObserverPurchaseInterceptorTests {
   }
 
   @Test func offerThatCouldNotBeSignedIsNotBoughtAtTheStandardPrice() async {
-    let harness = harness()
+    let harness = Harness.started(mode: .observer)
     let response = await harness.purchases.handlePurchase(
       plan: MonetizationFixtures.monthlyPlan, offer: .signingFailed(detail: "network"))
     #expect(response.result == .failed)
@@ -87,7 +81,7 @@ struct ObserverPurchaseInterceptorTests {
   }
 
   @Test func planWithoutAnOfferIsBoughtPlainly() async throws {
-    let harness = harness()
+    let harness = Harness.started(mode: .observer)
     harness.purchaser.purchaseResults = [.cancelled]
     _ = try await bounded { await harness.purchases.handlePurchase(plan: MonetizationFixtures.monthlyPlan) }
     #expect(harness.purchaser.purchasedOffers == [nil])
@@ -95,7 +89,7 @@ struct ObserverPurchaseInterceptorTests {
 
   @Test func purchaseMadeInTheAppGrantsWithoutWaitingForTheUpdatesStream() async throws {
     // Same-device purchases do not come back through `Transaction.updates`.
-    let harness = harness()
+    let harness = Harness.started(mode: .observer)
     harness.purchaser.purchaseResults = [.purchased(.verified(harness.activeTransaction(id: 12)))]
     harness.storeKitHas(harness.activeTransaction(id: 12))
     _ = try await bounded { await harness.purchases.handlePurchase(plan: MonetizationFixtures.monthlyPlan) }
@@ -105,7 +99,7 @@ struct ObserverPurchaseInterceptorTests {
 
   @Test func unverifiedPurchaseIsReportedToTheBackendButNeverGrantedOrFinished() async throws {
     // The user may have been charged: the backend validates with Apple itself, so it is told.
-    let harness = harness()
+    let harness = Harness.started(mode: .observer)
     harness.purchaser.purchaseResults = [
       .purchased(.unverified(harness.activeTransaction(id: 13), .invalidSignature))
     ]
@@ -124,7 +118,7 @@ struct ObserverPurchaseInterceptorTests {
 
   @Test func pendingPurchaseIsNotAnErrorAndClosesThePaywallWaitingForApproval() async throws {
     // Ask to Buy is neither an error nor a completion that never fires.
-    let harness = harness()
+    let harness = Harness.started(mode: .observer)
     harness.purchaser.purchaseResults = [.pending]
     let response = try await bounded {
       await harness.purchases.handlePurchase(plan: MonetizationFixtures.monthlyPlan)
@@ -138,7 +132,7 @@ struct ObserverPurchaseInterceptorTests {
   }
 
   @Test func approvalAfterPendingGrantsPremiumClearsTheWaitAndFinishesOnce() async throws {
-    let harness = harness()
+    let harness = Harness.started(mode: .observer)
     harness.purchaser.purchaseResults = [.pending]
     _ = try await bounded { await harness.purchases.handlePurchase(plan: MonetizationFixtures.monthlyPlan) }
     let approved = harness.activeTransaction(id: 14)
@@ -152,7 +146,7 @@ struct ObserverPurchaseInterceptorTests {
   }
 
   @Test func cancelledPurchaseIsSilentAndChangesNothing() async throws {
-    let harness = harness()
+    let harness = Harness.started(mode: .observer)
     harness.purchaser.purchaseResults = [.cancelled]
     let before = harness.entitlements.entitlement
     let response = try await bounded {
@@ -165,7 +159,7 @@ struct ObserverPurchaseInterceptorTests {
   }
 
   @Test func storeKitUserCancelledErrorIsSilentToo() async throws {
-    let harness = harness()
+    let harness = Harness.started(mode: .observer)
     harness.purchaser.purchaseResults = [.failed(.userCancelled)]
     let response = try await bounded {
       await harness.purchases.handlePurchase(plan: MonetizationFixtures.monthlyPlan)
@@ -199,7 +193,7 @@ struct ObserverPurchaseInterceptorTests {
     (.missingOfferParameters, "The purchase couldn't be completed. Try again later."),
   ])
   func failedPurchaseReportsTheMessageForItsError(failure: PurchaseFailure, message: String) async throws {
-    let harness = harness()
+    let harness = Harness.started(mode: .observer)
     harness.purchaser.purchaseResults = [.failed(failure)]
     let response = try await bounded {
       await harness.purchases.handlePurchase(plan: MonetizationFixtures.monthlyPlan)
@@ -208,7 +202,7 @@ struct ObserverPurchaseInterceptorTests {
   }
 
   @Test func planWithoutAnAppStoreProductFailsWithoutBuying() async {
-    let harness = harness()
+    let harness = Harness.started(mode: .observer)
     let response = await harness.purchases.handlePurchase(
       plan: PaywallPlan(vendorID: "web_only", appleProductID: nil))
     #expect(response.result == .failed)
@@ -216,8 +210,7 @@ struct ObserverPurchaseInterceptorTests {
   }
 
   @Test func fullModeLeavesBuyingToTheSDKAndNeverFinishesOrRestores() async throws {
-    let harness = Harness(mode: .full)
-    harness.startBackend()
+    let harness = Harness.started(mode: .full)
     harness.purchaser.purchaseResults = [.purchased(.verified(harness.activeTransaction()))]
     let response = try await bounded {
       await harness.purchases.handlePurchase(plan: MonetizationFixtures.monthlyPlan)
@@ -235,8 +228,7 @@ struct ObserverPurchaseInterceptorTests {
 struct FullModeUpdatesTests {
   @Test func fullModeUpdateRechecksAtOnceButNeverRecordsSynchronizesOrFinishes() async throws {
     // Ask to Buy approvals, refunds and other-device purchases must not wait for a foreground.
-    let harness = Harness(mode: .full)
-    harness.startBackend()
+    let harness = Harness.started(mode: .full)
     await harness.purchases.startListening()
     #expect(harness.purchases.isListening)
     let approved = harness.activeTransaction(id: 91)
@@ -254,15 +246,19 @@ struct FullModeUpdatesTests {
 @Suite("Observer-mode transaction updates listener", .timeLimit(.minutes(1)))
 @MainActor
 struct TransactionUpdatesListenerTests {
-  func listeningHarness() -> Harness {
-    let harness = Harness(mode: .observer)
-    harness.startBackend()
-    return harness
+  /// An observer-mode harness listening for updates, with StoreKit reporting transaction `id` as a
+  /// subscribed current entitlement; returns both.
+  private func listening(withActive id: UInt64) async -> (Harness, TransactionSnapshot) {
+    let harness = Harness.started(mode: .observer)
+    let transaction = harness.activeTransaction(id: id)
+    harness.storeKitHas(transaction)
+    await harness.purchases.startListening()
+    return (harness, transaction)
   }
 
   @Test func unfinishedTransactionDeliveredAtStartIsRecordedAndFinished() async throws {
     // An unfinished transaction is re-delivered at every launch until finished.
-    let harness = listeningHarness()
+    let harness = Harness.started(mode: .observer)
     let unfinished = harness.activeTransaction(id: 21)
     harness.purchaser.send(.verified(unfinished))
     harness.storeKitHas(unfinished)
@@ -275,10 +271,7 @@ struct TransactionUpdatesListenerTests {
 
   @Test func sameTransactionDeliveredTwiceIsFinishedOnce() async throws {
     // A re-delivered transaction must not be counted or finished twice.
-    let harness = listeningHarness()
-    let transaction = harness.activeTransaction(id: 22)
-    harness.storeKitHas(transaction)
-    await harness.purchases.startListening()
+    let (harness, transaction) = await listening(withActive: 22)
     // Delivered twice to the running listener (the fake keeps one unfinished copy, as StoreKit does).
     harness.purchaser.send(.verified(transaction))
     harness.purchaser.send(.verified(transaction))
@@ -289,10 +282,7 @@ struct TransactionUpdatesListenerTests {
 
   @Test func revocationOfAnAlreadySeenTransactionIsApplied() async throws {
     // Revocations for known ids must not be dropped by de-duplication.
-    let harness = listeningHarness()
-    let transaction = harness.activeTransaction(id: 23)
-    harness.storeKitHas(transaction)
-    await harness.purchases.startListening()
+    let (harness, transaction) = await listening(withActive: 23)
     harness.purchaser.send(.verified(transaction))
     try await bounded { await harness.purchases.waitUntilHandled(count: 1) }
     var revoked = transaction
@@ -306,7 +296,7 @@ struct TransactionUpdatesListenerTests {
   }
 
   @Test func unverifiedUpdateIsIgnoredAndNotFinished() async throws {
-    let harness = listeningHarness()
+    let harness = Harness.started(mode: .observer)
     await harness.purchases.startListening()
     harness.purchaser.send(.unverified(harness.activeTransaction(id: 24), .invalidDeviceVerification))
     try await bounded { await harness.purchases.waitUntilHandled(count: 1) }
@@ -318,7 +308,7 @@ struct TransactionUpdatesListenerTests {
   }
 
   @Test func verifiedUpdateIsSentToTheBackendAndTriggersARecheck() async throws {
-    let harness = listeningHarness()
+    let harness = Harness.started(mode: .observer)
     await harness.purchases.startListening()
     harness.purchaser.send(.verified(harness.activeTransaction(id: 25)))
     try await bounded { await harness.purchases.waitUntilHandled(count: 1) }
@@ -327,7 +317,7 @@ struct TransactionUpdatesListenerTests {
   }
 
   @Test func listenerStartsOnlyOnceEvenWhenStartedTwiceAtOnce() async {
-    let harness = listeningHarness()
+    let harness = Harness.started(mode: .observer)
     async let first: Void = harness.purchases.startListening()
     async let second: Void = harness.purchases.startListening()
     _ = await (first, second)
@@ -341,8 +331,7 @@ struct TransactionUpdatesListenerTests {
 @MainActor
 struct RestoreTests {
   @Test func observerRestoreWithAnActiveEntitlementReportsRestored() async throws {
-    let harness = Harness(mode: .observer)
-    harness.startBackend()
+    let harness = Harness.started(mode: .observer)
     harness.purchaser.onRestore = { harness.storeKitHas(harness.activeTransaction(id: 41)) }
     let outcome = try await bounded { await harness.restores.restore() }
     #expect(outcome == .restored)
@@ -354,8 +343,7 @@ struct RestoreTests {
 
   @Test func restoreWithNothingActiveReportsNothingToRestoreNotSuccess() async throws {
     // The bug this guards: "restored" was reported with nothing active.
-    let harness = Harness(mode: .observer)
-    harness.startBackend()
+    let harness = Harness.started(mode: .observer)
     #expect(try await bounded { await harness.restores.restore() } == .nothingToRestore)
   }
 
@@ -376,24 +364,21 @@ struct RestoreTests {
   }
 
   @Test func cancellingTheAppStoreSignInIsSilentAndSkipsSynchronize() async throws {
-    let harness = Harness(mode: .observer)
-    harness.startBackend()
+    let harness = Harness.started(mode: .observer)
     harness.purchaser.restoreResult = .failure(.userCancelled)
     #expect(try await bounded { await harness.restores.restore() } == .cancelled)
     #expect(harness.backend.synchronizeCount == 0)
   }
 
   @Test func restoreInterceptorStaysQuietWhenTheSignInIsCancelled() async throws {
-    let harness = Harness(mode: .observer)
-    harness.startBackend()
+    let harness = Harness.started(mode: .observer)
     harness.purchaser.restoreResult = .failure(.userCancelled)
     let response = try await bounded { await harness.purchases.handleRestore() }
     #expect(response == InterceptorResponse(result: .notHandled, closesPaywall: false, message: nil))
   }
 
   @Test func fullModeRestoresThroughTheBackend() async throws {
-    let harness = Harness(mode: .full)
-    harness.startBackend()
+    let harness = Harness.started(mode: .full)
     harness.backend.restoreResult = .success(.restored)
     harness.backend.onRestore = { harness.backend.answer([MonetizationFixtures.subscription(.autoRenewing)]) }
     #expect(try await bounded { await harness.restores.restore() } == .restored)
@@ -402,15 +387,13 @@ struct RestoreTests {
   }
 
   @Test func fullModeBackendSuccessWithoutAnActiveSubscriptionIsNothingToRestore() async throws {
-    let harness = Harness(mode: .full)
-    harness.startBackend()
+    let harness = Harness.started(mode: .full)
     harness.backend.restoreResult = .success(.restored)
     #expect(try await bounded { await harness.restores.restore() } == .nothingToRestore)
   }
 
   @Test func fullModeBackendFailureIsReportedWithItsMessage() async throws {
-    let harness = Harness(mode: .full)
-    harness.startBackend()
+    let harness = Harness.started(mode: .full)
     harness.backend.restoreResult = .failure(.tooManyRequests)
     #expect(
       try await bounded { await harness.restores.restore() }
@@ -418,8 +401,7 @@ struct RestoreTests {
   }
 
   @Test func restoreInterceptorClosesThePaywallOnlyWhenPremiumIsActive() async throws {
-    let harness = Harness(mode: .observer)
-    harness.startBackend()
+    let harness = Harness.started(mode: .observer)
     let nothing = try await bounded { await harness.purchases.handleRestore() }
     #expect(
       nothing
@@ -431,8 +413,7 @@ struct RestoreTests {
   }
 
   @Test func concurrentRestoreJoinsTheRunningOne() async {
-    let harness = Harness(mode: .observer)
-    harness.startBackend()
+    let harness = Harness.started(mode: .observer)
     async let first = harness.restores.restore()
     async let second = harness.restores.restore()
     let outcomes = await [first, second]

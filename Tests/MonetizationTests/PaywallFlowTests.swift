@@ -8,8 +8,7 @@ import Testing
 struct PaywallFlowTests {
   @Test func secondRequestWhileOneIsUpIsIgnored() async throws {
     // A paywall presented twice crashes the SDK ("already being presented").
-    let harness = Harness()
-    harness.startBackend()
+    let harness = Harness.started()
     let first = Task { await harness.paywalls.present(placement: Placement.premium) }
     try await bounded { await harness.presenter.waitUntilDisplaying() }
     let second = try await bounded { await harness.paywalls.present(placement: Placement.premium) }
@@ -100,8 +99,7 @@ struct PaywallFlowTests {
   }
 
   @Test func entitlementsAreRecheckedBypassingTheCacheAfterEveryDismissal() async throws {
-    let harness = Harness()
-    harness.startBackend()
+    let harness = Harness.started()
     harness.presenter.outcomes = [
       MonetizationFixtures.outcome(.cancelled), MonetizationFixtures.outcome(.none),
     ]
@@ -112,8 +110,7 @@ struct PaywallFlowTests {
 
   @Test func shownPaywallClosesWhenPremiumBecomesActiveFromAnUpdate() async throws {
     // The paywall must not stay open once Premium is active, from whatever source.
-    let harness = Harness(mode: .observer)
-    harness.startBackend()
+    let harness = Harness.started(mode: .observer)
     let shown = Task { await harness.paywalls.present(placement: Placement.premium) }
     try await bounded { await harness.presenter.waitUntilDisplaying() }
     let transaction = harness.activeTransaction(id: 31)
@@ -130,8 +127,7 @@ struct PaywallFlowTests {
 @MainActor
 struct FeatureGateCoordinatorTests {
   @Test func unlockedFeatureRunsWithoutAPaywall() async throws {
-    let harness = Harness()
-    harness.startBackend()
+    let harness = Harness.started()
     harness.storeKitHas(harness.activeTransaction())
     await harness.entitlements.refresh(.launch)
     var ran = 0
@@ -142,8 +138,7 @@ struct FeatureGateCoordinatorTests {
   }
 
   @Test func lockedFeaturePresentsPremiumAndRunsOnceThePurchaseIsConfirmed() async throws {
-    let harness = Harness()
-    harness.startBackend()
+    let harness = Harness.started()
     await harness.entitlements.refresh(.launch)
     harness.presenter.onDisplay = { _ in
       // The SDK bought (Full mode); the backend now reports the subscription.
@@ -158,29 +153,25 @@ struct FeatureGateCoordinatorTests {
     #expect(harness.presenter.displayedPlacements == [Placement.premium])
   }
 
-  @Test func closingThePaywallRollsBackTheAction() async throws {
-    let harness = Harness()
-    harness.startBackend()
-    harness.presenter.outcomes = [MonetizationFixtures.outcome(.cancelled)]
+  /// Closing the paywall, and a "purchased" outcome that the entitlements never confirm (a
+  /// purchase alone never unlocks).
+  @Test(arguments: [
+    (MonetizationFixtures.outcome(.cancelled), RollbackReason.paywallClosed),
+    (MonetizationFixtures.outcome(.purchased, close: .programmatic), .purchaseNotConfirmed),
+  ])
+  func paywallEndingWithoutAConfirmedPurchaseRollsBackTheAction(
+    outcome: PaywallOutcome, reason: RollbackReason
+  ) async throws {
+    let harness = Harness.started()
+    harness.presenter.outcomes = [outcome]
     var ran = 0
     let result = try await bounded { await harness.gates.attempt(.favorites) { ran += 1 } }
-    #expect(result == .rolledBack(.paywallClosed))
-    #expect(ran == 0)
-  }
-
-  @Test func purchasedOutcomeAloneNeverUnlocks() async throws {
-    let harness = Harness()
-    harness.startBackend()
-    harness.presenter.outcomes = [MonetizationFixtures.outcome(.purchased, close: .programmatic)]
-    var ran = 0
-    let result = try await bounded { await harness.gates.attempt(.favorites) { ran += 1 } }
-    #expect(result == .rolledBack(.purchaseNotConfirmed))
+    #expect(result == .rolledBack(reason))
     #expect(ran == 0)
   }
 
   @Test func doubleTapOpensOnePaywallAndRunsTheActionOnce() async throws {
-    let harness = Harness()
-    harness.startBackend()
+    let harness = Harness.started()
     var ran = 0
     let first = Task { await harness.gates.attempt(.favorites) { ran += 1 } }
     try await bounded { await harness.presenter.waitUntilDisplaying() }

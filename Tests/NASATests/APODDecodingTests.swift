@@ -1,17 +1,14 @@
+import APODTestSupport
 import Foundation
 import TestSupport
 import Testing
 
 @testable import NASA
 
-private func decode(_ text: String, _ format: APODSourceKind) throws -> APOD {
-  try APOD.decode(Data(text.utf8), from: format)
-}
-
 @Suite("Decoding the legacy v1 shape")
 struct V1DecodingTests {
   @Test func imageKeepsBothSizesAndCleansNewlineWrappedCopyright() throws {
-    let apod = try decode(APODFixtures.v1Image, .v1)
+    let apod = try decoded(APODFixtures.v1Image, .v1)
     #expect(apod.date == (try APODDay(iso: "2026-11-02")))
     #expect(apod.title == "A Shell Around a Dying Star")
     #expect(apod.mediaType == .image)
@@ -27,19 +24,19 @@ struct V1DecodingTests {
   }
 
   @Test func explanationWhitespaceIsCollapsed() throws {
-    let apod = try decode(APODFixtures.v1Image, .v1)
+    let apod = try decoded(APODFixtures.v1Image, .v1)
     #expect(apod.explanation.hasPrefix("A faint ring of glowing gas"))
     #expect(!apod.explanation.contains("  "))
   }
 
   @Test func plainHTTPNASAImagesAreUpgradedToHTTPS() throws {
-    let apod = try decode(APODFixtures.v1ImageHTTP, .v1)
+    let apod = try decoded(APODFixtures.v1ImageHTTP, .v1)
     #expect(apod.imageURL?.absoluteString == "https://apod.nasa.gov/apod/image/0103/lanes.jpg")
     #expect(apod.hdImageURL?.absoluteString == "https://apod.nasa.gov/apod/image/0103/lanes_big.jpg")
   }
 
   @Test func gifImagesAreImagesEvenWhenTheStandardOneIsTheBigFile() throws {
-    let apod = try decode(APODFixtures.v1GIF, .v1)
+    let apod = try decoded(APODFixtures.v1GIF, .v1)
     #expect(apod.mediaType == .image)
     #expect(apod.imageURL?.pathExtension == "gif")
     #expect(apod.imageURL?.lastPathComponent == "phases_big.gif")
@@ -47,7 +44,7 @@ struct V1DecodingTests {
   }
 
   @Test func youTubeVideoUsesItsThumbnailAsImageAndEmbedAsVideo() throws {
-    let apod = try decode(APODFixtures.v1VideoYouTube, .v1)
+    let apod = try decoded(APODFixtures.v1VideoYouTube, .v1)
     #expect(apod.mediaType == .video)
     #expect(apod.videoURL?.absoluteString == "https://www.youtube.com/embed/Xq7Rp2Ln0sA?rel=0")
     #expect(apod.imageURL?.absoluteString == "https://img.youtube.com/vi/Xq7Rp2Ln0sA/0.jpg")
@@ -55,19 +52,19 @@ struct V1DecodingTests {
   }
 
   @Test func youTubeThumbnailIsDerivedWhenTheServiceSentNone() throws {
-    let apod = try decode(APODFixtures.v1VideoNoThumbnail, .v1)
+    let apod = try decoded(APODFixtures.v1VideoNoThumbnail, .v1)
     #expect(apod.imageURL?.absoluteString == "https://img.youtube.com/vi/Bn4Ke9Tz1wQ/0.jpg")
   }
 
   @Test func vimeoVideoHasNoImage() throws {
-    let apod = try decode(APODFixtures.v1VideoVimeo, .v1)
+    let apod = try decoded(APODFixtures.v1VideoVimeo, .v1)
     #expect(apod.videoURL?.host == "player.vimeo.com")
     #expect(apod.imageURL == nil)
     #expect(apod.hdImageURL == nil)
   }
 
   @Test func otherMediaWithoutURLDecodesWithNoImageAndTheLegacyPage() throws {
-    let apod = try decode(APODFixtures.v1Other, .v1)
+    let apod = try decoded(APODFixtures.v1Other, .v1)
     #expect(apod.mediaType == .other)
     #expect(apod.url == nil)
     #expect(apod.imageURL == nil)
@@ -77,30 +74,30 @@ struct V1DecodingTests {
   }
 
   @Test func nasaWebPageVideoIsUpgradedToHTTPS() throws {
-    let apod = try decode(APODFixtures.v1VideoNASAPage, .v1)
+    let apod = try decoded(APODFixtures.v1VideoNASAPage, .v1)
     #expect(apod.videoURL?.absoluteString == "https://trek.example.nasa.gov/")
     #expect(apod.imageURL == nil)
   }
 
   @Test func replacementCharacterAndControlCharactersAreDroppedFromCopyright() throws {
-    let apod = try decode(APODFixtures.v1DamagedCopyright, .v1)
+    let apod = try decoded(APODFixtures.v1DamagedCopyright, .v1)
     #expect(apod.copyright == "Joo Serra")
   }
 
   @Test func emptyExplanationIsKeptEmptyAndCreditTailIsCutFromTitle() throws {
-    let apod = try decode(APODFixtures.v1EmptyExplanation, .v1)
+    let apod = try decoded(APODFixtures.v1EmptyExplanation, .v1)
     #expect(apod.explanation == "")
     #expect(apod.title == "The Galactic Core in Infrared")
   }
 
   @Test func missingMediaTypeIsInferredFromAnImageURL() throws {
-    let apod = try decode(APODFixtures.v1NoMediaType, .v1)
+    let apod = try decoded(APODFixtures.v1NoMediaType, .v1)
     #expect(apod.mediaType == .image)
     #expect(apod.imageURL?.absoluteString == "https://apod.nasa.gov/apod/image/1510/Nebula_960.jpg")
   }
 
   @Test func articlePageInURLIsNeverTreatedAsTheImage() throws {
-    let apod = try decode(APODFixtures.v1PermalinkURL, .v1)
+    let apod = try decoded(APODFixtures.v1PermalinkURL, .v1)
     let image = try #require(apod.imageURL)
     #expect(image.host == "assets.science.nasa.gov")
     #expect(image.query?.contains("w=1024") == true)
@@ -108,7 +105,7 @@ struct V1DecodingTests {
   }
 
   @Test func onlyTheDateIsRequired() throws {
-    let apod = try decode(#"{"date":"2020-01-01"}"#, .v1)
+    let apod = try decoded(#"{"date":"2020-01-01"}"#, .v1)
     #expect(apod.title == "")
     #expect(apod.explanation == "")
     #expect(apod.mediaType == .other)
@@ -116,38 +113,38 @@ struct V1DecodingTests {
   }
 
   @Test func wronglyTypedOptionalFieldsAreIgnored() throws {
-    let apod = try decode(#"{"date":"2020-01-01","title":42,"url":["x"],"copyright":null}"#, .v1)
+    let apod = try decoded(#"{"date":"2020-01-01","title":42,"url":["x"],"copyright":null}"#, .v1)
     #expect(apod.title == "")
     #expect(apod.url == nil)
   }
 
   @Test func unknownMediaTypeIsKeptOpen() throws {
-    let apod = try decode(#"{"date":"2020-01-01","media_type":"Hologram"}"#, .v1)
+    let apod = try decoded(#"{"date":"2020-01-01","media_type":"Hologram"}"#, .v1)
     #expect(apod.mediaType == .unknown("hologram"))
     #expect(apod.mediaType.rawValue == "hologram")
   }
 
   @Test func missingDateIsAnError() {
     #expect(throws: APODDecodingError.missingDate) {
-      try decode(#"{"title":"No date"}"#, .v1)
+      try decoded(#"{"title":"No date"}"#, .v1)
     }
   }
 
   @Test func unreadableDateIsAnError() {
     #expect(throws: APODDecodingError.badDate("2021-13-40")) {
-      try decode(#"{"date":"2021-13-40"}"#, .v1)
+      try decoded(#"{"date":"2021-13-40"}"#, .v1)
     }
   }
 
   @Test func nonJSONBodyIsAnError() {
     #expect(throws: APODDecodingError.notJSON) {
-      try decode("<html>Bad gateway</html>", .v1)
+      try decoded("<html>Bad gateway</html>", .v1)
     }
   }
 
   @Test func anArrayWhereOneObjectWasExpectedIsAnError() {
     #expect(throws: APODDecodingError.unexpectedShape(expected: "one picture")) {
-      try decode("[]", .v1)
+      try decoded("[]", .v1)
     }
   }
 }
@@ -155,13 +152,13 @@ struct V1DecodingTests {
 @Suite("Decoding the apod-basic shape")
 struct APODBasicDecodingTests {
   @Test func titleEntitiesAreDecoded() throws {
-    let apod = try decode(APODFixtures.apodBasicImage, .apodBasic)
+    let apod = try decoded(APODFixtures.apodBasicImage, .apodBasic)
     #expect(apod.title == "Pillars & Streams in NGC 6611")
     #expect(apod.source == .apodBasic)
   }
 
   @Test func explanationBecomesPlainTextWithoutLabelOrTomorrowTail() throws {
-    let apod = try decode(APODFixtures.apodBasicImage, .apodBasic)
+    let apod = try decoded(APODFixtures.apodBasicImage, .apodBasic)
     #expect(
       apod.explanation
         == "What shapes the pillars of cold gas? Light from young stars \u{2014} and their winds \u{2013} "
@@ -171,26 +168,26 @@ struct APODBasicDecodingTests {
   }
 
   @Test func creditAndCopyrightLoseTheirMarkup() throws {
-    let apod = try decode(APODFixtures.apodBasicImage, .apodBasic)
+    let apod = try decoded(APODFixtures.apodBasicImage, .apodBasic)
     #expect(apod.copyright == "Lena Ortiz & Sky Team")
     #expect(apod.credit == "Lena Ortiz & Sky Team")
   }
 
   @Test func emptyCopyrightIsNil() throws {
-    let apod = try decode(APODFixtures.apodBasicVideo, .apodBasic)
+    let apod = try decoded(APODFixtures.apodBasicVideo, .apodBasic)
     #expect(apod.copyright == nil)
     #expect(apod.credit == "Juno Team")
   }
 
   @Test func altIsKeptForAccessibilityAndMayBeMissing() throws {
-    let image = try decode(APODFixtures.apodBasicImage, .apodBasic)
+    let image = try decoded(APODFixtures.apodBasicImage, .apodBasic)
     #expect(image.alt?.hasPrefix("Tall dark pillars") == true)
-    let video = try decode(APODFixtures.apodBasicVideo, .apodBasic)
+    let video = try decoded(APODFixtures.apodBasicVideo, .apodBasic)
     #expect(video.alt == nil)
   }
 
   @Test func urlIsTheArticlePageNeverTheImage() throws {
-    let apod = try decode(APODFixtures.apodBasicImage, .apodBasic)
+    let apod = try decoded(APODFixtures.apodBasicImage, .apodBasic)
     #expect(apod.pageURL.absoluteString.hasPrefix("https://science.nasa.gov/image-article/"))
     #expect(apod.imageURL?.host == "assets.science.nasa.gov")
     #expect(apod.imageURL != apod.url)
@@ -198,7 +195,7 @@ struct APODBasicDecodingTests {
   }
 
   @Test func standardImageIsTheCDNImageResizedDownKeepingAspectAndOtherParameters() throws {
-    let apod = try decode(APODFixtures.apodBasicImage, .apodBasic)
+    let apod = try decoded(APODFixtures.apodBasicImage, .apodBasic)
     let image = try #require(apod.imageURL)
     let items = try #require(URLComponents(url: image, resolvingAgainstBaseURL: false)?.queryItems)
     #expect(items.first { $0.name == "w" }?.value == "1024")
@@ -209,7 +206,7 @@ struct APODBasicDecodingTests {
   }
 
   @Test func videoPlaysTheSourceFromBasicHTMLAndShowsThePoster() throws {
-    let apod = try decode(APODFixtures.apodBasicVideo, .apodBasic)
+    let apod = try decoded(APODFixtures.apodBasicVideo, .apodBasic)
     #expect(apod.mediaType == .video)
     #expect(
       apod.videoURL?.absoluteString
@@ -219,7 +216,7 @@ struct APODBasicDecodingTests {
   }
 
   @Test func iframeEmbedIsTheVideoAndItsYouTubeStillTheImage() throws {
-    let apod = try decode(APODFixtures.apodBasicIframe, .apodBasic)
+    let apod = try decoded(APODFixtures.apodBasicIframe, .apodBasic)
     #expect(apod.mediaType == .iframe)
     #expect(apod.videoURL?.absoluteString == "https://www.youtube.com/embed/Mq3Lw8Rt5Yc?rel=0")
     #expect(apod.imageURL?.absoluteString == "https://img.youtube.com/vi/Mq3Lw8Rt5Yc/0.jpg")
@@ -227,7 +224,7 @@ struct APODBasicDecodingTests {
   }
 
   @Test func missingTitleAndExplanationDefaultToEmpty() throws {
-    let apod = try decode(#"{"date":"2026-09-16T00:00:00"}"#, .apodBasic)
+    let apod = try decoded(#"{"date":"2026-09-16T00:00:00"}"#, .apodBasic)
     #expect(apod.date == (try APODDay(iso: "2026-09-16")))
     #expect(apod.title == "")
     #expect(apod.explanation == "")
@@ -272,7 +269,7 @@ struct APODListDecodingTests {
 @Suite("Caching format")
 struct APODCodableTests {
   @Test func apodRoundTripsThroughItsOwnCodableForm() throws {
-    let original = try decode(APODFixtures.apodBasicVideo, .apodBasic)
+    let original = try decoded(APODFixtures.apodBasicVideo, .apodBasic)
     let data = try JSONEncoder().encode(original)
     let copy = try JSONDecoder().decode(APOD.self, from: data)
     #expect(copy == original)

@@ -4,10 +4,6 @@ import NASA
 import TestSupport
 import Testing
 
-private func decoded(_ text: String, _ format: APODSourceKind) throws -> APOD {
-  try APOD.decode(Data(text.utf8), from: format)
-}
-
 private let sampleDay = day("2026-11-21")
 
 private func apod(

@@ -6,11 +6,6 @@ import Testing
 
 @testable import NASA
 
-/// 10:00 in New York (EST) on 2026-11-21.
-private let morning = utc("2026-11-21T15:00:00Z")
-private let today = day("2026-11-21")
-private let yesterday = day("2026-11-20")
-
 private typealias Harness = RepositoryHarness
 
 @Suite("Repository: Today refresh rules")
@@ -78,9 +73,7 @@ struct RepositoryTodayTests {
   }
 
   @Test func notPublishedYetShowsThePreviousDayAndSaysSo() async throws {
-    let harness = try Harness { day in
-      day == today ? .failure(.notPublishedYet(day)) : .success(sampleAPOD(day))
-    }
+    let harness = try Harness(answer: todayNotPublishedYet(today))
     let result = try await harness.repository.today()
     #expect(result.apod.date == yesterday)
     #expect(result.notice == .notPublishedYet(today: today, showing: yesterday))
@@ -104,7 +97,7 @@ struct RepositoryTodayTests {
   @Test func savedPreviousDayIsUsedWithoutFetchingIt() async throws {
     let harness = try Harness()
     _ = try await harness.repository.apod(for: yesterday)
-    await harness.answer { day in day == today ? .failure(.notPublishedYet(day)) : .success(sampleAPOD(day)) }
+    await harness.answer(todayNotPublishedYet(today))
     let result = try await harness.repository.today()
     #expect(result.apod.date == yesterday)
     #expect(result.servedFromCache)
@@ -112,9 +105,7 @@ struct RepositoryTodayTests {
   }
 
   @Test func unpublishedTodayIsAskedAgainOnlyAfterTheRecheckInterval() async throws {
-    let harness = try Harness { day in
-      day == today ? .failure(.notPublishedYet(day)) : .success(sampleAPOD(day))
-    }
+    let harness = try Harness(answer: todayNotPublishedYet(today))
     _ = try await harness.repository.today()
     harness.clock.advance(by: 5 * 60)
     let quiet = try await harness.repository.today()
@@ -129,9 +120,7 @@ struct RepositoryTodayTests {
   }
 
   @Test func explicitRefreshAsksForAnUnpublishedTodayAtOnce() async throws {
-    let harness = try Harness { day in
-      day == today ? .failure(.notPublishedYet(day)) : .success(sampleAPOD(day))
-    }
+    let harness = try Harness(answer: todayNotPublishedYet(today))
     _ = try await harness.repository.today()
     harness.clock.advance(by: 60)
     _ = try await harness.repository.today(.refresh)
@@ -224,9 +213,7 @@ struct RepositoryExploreTests {
   }
 
   @Test func exploreRefreshesAtMostOncePerAPODDay() async throws {
-    let harness = try Harness { day in
-      day == today ? .failure(.notPublishedYet(day)) : .success(sampleAPOD(day))
-    }
+    let harness = try Harness(answer: todayNotPublishedYet(today))
     _ = try await harness.repository.explore(days: 5)
     harness.clock.advance(by: 8 * 3600)
     let again = try await harness.repository.explore(days: 5)

@@ -11,9 +11,6 @@ import Testing
   import FoundationNetworking
 #endif
 
-/// 10:00 in New York (EST) on 2026-11-21.
-private let morning = utc("2026-11-21T15:00:00Z")
-private let today = day("2026-11-21")
 private let asked = day("2024-03-03")
 private let impostorDay = day("2020-01-01")
 
@@ -87,21 +84,13 @@ private func withLoopback(
   _ body: (_ server: LoopbackServer, _ base: URL, _ client: HTTPClient, _ clock: TestClock) async throws ->
     Void
 ) async throws {
-  let server = LoopbackServer()
-  let base = try await server.start()
   let session = APODServiceConfiguration.makeSession()  // the app's own: no URLCache
   defer { session.invalidateAndCancel() }
   let clock = TestClock(morning)
   let client = HTTPClient(
     session: session, rateLimiter: RateLimiter(),
     retryPolicy: RetryPolicy(maxAttempts: 1), circuitBreaker: nil, clock: clock)
-  do {
-    try await body(server, base, client, clock)
-  } catch {
-    await server.stop()
-    throw error
-  }
-  await server.stop()
+  try await LoopbackServer.run { server, base in try await body(server, base, client, clock) }
 }
 
 @Suite("Data integrity: sources refuse answers for other days")
@@ -143,56 +132,60 @@ struct WrongDaySourceTests {
   }
 }
 
+/// Runs `body` on the app's own stack (real client, limiter, breaker, disk cache in `folder`, the
+/// app's session without a URLCache) against `demo`, which is stopped when `body` ends, also when
+/// it throws.
+private func withAppStack<Value: Sendable>(
+  _ choice: APODSourceChoice, against demo: DemoServer, savingIn folder: TemporaryDirectory,
+  _ body: (APODRepository) async throws -> Value
+) async throws -> Value {
+  let endpoints = try await demo.start()
+  let configuration = APODServiceConfiguration(
+    choice: choice, apiKey: "DEMO_KEY", v1BaseURL: endpoints.v1, basicBaseURL: endpoints.apodBasic,
+    cacheDirectory: folder.url)
+  let session = APODServiceConfiguration.makeSession()
+  defer { session.invalidateAndCancel() }
+  do {
+    let value = try await body(configuration.makeRepository(session: session))
+    await demo.stop()
+    return value
+  } catch {
+    await demo.stop()
+    throw error
+  }
+}
+
 @Suite("Data integrity: the app's own stack against a rude demo server", .serialized)
 struct RudeDemoServerTests {
   @Test(arguments: [APODSourceChoice.v1, .basic, .auto])
   func aServerAnsweringEveryDayWithOneDaySavesNothingWrong(choice: APODSourceChoice) async throws {
     let demo = DemoServer(misbehaviour: .alwaysAnswers(impostorDay))
-    let endpoints = try await demo.start()
     let folder = try TemporaryDirectory()
-    let configuration = APODServiceConfiguration(
-      choice: choice, apiKey: "DEMO_KEY", v1BaseURL: endpoints.v1, basicBaseURL: endpoints.apodBasic,
-      cacheDirectory: folder.url)
-    let session = APODServiceConfiguration.makeSession()  // the app's own: no URLCache
-    defer { session.invalidateAndCancel() }
-    let repository = configuration.makeRepository(session: session)
-    var failure: APODError?
-    do {
-      _ = try await repository.apod(for: asked)
-    } catch {
-      failure = error
+    let (failure, explored) = try await withAppStack(choice, against: demo, savingIn: folder) { repository in
+      var failure: APODError?
+      do throws(APODError) {
+        _ = try await repository.apod(for: asked)
+      } catch {
+        failure = error
+      }
+      return (failure, try? await repository.explore(days: 5))
     }
-    let explored = try? await repository.explore(days: 5)
-    await demo.stop()
 
     #expect(failure == .wrongDay(asked: asked, answered: impostorDay))
     #expect(explored?.items.isEmpty ?? true)
-    let saved = try FileManager.default.contentsOfDirectory(atPath: folder.url.path)
+    let saved = try folder.entries()
     #expect(!saved.contains { $0.hasPrefix("apod-day-") }, "\(saved)")
   }
 }
 
 @Suite("Long ranges: a year of Explore from an empty cache", .serialized)
 struct LongRangeTests {
-  /// The app's own stack (real client, limiter, breaker, disk cache) against the demo server.
+  /// A year of Explore from the app's own stack against the demo server, and the requests it took.
   private func exploreAYear(_ choice: APODSourceChoice) async throws -> (result: ExploreResult, requests: Int)
   {
     let demo = DemoServer()
-    let endpoints = try await demo.start()
-    let folder = try TemporaryDirectory()
-    let configuration = APODServiceConfiguration(
-      choice: choice, apiKey: "DEMO_KEY", v1BaseURL: endpoints.v1, basicBaseURL: endpoints.apodBasic,
-      cacheDirectory: folder.url)
-    let session = APODServiceConfiguration.makeSession()  // the app's own: no URLCache
-    defer { session.invalidateAndCancel() }
-    do {
-      let result = try await configuration.makeRepository(session: session).explore(days: 366)
-      let requests = await demo.requestCount()
-      await demo.stop()
-      return (result, requests)
-    } catch {
-      await demo.stop()
-      throw error
+    return try await withAppStack(choice, against: demo, savingIn: TemporaryDirectory()) { repository in
+      (try await repository.explore(days: 366), await demo.requestCount())
     }
   }
 

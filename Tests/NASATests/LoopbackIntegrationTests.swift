@@ -26,22 +26,15 @@ private struct Loopback {
   let client: HTTPClient
 
   static func run(_ body: (Loopback) async throws -> Void) async throws {
-    let server = LoopbackServer()
-    let base = try await server.start()
     let session = APODServiceConfiguration.makeSession()  // the app's own: no URLCache
+    defer { session.invalidateAndCancel() }
     let clock = TestClock(afternoon)
     let client = HTTPClient(
       session: session, rateLimiter: RateLimiter(),
       retryPolicy: RetryPolicy(maxAttempts: 2, baseDelay: .zero), circuitBreaker: nil, clock: clock)
-    let loopback = Loopback(server: server, base: base, session: session, clock: clock, client: client)
-    defer { session.invalidateAndCancel() }
-    do {
-      try await body(loopback)
-    } catch {
-      await server.stop()
-      throw error
+    try await LoopbackServer.run { server, base in
+      try await body(Loopback(server: server, base: base, session: session, clock: clock, client: client))
     }
-    await server.stop()
   }
 
   var v1: V1APODSource {

@@ -18,18 +18,14 @@ struct LoopbackHarness {
 
   /// Starts a server, runs `body`, and stops the server whatever happens.
   static func run(_ body: (LoopbackHarness) async throws -> Void) async throws {
-    let server = LoopbackServer()
-    let harness = LoopbackHarness(
-      server: server, base: try await server.start(), session: URLSession(configuration: .ephemeral),
-      clock: TestClock(ErrorFixture.now, sleeping: .advancingAtOnce))
-    defer { harness.session.invalidateAndCancel() }
-    do {
-      try await body(harness)
-    } catch {
-      await server.stop()
-      throw error
+    let session = URLSession(configuration: .ephemeral)
+    defer { session.invalidateAndCancel() }
+    try await LoopbackServer.run { server, base in
+      try await body(
+        LoopbackHarness(
+          server: server, base: base, session: session,
+          clock: TestClock(ErrorFixture.now, sleeping: .advancingAtOnce)))
     }
-    await server.stop()
   }
 
   func url(_ path: String) -> URL { base.appending(path: path) }
@@ -157,7 +153,7 @@ struct LoopbackHarness {
         try await Task.sleep(for: .milliseconds(5))
       }
       task.cancel()
-      #expect(await task.value == .cancelled)
+      #expect(try await bounded { await task.value } == .cancelled)
     }
   }
 

@@ -1,23 +1,7 @@
 import Foundation
 import Networking
+import TestSupport
 import Testing
-
-/// A fresh temporary folder per test, removed afterwards.
-private struct TemporaryFolder: ~Copyable {
-  let url: URL
-
-  init() throws {
-    url = FileManager.default.temporaryDirectory
-      .appendingPathComponent("JSONDiskCacheTests-\(UUID().uuidString)", isDirectory: true)
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-  }
-
-  deinit { try? FileManager.default.removeItem(at: url) }
-
-  func files() -> [String] {
-    ((try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []).sorted()
-  }
-}
 
 private struct Note: Codable, Sendable, Hashable {
   var text: String
@@ -44,7 +28,7 @@ private let fixedNow = Date(timeIntervalSince1970: 1_790_000_000)
 @Suite("JSON disk cache")
 struct JSONDiskCacheTests {
   @Test func savedValueReadsBackWithItsSaveTime() async throws {
-    let folder = try TemporaryFolder()
+    let folder = try TemporaryDirectory()
     let cache = JSONDiskCache(directory: folder.url, now: { fixedNow })
     let savedAt = try await cache.save(Note(text: "Orion"), for: "note")
     #expect(savedAt == fixedNow)
@@ -53,7 +37,7 @@ struct JSONDiskCacheTests {
   }
 
   @Test func fileIsAVersionedEnvelope() async throws {
-    let folder = try TemporaryFolder()
+    let folder = try TemporaryDirectory()
     let cache = JSONDiskCache(directory: folder.url, schemaVersion: 3, now: { fixedNow })
     try await cache.save(Note(text: "Vega"), for: "note")
     let data = try Data(contentsOf: cache.fileURL(for: "note"))
@@ -64,13 +48,13 @@ struct JSONDiskCacheTests {
   }
 
   @Test func missingEntryIsAMiss() async throws {
-    let folder = try TemporaryFolder()
+    let folder = try TemporaryDirectory()
     let cache = JSONDiskCache(directory: folder.url)
     #expect(await cache.value(Note.self, for: "nothing") == nil)
   }
 
   @Test func corruptFileIsAMissAndIsRemoved() async throws {
-    let folder = try TemporaryFolder()
+    let folder = try TemporaryDirectory()
     let cache = JSONDiskCache(directory: folder.url)
     let file = cache.fileURL(for: "note")
     try Data(#"{"schema":1,"savedAt":17"#.utf8).write(to: file)
@@ -79,24 +63,24 @@ struct JSONDiskCacheTests {
   }
 
   @Test func fileFromAnotherSchemaVersionIsAMissAndIsRemoved() async throws {
-    let folder = try TemporaryFolder()
+    let folder = try TemporaryDirectory()
     let old = JSONDiskCache(directory: folder.url, schemaVersion: 1, now: { fixedNow })
     try await old.save(Note(text: "Deneb"), for: "note")
     let new = JSONDiskCache(directory: folder.url, schemaVersion: 2, now: { fixedNow })
     #expect(await new.value(Note.self, for: "note") == nil)
-    #expect(folder.files().isEmpty)
+    #expect(try folder.entries().isEmpty)
   }
 
   @Test func valueOfAnotherShapeIsAMissAndIsRemoved() async throws {
-    let folder = try TemporaryFolder()
+    let folder = try TemporaryDirectory()
     let cache = JSONDiskCache(directory: folder.url, now: { fixedNow })
     try await cache.save(["a": 1], for: "note")
     #expect(await cache.value(Note.self, for: "note") == nil)
-    #expect(folder.files().isEmpty)
+    #expect(try folder.entries().isEmpty)
   }
 
   @Test func emptyCollectionIsRefusedAndTheGoodEntryIsKept() async throws {
-    let folder = try TemporaryFolder()
+    let folder = try TemporaryDirectory()
     let cache = JSONDiskCache(directory: folder.url, now: { fixedNow })
     try await cache.save([Note(text: "Altair")], for: "notes")
     await #expect(throws: JSONDiskCacheError.emptyValueRefused(key: "notes")) {
@@ -106,28 +90,28 @@ struct JSONDiskCacheTests {
   }
 
   @Test func emptyCheckableValueIsRefused() async throws {
-    let folder = try TemporaryFolder()
+    let folder = try TemporaryDirectory()
     let cache = JSONDiskCache(directory: folder.url)
     await #expect(throws: JSONDiskCacheError.emptyValueRefused(key: "shelf")) {
       try await cache.save(Shelf(notes: []), for: "shelf")
     }
-    #expect(folder.files().isEmpty)
+    #expect(try folder.entries().isEmpty)
   }
 
   @Test func overwriteReplacesTheEntryAndLeavesNoTemporaryFiles() async throws {
-    let folder = try TemporaryFolder()
+    let folder = try TemporaryDirectory()
     let cache = JSONDiskCache(directory: folder.url, now: { fixedNow })
     try await cache.save(Note(text: "one"), for: "note")
     try await cache.save(Note(text: "two"), for: "note")
     #expect(await cache.value(Note.self, for: "note")?.value == Note(text: "two"))
-    #expect(folder.files() == [cache.fileURL(for: "note").lastPathComponent])
+    #expect(try folder.entries() == [cache.fileURL(for: "note").lastPathComponent])
   }
 
   /// The app and its widget read and write one folder (the App Group container) from two
   /// processes, each with its own cache object: a read during another's write sees the whole old
   /// file or the whole new one. A half-written file would read as a miss and be deleted.
   @Test func aReaderBesideAnotherWriterNeverSeesHalfAFile() async throws {
-    let folder = try TemporaryFolder()
+    let folder = try TemporaryDirectory()
     let writer = JSONDiskCache(directory: folder.url, now: { fixedNow })
     let reader = JSONDiskCache(directory: folder.url, now: { fixedNow })
     // Large enough that writing one takes many system calls.
@@ -146,14 +130,14 @@ struct JSONDiskCacheTests {
       if value != old && value != new { halves += 1 }
       reads += 1
     }
-    try await writing.value
+    _ = try await boundedValue(of: writing, "the write")
     #expect(halves == 0, "\(halves) of \(reads) reads saw something other than a whole file")
     #expect(reader.takeDiscardedKeys().isEmpty)
     #expect(await writer.value(Note.self, for: "today")?.value == old)
   }
 
   @Test func keysBecomeSafeDistinctFileNamesInsideTheDirectory() throws {
-    let folder = try TemporaryFolder()
+    let folder = try TemporaryDirectory()
     let cache = JSONDiskCache(directory: folder.url)
     let escaping = cache.fileURL(for: "../../etc/passwd")
     #expect(escaping.deletingLastPathComponent().standardizedFileURL == folder.url.standardizedFileURL)
@@ -164,7 +148,7 @@ struct JSONDiskCacheTests {
   }
 
   @Test func missingDirectoryIsCreatedOnFirstSave() async throws {
-    let folder = try TemporaryFolder()
+    let folder = try TemporaryDirectory()
     let nested = folder.url.appendingPathComponent("a/b", isDirectory: true)
     let cache = JSONDiskCache(directory: nested, now: { fixedNow })
     try await cache.save(Note(text: "Polaris"), for: "note")
@@ -172,7 +156,7 @@ struct JSONDiskCacheTests {
   }
 
   @Test func unwritableLocationThrowsAndDoesNotCrash() async throws {
-    let folder = try TemporaryFolder()
+    let folder = try TemporaryDirectory()
     let blocker = folder.url.appendingPathComponent("file")
     try Data("x".utf8).write(to: blocker)
     let cache = JSONDiskCache(directory: blocker.appendingPathComponent("cache"))
@@ -186,12 +170,12 @@ struct JSONDiskCacheTests {
   }
 
   @Test func removedEntryIsAMiss() async throws {
-    let folder = try TemporaryFolder()
+    let folder = try TemporaryDirectory()
     let cache = JSONDiskCache(directory: folder.url)
     try await cache.save(Note(text: "Rigel"), for: "note")
     await cache.removeValue(for: "note")
     #expect(await cache.value(Note.self, for: "note") == nil)
-    #expect(folder.files().isEmpty)
+    #expect(try folder.entries().isEmpty)
   }
 
   @Test func errorsExplainThatThePreviousCopyWasKept() {

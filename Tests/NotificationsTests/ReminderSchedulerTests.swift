@@ -12,6 +12,16 @@ private func makeScheduler(
   ReminderScheduler(center: center, store: store, latestTitle: { title })
 }
 
+/// A scheduler over a fresh center whose permission is `status` (and whose prompt, if shown, is
+/// answered `answersPromptWith`), with the center to inspect.
+@MainActor
+private func makeScheduler(
+  status: NotificationAuthorizationStatus, answersPromptWith answer: Bool = true
+) -> (scheduler: ReminderScheduler, center: FakeNotificationCenter) {
+  let center = FakeNotificationCenter(status: status, answersPromptWith: answer)
+  return (makeScheduler(center: center), center)
+}
+
 private func storedSettings(_ settings: ReminderSettings) throws -> FakeReminderSettingsStore {
   FakeReminderSettingsStore([ReminderSettings.storageKey: try JSONEncoder().encode(settings)])
 }
@@ -72,8 +82,7 @@ struct ReminderSettingsTests {
 @Suite("Reminder permission")
 struct ReminderPermissionTests {
   @Test func enablingAsksPermissionWhenNotDeterminedThenSchedules() async {
-    let center = FakeNotificationCenter(status: .notDetermined, answersPromptWith: true)
-    let scheduler = makeScheduler(center: center)
+    let (scheduler, center) = makeScheduler(status: .notDetermined, answersPromptWith: true)
 
     await scheduler.setEnabled(true)
 
@@ -83,8 +92,7 @@ struct ReminderPermissionTests {
   }
 
   @Test func decliningThePromptOffersSettingsAndSchedulesNothing() async {
-    let center = FakeNotificationCenter(status: .notDetermined, answersPromptWith: false)
-    let scheduler = makeScheduler(center: center)
+    let (scheduler, center) = makeScheduler(status: .notDetermined, answersPromptWith: false)
 
     await scheduler.setEnabled(true)
 
@@ -95,8 +103,7 @@ struct ReminderPermissionTests {
   }
 
   @Test func enablingWhenDeniedOffersSettingsWithoutPrompting() async {
-    let center = FakeNotificationCenter(status: .denied)
-    let scheduler = makeScheduler(center: center)
+    let (scheduler, center) = makeScheduler(status: .denied)
 
     await scheduler.setEnabled(true)
 
@@ -108,8 +115,7 @@ struct ReminderPermissionTests {
 
   @Test(arguments: [NotificationAuthorizationStatus.authorized, .provisional, .ephemeral])
   func allowedStatusesScheduleWithoutPrompting(_ status: NotificationAuthorizationStatus) async {
-    let center = FakeNotificationCenter(status: status)
-    let scheduler = makeScheduler(center: center)
+    let (scheduler, center) = makeScheduler(status: status)
 
     await scheduler.setEnabled(true)
 
@@ -134,8 +140,7 @@ struct ReminderPermissionTests {
   }
 
   @Test func theChoiceIsKeptWhileDeniedAndTheReminderStartsOnceAllowed() async {
-    let center = FakeNotificationCenter(status: .denied)
-    let scheduler = makeScheduler(center: center)
+    let (scheduler, center) = makeScheduler(status: .denied)
     await scheduler.setEnabled(true)
     #expect(scheduler.settings.isEnabled)
 
@@ -147,8 +152,7 @@ struct ReminderPermissionTests {
   }
 
   @Test func permissionRevokedInSettingsIsReportedOnRefresh() async throws {
-    let center = FakeNotificationCenter(status: .authorized)
-    let scheduler = makeScheduler(center: center)
+    let (scheduler, center) = makeScheduler(status: .authorized)
     await scheduler.setEnabled(true)
 
     await center.setStatus(.denied)
@@ -162,8 +166,7 @@ struct ReminderPermissionTests {
 @Suite("Reminder scheduling")
 struct ReminderSchedulingTests {
   @Test func schedulesOneRepeatingDailyRequestAtTheChosenLocalTime() async throws {
-    let center = FakeNotificationCenter(status: .authorized)
-    let scheduler = makeScheduler(center: center)
+    let (scheduler, center) = makeScheduler(status: .authorized)
     try await scheduler.setTime(hour: 7, minute: 30)
 
     await scheduler.setEnabled(true)
@@ -181,8 +184,7 @@ struct ReminderSchedulingTests {
   }
 
   @Test func changingTheTimeReplacesTheRequestUnderTheSameIdentifier() async throws {
-    let center = FakeNotificationCenter(status: .authorized)
-    let scheduler = makeScheduler(center: center)
+    let (scheduler, center) = makeScheduler(status: .authorized)
     await scheduler.setEnabled(true)
     let callsBefore = await center.calls.count
 
@@ -199,8 +201,7 @@ struct ReminderSchedulingTests {
   }
 
   @Test func changingTheTimeWhileOffSchedulesNothing() async throws {
-    let center = FakeNotificationCenter(status: .authorized)
-    let scheduler = makeScheduler(center: center)
+    let (scheduler, center) = makeScheduler(status: .authorized)
 
     try await scheduler.setTime(hour: 6, minute: 0)
 
@@ -210,8 +211,7 @@ struct ReminderSchedulingTests {
   }
 
   @Test func disablingCancelsThePendingReminder() async {
-    let center = FakeNotificationCenter(status: .authorized)
-    let scheduler = makeScheduler(center: center)
+    let (scheduler, center) = makeScheduler(status: .authorized)
     await scheduler.setEnabled(true)
 
     await scheduler.setEnabled(false)
@@ -222,8 +222,7 @@ struct ReminderSchedulingTests {
   }
 
   @Test func aTimeZoneChangeReschedulesAtTheSameWallClockTime() async throws {
-    let center = FakeNotificationCenter(status: .authorized)
-    let scheduler = makeScheduler(center: center)
+    let (scheduler, center) = makeScheduler(status: .authorized)
     try await scheduler.setTime(hour: 8, minute: 0)
     await scheduler.setEnabled(true)
     let addsBefore = await center.addedIdentifiers.count
@@ -237,8 +236,7 @@ struct ReminderSchedulingTests {
   }
 
   @Test func aTimeZoneChangeWhileOffSchedulesNothing() async {
-    let center = FakeNotificationCenter(status: .authorized)
-    let scheduler = makeScheduler(center: center)
+    let (scheduler, center) = makeScheduler(status: .authorized)
 
     await scheduler.timeZoneDidChange()
 
@@ -247,8 +245,7 @@ struct ReminderSchedulingTests {
   }
 
   @Test func refreshLeavesAnIdenticalPendingRequestAlone() async {
-    let center = FakeNotificationCenter(status: .authorized)
-    let scheduler = makeScheduler(center: center)
+    let (scheduler, center) = makeScheduler(status: .authorized)
     await scheduler.setEnabled(true)
 
     await scheduler.refresh()
@@ -279,7 +276,7 @@ struct ReminderSchedulingTests {
     #expect(scheduler.status.message != nil)
   }
 
-  @Test func disablingWhileThePromptIsUpLeavesNothingScheduled() async {
+  @Test func disablingWhileThePromptIsUpLeavesNothingScheduled() async throws {
     let center = FakeNotificationCenter(status: .notDetermined)
     await center.holdNextPrompt()
     let scheduler = makeScheduler(center: center)
@@ -289,8 +286,8 @@ struct ReminderSchedulingTests {
     #expect(scheduler.status == .requestingPermission)
     let disabling = Task { await scheduler.setEnabled(false) }
     await center.answerHeldPrompt(granted: true)
-    await enabling.value
-    await disabling.value
+    try await bounded("the enabling task") { await enabling.value }
+    try await bounded("the disabling task") { await disabling.value }
 
     #expect(await center.pending.isEmpty)
     #expect(scheduler.settings.isEnabled == false)

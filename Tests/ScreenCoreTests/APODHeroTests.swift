@@ -1,3 +1,4 @@
+import APODTestSupport
 import ExploreCore
 import Foundation
 import NASA
@@ -5,10 +6,6 @@ import ScreenCore
 import TestSupport
 import Testing
 import TodayCore
-
-private func decoded(_ text: String, _ format: APODSourceKind) throws -> APOD {
-  try APOD.decode(Data(text.utf8), from: format)
-}
 
 private func url(_ text: String) -> URL { URL(string: text)! }
 

@@ -23,9 +23,7 @@ struct CancelledLoadTests {
 
   @Test func aCancelledFirstLoadOfTodayGoesBackToIdleNotToAnError() async throws {
     let harness = try ModelHarness(answer: Self.cancelled)
-    let model = harness.today()
-
-    await model.load()
+    let model = await harness.loadedToday()
 
     #expect(model.state == .idle)
     #expect(model.statusMessage == nil)
@@ -33,8 +31,7 @@ struct CancelledLoadTests {
 
   @Test func aCancelledRefreshOfTodayKeepsThePictureExactlyAsItWas() async throws {
     let harness = try ModelHarness()
-    let model = harness.today()
-    await model.load()
+    let model = await harness.loadedToday()
     // The next APOD day, so the refresh has to ask the network.
     harness.clock.advance(by: 86_400)
     let before = model.state
@@ -58,24 +55,21 @@ struct CancelledLoadTests {
     // What the real HTTP client answers once its task is cancelled.
     await harness.source.answer(day: Self.cancelled)
     await gate.open()
-    await task.value
+    try await bounded("the cancelled load") { await task.value }
 
     #expect(model.state == .idle)
   }
 
   @Test func aCancelledFirstLoadOfExploreGoesBackToIdle() async throws {
     let harness = try ModelHarness(answer: Self.cancelled)
-    let model = harness.explore()
-
-    await model.load()
+    let model = await harness.loadedExplore()
 
     #expect(model.state == .idle)
   }
 
   @Test func aCancelledRefreshOfExploreKeepsTheListUnmarked() async throws {
     let harness = try ModelHarness()
-    let model = harness.explore()
-    await model.load()
+    let model = await harness.loadedExplore()
     let before = model.state
     // Tomorrow, so the refresh has days to ask for.
     harness.clock.advance(by: 86_400)
@@ -88,8 +82,7 @@ struct CancelledLoadTests {
 
   @Test func aCancelledPickedDayShowsWhatThePickerShowedBefore() async throws {
     let harness = try ModelHarness()
-    let model = harness.explore()
-    await model.load()
+    let model = await harness.loadedExplore()
     await harness.source.answer(day: Self.cancelled)
 
     await model.loadDay(day("2001-01-01"))
@@ -132,7 +125,7 @@ struct CancelledLoadLoopbackTests {
     let task = Task { await model.load() }
     #expect(await eventually { await server.requestCount(to: path) > 0 })
     task.cancel()
-    await task.value
+    try await bounded("the task task") { await task.value }
 
     #expect(model.state == .idle)
     await server.stop()

@@ -9,10 +9,6 @@ import TodayCore
 
 @testable import NASA
 
-private let morning = utc("2026-11-21T15:00:00Z")
-private let today = day("2026-11-21")
-private let yesterday = day("2026-11-20")
-
 @Suite("Status line: which kind wins")
 struct ContentStatusRuleTests {
   private let notice = APODNotice.notPublishedYet(today: today, showing: yesterday)
@@ -50,8 +46,7 @@ struct ContentStatusRuleTests {
 struct ScreenStatusTests {
   @Test func todayFetchedNowHasNoStatus() async throws {
     let harness = try ModelHarness()
-    let model = harness.today()
-    await model.load()
+    let model = await harness.loadedToday()
     #expect(model.status == nil)
   }
 
@@ -68,41 +63,31 @@ struct ScreenStatusTests {
 
   @Test func todayKeptAfterAFailedRefreshIsStale() async throws {
     let harness = try ModelHarness()
-    let model = harness.today()
-    await model.load()
-    harness.clock.advance(by: 86_400)
-    await harness.source.answer { _ in .failure(.network(.offline)) }
+    let model = await harness.loadedToday()
+    await harness.failEveryRequest(with: .network(.offline), after: 86_400)
     await model.refresh()
     #expect(model.status?.kind == .stale)
     #expect(model.status?.message.hasPrefix("Showing a copy from 1 day ago.") == true)
   }
 
   @Test func unpublishedTodayIsANoticeNotAWarning() async throws {
-    let harness = try ModelHarness { day in
-      day == today ? .failure(.notPublishedYet(day)) : .success(sampleAPOD(day))
-    }
-    let model = harness.today()
-    await model.load()
+    let harness = try ModelHarness(answer: todayNotPublishedYet(today))
+    let model = await harness.loadedToday()
     #expect(model.status?.kind == .notPublishedYet)
     #expect(model.status?.message.contains("not published yet") == true)
   }
 
   @Test func unpublishedTodayThatThenFailsToRefreshIsStale() async throws {
-    let harness = try ModelHarness { day in
-      day == today ? .failure(.notPublishedYet(day)) : .success(sampleAPOD(day))
-    }
-    let model = harness.today()
-    await model.load()
-    harness.clock.advance(by: 3_600)
-    await harness.source.answer { _ in .failure(.network(.offline)) }
+    let harness = try ModelHarness(answer: todayNotPublishedYet(today))
+    let model = await harness.loadedToday()
+    await harness.failEveryRequest(with: .network(.offline), after: 3_600)
     await model.refresh()
     #expect(model.status?.kind == .stale)
   }
 
   @Test func exploreFetchedNowHasNoStatus() async throws {
     let harness = try ModelHarness()
-    let model = harness.explore(days: 3)
-    await model.load()
+    let model = await harness.loadedExplore(days: 3)
     #expect(model.status == nil)
   }
 
@@ -120,10 +105,8 @@ struct ScreenStatusTests {
 
   @Test func exploreKeptAfterAFailedRefreshIsStale() async throws {
     let harness = try ModelHarness()
-    let model = harness.explore(days: 3)
-    await model.load()
-    harness.clock.advance(by: 86_400)
-    await harness.source.answer { _ in .failure(.network(.rateLimited(retryAt: nil))) }
+    let model = await harness.loadedExplore(days: 3)
+    await harness.failEveryRequest(with: .network(.rateLimited(retryAt: nil)), after: 86_400)
     await model.refresh()
     #expect(model.status?.kind == .stale)
     #expect(model.status?.message.contains("Too many requests") == true)

@@ -53,6 +53,11 @@ func runSpacer(
   return (process.terminationStatus, stdout, stderr)
 }
 
+/// The objects of the JSON array a command printed; fails the test when it printed anything else.
+func printedArray(_ stdout: String) throws -> [[String: Any]] {
+  try #require(try JSONSerialization.jsonObject(with: Data(stdout.utf8)) as? [[String: Any]])
+}
+
 /// A cache folder for one test, removed at the end.
 final class CacheFolder: Sendable {
   let url = FileManager.default.temporaryDirectory

@@ -11,8 +11,7 @@ struct SearchCLITests {
 
     let result = try await runSpacer(["search", "SKY", "friend", "--json"], cacheDirectory: cache.url)
     #expect(result.status == 0)
-    let array = try #require(
-      try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+    let array = try printedArray(result.stdout)
     let dates = array.compactMap { $0["date"] as? String }
     #expect(dates.count == 3)
     #expect(dates == dates.sorted(by: >))
@@ -57,7 +56,8 @@ struct SearchCLITests {
     (["search", "moon", "--filter", "sounds"], "sounds"),
   ])
   func badInputIsAUsageError(arguments: [String], expected: String) async throws {
-    let result = try await runSpacer(arguments, cacheDirectory: CacheFolder().url)
+    let cache = CacheFolder()  // named, so it lives (and is removed) after the run, not before
+    let result = try await runSpacer(arguments, cacheDirectory: cache.url)
     #expect(result.status == 64)
     #expect(result.stderr.hasPrefix("spacer: error: "))
     #expect(result.stderr.contains(expected))

@@ -62,19 +62,14 @@ import Testing
 /// Runs the real `spacer` binary, as a user would, against its own demo server (through
 /// `runSpacer`, which turns a hang into a failure instead of blocking the suite).
 @Suite(.serialized) struct CommandLineEndToEndTests {
-  let cacheDirectory: URL
-
-  init() throws {
-    cacheDirectory = FileManager.default.temporaryDirectory
-      .appending(path: "spacer-cli-\(UUID().uuidString)", directoryHint: .isDirectory)
-  }
+  /// Removed when the test ends (Swift Testing makes a suite value per test).
+  let cache = CacheFolder()
 
   private func run(_ arguments: [String]) async throws -> (status: Int32, stdout: String, stderr: String) {
-    try await runSpacer(arguments, cacheDirectory: cacheDirectory)
+    try await runSpacer(arguments, cacheDirectory: cache.url)
   }
 
   @Test func demoTodayPrintsOneJSONObjectThenServesItFromTheCache() async throws {
-    defer { try? FileManager.default.removeItem(at: cacheDirectory) }
     let first = try await run(["today", "--demo", "--json"])
     #expect(first.status == 0)
     #expect(first.stderr.contains("SAMPLE DATA"))
@@ -93,18 +88,15 @@ import Testing
   }
 
   @Test func demoExplorePrintsAnArrayNewestFirst() async throws {
-    defer { try? FileManager.default.removeItem(at: cacheDirectory) }
     let result = try await run(["explore", "--demo", "--json", "--days", "4"])
     #expect(result.status == 0)
-    let array = try #require(
-      try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+    let array = try printedArray(result.stdout)
     let dates = array.compactMap { $0["date"] as? String }
     #expect(dates.count == 4)
     #expect(dates == dates.sorted(by: >))
   }
 
   @Test func offlineWithAnEmptyCacheFailsWithOneLineAndNoTrace() async throws {
-    defer { try? FileManager.default.removeItem(at: cacheDirectory) }
     let result = try await run(["today", "--offline"])
     #expect(result.status == 1)
     #expect(result.stdout.isEmpty)

@@ -8,11 +8,6 @@ import TodayCore
 
 @testable import NASA
 
-/// 10:00 in New York (EST) on 2026-11-21.
-private let morning = utc("2026-11-21T15:00:00Z")
-private let today = day("2026-11-21")
-private let yesterday = day("2026-11-20")
-
 @MainActor
 @Suite("Today model states")
 struct TodayModelTests {
@@ -20,11 +15,11 @@ struct TodayModelTests {
     let harness = try ModelHarness()
     let model = harness.today()
     #expect(model.state == .idle)
-    let gate = AsyncGate()
-    let task = await harness.held(gate) { await model.load() }
-    #expect(model.state == .loading)
-    await gate.open()
-    await task.value
+    try await harness.run {
+      await model.load()
+    } whileHeld: {
+      #expect(model.state == .loading)
+    }
     guard case .loaded(let content) = model.state else {
       Issue.record("expected loaded, got \(model.state)")
       return
@@ -37,8 +32,7 @@ struct TodayModelTests {
 
   @Test func firstLoadWithNothingToShowFailsWithTheReason() async throws {
     let harness = try ModelHarness { _ in .failure(.network(.offline)) }
-    let model = harness.today()
-    await model.load()
+    let model = await harness.loadedToday()
     guard case .failed(let message) = model.state else {
       Issue.record("expected failed, got \(model.state)")
       return
@@ -48,27 +42,24 @@ struct TodayModelTests {
 
   @Test func refreshKeepsThePictureOnScreenWhileChecking() async throws {
     let harness = try ModelHarness()
-    let model = harness.today()
-    await model.load()
+    let model = await harness.loadedToday()
     let shown = try #require(model.loadedContent)
     harness.clock.advance(by: 86_400)
-    let gate = AsyncGate()
-    let task = await harness.held(gate) { await model.refresh() }
-    #expect(
-      model.state
-        == .loaded(TodayContent(result: shown.result, checkedAt: shown.checkedAt, isRefreshing: true)))
-    await gate.open()
-    await task.value
+    try await harness.run {
+      await model.refresh()
+    } whileHeld: {
+      #expect(
+        model.state
+          == .loaded(TodayContent(result: shown.result, checkedAt: shown.checkedAt, isRefreshing: true)))
+    }
     #expect(model.loadedContent?.apod.date == day("2026-11-22"))
     #expect(model.loadedContent?.isRefreshing == false)
   }
 
   @Test func refreshThatCannotReachNASAKeepsThePictureMarkedStale() async throws {
     let harness = try ModelHarness()
-    let model = harness.today()
-    await model.load()
-    harness.clock.advance(by: 86_400)
-    await harness.source.answer { _ in .failure(.network(.offline)) }
+    let model = await harness.loadedToday()
+    await harness.failEveryRequest(with: .network(.offline), after: 86_400)
     await model.refresh()
     let content = try #require(model.loadedContent)
     #expect(content.apod.date == today)
@@ -78,11 +69,9 @@ struct TodayModelTests {
 
   @Test func refreshFailingWithNothingSavedStillKeepsThePicture() async throws {
     let harness = try ModelHarness()
-    let model = harness.today()
-    await model.load()
+    let model = await harness.loadedToday()
     try FileManager.default.removeItem(at: harness.folder.url)
-    harness.clock.advance(by: 86_400)
-    await harness.source.answer { _ in .failure(.network(.server(statusCode: 502))) }
+    await harness.failEveryRequest(with: .network(.server(statusCode: 502)), after: 86_400)
     await model.refresh()
     let content = try #require(model.loadedContent)
     #expect(content.apod.date == today)
@@ -92,11 +81,8 @@ struct TodayModelTests {
   }
 
   @Test func unpublishedTodaySaysSoInTheStatusLine() async throws {
-    let harness = try ModelHarness { day in
-      day == today ? .failure(.notPublishedYet(day)) : .success(sampleAPOD(day))
-    }
-    let model = harness.today()
-    await model.load()
+    let harness = try ModelHarness(answer: todayNotPublishedYet(today))
+    let model = await harness.loadedToday()
     #expect(model.loadedContent?.apod.date == yesterday)
     #expect(model.statusMessage?.contains("not published yet") == true)
   }
@@ -108,7 +94,7 @@ struct TodayModelTests {
     let first = await harness.held(gate) { await model.load() }
     await model.load()
     await gate.open()
-    await first.value
+    try await bounded("the first load") { await first.value }
     #expect(await harness.source.callCount == 1)
   }
 }

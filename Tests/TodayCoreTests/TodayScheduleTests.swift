@@ -29,8 +29,7 @@ actor ScheduledSleeps {
 struct TodayStaysCurrentTests {
   @Test func todayMovesToTheNewAPODDayAtMidnightInNewYork() async throws {
     let harness = try ModelHarness()
-    let model = harness.today()
-    await model.load()
+    let model = await harness.loadedToday()
     #expect(model.nextCheck == utc("2026-11-22T05:00:00Z"))
     let sleeps = ScheduledSleeps(clock: harness.clock, limit: 1)
 
@@ -48,8 +47,7 @@ struct TodayStaysCurrentTests {
     let harness = try ModelHarness { requested in
       requested == day("2026-11-21") ? .failure(.notPublishedYet(requested)) : .success(sampleAPOD(requested))
     }
-    let model = harness.today()
-    await model.load()
+    let model = await harness.loadedToday()
     #expect(model.nextCheck == utc("2026-11-21T15:00:00Z").addingTimeInterval(15 * 60))
     await harness.source.answer { .success(sampleAPOD($0)) }  // published meanwhile
     let sleeps = ScheduledSleeps(clock: harness.clock, limit: 1)
@@ -66,8 +64,7 @@ struct TodayStaysCurrentTests {
 
   @Test func aCheckThatFailsIsRetriedNoSoonerThanTheRecheckInterval() async throws {
     let harness = try ModelHarness()
-    let model = harness.today()
-    await model.load()
+    let model = await harness.loadedToday()
     await harness.source.answer { _ in .failure(.network(.offline)) }
     let sleeps = ScheduledSleeps(clock: harness.clock, limit: 3)
 

@@ -1,5 +1,6 @@
 import Foundation
 import ImageCache
+import ImageTestSupport
 import NASA
 import Networking
 import TestSupport
@@ -23,16 +24,6 @@ private actor RecordingDownloader: ImageDownloading {
     }
     return ImageFixtures.png(width: 8, height: 8)
   }
-}
-
-/// Waits until `condition` holds; the bound only turns a hang into a failure.
-private func eventually(_ condition: @Sendable () async -> Bool) async -> Bool {
-  let deadline = ContinuousClock.now + .seconds(30)
-  while ContinuousClock.now < deadline {
-    if await condition() { return true }
-    try? await Task.sleep(for: .milliseconds(2))
-  }
-  return await condition()
 }
 
 /// Answers every day at once but one, which waits for `gate` (a slow answer for one day).
@@ -63,20 +54,21 @@ private func image(_ day: APODDay) -> URL {
 struct DaySwipeModelTests {
   /// 2026-03-01 17:00 UTC: noon in New York, so today is 2026-03-01.
   let clock = TestClock(Date(timeIntervalSince1970: 1_772_384_400))
-  let folder: URL
+  let folder: TemporaryDirectory
   let source = FakeAPODSource(day: { .success(sampleAPOD($0)) })
   let repository: APODRepository
 
-  init() {
-    folder = FileManager.default.temporaryDirectory.appending(path: "DaySwipe-\(UUID().uuidString)")
+  init() throws {
+    folder = try TemporaryDirectory()
     repository = APODRepository(
-      source: source, cache: JSONDiskCache(directory: folder.appending(path: "apod"), now: clock.nowProvider),
+      source: source,
+      cache: JSONDiskCache(directory: folder.url.appending(path: "apod"), now: clock.nowProvider),
       now: clock.nowProvider)
   }
 
   private func pipeline(_ downloader: RecordingDownloader) -> ImagePipeline {
     ImagePipeline(
-      directory: folder.appending(path: "images"), downloader: downloader, decoder: HeaderImageDecoder(),
+      directory: folder.url.appending(path: "images"), downloader: downloader, decoder: HeaderImageDecoder(),
       now: clock.nowProvider)
   }
 
@@ -89,7 +81,7 @@ struct DaySwipeModelTests {
     #expect(swiper.page == .loaded(sampleAPOD(day("2026-02-19"))))
     // The older neighbour first (the direction of travel), then the day just left.
     #expect(await source.dayCalls == [day("2026-02-19"), day("2026-02-18"), day("2026-02-20")])
-    #expect(await eventually { await downloader.asked.count == 2 })
+    try await eventually { await downloader.asked.count == 2 }
     #expect(Set(await downloader.asked) == [image(day("2026-02-18")), image(day("2026-02-20"))])
   }
 
@@ -147,19 +139,20 @@ struct DaySwipeModelTests {
     let slowDay = day("2026-02-19")
     let source = HeldDaySource(holding: slowDay)
     let repository = APODRepository(
-      source: source, cache: JSONDiskCache(directory: folder.appending(path: "held"), now: clock.nowProvider),
+      source: source,
+      cache: JSONDiskCache(directory: folder.url.appending(path: "held"), now: clock.nowProvider),
       now: clock.nowProvider)
     let swiper = DaySwipeModel(
       apod: sampleAPOD(day("2026-02-20")), repository: repository, images: pipeline(RecordingDownloader()),
       now: clock.nowProvider)
     let first = Task { await swiper.swipe(.older) }
-    #expect(await eventually { await source.gate.waiting == 1 })
+    try await eventually { await source.gate.waiting == 1 }
     // The second swipe shows its day, then waits on the slow day too (a neighbour to prefetch).
     let second = Task { await swiper.swipe(.older) }
-    #expect(await eventually { await swiper.page == .loaded(sampleAPOD(day("2026-02-18"))) })
+    try await eventually { await swiper.page == .loaded(sampleAPOD(day("2026-02-18"))) }
     await source.gate.open()
-    _ = await first.value
-    _ = await second.value
+    try await bounded("the first task") { await first.value }
+    try await bounded("the second task") { await second.value }
     #expect(swiper.page == .loaded(sampleAPOD(day("2026-02-18"))))
   }
 
@@ -169,7 +162,7 @@ struct DaySwipeModelTests {
     let swiper = DaySwipeModel(
       apod: sampleAPOD(day("2026-02-20")), repository: repository, images: images, now: clock.nowProvider)
     await swiper.start()
-    #expect(await eventually { await images.statistics().prefetchesOutstanding == 2 })
+    try await eventually { await images.statistics().prefetchesOutstanding == 2 }
     await swiper.stop()
     #expect(await images.statistics().prefetchesOutstanding == 0)
   }

@@ -150,7 +150,7 @@ struct HeroImageTests {
 
     await card.releaseHD()
     await fixture.hdGate.open()
-    await viewer.value
+    try await bounded("the viewer task") { await viewer.value }
 
     guard case .preview(_, hd: .notRequested) = card.phase else {
       Issue.record("expected the card's preview, got \(card.phase)")
@@ -160,25 +160,23 @@ struct HeroImageTests {
   }
 
   @Test func underLowDataModeOnlyThumbnailsAndPreviewsMayUseAConstrainedNetwork() async throws {
-    let directory = try TemporaryDirectory()
-    defer { directory.remove() }
     let recorder = ConstrainedNetworkRecorder(data: ImageFixtures.png(width: 64, height: 64))
-    let pipeline = ImagePipeline(
-      directory: directory.url, downloader: recorder, decoder: HeaderImageDecoder())
-    let thumbnail = URL(string: "https://apod.nasa.gov/apod/image/thumb.png")!
-    let preview = URL(string: "https://apod.nasa.gov/apod/image/preview.png")!
-    let hd = URL(string: "https://apod.nasa.gov/apod/image/hd.png")!
-    let pinned = URL(string: "https://apod.nasa.gov/apod/image/favorite.png")!
+    try await withPipeline(over: recorder) { pipeline in
+      let thumbnail = URL(string: "https://apod.nasa.gov/apod/image/thumb.png")!
+      let preview = URL(string: "https://apod.nasa.gov/apod/image/preview.png")!
+      let hd = URL(string: "https://apod.nasa.gov/apod/image/hd.png")!
+      let pinned = URL(string: "https://apod.nasa.gov/apod/image/favorite.png")!
 
-    _ = try await pipeline.image(for: thumbnail, size: .thumbnail)
-    _ = try await pipeline.image(for: preview, size: .preview)
-    _ = try await pipeline.image(for: hd, size: .full)
-    await pipeline.pin(pinned)
-    try await eventually { await pipeline.statistics().pinDownloadsOutstanding == 0 }
+      _ = try await pipeline.image(for: thumbnail, size: .thumbnail)
+      _ = try await pipeline.image(for: preview, size: .preview)
+      _ = try await pipeline.image(for: hd, size: .full)
+      await pipeline.pin(pinned)
+      try await eventually { await pipeline.statistics().pinDownloadsOutstanding == 0 }
 
-    #expect(await recorder.log.allowed(thumbnail) == [true])
-    #expect(await recorder.log.allowed(preview) == [true])
-    #expect(await recorder.log.allowed(hd) == [false])
-    #expect(await recorder.log.allowed(pinned) == [false])
+      #expect(await recorder.log.allowed(thumbnail) == [true])
+      #expect(await recorder.log.allowed(preview) == [true])
+      #expect(await recorder.log.allowed(hd) == [false])
+      #expect(await recorder.log.allowed(pinned) == [false])
+    }
   }
 }

@@ -62,6 +62,12 @@ struct ProgressiveImageModelTests {
       await pipeline.handleMemoryWarning()
     }
 
+    /// Lets the HD answer and downloads it into the caches, as a viewer shown earlier did.
+    func cacheHD() async throws {
+      await hdGate.open()
+      _ = try await pipeline.image(for: server.url("/hd.jpg"), size: .full)
+    }
+
     func tearDown() async {
       await previewGate.open()
       await hdGate.open()
@@ -79,7 +85,7 @@ struct ProgressiveImageModelTests {
     #expect(fixture.model.phase == .preview(Self.previewImage, hd: .loading))
     #expect(fixture.clock.pendingSleeperCount == 0)  // no spinner timer was ever armed
     await fixture.hdGate.open()
-    await loading.value
+    try await bounded("the loading task") { await loading.value }
 
     #expect(fixture.log.phases == [.preview(Self.previewImage, hd: .loading), .full(Self.hdImage)])
     #expect(await fixture.server.requests("/preview.jpg") == 1)  // only the earlier caching download
@@ -118,7 +124,7 @@ struct ProgressiveImageModelTests {
     await fixture.previewGate.open()
     try await eventually { fixture.model.phase == .preview(Self.previewImage, hd: .loading) }
     await fixture.hdGate.open()
-    await loading.value
+    try await bounded("the loading task") { await loading.value }
 
     #expect(fixture.log.phases == [.preview(Self.previewImage, hd: .loading), .full(Self.hdImage)])
     #expect(fixture.clock.pendingSleeperCount == 0)  // the spinner timer was cancelled, not left behind
@@ -138,7 +144,7 @@ struct ProgressiveImageModelTests {
     await fixture.previewGate.open()
     try await eventually { fixture.model.phase == .preview(Self.previewImage, hd: .loading) }
     await fixture.hdGate.open()
-    await loading.value
+    try await bounded("the loading task") { await loading.value }
 
     #expect(
       fixture.log.phases == [.loading, .preview(Self.previewImage, hd: .loading), .full(Self.hdImage)])
@@ -151,7 +157,7 @@ struct ProgressiveImageModelTests {
     let loading = Task { await fixture.model.load() }
     try await eventually { await fixture.hdGate.arrivals == 1 }
     await fixture.hdGate.open()
-    await loading.value
+    try await bounded("the loading task") { await loading.value }
 
     #expect(fixture.log.phases == [.full(Self.hdImage)])
     await fixture.tearDown()
@@ -159,8 +165,7 @@ struct ProgressiveImageModelTests {
 
   @Test func cachedHDIsShownAtOnceWithoutTouchingTheNetwork() async throws {
     let fixture = try await Fixture()
-    await fixture.hdGate.open()
-    _ = try await fixture.pipeline.image(for: fixture.server.url("/hd.jpg"), size: .full)
+    try await fixture.cacheHD()
 
     await fixture.model.load()
 
@@ -172,8 +177,7 @@ struct ProgressiveImageModelTests {
 
   @Test func hdOnDiskWithoutAPreviewGoesStraightToFull() async throws {
     let fixture = try await Fixture()
-    await fixture.hdGate.open()
-    _ = try await fixture.pipeline.image(for: fixture.server.url("/hd.jpg"), size: .full)
+    try await fixture.cacheHD()
     await fixture.pipeline.handleMemoryWarning()
 
     await fixture.model.load()
@@ -202,7 +206,7 @@ struct ProgressiveImageModelTests {
     let loading = Task { await fixture.model.load() }
     try await eventually { await fixture.hdGate.arrivals == 1 }
     loading.cancel()
-    await loading.value
+    try await bounded("the loading task") { await loading.value }
 
     #expect(fixture.model.phase == .preview(Self.previewImage, hd: .loading))
     #expect(fixture.log.phases == [.preview(Self.previewImage, hd: .loading)])
@@ -239,8 +243,7 @@ struct ProgressiveImageModelTests {
 
   @Test func hdInMemoryIsFinalFromTheFirstFrame() async throws {
     let fixture = try await Fixture()
-    await fixture.hdGate.open()
-    _ = try await fixture.pipeline.image(for: fixture.server.url("/hd.jpg"), size: .full)
+    try await fixture.cacheHD()
     let log = PhaseLog()
 
     let model = modelCreatedNow(fixture, log: log)

@@ -73,7 +73,7 @@ struct ThumbnailModelTests {
     try await bounded("the held download") { while await gate.waiting == 0 { await Task.yield() } }
     #expect(model.display == .placeholder)
     await gate.open()
-    await load.value
+    try await bounded("the load task") { await load.value }
 
     #expect(model.display == .image(picture))
   }
