@@ -18,7 +18,12 @@
     static var transferRepresentation: some TransferRepresentation {
       DataRepresentation(exportedContentType: .jpeg) { picture in
         if let data = await picture.images.cachedData(for: picture.url) { return data }
-        return try await URLSession.shared.data(from: picture.url).0
+        let (data, response) = try await URLSession.shared.data(from: picture.url)
+        // An error page is not the picture: share nothing rather than a server's HTML.
+        if let http = response as? HTTPURLResponse, !(200..<300).contains(http.statusCode) {
+          throw URLError(.badServerResponse)
+        }
+        return data
       }
     }
   }
