@@ -42,6 +42,16 @@ public enum APODPlayback: Sendable, Hashable {
     self = .openPage(apod.pageURL)
   }
 
+  /// The HTTP Referer the embedded player's page is requested with, or nil without a bundle
+  /// identifier. YouTube's embedded player refuses to play (error 153, "video player
+  /// configuration error") a page requested without a Referer that names the app, and a web view
+  /// that loads the embed URL itself sends none; the app names itself as `https://` followed by
+  /// its bundle identifier in lower case.
+  public static func embedReferer(bundleIdentifier: String?) -> String? {
+    guard let bundleIdentifier, !bundleIdentifier.isEmpty else { return nil }
+    return "https://\(bundleIdentifier.lowercased())"
+  }
+
   private static let nativeExtensions: Set<String> = ["mp4", "m4v", "mov", "m3u8"]
 
   static func isNativeVideo(_ url: URL) -> Bool {

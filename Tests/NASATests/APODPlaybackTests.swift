@@ -113,4 +113,14 @@ struct APODPlaybackTests {
     #expect(
       APODPlayback(day) == .nativePlayer(URL(string: "https://apod.nasa.gov/apod/image/2406/clip.mp4")!))
   }
+
+  @Test func theEmbeddedPlayerIsAskedForWithTheAppNamedInTheReferer() {
+    // YouTube's embedded player refuses a page requested without a Referer (error 153).
+    #expect(APODPlayback.embedReferer(bundleIdentifier: "com.Example.Spacer") == "https://com.example.spacer")
+  }
+
+  @Test func withoutABundleIdentifierNoRefererIsMadeUp() {
+    #expect(APODPlayback.embedReferer(bundleIdentifier: nil) == nil)
+    #expect(APODPlayback.embedReferer(bundleIdentifier: "") == nil)
+  }
 }

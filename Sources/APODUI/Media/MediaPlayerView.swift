@@ -78,13 +78,23 @@
       webView.isOpaque = false
       webView.backgroundColor = .black
       webView.scrollView.isScrollEnabled = false
-      _ = webView.load(URLRequest(url: url))
+      _ = webView.load(Self.request(for: url))
       return webView
     }
 
     func updateUIView(_ webView: WKWebView, context: Context) {
       // Another day's video in the same sheet: load it; the same one keeps playing.
-      if webView.url?.path != url.path { _ = webView.load(URLRequest(url: url)) }
+      if webView.url?.path != url.path { _ = webView.load(Self.request(for: url)) }
+    }
+
+    /// The embed page's request, with the Referer naming the app (`APODPlayback.embedReferer`):
+    /// without it YouTube's player shows an error instead of the video.
+    private static func request(for url: URL) -> URLRequest {
+      var request = URLRequest(url: url)
+      if let referer = APODPlayback.embedReferer(bundleIdentifier: Bundle.main.bundleIdentifier) {
+        request.setValue(referer, forHTTPHeaderField: "Referer")
+      }
+      return request
     }
   }
 #endif

@@ -7,19 +7,31 @@
   import SwiftUI
   import UniformTypeIdentifiers
 
-  /// The picture itself, shared as image data with its caption (title and credit); the bytes come
-  /// from the image pipeline's disk tier when present, else from the network when the share sheet
-  /// asks for them.
+  /// The picture itself, shared as image data with its caption (title and credit), labelled with
+  /// the format its URL names (`PictureFormat`); the bytes come from the image pipeline's disk
+  /// tier when present, else from the network when the share sheet asks for them.
   nonisolated struct SharedPicture: Transferable {
     let url: URL
     let caption: String
     let images: ImagePipeline
 
     static var transferRepresentation: some TransferRepresentation {
-      DataRepresentation(exportedContentType: .jpeg) { picture in
-        if let data = await picture.images.cachedData(for: picture.url) { return data }
-        return try await URLSession.shared.data(from: picture.url).0
+      DataRepresentation(exportedContentType: .gif) { try await $0.bytes() }
+        .exportingCondition { PictureFormat($0.url) == .gif }
+      DataRepresentation(exportedContentType: .png) { try await $0.bytes() }
+        .exportingCondition { PictureFormat($0.url) == .png }
+      DataRepresentation(exportedContentType: .jpeg) { try await $0.bytes() }
+        .exportingCondition { PictureFormat($0.url) == .jpeg }
+    }
+
+    private func bytes() async throws -> Data {
+      if let data = await images.cachedData(for: url) { return data }
+      let (data, response) = try await URLSession.shared.data(from: url)
+      // An error page is not the picture: share nothing rather than a server's HTML.
+      if let http = response as? HTTPURLResponse, !(200..<300).contains(http.statusCode) {
+        throw URLError(.badServerResponse)
       }
+      return data
     }
   }
 

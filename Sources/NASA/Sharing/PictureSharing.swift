@@ -18,6 +18,22 @@ public enum ShareItem: Sendable, Equatable {
   }
 }
 
+/// The format a shared picture is labelled with, read from its URL's path (the query is
+/// ignored: the newer NASA host resizes through it). APOD pictures are mostly JPEG, some are
+/// (animated) GIF or PNG; a GIF labelled JPEG loses its animation in the apps that receive it,
+/// so the label follows the file. Anything else is labelled JPEG, the usual APOD format.
+public enum PictureFormat: Sendable, Equatable {
+  case jpeg, png, gif
+
+  public init(_ url: URL) {
+    switch url.pathExtension.lowercased() {
+    case "gif": self = .gif
+    case "png": self = .png
+    default: self = .jpeg
+    }
+  }
+}
+
 /// The answers to an add-only Photos permission request (what iOS returns once the user has
 /// been asked; "limited" does not apply to adding).
 public enum PhotoLibraryAddAccess: Sendable, Equatable {
