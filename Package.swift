@@ -129,7 +129,8 @@ var targets: [Target] = [
     path: "Tests/APODTestSupport",
     swiftSettings: explicitIsolation),
   .testTarget(
-    name: "NASATests", dependencies: ["NASA", "Networking", "TestSupport", "TestServer", "APODTestSupport"]),
+    name: "NASATests",
+    dependencies: ["Basics", "NASA", "Networking", "TestSupport", "TestServer", "APODTestSupport"]),
   // Images over a loopback server, a hand-moved clock and a temporary folder, for the pipeline's
   // and the viewer's tests.
   .target(

@@ -1,17 +1,31 @@
 import APODTestSupport
+import Basics
 import Foundation
 import NASA
 import TestSupport
 import Testing
 
 /// Records what the app asked WidgetKit to reload.
-private final class RecordingReloader: WidgetReloading, @unchecked Sendable {
-  // @unchecked: `kinds` is read and written under `lock` only.
-  private let lock = NSLock()
-  private var kinds: [String] = []
+private final class RecordingReloader: WidgetReloading {
+  private let kinds = Locked<[String]>([])
 
-  func reloadTimelines(ofKind kind: String) { lock.withLock { kinds.append(kind) } }
-  var reloads: [String] { lock.withLock { kinds } }
+  func reloadTimelines(ofKind kind: String) { kinds.withLock { $0.append(kind) } }
+  var reloads: [String] { kinds.withLock { $0 } }
+}
+
+/// A refresher over a real repository and cache, started after `shown` saved what the widget shows.
+private struct Watched {
+  let harness: RepositoryHarness
+  let reloader = RecordingReloader()
+  let refresher: WidgetRefresher
+
+  init(after shown: (RepositoryHarness) async throws -> Void) async throws {
+    harness = try RepositoryHarness()
+    try await shown(harness)
+    refresher = WidgetRefresher(
+      repository: harness.repository, reloader: reloader, now: harness.clock.nowProvider)
+    await refresher.start()
+  }
 }
 
 private let today = day("2026-11-21")
@@ -80,12 +94,8 @@ struct WidgetReloadRuleTests {
 @Suite("Widget reload: the app's saves over a real cache", .timeLimit(.minutes(1)))
 struct WidgetRefresherTests {
   @Test func savingTodaysPictureReloadsTheWidgetOnceByItsKind() async throws {
-    let harness = try RepositoryHarness()
-    let reloader = RecordingReloader()
-    _ = try await harness.repository.apod(for: today.previous)
-    let refresher = WidgetRefresher(
-      repository: harness.repository, reloader: reloader, now: harness.clock.nowProvider)
-    await refresher.start()
+    let watched = try await Watched { _ = try await $0.repository.apod(for: today.previous) }
+    let (harness, reloader) = (watched.harness, watched.reloader)
 
     _ = try await harness.repository.today()
     #expect(reloader.reloads == [WidgetReloadRule.widgetKind])
@@ -93,16 +103,12 @@ struct WidgetRefresherTests {
     _ = try await harness.repository.today()
     _ = try await harness.repository.today(.cacheOnly)
     #expect(reloader.reloads.count == 1)
-    withExtendedLifetime(refresher) {}
+    withExtendedLifetime(watched.refresher) {}
   }
 
   @Test func loadsFromTheCacheAndOlderDaysNeverReload() async throws {
-    let harness = try RepositoryHarness()
-    let reloader = RecordingReloader()
-    _ = try await harness.repository.today()
-    let refresher = WidgetRefresher(
-      repository: harness.repository, reloader: reloader, now: harness.clock.nowProvider)
-    await refresher.start()
+    let watched = try await Watched { _ = try await $0.repository.today() }
+    let (harness, reloader) = (watched.harness, watched.reloader)
 
     _ = try await harness.repository.today()
     // Explore saves 29 older days: the widget shows today's picture all along.
@@ -110,16 +116,12 @@ struct WidgetRefresherTests {
     #expect(explored.entries.count == 30)
     _ = try await harness.repository.apod(for: day("2001-01-01"))
     #expect(reloader.reloads.isEmpty)
-    withExtendedLifetime(refresher) {}
+    withExtendedLifetime(watched.refresher) {}
   }
 
   @Test func aRefreshThatBringsTheSamePictureDoesNotReload() async throws {
-    let harness = try RepositoryHarness()
-    let reloader = RecordingReloader()
-    _ = try await harness.repository.today()
-    let refresher = WidgetRefresher(
-      repository: harness.repository, reloader: reloader, now: harness.clock.nowProvider)
-    await refresher.start()
+    let watched = try await Watched { _ = try await $0.repository.today() }
+    let (harness, reloader) = (watched.harness, watched.reloader)
 
     _ = try await harness.repository.today(.refresh)
     #expect(await harness.source.dayCalls.count == 2)
@@ -128,21 +130,17 @@ struct WidgetRefresherTests {
     await harness.answer { .success(sampleAPOD($0, title: "Corrected title")) }
     _ = try await harness.repository.today(.refresh)
     #expect(reloader.reloads == [WidgetReloadRule.widgetKind])
-    withExtendedLifetime(refresher) {}
+    withExtendedLifetime(watched.refresher) {}
   }
 
   @Test func theNextAPODDayReloadsOnceItsPictureIsSaved() async throws {
-    let harness = try RepositoryHarness()
-    let reloader = RecordingReloader()
-    _ = try await harness.repository.today()
-    let refresher = WidgetRefresher(
-      repository: harness.repository, reloader: reloader, now: harness.clock.nowProvider)
-    await refresher.start()
+    let watched = try await Watched { _ = try await $0.repository.today() }
+    let (harness, reloader) = (watched.harness, watched.reloader)
 
     harness.clock.advance(by: 24 * 60 * 60)
     _ = try await harness.repository.today()
     _ = try await harness.repository.today()
     #expect(reloader.reloads == [WidgetReloadRule.widgetKind])
-    withExtendedLifetime(refresher) {}
+    withExtendedLifetime(watched.refresher) {}
   }
 }
