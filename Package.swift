@@ -50,7 +50,7 @@ var targets: [Target] = [
   .target(name: "Monetization", dependencies: ["Basics", "Localization"], swiftSettings: explicitIsolation),
   .target(
     name: "Favorites",
-    dependencies: ["Localization", "NASA", "ImageCache", "Monetization"],
+    dependencies: ["Localization", "NASA", "ImageCache"],
     swiftSettings: explicitIsolation
   ),
   .target(name: "Notifications", dependencies: ["Basics", "Localization"], swiftSettings: explicitIsolation),
@@ -58,10 +58,13 @@ var targets: [Target] = [
   // MARK: Screen models (Linux and iOS): one module per screen, each over narrow protocols
   // The vocabulary Today and Explore share (screen state, status line, hero), without either.
   .target(name: "ScreenCore", dependencies: ["Localization", "NASA"], swiftSettings: explicitIsolation),
-  .target(name: "TodayCore", dependencies: ["ScreenCore"], swiftSettings: explicitIsolation),
+  .target(name: "TodayCore", dependencies: ["NASA", "ScreenCore"], swiftSettings: explicitIsolation),
   .target(
-    name: "ExploreCore", dependencies: ["Localization", "ScreenCore"], swiftSettings: explicitIsolation),
-  .target(name: "ViewerCore", dependencies: ["ImageCache", "ScreenCore"], swiftSettings: explicitIsolation),
+    name: "ExploreCore", dependencies: ["Localization", "NASA", "ScreenCore"],
+    swiftSettings: explicitIsolation),
+  .target(
+    name: "ViewerCore", dependencies: ["Basics", "ImageCache", "NASA", "ScreenCore"],
+    swiftSettings: explicitIsolation),
   .target(
     name: "FavoritesCore", dependencies: ["Favorites", "Localization", "NASA"],
     swiftSettings: explicitIsolation),
@@ -73,18 +76,20 @@ var targets: [Target] = [
   .target(
     name: "AppCore",
     dependencies: [
-      "Basics", "Localization", "Networking", "NASA", "ImageCache", "Monetization", "Favorites",
-      "Notifications", "ScreenCore", "TodayCore", "ExploreCore", "ViewerCore", "FavoritesCore", "ProfileCore",
+      "Basics", "NASA", "ImageCache", "Monetization", "Favorites", "Notifications", "TodayCore",
+      "ExploreCore",
+      "ViewerCore", "FavoritesCore", "ProfileCore",
     ],
     swiftSettings: mainActorByDefault
   ),
 
-  // MARK: Test-only (tests, the `spacer` tools and CI; never linked by the app)
+  // MARK: Test-only (tests, the `spacer` tools and CI). The app's release code never uses them;
+  // the debug-only `#Preview`s of APODUI, FavoritesFeature and ProfileFeature still import TestSupport.
   // One set of doubles for every client, used by tests, the simulator and debug previews.
   .target(
     name: "TestSupport",
     dependencies: [
-      "Basics", "Networking", "NASA", "ImageCache", "Monetization", "Favorites", "Notifications",
+      "Basics", "NASA", "ImageCache", "Monetization", "Favorites", "Notifications",
     ],
     swiftSettings: explicitIsolation
   ),
@@ -98,7 +103,7 @@ var targets: [Target] = [
   .target(
     name: "ScenarioSimulator",
     dependencies: [
-      "AppCore", "Basics", "Monetization", "Favorites", "NASA", "ImageCache", "Notifications",
+      "AppCore", "Basics", "Monetization", "Favorites", "FavoritesCore", "NASA", "ImageCache", "Networking",
       "ProfileCore", "TestSupport",
     ],
     swiftSettings: explicitIsolation
@@ -106,7 +111,7 @@ var targets: [Target] = [
   .executableTarget(
     name: "spacer",
     dependencies: [
-      "Basics", "NASA", "Networking", "ScenarioSimulator", "ScreenCore", "TestServer",
+      "Basics", "NASA", "ScenarioSimulator", "ScreenCore", "TestServer", "TestSupport",
       .product(name: "ArgumentParser", package: "swift-argument-parser"),
     ],
     swiftSettings: explicitIsolation
@@ -114,7 +119,7 @@ var targets: [Target] = [
   .executableTarget(
     name: "spacer-bench",
     dependencies: [
-      "NASA", "Networking", "ImageCache", "TodayCore", "ViewerCore", "TestSupport", "TestServer",
+      "NASA", "ImageCache", "TodayCore", "ViewerCore", "TestSupport", "TestServer",
     ],
     swiftSettings: explicitIsolation
   ),
@@ -145,29 +150,47 @@ var targets: [Target] = [
   .target(
     name: "FavoritesTestSupport", dependencies: ["Favorites", "NASA", "TestSupport"],
     path: "Tests/FavoritesTestSupport"),
-  .testTarget(name: "FavoritesTests", dependencies: ["Favorites", "TestSupport", "FavoritesTestSupport"]),
+  .testTarget(
+    name: "FavoritesTests", dependencies: ["Favorites", "NASA", "TestSupport", "FavoritesTestSupport"]),
   .testTarget(
     name: "ScreenCoreTests",
     dependencies: [
       "ScreenCore", "TodayCore", "ExploreCore", "NASA", "Networking", "TestSupport", "TestServer",
       "APODTestSupport",
     ]),
-  .testTarget(name: "TodayCoreTests", dependencies: ["TodayCore", "NASA", "TestSupport", "APODTestSupport"]),
   .testTarget(
-    name: "ExploreCoreTests", dependencies: ["ExploreCore", "NASA", "TestSupport", "APODTestSupport"]),
+    name: "TodayCoreTests",
+    dependencies: ["TodayCore", "ScreenCore", "NASA", "Networking", "TestSupport", "APODTestSupport"]),
+  .testTarget(
+    name: "ExploreCoreTests",
+    dependencies: ["ExploreCore", "ScreenCore", "NASA", "Networking", "TestSupport", "APODTestSupport"]),
   .testTarget(
     name: "ViewerCoreTests",
-    dependencies: ["ViewerCore", "ImageCache", "Networking", "TestSupport", "TestServer", "ImageTestSupport"]),
+    dependencies: [
+      "ViewerCore", "ImageCache", "NASA", "Networking", "TestSupport", "TestServer", "ImageTestSupport",
+    ]),
   .testTarget(
     name: "FavoritesCoreTests",
-    dependencies: ["FavoritesCore", "Favorites", "NASA", "TestSupport", "FavoritesTestSupport"]),
+    dependencies: [
+      "FavoritesCore", "Favorites", "NASA", "Networking", "TestSupport", "FavoritesTestSupport",
+    ]),
   .testTarget(
     name: "ProfileCoreTests", dependencies: ["ProfileCore", "Monetization", "Notifications", "TestSupport"]),
   .testTarget(name: "NotificationsTests", dependencies: ["Notifications", "TestSupport"]),
-  .testTarget(name: "AppCoreTests", dependencies: ["AppCore", "TestSupport"]),
-  .testTarget(name: "ScenarioSimulatorTests", dependencies: ["ScenarioSimulator", "AppCore", "TestSupport"]),
   .testTarget(
-    name: "SpacerCLITests", dependencies: ["spacer", "NASA", "ScreenCore", "TestSupport", "TestServer"]),
+    name: "AppCoreTests",
+    dependencies: [
+      "AppCore", "Favorites", "ImageCache", "Monetization", "NASA", "Networking", "Notifications",
+      "ProfileCore", "TestSupport",
+    ]),
+  .testTarget(
+    name: "ScenarioSimulatorTests", dependencies: ["ScenarioSimulator", "Monetization", "TestSupport"]),
+  .testTarget(
+    name: "SpacerCLITests",
+    dependencies: [
+      "spacer", "NASA", "ScreenCore", "TestSupport", "TestServer",
+      .product(name: "ArgumentParser", package: "swift-argument-parser"),
+    ]),
   // Reads the Core sources for API that compiles on Linux but not for iOS 17.
   .testTarget(name: "PortabilityTests"),
   // Reads the String Catalog and the sources: every key translated, every key the code uses present.
@@ -217,28 +240,37 @@ var targets: [Target] = [
     // TestSupport: the doubles behind the `#Preview`s, imported only under `#if DEBUG`.
     .target(
       name: "APODUI",
-      dependencies: ["DesignSystem", "ScreenCore", "ViewerCore", "ImageCacheLive", "TestSupport"],
+      dependencies: [
+        "DesignSystem", "ImageCache", "ImageCacheLive", "NASA", "Networking", "ScreenCore", "ViewerCore",
+        "TestSupport",
+      ],
       swiftSettings: mainActorByDefault),
     // Each screen: its own Core module, the design system and the shared APOD views; never
     // another screen, never AppCore.
     .target(
-      name: "TodayFeature", dependencies: ["TodayCore", "DesignSystem", "APODUI"],
+      name: "TodayFeature", dependencies: ["TodayCore", "NASA", "DesignSystem", "APODUI"],
       swiftSettings: mainActorByDefault),
     .target(
-      name: "ExploreFeature", dependencies: ["ExploreCore", "DesignSystem", "APODUI"],
+      name: "ExploreFeature", dependencies: ["ExploreCore", "ImageCache", "NASA", "DesignSystem", "APODUI"],
       swiftSettings: mainActorByDefault),
     .target(
-      name: "FavoritesFeature", dependencies: ["FavoritesCore", "DesignSystem", "APODUI", "TestSupport"],
+      name: "FavoritesFeature",
+      dependencies: [
+        "FavoritesCore", "Favorites", "ImageCache", "ImageCacheLive", "NASA", "DesignSystem", "APODUI",
+        "TestSupport",
+      ],
       swiftSettings: mainActorByDefault),
     .target(
-      name: "ProfileFeature", dependencies: ["ProfileCore", "DesignSystem", "TestSupport"],
+      name: "ProfileFeature",
+      dependencies: ["ProfileCore", "Monetization", "Notifications", "DesignSystem", "TestSupport"],
       swiftSettings: mainActorByDefault),
     // The one importer of AppCore: builds the live graph and hands each screen its model.
     .target(
       name: "AppFeature",
       dependencies: [
-        "AppCore", "Basics", "DesignSystem", "APODUI", "TodayFeature", "ExploreFeature", "FavoritesFeature",
-        "ProfileFeature", "MonetizationLive", "FavoritesLive", "NotificationsLive", "ImageCacheLive",
+        "AppCore", "Basics", "Favorites", "ImageCache", "Monetization", "NASA", "Notifications", "ViewerCore",
+        "DesignSystem", "APODUI", "TodayFeature", "ExploreFeature", "FavoritesFeature", "ProfileFeature",
+        "MonetizationLive", "FavoritesLive", "NotificationsLive", "ImageCacheLive",
       ],
       swiftSettings: mainActorByDefault),
   ]
