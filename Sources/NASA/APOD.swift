@@ -174,9 +174,13 @@ public struct APOD: Sendable, Hashable, Codable, Identifiable {
 public struct APODList: Sendable, Hashable {
   public var items: [APOD]
   public var droppedCount: Int
+  /// Days of the range asked that the answer did not speak for (a list that ignored the dates
+  /// asked), newest first: not received, which is not "no picture"; they are asked again later.
+  public var notReceived: [APODDay]
 
-  public init(items: [APOD], droppedCount: Int = 0) {
+  public init(items: [APOD], droppedCount: Int = 0, notReceived: [APODDay] = []) {
     self.items = items
     self.droppedCount = droppedCount
+    self.notReceived = notReceived
   }
 }

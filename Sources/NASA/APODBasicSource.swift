@@ -36,7 +36,7 @@ public struct APODBasicSource: APODSource {
       // The feed needs no key: there is no shared quota for the local budget to protect.
       request: HTTPRequest(
         url: SourceSupport.url(baseURL, path: day.yymmdd, query: []), spendsSharedQuota: false),
-      format: .apodBasic, now: now())
+      now: now())
   }
 
   public func apods(from start: APODDay, through end: APODDay) async throws(APODError) -> APODList {
@@ -53,6 +53,7 @@ public struct APODBasicSource: APODSource {
     var found: [APODDay: APOD] = [:]
     var pending = Set(range)
     var dropped = 0
+    var notReceived: [APODDay] = []
     // An item's place in the newest-first list is at most its distance from today (days without
     // a picture only move it up), so this many pages always reach back to `range`'s first day.
     let pagesNeeded = range.lowerBound.distance(to: today) / Self.pageSize + 1
@@ -64,7 +65,8 @@ public struct APODBasicSource: APODSource {
           previousSpan != oldest...newest
         else { break }  // empty, or the feed ignores `page` and repeats itself
         previousSpan = oldest...newest
-        let kept = SourceSupport.keeping(list, inside: range)
+        let kept = APODList(
+          items: list.items.filter { range.contains($0.date) }, droppedCount: list.droppedCount)
         dropped += list.droppedCount
         for apod in kept.items { found[apod.date] = apod }
         // The feed lists every APOD newest first, so a day missing between two listed days has
@@ -82,9 +84,12 @@ public struct APODBasicSource: APODSource {
         await receive(APODList(items: [apod]))
       } catch .notPublishedYet, .noAPOD {
         continue
+      } catch .notReceived(let day) {
+        notReceived.append(day)
       }
     }
-    return APODList(items: found.values.sorted { $0.date > $1.date }, droppedCount: dropped)
+    return APODList(
+      items: found.values.sorted { $0.date > $1.date }, droppedCount: dropped, notReceived: notReceived)
   }
 
   /// One list page, or nil when the feed has no such page (WordPress answers 400 past the last
@@ -101,7 +106,7 @@ public struct APODBasicSource: APODSource {
       throw .network(error)
     }
     do {
-      return try APODList.decode(response.body, from: .apodBasic)
+      return try APODList.decode(response.body)
     } catch {
       throw .unreadable(error)
     }

@@ -26,36 +26,44 @@ public enum APODDecodingError: Error, Sendable, Hashable {
 }
 
 extension APOD {
-  /// Decodes one APOD object in the shape of `format` (v1 or apod-basic).
-  /// Only `date` is required; every other field is optional and a wrongly typed field is ignored.
-  public static func decode(_ data: Data, from format: APODSourceKind) throws(APODDecodingError) -> APOD {
-    switch format {
-    case .v1: try decodePayload(V1Payload.self, from: data).apod
-    case .apodBasic: try decodePayload(APODBasicPayload.self, from: data).apod
-    }
+  /// Decodes one APOD object, in whichever shape it arrived: the legacy v1 object or the
+  /// apod-basic record (recognised by the fields only apod-basic sends, see `APODShape`), each
+  /// cleaned by its own rules. Which URL answered does not matter: after the migration the v1
+  /// address may answer with apod-basic records. Only `date` is required; every other field is
+  /// optional and a wrongly typed field is ignored.
+  public static func decode(_ data: Data) throws(APODDecodingError) -> APOD {
+    try decodePayload(AnyPayload.self, from: data).apod
   }
 }
 
 extension APODList {
-  /// Decodes an array of APOD objects element by element: an element that cannot be read is
-  /// dropped and counted in `droppedCount` instead of failing the list. Items keep the order
-  /// the service sent. A single object is accepted as a list of one.
-  public static func decode(_ data: Data, from format: APODSourceKind) throws(APODDecodingError) -> APODList {
-    switch format {
-    case .v1: try decodeList(V1Payload.self, from: data)
-    case .apodBasic: try decodeList(APODBasicPayload.self, from: data)
+  /// Decodes an array of APOD objects element by element, each in the shape it arrived in: an
+  /// element that cannot be read is dropped and counted in `droppedCount` instead of failing the
+  /// list. Items keep the order the service sent. A single object is accepted as a list of one.
+  public static func decode(_ data: Data) throws(APODDecodingError) -> APODList {
+    try decodeAnswer(data).list
+  }
+
+  /// An answer as it arrived: one object, or an array.
+  enum Answer {
+    case one(APOD)
+    case list(APODList)
+
+    var list: APODList {
+      switch self {
+      case .one(let apod): APODList(items: [apod])
+      case .list(let list): list
+      }
     }
   }
 
-  private static func decodeList<Payload: APODPayload>(
-    _ type: Payload.Type, from data: Data
-  ) throws(APODDecodingError) -> APODList {
+  static func decodeAnswer(_ data: Data) throws(APODDecodingError) -> Answer {
     do {
-      let elements = try JSONDecoder().decode([Lossy<Payload>].self, from: data)
+      let elements = try JSONDecoder().decode([Lossy<AnyPayload>].self, from: data)
       let items = elements.compactMap { $0.value?.apod }
-      return APODList(items: items, droppedCount: elements.count - items.count)
+      return .list(APODList(items: items, droppedCount: elements.count - items.count))
     } catch DecodingError.typeMismatch(_, let context) where context.codingPath.isEmpty {
-      return APODList(items: [try decodePayload(type, from: data).apod])
+      return .one(try decodePayload(AnyPayload.self, from: data).apod)
     } catch {
       throw mapped(error, expected: Localized.text("a list"))
     }
@@ -92,6 +100,37 @@ private struct Lossy<Element: Decodable>: Decodable {
 
 private protocol APODPayload: Decodable {
   var apod: APOD { get }
+}
+
+/// Which service's shape an APOD object has. apod-basic records carry fields v1 never sends
+/// (`permalink`, `post_id`, `basic_html`, `basic_html_url`, `credit`); an object with none of
+/// them is read as v1. The two differ in what matters: apod-basic's `url` is the article page,
+/// its credit and explanation are HTML and its video plays from `basic_html`, while v1's `url`
+/// is the picture or the embed.
+enum APODShape {
+  static func of(_ decoder: any Decoder) throws -> APODSourceKind {
+    let container = try decoder.container(keyedBy: Markers.self)
+    return Markers.allCases.contains(where: container.contains) ? .apodBasic : .v1
+  }
+
+  private enum Markers: String, CodingKey, CaseIterable {
+    case permalink, credit
+    case postID = "post_id"
+    case basicHTML = "basic_html"
+    case basicHTMLURL = "basic_html_url"
+  }
+}
+
+/// An APOD object of either shape, read by the rules of the shape it has.
+private struct AnyPayload: APODPayload {
+  let apod: APOD
+
+  init(from decoder: any Decoder) throws {
+    switch try APODShape.of(decoder) {
+    case .v1: apod = try V1Payload(from: decoder).apod
+    case .apodBasic: apod = try APODBasicPayload(from: decoder).apod
+    }
+  }
 }
 
 /// Keyed decoding that never fails on a missing or wrongly typed optional field.
@@ -160,7 +199,7 @@ private struct V1Payload: APODPayload {
       thumbnailURL: thumbnail(sent: container.lenientString(.thumbnailURL), video: videoURL),
       videoURL: videoURL,
       copyright: APODText.v1Copyright(container.lenientString(.copyright)),
-      alt: APODText.v1Copyright(container.lenientString(.alt)),
+      alt: APODText.alt(container.lenientString(.alt)),
       pageURL: APOD.legacyPageURL(for: day),
       source: .v1
     )
@@ -204,7 +243,7 @@ private struct APODBasicPayload: APODPayload {
       videoURL: videoURL,
       copyright: APODText.htmlCredit(container.lenientString(.copyright)),
       credit: APODText.htmlCredit(container.lenientString(.credit)),
-      alt: APODText.htmlCredit(container.lenientString(.alt)),
+      alt: APODText.alt(container.lenientString(.alt)),
       // `url` equals the permalink (an article page); never an image.
       pageURL: permalink ?? url ?? APOD.legacyPageURL(for: day),
       source: .apodBasic

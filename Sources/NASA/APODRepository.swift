@@ -236,6 +236,7 @@ public actor APODRepository {
     let refreshedToday = record.map { $0.value.refreshedOn == today && $0.value.days >= days } ?? false
     let missing = window.filter { saved[$0] == nil }
     var fetchedNow: Set<APODDay> = []
+    var notReceived: Set<APODDay> = []
 
     func list(_ freshness: Freshness, dropped: Int = 0) -> ExploreResult {
       let entries = window.compactMap { day in
@@ -245,7 +246,9 @@ public actor APODRepository {
         }
       }
       let cachedAt = fetchedNow.isEmpty ? record?.savedAt ?? saved.values.map(\.savedAt).max() : nil
-      return ExploreResult(entries: entries, freshness: freshness, cachedAt: cachedAt, droppedCount: dropped)
+      return ExploreResult(
+        entries: entries, freshness: freshness, cachedAt: cachedAt, droppedCount: dropped,
+        notReceived: notReceived.sorted(by: >))
     }
 
     if policy == .cacheOnly {
@@ -271,6 +274,7 @@ public actor APODRepository {
           await arrivals.add(fresh)
         }
         dropped += answer.droppedCount
+        notReceived.formUnion(answer.notReceived.filter { wanted.contains($0) && run.contains($0) })
       } catch .network(.cancelled) {
         throw .network(.cancelled)
       } catch {
@@ -282,11 +286,14 @@ public actor APODRepository {
       saved[apod.date] = CachedValue(value: apod, savedAt: now)
       fetchedNow.insert(apod.date)
     }
+    notReceived = notReceived.filter { saved[$0] == nil }
     if let failure {
       guard !saved.isEmpty else { throw failure }
       return list(staleness(record: record, saved: saved, failure), dropped: dropped)
     }
-    await remember(ExploreRecord(refreshedOn: today, days: days))
+    // Days the service answered without are not known to have no picture: the window is not
+    // refreshed until they arrive, so the next call asks for them again.
+    if notReceived.isEmpty { await remember(ExploreRecord(refreshedOn: today, days: days)) }
     return list(.fresh, dropped: dropped)
   }
 

@@ -58,6 +58,10 @@ public enum APODError: Error, Sendable, Hashable {
   /// The service answered a request for `asked` with the picture of another day (a stale CDN,
   /// a misrouted proxy, a bug on NASA's side). Nothing of that answer is shown or saved.
   case wrongDay(asked: APODDay, answered: APODDay)
+  /// The service answered a request for this day with a list that does not hold it (the feed's
+  /// newest page, sent whatever was asked). That says nothing about whether the day has a
+  /// picture: it was not received, and is asked for again next time.
+  case notReceived(APODDay)
 
   /// A specific sentence for people; `now` measures waits ("try again in 47 minutes").
   public func message(now: Date) -> String {
@@ -75,6 +79,9 @@ public enum APODError: Error, Sendable, Hashable {
       Localized.text(
         "NASA answered with the picture of %@ when %@ was asked for; nothing was saved.", answered.iso,
         asked.iso)
+    case .notReceived(let day):
+      Localized.text(
+        "NASA answered with a list of other days, without the picture of %@; nothing was saved.", day.iso)
     }
   }
 
@@ -94,10 +101,12 @@ public enum APODError: Error, Sendable, Hashable {
 /// Shared by the two HTTP sources: request building and error mapping.
 enum SourceSupport {
   /// Fetches and decodes the APOD of one `day`: checks the day is in range without sending
-  /// anything, then maps "not found" and every other failure to the domain error.
+  /// anything, then maps "not found" and every other failure to the domain error. The answer is
+  /// read in whichever shape arrived: one object must be `day`'s picture (else `.wrongDay`); a
+  /// list (the feed's newest page, which the legacy address may send whatever was asked) is used
+  /// only for `day`'s entry, and a list without it is `.notReceived`, never "no APOD".
   static func fetchOne(
-    _ day: APODDay, with client: any HTTPClienting, request: HTTPRequest, format: APODSourceKind,
-    now: Date
+    _ day: APODDay, with client: any HTTPClienting, request: HTTPRequest, now: Date
   ) async throws(APODError) -> APOD {
     do {
       _ = try day.validated(now: now)
@@ -110,22 +119,53 @@ enum SourceSupport {
     } catch {
       throw mapped(error, day: day, now: now)
     }
-    let apod: APOD
+    let answer: APODList.Answer
     do {
-      apod = try APOD.decode(response.body, from: format)
+      answer = try APODList.decodeAnswer(response.body)
     } catch {
       throw .unreadable(error)
     }
-    // Only the day asked for is an answer: `day` was checked against 1995-06-16 … today above,
-    // so an equal date is also inside that range.
-    guard apod.date == day else { throw .wrongDay(asked: day, answered: apod.date) }
-    return apod
+    switch answer {
+    case .one(let apod):
+      // Only the day asked for is an answer: `day` was checked against 1995-06-16 … today
+      // above, so an equal date is also inside that range.
+      guard apod.date == day else { throw .wrongDay(asked: day, answered: apod.date) }
+      return apod
+    case .list(let list):
+      if let apod = list.items.first(where: { $0.date == day }) { return apod }
+      // Nothing readable in it at all: an answer in no shape a service sends for a day.
+      guard !list.items.isEmpty else {
+        throw .unreadable(.unexpectedShape(expected: Localized.text("one picture")))
+      }
+      throw .notReceived(day)
+    }
   }
 
-  /// Keeps only the entries of `list` inside `range` (a range already checked against
-  /// 1995-06-16 … today): anything else is an answer to a question nobody asked.
-  static func keeping(_ list: APODList, inside range: ClosedRange<APODDay>) -> APODList {
-    APODList(items: list.items.filter { range.contains($0.date) }, droppedCount: list.droppedCount)
+  /// What a list answer says about `range` (a range already checked against 1995-06-16 …
+  /// today): its entries inside the range (anything else answers a question nobody asked), and
+  /// the days of the range it does not speak for, in `notReceived`.
+  ///
+  /// A v1 range answer honours its dates and skips days without a picture, so it speaks for the
+  /// whole range. A list of apod-basic records, or one holding days outside the range, is a list
+  /// that ignored the dates asked (the feed's newest page, whichever address sent it): it speaks
+  /// only for the span between its oldest and newest entry (the feed lists every APOD in it).
+  static func received(_ list: APODList, for range: ClosedRange<APODDay>) -> APODList {
+    let inside = list.items.filter { range.contains($0.date) }
+    let ignoredTheRange =
+      inside.count < list.items.count || list.items.contains { $0.source == .apodBasic }
+    guard ignoredTheRange else {
+      return APODList(items: inside, droppedCount: list.droppedCount, notReceived: list.notReceived)
+    }
+    let dates = list.items.map(\.date)
+    let notCovered: [APODDay]
+    if let oldest = dates.min(), let newest = dates.max() {
+      notCovered = range.filter { $0 < oldest || $0 > newest }
+    } else {
+      notCovered = Array(range)
+    }
+    return APODList(
+      items: inside, droppedCount: list.droppedCount,
+      notReceived: Array(Set(list.notReceived + notCovered)).sorted(by: >))
   }
 
   /// Maps a transport/HTTP failure for `day` to the domain: "not found" for today (US Eastern)

@@ -46,9 +46,20 @@ enum APODText {
   }
 
   /// v1 copyright: trimmed, whitespace (often newlines) collapsed, control characters and U+FFFD
-  /// dropped; nil when nothing is left.
+  /// dropped; nil when nothing is left. v1 is fed by apod-basic, so a credit carrying its markup
+  /// (`<a href=…>Name</a>`, `<em>Processing</em>`, `&amp;`) is made plain like apod-basic's.
   static func v1Copyright(_ raw: String?) -> String? {
-    raw.map(HTMLText.collapsed).flatMap { $0.isEmpty ? nil : $0 }
+    raw.map { mayBeMarkup($0) ? htmlLine($0) : HTMLText.collapsed($0) }.flatMap { $0.isEmpty ? nil : $0 }
+  }
+
+  /// Accessibility text of the image, from either service: what VoiceOver reads, so one plain
+  /// line. Entities are decoded and tags dropped (apod-basic's fields are HTML, and v1 is fed by
+  /// it), whitespace collapsed, control characters dropped; nil when nothing is left. Unlike a
+  /// credit it is a description, not a name list: it is never cut and never taken for a credit.
+  static func alt(_ raw: String?) -> String? {
+    guard let raw else { return nil }
+    let text = mayBeMarkup(raw) ? htmlLine(raw) : HTMLText.collapsed(raw)
+    return text.isEmpty ? nil : text
   }
 
   /// apod-basic credit or copyright (HTML with links and `<em>`): one clean line, or nil.

@@ -124,7 +124,7 @@ public actor AutomaticAPODSource: APODSource {
   /// Failures that say the service itself is gone or broken.
   static func isServiceFailure(_ error: APODError) -> Bool {
     switch error {
-    case .network, .unreadable, .wrongDay: true
+    case .network, .unreadable, .wrongDay, .notReceived: true
     case .notPublishedYet, .noAPOD, .invalidDay, .notCached: false
     }
   }

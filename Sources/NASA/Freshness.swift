@@ -125,12 +125,19 @@ public struct ExploreResult: Sendable, Hashable {
   public var cachedAt: Date?
   /// Elements the service sent that could not be read.
   public var droppedCount: Int
+  /// Days of the window the service answered without (a list that ignored the dates asked),
+  /// newest first: not received, which is not "NASA has no picture"; asked for again next time.
+  public var notReceived: [APODDay]
 
-  public init(entries: [APODResult], freshness: Freshness, cachedAt: Date?, droppedCount: Int = 0) {
+  public init(
+    entries: [APODResult], freshness: Freshness, cachedAt: Date?, droppedCount: Int = 0,
+    notReceived: [APODDay] = []
+  ) {
     self.entries = entries
     self.freshness = freshness
     self.cachedAt = cachedAt
     self.droppedCount = droppedCount
+    self.notReceived = notReceived
   }
 
   /// The pictures, newest first.

@@ -45,7 +45,7 @@ public struct V1APODSource: APODSource {
 
   public func apod(for day: APODDay) async throws(APODError) -> APOD {
     try await SourceSupport.fetchOne(
-      day, with: client, request: request([("date", day.iso)]), format: .v1, now: now())
+      day, with: client, request: request([("date", day.iso)]), now: now())
   }
 
   public func apods(from start: APODDay, through end: APODDay) async throws(APODError) -> APODList {
@@ -60,14 +60,18 @@ public struct V1APODSource: APODSource {
     }
     var items: [APODDay: APOD] = [:]
     var dropped = 0
+    var notReceived: [APODDay] = []
     // Newest first, so an interrupted range still holds the days people look at first.
     for chunk in Self.spans(of: range, size: Self.chunkSizes[0]) {
       let list = try await fetch(chunk)
       dropped += list.droppedCount
+      notReceived += list.notReceived
       for apod in list.items { items[apod.date] = apod }
       await receive(list)
     }
-    return APODList(items: items.values.sorted { $0.date > $1.date }, droppedCount: dropped)
+    return APODList(
+      items: items.values.sorted { $0.date > $1.date }, droppedCount: dropped,
+      notReceived: notReceived.sorted(by: >))
   }
 
   /// `range` cut into spans of at most `size` days, newest span first.
@@ -90,6 +94,8 @@ public struct V1APODSource: APODSource {
         return APODList(items: [try await apod(for: days.lowerBound)])
       } catch .notPublishedYet, .noAPOD {
         return APODList(items: [])
+      } catch .notReceived(let day) {
+        return APODList(items: [], notReceived: [day])
       }
     }
     let query = [("start_date", days.lowerBound.iso), ("end_date", days.upperBound.iso)]
@@ -104,11 +110,11 @@ public struct V1APODSource: APODSource {
     }
     let list: APODList
     do {
-      list = try APODList.decode(response.body, from: .v1)
+      list = try APODList.decode(response.body)
     } catch {
       throw .unreadable(error)
     }
-    return SourceSupport.keeping(list, inside: days)
+    return SourceSupport.received(list, for: days)
   }
 
   /// Asks `days` again in the largest span size smaller than it.
@@ -116,12 +122,14 @@ public struct V1APODSource: APODSource {
     let size = Self.chunkSizes.first { $0 < days.count } ?? 1
     var items: [APOD] = []
     var dropped = 0
+    var notReceived: [APODDay] = []
     var firstFailure: APODError?
     for span in Self.spans(of: days, size: size) {
       do {
         let list = try await fetch(span)
         items += list.items
         dropped += list.droppedCount
+        notReceived += list.notReceived
       } catch let failure where Self.losesOnlyThisSpan(failure) {
         // A bad day (or a span the service cannot build): lose it, keep the rest.
         dropped += span.count
@@ -130,7 +138,7 @@ public struct V1APODSource: APODSource {
     }
     // Every piece failing means the service is down, not one bad day: report that.
     if items.isEmpty, let firstFailure { throw firstFailure }
-    return APODList(items: items, droppedCount: dropped)
+    return APODList(items: items, droppedCount: dropped, notReceived: notReceived)
   }
 
   /// Failures that concern the day or span asked, not the whole service or connection.

@@ -77,7 +77,7 @@ import TodayCore
     let feed = Data(
       APODFixtures.sampleV1Range(APODDay.lastDays(100, endingOn: APODDay.today(now: Date()))).utf8)
     let decode = try await medianMilliseconds(runs: 50) {
-      let list = try APODList.decode(feed, from: .v1)
+      let list = try APODList.decode(feed)
       guard list.items.count == 100 else { throw BenchmarkError("decoded \(list.items.count) of 100") }
     }
 

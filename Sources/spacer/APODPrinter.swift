@@ -129,7 +129,12 @@ struct APODPrinter {
     }
     if case .explore(let days) = request {
       let window = APODDay.lastDays(days, endingOn: APODDay.today(now: now)).count
-      let missing = window - result.entries.count
+      if !result.notReceived.isEmpty {
+        Console.note(
+          "\(result.notReceived.count) of the \(window) days asked for were not received: NASA's "
+            + "service answered without them (a list of other days); they will be asked for again next time.")
+      }
+      let missing = window - result.entries.count - result.notReceived.count
       if missing > 0 {
         let why =
           result.freshness.isStale

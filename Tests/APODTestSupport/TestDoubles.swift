@@ -45,9 +45,22 @@ public func eventually(_ condition: @Sendable () async -> Bool) async -> Bool {
   return await condition()
 }
 
-/// The APOD a service's JSON `text` (in `format`) decodes to.
-public func decoded(_ text: String, _ format: APODSourceKind) throws -> APOD {
-  try APOD.decode(Data(text.utf8), from: format)
+/// The APOD a service's JSON `text` decodes to. The decoder reads whichever shape arrived;
+/// this fails when the shape it recognised is not `shape`, the one the test says the fixture has.
+public func decoded(_ text: String, _ shape: APODSourceKind) throws -> APOD {
+  let apod = try APOD.decode(Data(text.utf8))
+  guard apod.source == shape else { throw ShapeMismatch(expected: shape, recognised: apod.source) }
+  return apod
+}
+
+/// A fixture read in another shape than the test expected.
+public struct ShapeMismatch: Error, CustomStringConvertible {
+  public let expected: APODSourceKind
+  public let recognised: APODSourceKind
+
+  public var description: String {
+    "expected the \(expected.rawValue) shape, the decoder saw \(recognised.rawValue)"
+  }
 }
 
 /// An instant written in UTC, for readable fixed clocks.

@@ -237,7 +237,8 @@ struct AppContentLifecycleTests {
       (APODFixtures.apodBasicImage, .apodBasic),
     ]
     for (payload, format) in samples {
-      let apod: APOD = try APOD.decode(Data(payload.utf8), from: format)
+      let apod: APOD = try APOD.decode(Data(payload.utf8))
+      #expect(apod.source == format, "\(apod.date)")
       guard case .image(let preview, let hd) = apod.hero else {
         Issue.record("\(apod.date) has no image hero: \(apod.hero)")
         continue

@@ -224,7 +224,7 @@ struct APODBasicDecodingTests {
   }
 
   @Test func missingTitleAndExplanationDefaultToEmpty() throws {
-    let apod = try decoded(#"{"date":"2026-09-16T00:00:00"}"#, .apodBasic)
+    let apod = try decoded(#"{"date":"2026-09-16T00:00:00","post_id":1339001}"#, .apodBasic)
     #expect(apod.date == (try APODDay(iso: "2026-09-16")))
     #expect(apod.title == "")
     #expect(apod.explanation == "")
@@ -236,32 +236,32 @@ struct APODBasicDecodingTests {
 @Suite("Decoding lists element by element")
 struct APODListDecodingTests {
   @Test func v1RangeDropsAndCountsTheBadElement() throws {
-    let list = try APODList.decode(Data(APODFixtures.v1RangeWithBadElement.utf8), from: .v1)
+    let list = try APODList.decode(Data(APODFixtures.v1RangeWithBadElement.utf8))
     #expect(list.items.map(\.date.iso) == ["2026-11-01", "2026-11-03"])
     #expect(list.droppedCount == 1)
   }
 
   @Test func apodBasicListDropsAndCountsTheBadElement() throws {
-    let list = try APODList.decode(Data(APODFixtures.apodBasicListWithBadElement.utf8), from: .apodBasic)
+    let list = try APODList.decode(Data(APODFixtures.apodBasicListWithBadElement.utf8))
     #expect(list.items.map(\.title) == ["Newest", "Oldest"])
     #expect(list.droppedCount == 1)
   }
 
   @Test func elementThatIsNotAnObjectIsDroppedToo() throws {
-    let list = try APODList.decode(Data(#"[42, {"date":"2020-01-01"}, null]"#.utf8), from: .v1)
+    let list = try APODList.decode(Data(#"[42, {"date":"2020-01-01"}, null]"#.utf8))
     #expect(list.items.count == 1)
     #expect(list.droppedCount == 2)
   }
 
   @Test func singleObjectIsAListOfOne() throws {
-    let list = try APODList.decode(Data(APODFixtures.v1Image.utf8), from: .v1)
+    let list = try APODList.decode(Data(APODFixtures.v1Image.utf8))
     #expect(list.items.count == 1)
     #expect(list.droppedCount == 0)
   }
 
   @Test func nonJSONListIsAnError() {
     #expect(throws: APODDecodingError.notJSON) {
-      try APODList.decode(Data("upstream connect error".utf8), from: .apodBasic)
+      try APODList.decode(Data("upstream connect error".utf8))
     }
   }
 }

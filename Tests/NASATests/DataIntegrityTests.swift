@@ -236,19 +236,19 @@ private actor Counter {
 struct TextCleaningTests {
   @Test func aV1TitleWithMarkupAndEntitiesIsCleaned() throws {
     let json = #"{"date":"2024-03-03","title":"<i>M31</i> &amp; Friends","media_type":"other"}"#
-    let apod = try APOD.decode(Data(json.utf8), from: .v1)
+    let apod = try APOD.decode(Data(json.utf8))
     #expect(apod.title == "M31 & Friends")
   }
 
   @Test func aPlainV1ExplanationKeepsItsParagraphBreaks() throws {
     let json =
       #"{"date":"2024-03-03","title":"T","media_type":"other","explanation":"First  part.\n\nSecond\npart."}"#
-    let apod = try APOD.decode(Data(json.utf8), from: .v1)
+    let apod = try APOD.decode(Data(json.utf8))
     #expect(apod.explanation == "First part.\n\nSecond part.")
   }
 
   @Test func anApodBasicTitleWithItalicsAndEntitiesIsCleaned() throws {
-    let apod = try APOD.decode(Data(APODFixtures.sampleAPODBasic(for: asked).utf8), from: .apodBasic)
+    let apod = try APOD.decode(Data(APODFixtures.sampleAPODBasic(for: asked).utf8))
     #expect(apod.title == "Sample Sky 2024-03-03 & Friends (sample data)")
   }
 }

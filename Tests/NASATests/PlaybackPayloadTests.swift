@@ -1,3 +1,4 @@
+import APODTestSupport
 import Foundation
 import NASA
 import TestSupport
@@ -8,7 +9,7 @@ import Testing
 @Suite("Playback of decoded payloads")
 struct PlaybackPayloadTests {
   private func playback(_ text: String, _ format: APODSourceKind) throws -> APODPlayback {
-    APODPlayback(try APOD.decode(Data(text.utf8), from: format))
+    APODPlayback(try decoded(text, format))
   }
 
   private func embed(_ text: String) -> APODPlayback { .embeddedPlayer(URL(string: text)!) }
@@ -96,7 +97,7 @@ struct PlaybackPayloadTests {
     var checked: Set<String> = []
     for entry in entries {
       let data = try #require(entry["data"])
-      let apod = try APOD.decode(try JSONSerialization.data(withJSONObject: data), from: .v1)
+      let apod = try APOD.decode(try JSONSerialization.data(withJSONObject: data))
       let played = APODPlayback(apod)
       if apod.mediaType == .image {
         #expect(played == .picture, "\(apod.date.iso)")

@@ -51,7 +51,7 @@ struct SharedCorpusTests {
     let payloads = try SharedCorpus.payloads("entries")
     #expect(payloads.count >= 50)
     for payload in payloads {
-      let apod = try APOD.decode(payload, from: .v1)
+      let apod = try APOD.decode(payload)
       let raw = try #require(try JSONSerialization.jsonObject(with: payload) as? [String: Any])
       #expect(apod.date.iso == raw["date"] as? String)
       #expect(apod.source == .v1)
@@ -82,15 +82,29 @@ struct SharedCorpusTests {
 
   @Test func allV1EntriesDecodeAsOneListWithNothingDropped() throws {
     let objects = try SharedCorpus.payloads("entries").map { try JSONSerialization.jsonObject(with: $0) }
-    let list = try APODList.decode(try JSONSerialization.data(withJSONObject: objects), from: .v1)
+    let list = try APODList.decode(try JSONSerialization.data(withJSONObject: objects))
     #expect(list.items.count == objects.count)
     #expect(list.droppedCount == 0)
   }
 
+  /// The legacy address may answer in either shape after the migration: one array holding both
+  /// is read element by element, each by the rules of its own shape.
+  @Test func anArrayMixingBothShapesIsReadElementByElementInItsOwnShape() throws {
+    let v1 = try SharedCorpus.payloads("entries")
+    let basic = try SharedCorpus.payloads("apod_basic_v2_samples")
+    let objects = try (basic + v1).map { try JSONSerialization.jsonObject(with: $0) }
+    let list = try APODList.decode(try JSONSerialization.data(withJSONObject: objects))
+    #expect(list.droppedCount == 0)
+    #expect(list.items.prefix(basic.count).allSatisfy { $0.source == .apodBasic })
+    #expect(list.items.dropFirst(basic.count).allSatisfy { $0.source == .v1 })
+    #expect(list.items.allSatisfy { $0.copyright?.contains("<") != true })
+  }
+
   @Test func everyApodBasicSampleDecodesWithTheImageFromHdurl() throws {
     for payload in try SharedCorpus.payloads("apod_basic_v2_samples") {
-      let apod = try APOD.decode(payload, from: .apodBasic)
+      let apod = try APOD.decode(payload)
       let raw = try #require(try JSONSerialization.jsonObject(with: payload) as? [String: Any])
+      #expect(apod.source == .apodBasic)
       #expect(apod.pageURL.absoluteString == raw["permalink"] as? String)
       #expect(apod.imageURL?.host == "assets.science.nasa.gov")
       #expect(apod.imageURL != apod.url)

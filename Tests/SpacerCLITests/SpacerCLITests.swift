@@ -9,7 +9,7 @@ import Testing
 
 @Suite struct JSONOutputTests {
   @Test func everyDocumentedKeyIsPresentWithExplicitNulls() throws {
-    let apod = try APOD.decode(Data(APODFixtures.v1Other.utf8), from: .v1)
+    let apod = try APOD.decode(Data(APODFixtures.v1Other.utf8))
     let data = try JSONEncoder().encode(APODRecord(apod, cachedAt: nil))
     let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
 
@@ -29,7 +29,7 @@ import Testing
   }
 
   @Test func cachedContentSaysCachedAndWhen() throws {
-    let apod = try APOD.decode(Data(APODFixtures.v1Image.utf8), from: .v1)
+    let apod = try APOD.decode(Data(APODFixtures.v1Image.utf8))
     let savedAt = Date(timeIntervalSince1970: 1_763_700_000)
     let encoder = JSONEncoder()
     encoder.dateEncodingStrategy = .iso8601
