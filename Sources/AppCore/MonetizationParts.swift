@@ -146,7 +146,7 @@ final class BackendStart {
   func start(mode: RunningMode) async {
     let backend = backend
     let started = await TimeLimit.run(entitlements.backendCallTimeout, clock: clock) {
-      () async -> Result<Void, SubscriptionBackendError> in
+      _ async -> Result<Void, SubscriptionBackendError> in
       do throws(SubscriptionBackendError) {
         try await backend.start(mode: mode)
         return .success(())

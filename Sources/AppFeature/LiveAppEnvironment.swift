@@ -100,7 +100,7 @@
 
       // Without a Purchasely key this is the disabled monetization: no paywall, no crash.
       let monetization = LiveMonetization(
-        purchaselyAPIKey: configuration.purchaselyAPIKey ?? "", logSubsystem: logSubsystem)
+        purchaselyAPIKey: configuration.purchaselyAPIKey ?? "", logSubsystem: logSubsystem, clock: clock)
       let dependencies = Dependencies(
         keyValueStore: UserDefaults.standard,
         subscriptionBackend: monetization.subscriptionBackend,

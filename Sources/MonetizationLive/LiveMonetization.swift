@@ -1,4 +1,5 @@
 #if canImport(StoreKit) && canImport(os)
+  import Basics
   import Monetization
 
   /// Whether this build can sell subscriptions, for the Profile screen.
@@ -35,8 +36,9 @@
     /// - Parameters:
     ///   - purchaselyAPIKey: the value of `PURCHASELY_API_KEY` from Info.plist; empty means off.
     ///   - logSubsystem: the unified-log subsystem, usually the bundle identifier.
-    public init(purchaselyAPIKey: String, logSubsystem: String) {
-      let session = PurchaselySession(apiKey: purchaselyAPIKey)
+    ///   - clock: the app's clock; it bounds the wait for a promotional offer's signature.
+    public init(purchaselyAPIKey: String, logSubsystem: String, clock: any Clocking = SystemClock()) {
+      let session = PurchaselySession(apiKey: purchaselyAPIKey, clock: clock)
       #if canImport(Purchasely) && canImport(UIKit)
         if let session {
           availability = .enabled

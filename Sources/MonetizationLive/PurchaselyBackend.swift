@@ -14,24 +14,16 @@
       self.session = session
     }
 
-    /// Starts the SDK in `mode` and waits for it (builder `start()`), then registers the
-    /// Observer-mode interceptors whatever the result. The SDK reads its mode once; a start that
-    /// failed may be called again (Core retries with backoff), one that succeeded is not repeated.
+    /// Starts the SDK in `mode` through Core's start sequence (`SDKStartGate.start`): the
+    /// Observer-mode interceptors and the default dismissal handler are registered before the
+    /// first start; a start under way is waited for, never doubled; one that succeeded is not
+    /// repeated; a failed one may be called again (Core retries with backoff).
     public func start(mode: RunningMode) async throws(SubscriptionBackendError) {
-      switch session.startGate.phase {
-      case .started: return
-      case .pending: break
-      case .failed: session.startGate.reopen()
-      }
-      let result = await PurchaselyBridge.start(apiKey: session.apiKey, mode: mode)
-      await session.registerInterceptorsOnce(mode: mode)
-      switch result {
-      case .success:
-        session.startGate.settle(.started)
-      case .failure(let error):
-        session.startGate.settle(.failed(error))
-        throw error
-      }
+      let session = session
+      let result = await session.startGate.start(
+        prepare: { await session.registerInterceptorsOnce(mode: mode) },
+        attempt: { await PurchaselyBridge.start(apiKey: session.apiKey, mode: mode) })
+      if case .failure(let error) = result { throw error }
     }
 
     public func activeSubscriptions(

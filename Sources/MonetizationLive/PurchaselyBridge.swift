@@ -1,4 +1,5 @@
 #if canImport(Purchasely) && canImport(os)
+  import Basics
   import Foundation
   import Monetization
   @preconcurrency import Purchasely
@@ -44,9 +45,11 @@
     /// right after start is called, as the SDK asks, even when it failed, so a later
     /// successful start finds them. Full mode lets the SDK buy and restore itself.
     @MainActor
-    static func registerInterceptors(mode: RunningMode, actionRouter: ObserverActionRouter) {
+    static func registerInterceptors(
+      mode: RunningMode, actionRouter: ObserverActionRouter, clock: any Clocking
+    ) {
       guard mode == .observer else { return }
-      Purchasely.interceptAction(.purchase, handler: purchaseInterceptor(actionRouter))
+      Purchasely.interceptAction(.purchase, handler: purchaseInterceptor(actionRouter, clock: clock))
       Purchasely.interceptAction(.restore, handler: restoreInterceptor(actionRouter))
     }
 
@@ -169,7 +172,7 @@
 
     /// The `.purchase` interceptor (completion-handler form): hands the plan to Core, answers the
     /// SDK with Core's result, and only then closes the paywall if Core said so.
-    static func purchaseInterceptor(_ router: ObserverActionRouter) -> InterceptHandler {
+    static func purchaseInterceptor(_ router: ObserverActionRouter, clock: any Clocking) -> InterceptHandler {
       { info, parameters, completion in
         // The App Store product to buy is the plan's `appleProductId`; Core rejects a missing one.
         let plan = parameters?.plan.map(paywallPlan(of:))
@@ -185,7 +188,8 @@
         Task { @MainActor in
           PurchaseConfirmation.controller = controller
           defer { PurchaseConfirmation.controller = nil }
-          let request = await offer?.value()
+          var request: PromotionalOfferRequest?
+          if let offer { request = await OfferSigning.wait(for: offer, clock: clock) }
           let response = await handlers.purchase(plan, request)
           answer(interceptResult(for: response.result))
           afterAnswering(response, showMessage: handlers.showMessage)
@@ -194,8 +198,8 @@
     }
 
     /// `Purchasely.signPromotionalOffer(plan:promoOffer:success:failure:)` for the offer the
-    /// paywall showed, or `nil` when it showed none. Bounded: a signature that never comes is a
-    /// failure after 10 seconds (Core then refuses to charge the standard price silently).
+    /// paywall showed, or `nil` when it showed none. The caller bounds the wait
+    /// (`OfferSigning.wait`, on the injected clock).
     static func signedOffer(
       plan: PLYPlan?, promoOffer: PLYPromoOffer?
     ) -> OneShotRelay<PromotionalOfferRequest>? {
@@ -205,19 +209,20 @@
       Purchasely.signPromotionalOffer(
         plan: plan, promoOffer: promoOffer,
         success: { @Sendable signature in
+          // `PLYOfferSignature.timestamp` is a `Double`: NaN or infinity must not trap.
+          guard let timestamp = PromotionalOfferSignature.timestamp(milliseconds: signature.timestamp) else {
+            relay.deliver(.signingFailed(detail: "timestamp is not a whole number"))
+            return
+          }
           relay.deliver(
             .signed(
               PromotionalOfferSignature(
                 offerID: storeOfferID, keyID: signature.keyIdentifier, nonce: signature.nonce,
-                signature: signature.signature, timestamp: Int(signature.timestamp))))
+                signature: signature.signature, timestamp: timestamp)))
         },
         failure: { @Sendable error in
           relay.deliver(.signingFailed(detail: String(describing: type(of: error))))
         })
-      Task {
-        try? await Task.sleep(for: .seconds(10))
-        relay.deliver(.signingFailed(detail: "timed out"))
-      }
       return relay
     }
 

@@ -23,15 +23,9 @@
 
     public func load(placement: Placement) async -> PaywallLoadResult {
       // Never preload before the SDK start has finished: the SDK needs its configuration first.
-      guard let phase = await session.startGate.waitUntilSettled() else {
-        return .failed(.error(detail: "cancelled while Purchasely was starting"))
-      }
-      switch phase {
-      case .started: break
-      case .failed(.notConfigured): return .failed(.notConfigured)
-      case .failed(.network): return .failed(.noNetwork)
-      case .failed(let error): return .failed(.error(detail: "Purchasely did not start: \(error)"))
-      case .pending: return .failed(.error(detail: "Purchasely has not started"))
+      let settled = await session.startGate.waitUntilSettled()
+      if let failure = SDKStartGate.loadFailure(after: settled) {
+        return .failed(failure)
       }
       switch await PaywallBridge.preload(placement: placement) {
       case .failure(let failure):
@@ -62,7 +56,7 @@
       }
       // `onPresented` without an error means rendered and visible: Core's display watchdog stops.
       Task { @MainActor in
-        if await paywall.shown.value() { onShown() }
+        if await paywall.shown.value() == true { onShown() }
       }
       return await PaywallBridge.show(paywall)
     }
@@ -124,7 +118,8 @@
       }
       paywall.presentation.display(from: source)
       watchState(of: paywall)
-      return await paywall.dismissal.value()
+      // `value()` is `nil` only when this task is cancelled; Core never cancels a display.
+      return await paywall.dismissal.value() ?? failedOutcome("The paywall's display was cancelled.")
     }
 
     /// Also follows the presentation's `state` stream (`PLYPresentation.state`): `displayed` means

@@ -1,4 +1,5 @@
 #if canImport(os)
+  import Basics
   import Foundation
   import os
   import Monetization
@@ -15,14 +16,17 @@
     let apiKey: String
     let startGate = SDKStartGate()
     let actionRouter = ObserverActionRouter()
+    /// Bounds the wait for a promotional offer's signature.
+    let clock: any Clocking
 
     /// A session for `apiKey`, or `nil` when there is no usable key: empty, only whitespace, or an
     /// unexpanded `$(PURCHASELY_API_KEY)` left in Info.plist because the build setting is missing.
     /// Without a key the app runs with monetization disabled (`DisabledSubscriptionBackend`).
-    public init?(apiKey: String) {
+    public init?(apiKey: String, clock: any Clocking = SystemClock()) {
       let key = apiKey.trimmingCharacters(in: .whitespacesAndNewlines)
       guard !key.isEmpty, !key.hasPrefix("$(") else { return nil }
       self.apiKey = key
+      self.clock = clock
     }
 
     private let interceptorsRegistered = OSAllocatedUnfairLock(initialState: false)
@@ -38,7 +42,7 @@
           return !done
         }
         guard first else { return }
-        PurchaselyBridge.registerInterceptors(mode: mode, actionRouter: actionRouter)
+        PurchaselyBridge.registerInterceptors(mode: mode, actionRouter: actionRouter, clock: clock)
         let dismissals = untrackedDismissals
         PurchaselyBridge.reportUntrackedPaywalls { outcome in
           dismissals.withLock { $0 }?(outcome)

@@ -118,7 +118,7 @@ public final class EntitlementProvider {
     let backend = backend
     if case .timedOut = await TimeLimit.run(
       configuration.backendCallTimeout, clock: clock,
-      {
+      { _ in
         await backend.synchronize()
       })
     {
@@ -179,7 +179,7 @@ public final class EntitlementProvider {
     let backend = backend
     let invalidateCache = plan.invalidateCache
     let answer = await TimeLimit.run(configuration.backendCallTimeout, clock: clock) {
-      () async -> Result<[SubscriptionSnapshot], SubscriptionBackendError> in
+      _ async -> Result<[SubscriptionSnapshot], SubscriptionBackendError> in
       do throws(SubscriptionBackendError) {
         return .success(try await backend.activeSubscriptions(invalidateCache: invalidateCache))
       } catch {

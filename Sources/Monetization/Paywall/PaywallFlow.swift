@@ -178,10 +178,14 @@ public final class PaywallFlow {
   /// is cancelled and the caller resumes exactly once.
   private func loadWithTimeout(placement: Placement) async -> LoadAttempt {
     let presenter = presenter
-    return await Race.run(
-      against: loadTimeout, on: entitlements.clock, timedOut: LoadAttempt.timedOut, cancelsWork: true
-    ) { _ in
-      .loaded(await presenter.load(placement: placement))
+    switch await TimeLimit.run(
+      loadTimeout, clock: entitlements.clock, cancelsWork: true,
+      { _ in
+        await presenter.load(placement: placement)
+      })
+    {
+    case .finished(let result): return .loaded(result)
+    case .timedOut: return .timedOut
     }
   }
 
@@ -196,60 +200,14 @@ public final class PaywallFlow {
   /// cancelled (a paywall on screen ends only when the user or `closeAll()` dismisses it).
   private func displayWithWatchdog(_ presentation: PaywallPresentation) async -> DisplayAttempt {
     let presenter = presenter
-    return await Race.run(
-      against: displayTimeout, on: entitlements.clock, timedOut: DisplayAttempt.notShown, cancelsWork: false
-    ) { race in
-      .dismissed(await presenter.display(presentation) { race.stopTimer() })
-    }
-  }
-
-  /// A piece of work raced against a timer on the entitlements' clock. Whichever finishes first
-  /// resumes the caller, exactly once; the timer is then cancelled, and so is the work when
-  /// `cancelsWork` is set. The work starts first: work that answers at once (or a paywall shown at
-  /// once) stops the timer before it is armed, so no sleep is left on the clock.
-  @MainActor
-  private final class Race<Outcome: Sendable> {
-    private var continuation: CheckedContinuation<Outcome, Never>?
-    private var work: Task<Void, Never>?
-    private var timer: Task<Void, Never>?
-    private let cancelsWork: Bool
-
-    private init(cancelsWork: Bool) {
-      self.cancelsWork = cancelsWork
-    }
-
-    static func run(
-      against timeout: Duration, on clock: any Clocking, timedOut: Outcome, cancelsWork: Bool,
-      work: @escaping @MainActor (Race) async -> Outcome
-    ) async -> Outcome {
-      let race = Race(cancelsWork: cancelsWork)
-      return await withCheckedContinuation { continuation in
-        race.continuation = continuation
-        race.work = Task { @MainActor in
-          race.finish(await work(race))
-        }
-        race.timer = Task { @MainActor in
-          do {
-            try await clock.sleep(for: timeout)
-          } catch {
-            return
-          }
-          race.finish(timedOut)
-        }
-      }
-    }
-
-    /// Stops the timer: the work may now take as long as it needs.
-    func stopTimer() {
-      timer?.cancel()
-    }
-
-    private func finish(_ outcome: Outcome) {
-      guard let continuation else { return }
-      self.continuation = nil
-      if cancelsWork { work?.cancel() }
-      timer?.cancel()
-      continuation.resume(returning: outcome)
+    switch await TimeLimit.run(
+      displayTimeout, clock: entitlements.clock, cancelsWork: false,
+      { timer in
+        await presenter.display(presentation) { timer.stopTimer() }
+      })
+    {
+    case .finished(let outcome): return .dismissed(outcome)
+    case .timedOut: return .notShown
     }
   }
 }

@@ -85,7 +85,7 @@ public final class RestoreCoordinator {
       // whose callback never fires reports a failure instead of spinning forever.
       let backend = backend
       let answer = await TimeLimit.run(entitlements.backendCallTimeout, clock: entitlements.clock) {
-        () async -> SubscriptionBackendError? in
+        _ async -> SubscriptionBackendError? in
         do throws(SubscriptionBackendError) {
           _ = try await backend.restore()
           return nil

@@ -46,6 +46,13 @@ public struct PromotionalOfferSignature: Sendable, Equatable {
     self.signature = signature
     self.timestamp = timestamp
   }
+
+  /// The signature's timestamp as StoreKit takes it, from the `Double` the SDK reports
+  /// (`PLYOfferSignature.timestamp`), or `nil` when it is not a finite number of milliseconds
+  /// that fits in an `Int`: `Int(_:)` would trap on NaN or infinity.
+  public static func timestamp(milliseconds: Double) -> Int? {
+    Int(exactly: milliseconds.rounded())
+  }
 }
 
 /// The offer the paywall showed with the plan, as the adapter prepared it.
