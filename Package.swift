@@ -144,7 +144,7 @@ var targets: [Target] = [
   .testTarget(
     name: "ImageCacheTests",
     dependencies: ["ImageCache", "Networking", "TestSupport", "TestServer", "ImageTestSupport"]),
-  .testTarget(name: "MonetizationTests", dependencies: ["Monetization", "TestSupport"]),
+  .testTarget(name: "MonetizationTests", dependencies: ["Basics", "Monetization", "TestSupport"]),
   // Favorites built by day, a hand-moved clock and a temporary folder, for the store's and the
   // screen's tests.
   .target(
