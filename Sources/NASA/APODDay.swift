@@ -14,6 +14,11 @@ public struct APODDay: Sendable, Hashable, Comparable, Strideable, CustomStringC
   /// The first APOD ever published: 1995-06-16.
   public static let first = APODDay(checkedYear: 1995, month: 6, day: 16)
 
+  /// The APOD day (US Eastern) from which NASA's legacy APOD API (`api.nasa.gov/planetary/apod`,
+  /// "v1") is retired and its address points at the apod-basic feed: 2026-12-01. From this day on
+  /// the automatic source never asks v1; only an explicit choice of v1 does (docs/APOD-SERVICE.md).
+  public static let legacyServiceRetirement = APODDay(checkedYear: 2026, month: 12, day: 1)
+
   /// Creates a day after checking it is a real calendar date (2023-02-30 is refused).
   /// The APOD range (first day … today) is checked by `parse(_:now:)`, which knows the clock.
   public init(year: Int, month: Int, day: Int) throws(APODDayError) {

@@ -8,11 +8,13 @@ import Networking
 
 /// Which NASA service answers APOD requests.
 public enum APODSourceChoice: String, Sendable, Hashable, CaseIterable {
-  /// Only the legacy `api.nasa.gov/planetary/apod` (needs a key; reported archived 2026-12-01).
+  /// Only the legacy `api.nasa.gov/planetary/apod` (needs a key; retired 2026-12-01). The one
+  /// choice that still asks it from that day on.
   case v1
   /// Only science.nasa.gov's apod-basic feed (no key).
   case basic
-  /// apod-basic first, v1 while apod-basic is gone or failing (the app's default).
+  /// apod-basic first, v1 while apod-basic is gone or failing, until v1's retirement
+  /// (`APODDay.legacyServiceRetirement`); from then on apod-basic only (the app's default).
   case auto
 }
 

@@ -13,6 +13,9 @@ import Networking
 /// - After `failureThreshold` failures in a row the fallback is used directly for `cooldown`;
 ///   the first request after that probes the preferred source again: success moves back,
 ///   failure starts another cooldown.
+/// - From the APOD day `fallbackRetiresOn` (US Eastern) the fallback is never asked: every request
+///   goes to the preferred source and its answer, failure included, is the answer. The standard
+///   pairing retires v1 on `APODDay.legacyServiceRetirement` (2026-12-01).
 public actor AutomaticAPODSource: APODSource {
   /// Which source requests go to first.
   public enum Route: Sendable, Hashable {
@@ -24,6 +27,8 @@ public actor AutomaticAPODSource: APODSource {
 
   public let failureThreshold: Int
   public let cooldown: TimeInterval
+  /// The first APOD day on which the fallback is no longer asked; nil: never retired.
+  public let fallbackRetiresOn: APODDay?
   /// Where the next request goes (for diagnostics and tests).
   public private(set) var route: Route = .preferred(failures: 0)
 
@@ -36,19 +41,23 @@ public actor AutomaticAPODSource: APODSource {
   ///   - fallback: normally `V1APODSource`.
   ///   - failureThreshold: failures in a row before switching (at least 1).
   ///   - cooldown: how long to stay on the fallback before probing the preferred source again.
+  ///   - fallbackRetiresOn: the first APOD day (US Eastern, by `now`) on which the fallback is no
+  ///     longer asked; nil keeps it for good.
   public init(
     preferred: any APODSource, fallback: any APODSource, failureThreshold: Int = 2,
-    cooldown: TimeInterval = 6 * 3600, now: @escaping @Sendable () -> Date = Date.init
+    cooldown: TimeInterval = 6 * 3600, fallbackRetiresOn: APODDay? = nil,
+    now: @escaping @Sendable () -> Date = Date.init
   ) {
     self.preferred = preferred
     self.fallback = fallback
     self.failureThreshold = max(1, failureThreshold)
     self.cooldown = cooldown
+    self.fallbackRetiresOn = fallbackRetiresOn
     self.now = now
   }
 
   /// The standard pairing over one HTTP client: apod-basic first, v1 (with `apiKey`, or
-  /// `DEMO_KEY`) as the fallback.
+  /// `DEMO_KEY`) as the fallback until NASA retires it (`APODDay.legacyServiceRetirement`).
   public init(
     client: any HTTPClienting, apiKey: String?,
     v1BaseURL: URL = V1APODSource.defaultBaseURL,
@@ -58,7 +67,7 @@ public actor AutomaticAPODSource: APODSource {
     self.init(
       preferred: APODBasicSource(client: client, baseURL: basicBaseURL, now: now),
       fallback: V1APODSource(client: client, baseURL: v1BaseURL, apiKey: apiKey, now: now),
-      now: now)
+      fallbackRetiresOn: APODDay.legacyServiceRetirement, now: now)
   }
 
   public func apod(for day: APODDay) async throws(APODError) -> APOD {
@@ -82,6 +91,9 @@ public actor AutomaticAPODSource: APODSource {
   private func routed<Value: Sendable>(
     _ operation: @Sendable (any APODSource) async throws(APODError) -> Value
   ) async throws(APODError) -> Value {
+    if let fallbackRetiresOn, APODDay.today(now: now()) >= fallbackRetiresOn {
+      return try await operation(preferred)
+    }
     if case .fallback(let probeAt) = route, now() < probeAt {
       return try await operation(fallback)
     }

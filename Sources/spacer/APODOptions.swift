@@ -9,7 +9,10 @@ struct APODOptions: ParsableArguments {
   @Flag(help: "Print JSON (one object per APOD; an array for explore).")
   var json = false
 
-  @Option(help: "Which service to use: v1, basic (science.nasa.gov apod-basic) or auto.")
+  @Option(
+    help:
+      "Which service to use: v1, basic (science.nasa.gov apod-basic) or auto (basic, with v1 as the fallback until 2026-12-01)."
+  )
   var source: APODSourceChoice = .auto
 
   @Option(help: "api.nasa.gov key for v1 (default: $NASA_API_KEY, else DEMO_KEY).")
