@@ -336,21 +336,34 @@ public actor ImagePipeline {
       let task = Task { await self.runJob(key, id: jobID, in: table, produce: produce) }
       jobs.start(key, id: jobID, task: task)
     }
-    // The job cannot start before this waiter is registered: it needs this actor, which is not
-    // released until the continuation below suspends.
     let waiterID = jobs.makeID()
     do {
+      // Both closures below must run on this actor: the table is not thread-safe, and the job
+      // cannot end before this waiter is registered only because it needs this actor, which is
+      // not released until the continuation suspends. A closure is isolated to an actor only when
+      // it captures the actor's isolated `self`; one that does not (say, one that captures the
+      // table in a local) is nonisolated, so the async operation runs on the global executor,
+      // racing the job's `finish` and other callers on the actor: the bench's heap corruption.
+      // Here both capture `self`, and the continuation calls the synchronous actor-isolated
+      // `addWaiter`, which does not compile from a closure off this actor.
       return try await withTaskCancellationHandler {
         try await withCheckedThrowingContinuation { continuation in
-          if !jobs.addWaiter(continuation, id: waiterID, to: key) {
-            continuation.resume(throwing: ImagePipelineError.cancelled)
-          }
+          self.addWaiter(continuation, id: waiterID, key: key, in: table)
         }
       } onCancel: {
         Task { await self.waiterLeft(waiterID, key: key, in: table) }
       }
     } catch {
       throw Self.pipelineError(error)
+    }
+  }
+
+  /// Registers a waiter with the job running for `key`; a job already gone answers `.cancelled`.
+  private func addWaiter<Key: Hashable & Sendable, Value: Sendable>(
+    _ waiter: CheckedContinuation<Value, any Error>, id: UInt64, key: Key, in table: JobTable<Key, Value>
+  ) {
+    if !table(self).addWaiter(waiter, id: id, to: key) {
+      waiter.resume(throwing: ImagePipelineError.cancelled)
     }
   }
 
