@@ -66,6 +66,11 @@ public final class ProgressiveImageModel {
   @ObservationIgnored private let onPhaseChange: (@MainActor (Phase) -> Void)?
   /// Whether the HD image is wanted now: true in the viewer, false on the card.
   public private(set) var wantsHD: Bool
+  /// A drop of the HD image still waiting for its preview (the phase is `.idle` meanwhile), and the
+  /// HD status the preview will show with. A later drop updates the status; `showHD()` cancels the
+  /// drop's write, since its own load decides the phase.
+  @ObservationIgnored private var pendingDrop: (id: UInt64, status: HDStatus)?
+  @ObservationIgnored private var lastDropID: UInt64 = 0
 
   /// - Parameters:
   ///   - clock: times the spinner delay (the test clock in tests).
@@ -110,6 +115,8 @@ public final class ProgressiveImageModel {
   /// The viewer opened: HD is wanted from now on, and loaded over the preview.
   public func showHD() async {
     wantsHD = true
+    // A drop still fetching its preview must not put a preview without HD over what this load shows.
+    pendingDrop = nil
     if case .preview(let preview, hd: .notRequested) = phase {
       phase = .preview(preview, hd: .loading)
     }
@@ -129,6 +136,12 @@ public final class ProgressiveImageModel {
   }
 
   /// Replaces an HD image (or HD's progress) with the preview and `status`.
+  ///
+  /// Reentrant: while a drop waits for its preview, `showHD()` may run (the viewer reopened) and
+  /// other drops may come (a memory warning, the viewer closing). The waiting drop writes the
+  /// phase only if nothing was drawn meanwhile and `showHD()` did not take over, and then with the
+  /// status the latest drop asked for, so the viewer never ends on a preview with neither HD nor
+  /// a retry, and the card never offers an HD retry.
   private func dropHD(to status: HDStatus) async {
     switch phase {
     case .preview(let preview, hd: _):
@@ -137,14 +150,21 @@ public final class ProgressiveImageModel {
       // Let go of HD first; the preview comes from the caches (or the network when it never
       // loaded, the HD image having arrived first).
       phase = .idle
-      do {
-        phase = .preview(try await pipeline.image(for: previewURL, size: .preview), hd: status)
-      } catch .cancelled {
-        return
-      } catch {
-        phase = .failed(error)
+      lastDropID += 1
+      let id = lastDropID
+      pendingDrop = (id, status)
+      let result = await Self.loaded(previewURL, size: .preview, from: pipeline)
+      guard let drop = pendingDrop, drop.id == id, case .idle = phase else { return }
+      pendingDrop = nil
+      switch result {
+      case .success(let preview): phase = .preview(preview, hd: drop.status)
+      case .failure(.cancelled): return
+      case .failure(let error): phase = .failed(error)
       }
-    case .idle, .loading, .failed:
+    case .idle:
+      // A drop waiting for its preview shows it with this newer status.
+      pendingDrop?.status = status
+    case .loading, .failed:
       return
     }
   }
