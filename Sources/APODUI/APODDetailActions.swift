@@ -12,6 +12,8 @@
   public struct APODDetailActions {
     /// Every NASA image on screen.
     public let images: ImagePipeline
+    /// A picture's original bytes for Share and Save to Photos (the disk tier, else one download).
+    let pictures: PictureDownload
     let progressiveImage: @MainActor (APOD) -> ProgressiveImageModel?
     let isFavorite: @MainActor (APOD) -> Bool
     let favoritesUnlocked: @MainActor () -> Bool
@@ -37,6 +39,7 @@
       daySwiper: (@MainActor (APOD) -> DaySwipeModel)? = nil
     ) {
       self.images = images
+      self.pictures = PictureDownload(images: images)
       self.progressiveImage = progressiveImage
       self.isFavorite = isFavorite
       self.favoritesUnlocked = favoritesUnlocked

@@ -39,8 +39,8 @@
           HStack(spacing: Spacing.medium) {
             FavoriteButton(apod: apod, actions: actions)
             // The picture itself (the page link for videos), and Save to Photos.
-            #if canImport(CoreTransferable)
-              PictureShareButton(apod: apod, images: actions.images)
+            #if canImport(UIKit)
+              PictureShareButton(apod: apod, pictures: actions.pictures)
             #else
               ShareLink(item: apod.pageURL, subject: Text(apod.title)) {
                 Label("Share", systemImage: "square.and.arrow.up")
@@ -48,7 +48,7 @@
             #endif
             #if canImport(Photos)
               if case .picture = ShareItem(apod) {
-                SaveToPhotosButton(apod: apod, saver: .photoLibrary(images: actions.images))
+                SaveToPhotosButton(apod: apod, saver: .photoLibrary(pictures: actions.pictures))
               }
             #endif
             Spacer(minLength: 0)

@@ -114,19 +114,4 @@ struct PictureSharingTests {
     #expect(SavePictureResult.failed(reason: "disk full").message.contains("disk full"))
     #expect(SavePictureResult.accessDenied.message.contains("Settings"))
   }
-
-  @Test(arguments: [
-    ("https://apod.nasa.gov/apod/image/2404/totality.jpg", PictureFormat.jpeg),
-    ("https://apod.nasa.gov/apod/image/2404/Totality.JPEG", .jpeg),
-    ("https://apod.nasa.gov/apod/image/1901/rotating_earth.gif", .gif),
-    ("https://apod.nasa.gov/apod/image/2102/mars_map.PNG", .png),
-    // The newer host resizes through a query; the path still names the format.
-    ("https://assets.science.nasa.gov/dynamicimage/assets/m64_webb.jpg?w=3853&h=4070&fit=clip", .jpeg),
-    ("https://assets.science.nasa.gov/dynamicimage/assets/orbit.gif?w=800", .gif),
-    // No extension, or one that is not a picture format: the usual JPEG.
-    ("https://apod.nasa.gov/apod/image/2404/totality", .jpeg),
-  ])
-  func theSharedPictureIsLabelledWithTheFormatItsURLNames(url: String, format: PictureFormat) {
-    #expect(PictureFormat(URL(string: url)!) == format)
-  }
 }

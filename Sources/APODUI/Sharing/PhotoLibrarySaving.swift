@@ -6,26 +6,15 @@
 
   extension PictureSaver {
     /// Saves to the user's Photos library with add-only access (`NSPhotoLibraryAddUsageDescription`
-    /// in Info.plist): the picture's bytes come from the image pipeline's disk tier when it has
-    /// them, else from the network once.
-    public static func photoLibrary(images: ImagePipeline, session: URLSession = .shared) -> PictureSaver {
+    /// in Info.plist): the picture's bytes come from `PictureDownload` (the image pipeline's disk
+    /// tier, else one download through the app's transport, only bytes that are a picture), the
+    /// same helper Share uses. A failure reads in the user's language (`ImagePipelineError`).
+    public static func photoLibrary(pictures: PictureDownload) -> PictureSaver {
       PictureSaver(
         requestAccess: { await PhotoLibraryBridge.requestAddAccess() },
-        download: { url in
-          if let data = await images.cachedData(for: url) { return data }
-          let (data, response) = try await session.data(from: url)
-          if let http = response as? HTTPURLResponse, !(200..<300).contains(http.statusCode) {
-            throw PhotoSaveError(errorDescription: "the server answered \(http.statusCode)")
-          }
-          return data
-        },
+        download: { url in try await pictures.picture(at: url).data },
         addToLibrary: { data in try await PhotoLibraryBridge.add(data) })
     }
-  }
-
-  /// A reason the adapter gives in its own words (`SavePictureResult.failed`).
-  nonisolated struct PhotoSaveError: LocalizedError {
-    let errorDescription: String?
   }
 
   /// PhotoKit's callbacks turned into plain values, off the main actor: the handlers run on an
@@ -55,7 +44,7 @@
             continuation.resume()
           } else {
             continuation.resume(
-              throwing: error ?? PhotoSaveError(errorDescription: "Photos did not accept the picture"))
+              throwing: error ?? PictureSaver.PhotosRefusal())
           }
         }
       }

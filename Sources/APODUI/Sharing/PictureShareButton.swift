@@ -1,54 +1,45 @@
-#if canImport(SwiftUI) && canImport(CoreTransferable) && canImport(UniformTypeIdentifiers)
-  import CoreTransferable
+#if canImport(SwiftUI) && canImport(UIKit)
   import DesignSystem
   import Foundation
   import ImageCache
   import NASA
   import SwiftUI
-  import UniformTypeIdentifiers
+  import UIKit
 
-  /// The picture itself, shared as image data with its caption (title and credit), labelled with
-  /// the format its URL names (`PictureFormat`); the bytes come from the image pipeline's disk
-  /// tier when present, else from the network when the share sheet asks for them.
-  nonisolated struct SharedPicture: Transferable {
-    let url: URL
-    let caption: String
-    let images: ImagePipeline
-
-    static var transferRepresentation: some TransferRepresentation {
-      DataRepresentation(exportedContentType: .gif) { try await $0.bytes() }
-        .exportingCondition { PictureFormat($0.url) == .gif }
-      DataRepresentation(exportedContentType: .png) { try await $0.bytes() }
-        .exportingCondition { PictureFormat($0.url) == .png }
-      DataRepresentation(exportedContentType: .jpeg) { try await $0.bytes() }
-        .exportingCondition { PictureFormat($0.url) == .jpeg }
-    }
-
-    private func bytes() async throws -> Data {
-      if let data = await images.cachedData(for: url) { return data }
-      let (data, response) = try await URLSession.shared.data(from: url)
-      // An error page is not the picture: share nothing rather than a server's HTML.
-      if let http = response as? HTTPURLResponse, !(200..<300).contains(http.statusCode) {
-        throw URLError(.badServerResponse)
-      }
-      return data
-    }
-  }
-
-  /// Share: the picture with its caption on a picture day (`ShareItem.picture`), the APOD page
-  /// for videos and interactive days (`ShareItem.link`).
+  /// Share: on a picture day (`ShareItem.picture`) the picture itself, fetched first through
+  /// `PictureDownload` (the disk tier, else one download through the app's transport) and handed
+  /// to the share sheet as a file named after the day, with the extension of the format its bytes
+  /// are (`PictureFile`), so the sheet previews the picture and a GIF stays a GIF; its caption
+  /// (title and credit) goes with it. Videos and interactive days share the APOD page
+  /// (`ShareItem.link`).
   struct PictureShareButton: View {
     let apod: APOD
-    let images: ImagePipeline
+    let pictures: PictureDownload
+    @State private var isPreparing = false
+    @State private var prepared: PreparedShare?
+    @State private var failure: String?
 
     var body: some View {
       switch ShareItem(apod) {
       case .picture(let url, let caption):
-        ShareLink(
-          item: SharedPicture(url: url, caption: caption, images: images), subject: Text(apod.title),
-          message: Text(caption), preview: SharePreview(caption, image: Image(systemName: "photo"))
-        ) {
+        Button {
+          prepare(url, caption: caption)
+        } label: {
           Label("Share", systemImage: "square.and.arrow.up")
+        }
+        .disabled(isPreparing)
+        .sheet(item: $prepared, onDismiss: { prepared?.remove() }) { share in
+          ActivitySheet(items: [share.file, share.caption])
+            .presentationDetents([.medium, .large])
+            .ignoresSafeArea()
+        }
+        .alert(
+          "Couldn't Share", isPresented: Binding(get: { failure != nil }, set: { if !$0 { failure = nil } }),
+          presenting: failure
+        ) { _ in
+          Button("OK") { failure = nil }
+        } message: { failure in
+          Text(failure)
         }
       case .link(let page, let title):
         ShareLink(item: page, subject: Text(title)) {
@@ -56,10 +47,62 @@
         }
       }
     }
+
+    private func prepare(_ url: URL, caption: String) {
+      isPreparing = true
+      let title = apod.title
+      Task {
+        defer { isPreparing = false }
+        do {
+          let picture = try await pictures.picture(at: url)
+          prepared = try await PreparedShare.write(picture, title: title, caption: caption)
+        } catch let error as ImagePipelineError {
+          failure = error.message
+        } catch {
+          failure = error.localizedDescription
+        }
+      }
+    }
   }
 
-  /// Save to Photos: asks for add-only access the first time, then says how it went
-  /// (`SavePictureResult.message`). Shown on picture days only.
+  /// The picture written to a folder of its own in the temporary directory, removed when the
+  /// share sheet closes.
+  nonisolated private struct PreparedShare: Identifiable, Sendable {
+    let file: URL
+    let caption: String
+    var id: URL { file }
+
+    @concurrent
+    static func write(_ picture: PictureFile, title: String, caption: String) async throws -> PreparedShare {
+      let folder = FileManager.default.temporaryDirectory
+        .appendingPathComponent("Shared pictures", isDirectory: true)
+        .appendingPathComponent(UUID().uuidString, isDirectory: true)
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      let file = folder.appendingPathComponent(picture.fileName(title: title), isDirectory: false)
+      try picture.data.write(to: file, options: .atomic)
+      return PreparedShare(file: file, caption: caption)
+    }
+
+    func remove() {
+      try? FileManager.default.removeItem(at: file.deletingLastPathComponent())
+    }
+  }
+
+  /// The system share sheet (`UIActivityViewController`), presented modally by SwiftUI's sheet
+  /// as UIKit asks on iPhone.
+  private struct ActivitySheet: UIViewControllerRepresentable {
+    let items: [Any]
+
+    func makeUIViewController(context: Context) -> UIActivityViewController {
+      UIActivityViewController(activityItems: items, applicationActivities: nil)
+    }
+
+    func updateUIViewController(_ controller: UIActivityViewController, context: Context) {}
+  }
+
+  /// Save to Photos: asks for add-only access the first time, then says how it went, with the
+  /// title and sentence Core gives (`SavePictureResult.title`, `.message`). Shown on picture days
+  /// only.
   struct SaveToPhotosButton: View {
     let apod: APOD
     let saver: PictureSaver
@@ -78,7 +121,7 @@
       }
       .disabled(isSaving)
       .alert(
-        result == .saved ? "Saved" : "Couldn't Save",
+        Text(result?.title ?? ""),
         isPresented: Binding(get: { result != nil }, set: { if !$0 { result = nil } }),
         presenting: result
       ) { _ in

@@ -18,22 +18,6 @@ public enum ShareItem: Sendable, Equatable {
   }
 }
 
-/// The format a shared picture is labelled with, read from its URL's path (the query is
-/// ignored: the newer NASA host resizes through it). APOD pictures are mostly JPEG, some are
-/// (animated) GIF or PNG; a GIF labelled JPEG loses its animation in the apps that receive it,
-/// so the label follows the file. Anything else is labelled JPEG, the usual APOD format.
-public enum PictureFormat: Sendable, Equatable {
-  case jpeg, png, gif
-
-  public init(_ url: URL) {
-    switch url.pathExtension.lowercased() {
-    case "gif": self = .gif
-    case "png": self = .png
-    default: self = .jpeg
-    }
-  }
-}
-
 /// The answers to an add-only Photos permission request (what iOS returns once the user has
 /// been asked; "limited" does not apply to adding).
 public enum PhotoLibraryAddAccess: Sendable, Equatable {
@@ -51,6 +35,12 @@ public enum SavePictureResult: Sendable, Equatable {
   case accessDenied
   case accessRestricted
   case failed(reason: String)
+
+  /// The alert's title: its own words, not the favorite button's "Saved" (which French reads
+  /// as « Dans les favoris »).
+  public var title: String {
+    self == .saved ? Localized.text("Saved to Photos") : Localized.text("Couldn't Save")
+  }
 
   public var message: String {
     switch self {
@@ -111,6 +101,12 @@ public struct PictureSaver: Sendable {
     } catch {
       return .failed(reason: Self.reason(error))
     }
+  }
+
+  /// Photos refused the picture without giving a reason of its own.
+  public struct PhotosRefusal: LocalizedError, Sendable {
+    public init() {}
+    public var errorDescription: String? { Localized.text("Photos did not accept the picture") }
   }
 
   /// The adapter's own sentence when its error has one (`LocalizedError`), else Foundation's.
