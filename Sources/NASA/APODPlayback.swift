@@ -46,7 +46,7 @@ public enum APODPlayback: Sendable, Hashable {
   /// identifier. YouTube's embedded player refuses to play (error 153, "video player
   /// configuration error") a page requested without a Referer that names the app, and a web view
   /// that loads the embed URL itself sends none; the app names itself as `https://` followed by
-  /// its bundle identifier in lower case.
+  /// its bundle identifier in lower case, as the base URL of `EmbedPlayerPage`.
   public static func embedReferer(bundleIdentifier: String?) -> String? {
     guard let bundleIdentifier, !bundleIdentifier.isEmpty else { return nil }
     return "https://\(bundleIdentifier.lowercased())"

@@ -28,7 +28,7 @@
         Group {
           switch playback {
           case .embeddedPlayer(let url):
-            EmbeddedPlayerView(url: url)
+            EmbeddedPlayerView(url: url, title: title)
               .aspectRatio(16 / 9, contentMode: .fit)
           case .nativePlayer(let url):
             NativePlayerView(url: url)
@@ -38,7 +38,8 @@
         }
         .frame(maxWidth: .infinity, maxHeight: .infinity)
         .background(Color.black)
-        .accessibilityLabel(Text(title))
+        // No label on the container: it would hide the web and AVKit controls from VoiceOver.
+        // The navigation title is the heading that names the video.
         .navigationTitle(title)
         .navigationBarTitleDisplayMode(.inline)
         .toolbar {
@@ -65,10 +66,16 @@
     }
   }
 
-  /// The YouTube or Vimeo embed player in a web view. Nothing plays until the user taps (the embed
-  /// URL carries no autoplay and the web view asks for a gesture); it plays inline, in the sheet.
+  /// The YouTube or Vimeo embed player in a web view, inside the app's own small page
+  /// (`EmbedPlayerPage`): its base URL names the app, so the player gets the Referer YouTube
+  /// requires. Nothing plays until the user taps (no autoplay, and the web view asks for a
+  /// gesture); it plays inline, in the sheet. Only the player's own page loads in the view: links
+  /// the user follows and new windows open outside the app (`EmbedPlayerPage.decision`).
   private struct EmbeddedPlayerView: UIViewRepresentable {
     let url: URL
+    let title: String
+
+    func makeCoordinator() -> Coordinator { Coordinator() }
 
     func makeUIView(context: Context) -> WKWebView {
       let configuration = WKWebViewConfiguration()
@@ -78,23 +85,76 @@
       webView.isOpaque = false
       webView.backgroundColor = .black
       webView.scrollView.isScrollEnabled = false
-      _ = webView.load(Self.request(for: url))
+      webView.navigationDelegate = context.coordinator
+      webView.uiDelegate = context.coordinator
+      context.coordinator.show(url, title: title, in: webView)
       return webView
     }
 
     func updateUIView(_ webView: WKWebView, context: Context) {
-      // Another day's video in the same sheet: load it; the same one keeps playing.
-      if webView.url?.path != url.path { _ = webView.load(Self.request(for: url)) }
+      // Another day's video in the same sheet loads; the same one keeps playing (the web view's
+      // own URL is the app's page, so the coordinator remembers which player it shows).
+      context.coordinator.show(url, title: title, in: webView)
     }
 
-    /// The embed page's request, with the Referer naming the app (`APODPlayback.embedReferer`):
-    /// without it YouTube's player shows an error instead of the video.
-    private static func request(for url: URL) -> URLRequest {
-      var request = URLRequest(url: url)
-      if let referer = APODPlayback.embedReferer(bundleIdentifier: Bundle.main.bundleIdentifier) {
-        request.setValue(referer, forHTTPHeaderField: "Referer")
+    /// Loads the page and answers WebKit's questions with `EmbedPlayerPage`'s rule.
+    @MainActor final class Coordinator: NSObject, WKNavigationDelegate, WKUIDelegate {
+      private var page: EmbedPlayerPage?
+      private var shownPlayer: URL?
+
+      func show(_ player: URL, title: String, in webView: WKWebView) {
+        guard player != shownPlayer else { return }
+        shownPlayer = player
+        page = EmbedPlayerPage(player: player, title: title, bundleIdentifier: Bundle.main.bundleIdentifier)
+        if let page {
+          _ = webView.loadHTMLString(page.html, baseURL: page.baseURL)
+        } else {
+          // No bundle identifier (never in the app): the player alone, as before.
+          _ = webView.load(URLRequest(url: player))
+        }
       }
-      return request
+
+      func webView(
+        _ webView: WKWebView, decidePolicyFor navigationAction: WKNavigationAction,
+        decisionHandler: @escaping @MainActor @Sendable (WKNavigationActionPolicy) -> Void
+      ) {
+        guard let page, let url = navigationAction.request.url else {
+          decisionHandler(page == nil ? .allow : .cancel)
+          return
+        }
+        let decision: EmbedNavigationDecision
+        if let frame = navigationAction.targetFrame {
+          decision = page.decision(
+            for: url, inMainFrame: frame.isMainFrame,
+            userActivated: navigationAction.navigationType == .linkActivated)
+        } else {
+          decision = page.decisionForNewWindow(url)
+        }
+        decisionHandler(apply(decision))
+      }
+
+      func webView(
+        _ webView: WKWebView, createWebViewWith configuration: WKWebViewConfiguration,
+        for navigationAction: WKNavigationAction, windowFeatures: WKWindowFeatures
+      ) -> WKWebView? {
+        // A new window never opens in the app: its address opens outside, or nothing happens.
+        if let page {
+          _ = apply(page.decisionForNewWindow(navigationAction.request.url))
+        }
+        return nil
+      }
+
+      private func apply(_ decision: EmbedNavigationDecision) -> WKNavigationActionPolicy {
+        switch decision {
+        case .load:
+          return .allow
+        case .openOutside(let url):
+          UIApplication.shared.open(url)
+          return .cancel
+        case .refuse:
+          return .cancel
+        }
+      }
     }
   }
 #endif
