@@ -104,8 +104,90 @@ enum SourceScanner {
           guard code[index...].starts(with: label) else { continue }
           index += label.count
         }
-        if let key = literal(in: code, at: &index, interpolation: "%@") { keys.append(key) }
+        keys += argumentKeys(in: code, at: index)
       }
+    }
+    for (call, label) in labelledViewArguments {
+      for start in occurrences(of: call, in: searchable) {
+        if let index = labelledArgument(label, in: searchable, after: start + call.count) {
+          keys += argumentKeys(in: code, at: index)
+        }
+      }
+    }
+    return keys
+  }
+
+  /// Calls whose localized text is a labelled argument further along, not the first one.
+  static let labelledViewArguments = [(".searchable(", "prompt:")]
+
+  /// Where the argument labelled `label` starts in the call whose arguments open at `start`: the
+  /// index just after the label, at the call's own nesting depth; nil without one.
+  private static func labelledArgument(_ label: String, in code: [Character], after start: Int) -> Int? {
+    let pattern = Array(label)
+    var depth = 0
+    var index = start
+    while index < code.count {
+      let character = code[index]
+      if depth == 0, code[index...].starts(with: pattern),
+        index == start || !(code[index - 1].isLetter || code[index - 1].isNumber || code[index - 1] == "_")
+      {
+        return index + pattern.count
+      }
+      switch character {
+      case "(", "[", "{": depth += 1
+      case ")", "]", "}":
+        if depth == 0 { return nil }
+        depth -= 1
+      default: break
+      }
+      index += 1
+    }
+    return nil
+  }
+
+  /// The keys an argument starting at `start` gives SwiftUI: a string literal, or the string
+  /// literals that are the branches of a ternary (`isSaved ? "Saved" : "Save"` is a
+  /// `LocalizedStringKey` too). A labelled argument (`verbatim:`) gives none.
+  private static func argumentKeys(in code: [Character], at start: Int) -> [String] {
+    var index = start
+    if let key = literal(in: code, at: &index, interpolation: "%@") { return [key] }
+    var position = skippingWhitespace(code, from: start)
+    var label = position
+    while label < code.count, code[label].isLetter || code[label].isNumber || code[label] == "_" {
+      label += 1
+    }
+    if label > position, label < code.count, code[label] == ":" { return [] }
+    var keys: [String] = []
+    var depth = 0
+    var isTernary = false
+    while position < code.count {
+      let character = code[position]
+      if character == "\"" {
+        position = endOfString(code, from: position)
+        continue
+      }
+      switch character {
+      case "(", "[", "{": depth += 1
+      case ")", "]", "}":
+        if depth == 0 { return keys }
+        depth -= 1
+      case "," where depth == 0:
+        return keys
+      case "?" where depth == 0:
+        // A ternary's "?" stands between spaces; "a?.b" and "a ?? b" are not ternaries.
+        let before = position > 0 && code[position - 1].isWhitespace
+        let after = position + 1 < code.count && code[position + 1].isWhitespace
+        if before && after {
+          isTernary = true
+          var branch = position + 1
+          if let key = literal(in: code, at: &branch, interpolation: "%@") { keys.append(key) }
+        }
+      case ":" where depth == 0 && isTernary:
+        var branch = position + 1
+        if let key = literal(in: code, at: &branch, interpolation: "%@") { keys.append(key) }
+      default: break
+      }
+      position += 1
     }
     return keys
   }

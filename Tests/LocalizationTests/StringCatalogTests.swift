@@ -68,6 +68,21 @@ struct StringCatalogTests {
     #expect(missing.isEmpty, "not in Spacer/Localizable.xcstrings: \(missing)")
   }
 
+  @Test func viewsAndCoreEachSpellALookupOneWay() throws {
+    // Views ask SwiftUI (`String(localized:)` or a literal key); Core asks `Localized.text`.
+    // Two spellings in one layer would be two places a key can hide from review.
+    var problems: [String] = []
+    for file in try Repository.shippedSwiftFiles() {
+      let code = SourceScanner.withoutComments(file.text)
+      if file.text.contains("import SwiftUI") {
+        if code.contains("Localized.text(") { problems.append("\(file.path): Localized.text in a view") }
+      } else if code.contains("String(localized:") {
+        problems.append("\(file.path): String(localized:) in Core")
+      }
+    }
+    #expect(problems.isEmpty, "\(problems)")
+  }
+
   @Test func theCatalogHoldsNoKeyTheCodeNoLongerUses() throws {
     let used = try UsedKeys.scan()
     let stale = Set(catalog.entries.keys).subtracting(used.core.union(used.views)).sorted()
@@ -113,6 +128,12 @@ struct StringCatalogCheckSelfTests {
         StatusText("Not a SwiftUI call")
         let title = String(
           localized: "Planted across lines")
+        Text(isOn ? "Planted ternary yes" : "Planted ternary no")
+        Text(verbatim: isOn ? "Not localized yes" : "Not localized no")
+        Text(result?.title ?? "Not a key either")
+        List {}
+          .searchable(text: $text, prompt: "Planted search prompt")
+          .alert(done ? "Planted alert done" : "Planted alert failed", isPresented: $shown) {}
       }
     }
 
@@ -136,9 +157,21 @@ struct StringCatalogCheckSelfTests {
     let core = SourceScanner.coreKeys(in: Self.plantedSource, file: "Planted.swift")
     #expect(core.keys == ["Planted core key %@", "Planted long key with \"quotes\" and \u{00A0}"])
     #expect(core.problems.count == 3, "\(core.problems)")
-    #expect(core.problems.first == "Planted.swift:22: the key is not one plain string literal")
+    #expect(core.problems.first == "Planted.swift:28: the key is not one plain string literal")
     let views = Set(SourceScanner.viewKeys(in: Self.plantedSource))
-    #expect(views == ["Planted view text", "Planted %@ button", "Planted across lines"])
+    #expect(
+      views == [
+        "Planted view text", "Planted %@ button", "Planted across lines", "Planted ternary yes",
+        "Planted ternary no", "Planted search prompt", "Planted alert done", "Planted alert failed",
+      ])
+  }
+
+  @Test func aPlantedViewTextMissingFromTheCatalogIsReported() throws {
+    // The ternary branches and the search prompt are keys SwiftUI looks up: a catalog without
+    // them must fail `everyViewLiteralIsInTheCatalog`.
+    let catalog = try StringCatalog.load()
+    let missing = Set(SourceScanner.viewKeys(in: Self.plantedSource)).subtracting(catalog.entries.keys)
+    #expect(missing.isSuperset(of: ["Planted ternary no", "Planted search prompt", "Planted alert failed"]))
   }
 
   @Test func aPlantedMissingKeyIsReported() throws {
