@@ -206,6 +206,8 @@
       guard let plan, let promoOffer else { return nil }
       let relay = OneShotRelay<PromotionalOfferRequest>()
       let storeOfferID = promoOffer.storeOfferId
+      // The server signs for this user; Core derives the purchase's app account token from it.
+      let userID = Purchasely.anonymousUserId
       Purchasely.signPromotionalOffer(
         plan: plan, promoOffer: promoOffer,
         success: { @Sendable signature in
@@ -218,7 +220,7 @@
             .signed(
               PromotionalOfferSignature(
                 offerID: storeOfferID, keyID: signature.keyIdentifier, nonce: signature.nonce,
-                signature: signature.signature, timestamp: timestamp)))
+                signature: signature.signature, timestamp: timestamp, signedForUserID: userID)))
         },
         failure: { @Sendable error in
           relay.deliver(.signingFailed(detail: String(describing: type(of: error))))

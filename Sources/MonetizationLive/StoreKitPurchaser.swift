@@ -23,10 +23,13 @@
     public init() {}
 
     /// `Product.products(for:)` then `purchase(confirmIn:options:)` in the scene of the paywall that
-    /// asked (`PurchaseConfirmation`), with the signed promotional offer when Core passes one.
+    /// asked (`PurchaseConfirmation`), with the signed promotional offer and its app account token
+    /// when Core passes them. The offer uses `promotionalOffer(offerID:keyID:nonce:signature:
+    /// timestamp:)` (iOS 15, deprecated in iOS 26): its replacement `promotionalOffer(_:compactJWS:)`
+    /// needs a JWS, which Purchasely 6.0.0-rc.1's `PLYOfferSignature` does not carry.
     /// Thrown errors become `.failed`.
     public func purchase(
-      productID: ProductID, promotionalOffer: PromotionalOfferSignature?
+      productID: ProductID, promotionalOffer: PromotionalOfferSignature?, appAccountToken: UUID?
     ) async -> PurchaseResult {
       let product: Product
       do {
@@ -38,6 +41,8 @@
         return .failed(StoreKitMapping.purchaseFailure(from: error))
       }
       var options: Set<Product.PurchaseOption> = []
+      // The token Core decided (the one the offer was signed for): `appAccountToken(_:)`, iOS 15.
+      if let appAccountToken { options.insert(.appAccountToken(appAccountToken)) }
       if let offer = promotionalOffer {
         guard let signature = Data(base64Encoded: offer.signature) else {
           return .failed(.invalidOfferSignature)

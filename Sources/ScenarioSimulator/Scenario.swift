@@ -140,7 +140,8 @@ public enum ScenarioStep: Sendable, Equatable {
   case relaunch
   case foreground
   case tap(feature: Feature, label: String?)
-  case buy(product: String, result: ScriptedPurchase)
+  /// `offer`: the promotional offer the paywall showed with the plan, signed by the backend.
+  case buy(product: String, result: ScriptedPurchase, offer: String?)
   case closePaywall(reason: PaywallCloseReason)
   case restoreInPaywall
   case approvePurchase(product: String)
@@ -181,7 +182,8 @@ public enum ScenarioStep: Sendable, Equatable {
     case .relaunch: "relaunch"
     case .foreground: "foreground"
     case .tap(let feature, let label): "tap \(feature.rawValue)" + (label.map { " [\($0)]" } ?? "")
-    case .buy(let product, let result): "buy \(product) → \(result)"
+    case .buy(let product, let result, let offer):
+      "buy \(product)" + (offer.map { " with offer \($0)" } ?? "") + " → \(result)"
     case .closePaywall(let reason): "close paywall (\(reason.rawValue))"
     case .restoreInPaywall: "restore inside the paywall"
     case .approvePurchase(let product): "parent approves \(product)"

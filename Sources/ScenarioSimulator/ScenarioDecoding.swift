@@ -254,8 +254,10 @@ extension ScenarioStep: Decodable {
         feature: try container.choice("feature", Feature.allCases) ?? .favorites,
         label: try container.optional("label"))
     case "buy":
-      try fields("product", "result", "error")
-      self = .buy(product: try Self.product(in: container), result: try Self.purchase(in: container))
+      try fields("product", "result", "error", "offer")
+      self = .buy(
+        product: try Self.product(in: container), result: try Self.purchase(in: container),
+        offer: try container.optional("offer"))
     case "closePaywall":
       try fields("reason")
       self = .closePaywall(

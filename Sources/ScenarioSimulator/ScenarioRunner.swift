@@ -120,8 +120,8 @@ private final class ScenarioSession {
         let result = await model.attempt(feature) { self.actionsRun += 1 }
         self.attempts[key] = .gate(result)
       }
-    case .buy(let product, let result):
-      await buy(product, result)
+    case .buy(let product, let result, let offer):
+      await buy(product, result, offer: offer)
     case .closePaywall(let reason):
       guard world.isPaywallUp else { return fail("no paywall is shown") }
       world.dismiss(with: PaywallOutcome(purchaseResult: .cancelled, closeReason: reason))
@@ -274,7 +274,7 @@ private final class ScenarioSession {
     world.note("app quit")
   }
 
-  private func buy(_ product: String, _ result: ScriptedPurchase) async {
+  private func buy(_ product: String, _ result: ScriptedPurchase, offer: String?) async {
     guard let model = runningModel() else { return }
     guard world.isPaywallUp else { return fail("no paywall is shown to buy from") }
     let plan = ScenarioCatalog.product(product)?.plan
@@ -283,7 +283,15 @@ private final class ScenarioSession {
       // The SDK calls the app's purchase interceptor, then the adapter closes the paywall.
       world.nextPurchase = result
       var response: InterceptorResponse?
-      await track { response = await model.paywallInterceptor?.purchase(plan, nil) }
+      // The adapter has the backend sign the offer the paywall showed, for the backend's user.
+      let request = offer.map { offerID in
+        PromotionalOfferRequest.signed(
+          PromotionalOfferSignature(
+            offerID: offerID, keyID: "SIMULATED", nonce: UUID(), signature: "c2lnbmVk",
+            timestamp: Int(world.now.timeIntervalSince1970 * 1000),
+            signedForUserID: ScenarioWorld.backendUserID))
+      }
+      await track { response = await model.paywallInterceptor?.purchase(plan, request) }
       // A process killed inside the interceptor never closes its paywall.
       guard let response, !world.wasKilled else { return }
       lastInterceptor = response

@@ -11,6 +11,8 @@ import TestSupport
 /// silent (its calls do nothing), as a killed process would.
 @MainActor
 final class ScenarioWorld {
+  /// The subscription backend's anonymous user id, upper case as an SDK may report it.
+  static let backendUserID = "3F2504E0-4F89-41D3-9A0C-0305E82C3301"
   /// One subscription on the Apple Account.
   struct Subscription {
     enum State {

@@ -180,9 +180,19 @@ final class SimulatedPaywalls: SimulatedAdapter, PaywallPresenting {
 
 @MainActor
 final class SimulatedPurchaser: SimulatedAdapter, Purchaser {
-  func purchase(productID: ProductID, promotionalOffer: PromotionalOfferSignature?) async -> PurchaseResult {
+  func purchase(
+    productID: ProductID, promotionalOffer: PromotionalOfferSignature?, appAccountToken: UUID?
+  ) async -> PurchaseResult {
     guard world.isCurrent(generation) else { return .cancelled }
     world.count(.purchaserPurchase, argument: productID.rawValue)
+    // Apple's offer signature covers the app account token: the lowercased id of the user the
+    // backend signed for. A purchase without that token is refused, as the App Store does.
+    if let promotionalOffer,
+      appAccountToken?.uuidString.lowercased() != promotionalOffer.signedForUserID.lowercased()
+    {
+      world.note("app store: the offer's signature does not match this purchase (invalidOfferSignature)")
+      return .failed(.invalidOfferSignature)
+    }
     let script = world.nextPurchase ?? .purchased
     world.nextPurchase = nil
     guard world.online else { return .failed(.networkError) }

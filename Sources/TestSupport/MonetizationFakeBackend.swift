@@ -105,6 +105,10 @@ public final class FakeSubscriptionBackend: SubscriptionBackend {
 public final class FakeStoreEntitlements: StoreEntitlementsSource {
   public var entitlements: [VerificationResultSnapshot<TransactionSnapshot>] = []
   public var statusesResult: Result<[SubscriptionStatusSnapshot], StoreReadError> = .success([])
+  /// `status(for:)` never answers (a network read that hangs), even when its caller gives up.
+  public var hangsStatuses = false
+  /// The reads that hang.
+  public let lostReads = LostCallbacks()
   public private(set) var currentEntitlementsCount = 0
   public private(set) var requestedGroupIDs: [String] = []
   public let calls: CallLog
@@ -124,6 +128,10 @@ public final class FakeStoreEntitlements: StoreEntitlementsSource {
   ) async throws(StoreReadError) -> [SubscriptionStatusSnapshot] {
     calls.record("storeKit.statuses")
     requestedGroupIDs.append(groupID)
+    if hangsStatuses {
+      await lostReads.wait()
+      throw .other(detail: "never answered")
+    }
     // Like StoreKit: only the asked group's statuses; a group this account has nothing in
     // answers with none at all.
     return try statusesResult.get().filter {
@@ -141,6 +149,10 @@ public final class FakeAppTransactionSource: AppTransactionSource {
     .failure(.other(detail: "not scripted"))
   public private(set) var readCount = 0
   public private(set) var refreshCount = 0
+  /// `AppTransaction.shared` never answers (its network fetch hangs), even when its caller gives up.
+  public var hangs = false
+  /// The reads that hang.
+  public let lostReads = LostCallbacks()
 
   public init(result: Result<VerificationResultSnapshot<AppTransactionSnapshot>, StoreReadError>) {
     self.result = result
@@ -150,6 +162,10 @@ public final class FakeAppTransactionSource: AppTransactionSource {
     AppTransactionSnapshot
   > {
     readCount += 1
+    if hangs {
+      await lostReads.wait()
+      throw .other(detail: "never answered")
+    }
     return try result.get()
   }
 

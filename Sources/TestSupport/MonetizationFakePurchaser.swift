@@ -16,6 +16,8 @@ public final class FakePurchaser: Purchaser {
   public private(set) var purchasedProductIDs: [ProductID] = []
   /// The promotional offer of each purchase (`nil` for a plain one).
   public private(set) var purchasedOffers: [PromotionalOfferSignature?] = []
+  /// The app account token of each purchase (`nil` when it carried none).
+  public private(set) var purchasedAppAccountTokens: [UUID?] = []
   public private(set) var finishedTransactionIDs: [UInt64] = []
   public private(set) var restoreCount = 0
   /// How many times `transactionUpdates()` was requested.
@@ -41,11 +43,19 @@ public final class FakePurchaser: Purchaser {
   }
 
   public func purchase(
-    productID: ProductID, promotionalOffer: PromotionalOfferSignature?
+    productID: ProductID, promotionalOffer: PromotionalOfferSignature?, appAccountToken: UUID?
   ) async -> PurchaseResult {
     calls.record("purchaser.purchase")
     purchasedProductIDs.append(productID)
     purchasedOffers.append(promotionalOffer)
+    purchasedAppAccountTokens.append(appAccountToken)
+    // As rude as the App Store: an offer's signature covers the purchase's app account token, the
+    // lowercased user id it was signed for; any other token (or none) is an invalid signature.
+    if let promotionalOffer,
+      appAccountToken?.uuidString.lowercased() != promotionalOffer.signedForUserID.lowercased()
+    {
+      return .failed(.invalidOfferSignature)
+    }
     let result = purchaseResults.count > 1 ? purchaseResults.removeFirst() : purchaseResults[0]
     // Verified or not, a bought transaction stays unfinished until the app finishes it.
     if case .purchased(let transaction) = result { queue.remember(unfinished: transaction) }

@@ -59,7 +59,8 @@ struct ObserverPurchaseInterceptorTests {
   static let offer = PromotionalOfferSignature(
     offerID: "spacer.winback.50", keyID: "KEY1",
     nonce: UUID(uuidString: "6F1A1B2C-3D4E-4F50-8A9B-0C1D2E3F4A5B")!,
-    signature: "c2lnbmF0dXJl", timestamp: 1_772_355_600_000)
+    signature: "c2lnbmF0dXJl", timestamp: 1_772_355_600_000,
+    signedForUserID: "9D0E3B5A-21C4-4F0B-8E55-6A7B8C9D0E1F")
 
   @Test func offerShownWithThePlanIsAppliedToThePurchase() async {
     // The user must be charged the price the paywall showed, not the standard one.
@@ -69,6 +70,47 @@ struct ObserverPurchaseInterceptorTests {
       plan: MonetizationFixtures.monthlyPlan, offer: .signed(Self.offer))
     #expect(response.result == .success)
     #expect(harness.purchaser.purchasedOffers == [Self.offer])
+  }
+
+  /// Money path 1: Apple's offer signature covers the app account token; the purchase must carry
+  /// the token of the user Purchasely signed for, or StoreKit refuses every offer purchase.
+  @Test func anOfferPurchaseCarriesTheTokenOfTheUserItWasSignedFor() async {
+    let harness = Harness.started(mode: .observer)
+    harness.purchaser.purchaseResults = [.purchased(.verified(harness.activeTransaction(id: 17)))]
+    let response = await harness.purchases.handlePurchase(
+      plan: MonetizationFixtures.monthlyPlan, offer: .signed(Self.offer))
+    #expect(response.result == .success)
+    #expect(response.message == nil)
+    #expect(
+      harness.purchaser.purchasedAppAccountTokens == [
+        UUID(uuidString: "9d0e3b5a-21c4-4f0b-8e55-6a7b8c9d0e1f")
+      ])
+  }
+
+  @Test func theAppAccountTokenIsTheLowercasedUserIDReadAsAUUID() {
+    #expect(
+      AppAccountToken.forUser("9D0E3B5A-21C4-4F0B-8E55-6A7B8C9D0E1F")?.uuidString.lowercased()
+        == "9d0e3b5a-21c4-4f0b-8e55-6a7b8c9d0e1f")
+    #expect(AppAccountToken.forUser("user-42") == nil)
+    #expect(AppAccountToken.forUser("") == nil)
+  }
+
+  @Test func anOfferSignedForAUserIDThatIsNoUUIDIsNotBoughtAtTheStandardPrice() async {
+    let harness = Harness.started(mode: .observer)
+    var offer = Self.offer
+    offer.signedForUserID = "user-42"
+    let response = await harness.purchases.handlePurchase(
+      plan: MonetizationFixtures.monthlyPlan, offer: .signed(offer))
+    #expect(response.result == .failed)
+    #expect(response.message?.contains("you were not charged") == true)
+    #expect(harness.purchaser.purchasedProductIDs.isEmpty)
+  }
+
+  @Test func aPlainPurchaseCarriesNoToken() async {
+    let harness = Harness.started(mode: .observer)
+    harness.purchaser.purchaseResults = [.purchased(.verified(harness.activeTransaction(id: 18)))]
+    _ = await harness.purchases.handlePurchase(plan: MonetizationFixtures.monthlyPlan)
+    #expect(harness.purchaser.purchasedAppAccountTokens == [nil])
   }
 
   @Test func offerThatCouldNotBeSignedIsNotBoughtAtTheStandardPrice() async {

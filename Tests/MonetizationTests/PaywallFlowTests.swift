@@ -245,3 +245,43 @@ struct FeatureGateCoordinatorTests {
     #expect(harness.presenter.shownPlacements.isEmpty)
   }
 }
+
+@Suite("Paywall flow: the slot is free once the paywall is gone", .timeLimit(.minutes(1)))
+@MainActor
+struct PaywallSlotTests {
+  /// Money path 3: the re-check after a dismissal can queue behind a StoreKit read that does not
+  /// answer; the paywall is gone, so the slot must not stay busy meanwhile.
+  @Test func theSlotIsFreedOnDismissalNotAfterTheReCheck() async throws {
+    let harness = Harness.started()
+    harness.storeKit.hangsStatuses = true
+    let presenting = Task { await harness.paywalls.present(placement: Placement.premium) }
+    try await bounded { await harness.presenter.waitUntilDisplaying() }
+    harness.presenter.dismiss(with: MonetizationFixtures.outcome(.cancelled))
+    try await bounded("the re-check reaching the hung StoreKit read") {
+      while harness.storeKit.lostReads.count == 0 { await Task.yield() }
+    }
+    #expect(!harness.paywalls.isBusy)
+    // The read is bounded: after the SDK calls' time limit the re-check ends, inconclusive.
+    try await bounded { await harness.clock.waitUntilSleeping() }
+    harness.clock.advance(by: harness.entitlements.backendCallTimeout)
+    #expect(
+      try await bounded { await presenting.value } == .dismissed(MonetizationFixtures.outcome(.cancelled)))
+    #expect(harness.logger.events.contains(.subscriptionStatusesUnavailable(.other(detail: "timed out"))))
+  }
+
+  @Test func anAppTransactionReadThatNeverAnswersEndsAtTheTimeLimit() async throws {
+    let harness = Harness(
+      configuration: MonetizationFixtures.configuration(
+        grandfathering: GrandfatheringPolicy(cutoffBuild: "13")))
+    let source = FakeAppTransactionSource(result: .failure(.network))
+    source.hangs = true
+    harness.appTransactions = source
+    harness.startBackend()
+    let check = Task { await harness.entitlements.refresh(.launch) }
+    try await bounded("the AppTransaction read") { while source.lostReads.count == 0 { await Task.yield() } }
+    try await bounded { await harness.clock.waitUntilSleeping() }
+    harness.clock.advance(by: harness.entitlements.backendCallTimeout)
+    let decision = try await bounded { await check.value }
+    #expect(!decision.isDefinitive)
+  }
+}

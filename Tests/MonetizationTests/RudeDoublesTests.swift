@@ -77,7 +77,8 @@ struct RudeDoublesTests {
     let queue = TransactionQueue()
     let firstLaunch = FakePurchaser(queue: queue)
     firstLaunch.purchaseResults = [.purchased(transaction(9))]
-    _ = await firstLaunch.purchase(productID: MonetizationFixtures.monthly, promotionalOffer: nil)
+    _ = await firstLaunch.purchase(
+      productID: MonetizationFixtures.monthly, promotionalOffer: nil, appAccountToken: nil)
     queue.endListening()
     let relaunched = FakePurchaser(queue: queue)
     #expect(try await first(of: relaunched.transactionUpdates()) == 9)

@@ -285,7 +285,7 @@ struct SDKCallsTests {
 
   private static let signature = PromotionalOfferSignature(
     offerID: "spacer.winback", keyID: "KEY", nonce: UUID(uuidString: "7A1D2C1E-6C1B-4A0E-9E39-3F3C9C4B1E01")!,
-    signature: "c2ln", timestamp: 1_772_355_600_000)
+    signature: "c2ln", timestamp: 1_772_355_600_000, signedForUserID: "7a1d2c1e-6c1b-4a0e-9e39-3f3c9c4b1e01")
 
   @Test func theOfferSigningTimeoutIsTenSeconds() {
     #expect(OfferSigning.timeout == .seconds(10))

@@ -211,10 +211,15 @@ public final class EntitlementProvider {
     let groupID =
       current.lazy.compactMap { $0.verifiedValue?.subscriptionGroupID }.first { !$0.isEmpty }
       ?? configuration.subscriptionGroupID
-    do {
-      statuses = try await storeKit.subscriptionStatuses(groupID: groupID)
-    } catch {
-      logger.log(.subscriptionStatusesUnavailable(error))
+    // A network read (`status(for:)`, and `Product.products(for:)` for the levels): bounded, so a
+    // check never queues behind a read that does not answer; a time-out is "unreadable".
+    let statusesRead = await boundedStoreRead {
+      [storeKit] () async throws(StoreReadError) -> [SubscriptionStatusSnapshot] in
+      try await storeKit.subscriptionStatuses(groupID: groupID)
+    }
+    switch statusesRead {
+    case .success(let read): statuses = read
+    case .failure(let error): logger.log(.subscriptionStatusesUnavailable(error))
     }
     return .answered(StoreKitReading(currentEntitlements: current, statuses: statuses))
   }
@@ -225,7 +230,14 @@ public final class EntitlementProvider {
     let status: GrandfatheringStatus
     if let appTransactions {
       do {
-        var result = try await appTransactions.appTransaction()
+        // `AppTransaction.shared` may fetch from the App Store: bounded like every network read.
+        var result = try await boundedStoreRead {
+          [appTransactions] () async throws(StoreReadError) -> VerificationResultSnapshot<
+            AppTransactionSnapshot
+          > in
+          try await appTransactions.appTransaction()
+        }
+        .get()
         // An unverified app transaction is inconclusive. Ask the App Store for a newly signed one
         // once, and only when the user asked to restore: `refresh()` shows a sign-in prompt.
         if case .unverified = result, trigger == .restore, !appTransactionRefreshed {
@@ -243,6 +255,25 @@ public final class EntitlementProvider {
     }
     grandfathering = status
     return status
+  }
+
+  /// A StoreKit read that may go to the network, under the SDK calls' time limit: one that never
+  /// answers fails with "timed out" (the check is then inconclusive, never "free").
+  private func boundedStoreRead<Value: Sendable>(
+    _ read: @escaping @MainActor () async throws(StoreReadError) -> Value
+  ) async -> Result<Value, StoreReadError> {
+    let answer = await TimeLimit.run(configuration.backendCallTimeout, clock: clock) {
+      _ async -> Result<Value, StoreReadError> in
+      do throws(StoreReadError) {
+        return .success(try await read())
+      } catch {
+        return .failure(error)
+      }
+    }
+    switch answer {
+    case .finished(let result): return result
+    case .timedOut: return .failure(.other(detail: "timed out"))
+    }
   }
 
   private func apply(_ decision: EntitlementDecision) async {

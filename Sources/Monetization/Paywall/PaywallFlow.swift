@@ -138,6 +138,9 @@ public final class PaywallFlow {
       outcome = dismissed
     }
     logger.log(.paywallDismissed(PaywallDismissal(placement: placement, outcome: outcome)))
+    // The paywall is gone: the slot is free now, not after the re-check (which queues behind
+    // other checks), so the next tap is never refused for a paywall that is not there.
+    phase = .idle
     // Never unlock from the outcome alone: re-check after every dismissal.
     await entitlements.refresh(.paywallClosed)
     if outcome.error != nil && outcome.purchaseResult == .none {

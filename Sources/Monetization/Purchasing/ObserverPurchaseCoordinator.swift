@@ -122,20 +122,25 @@ public final class ObserverPurchaseCoordinator {
       )
     }
     var signedOffer: PromotionalOfferSignature?
+    var appAccountToken: UUID?
     switch offer {
-    case .signed(let signature): signedOffer = signature
+    case .signed(let signature):
+      // Apple's signature covers the app account token: without the one it was signed for,
+      // StoreKit refuses the offer (`invalidOfferSignature`) on every tap.
+      guard let token = AppAccountToken.forUser(signature.signedForUserID) else {
+        return offerNotApplicable(productID)
+      }
+      signedOffer = signature
+      appAccountToken = token
     case .signingFailed:
-      logger.log(.purchaseFailed(productID: productID, .invalidOfferSignature))
-      return InterceptorResponse(
-        result: .failed, closesPaywall: false,
-        message: Localized.text(
-          "This offer couldn't be applied right now. Try again later; you were not charged."))
+      return offerNotApplicable(productID)
     case nil: break
     }
     logger.log(.purchaseStarted(productID: productID))
     let previous = activity
     activity = .purchasing(productID: productID)
-    let result = await purchaser.purchase(productID: productID, promotionalOffer: signedOffer)
+    let result = await purchaser.purchase(
+      productID: productID, promotionalOffer: signedOffer, appAccountToken: appAccountToken)
     switch result {
     case .purchased(.verified(let transaction)):
       // Record → tell the backend → finish → report. The paywall must not spin on a
@@ -176,6 +181,16 @@ public final class ObserverPurchaseCoordinator {
       logger.log(.purchaseFailed(productID: productID, failure))
       return InterceptorResponse(result: .failed, closesPaywall: false, message: failure.userMessage)
     }
+  }
+
+  /// The offer the paywall showed cannot be applied: the purchase is not made at the standard
+  /// price behind the user's back.
+  private func offerNotApplicable(_ productID: ProductID) -> InterceptorResponse {
+    logger.log(.purchaseFailed(productID: productID, .invalidOfferSignature))
+    return InterceptorResponse(
+      result: .failed, closesPaywall: false,
+      message: Localized.text(
+        "This offer couldn't be applied right now. Try again later; you were not charged."))
   }
 
   // MARK: Restore interceptor

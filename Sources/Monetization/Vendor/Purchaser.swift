@@ -12,9 +12,13 @@ import Localization
 public protocol Purchaser: Sendable {
   /// Buys `productID` and returns StoreKit's answer unchanged, unverified results included.
   /// With `promotionalOffer`, the purchase applies that signed offer
-  /// (`Product.PurchaseOption.promotionalOffer(offerID:keyID:nonce:signature:timestamp:)`); the
-  /// adapter confirms in the scene of the paywall that asked (`purchase(confirmIn:options:)`).
-  func purchase(productID: ProductID, promotionalOffer: PromotionalOfferSignature?) async -> PurchaseResult
+  /// (`Product.PurchaseOption.promotionalOffer(offerID:keyID:nonce:signature:timestamp:)`); with
+  /// `appAccountToken`, it carries that token (`Product.PurchaseOption.appAccountToken(_:)`), which
+  /// an offer's signature covers. The adapter confirms in the scene of the paywall that asked
+  /// (`purchase(confirmIn:options:)`).
+  func purchase(
+    productID: ProductID, promotionalOffer: PromotionalOfferSignature?, appAccountToken: UUID?
+  ) async -> PurchaseResult
 
   /// `AppStore.sync()`. Only on an explicit user action: it shows a system sign-in prompt.
   func restore() async throws(PurchaseFailure)
@@ -38,13 +42,20 @@ public struct PromotionalOfferSignature: Sendable, Equatable {
   public var signature: String
   /// UNIX time in milliseconds.
   public var timestamp: Int
+  /// The subscription SDK's user the offer was signed for (`Purchasely.anonymousUserId`): Apple's
+  /// signature covers the purchase's app account token, which Core derives from it
+  /// (`AppAccountToken`).
+  public var signedForUserID: String
 
-  public init(offerID: String, keyID: String, nonce: UUID, signature: String, timestamp: Int) {
+  public init(
+    offerID: String, keyID: String, nonce: UUID, signature: String, timestamp: Int, signedForUserID: String
+  ) {
     self.offerID = offerID
     self.keyID = keyID
     self.nonce = nonce
     self.signature = signature
     self.timestamp = timestamp
+    self.signedForUserID = signedForUserID
   }
 
   /// The signature's timestamp as StoreKit takes it, from the `Double` the SDK reports
@@ -52,6 +63,20 @@ public struct PromotionalOfferSignature: Sendable, Equatable {
   /// that fits in an `Int`: `Int(_:)` would trap on NaN or infinity.
   public static func timestamp(milliseconds: Double) -> Int? {
     Int(exactly: milliseconds.rounded())
+  }
+}
+
+/// The app account token a purchase carries (`Product.PurchaseOption.appAccountToken(_:)`).
+///
+/// Purchasely signs promotional offers for its user, and Apple's offer signature includes the
+/// purchase's app account token: a purchase without the same token fails with
+/// `invalidOfferSignature`. Purchasely's rule: the token is its anonymous user id, lowercased,
+/// read as a UUID.
+public enum AppAccountToken {
+  /// The token for a purchase made for `userID`, or `nil` when the id is not a UUID (then a
+  /// signed offer cannot be applied).
+  public static func forUser(_ userID: String) -> UUID? {
+    UUID(uuidString: userID.lowercased())
   }
 }
 
