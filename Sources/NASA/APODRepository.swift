@@ -20,6 +20,8 @@ public enum FetchPolicy: Sendable, Hashable {
 ///   picture, or on an explicit refresh. If today's picture is not published yet it shows the
 ///   newest earlier day and says so, and asks again only after `recheckInterval`.
 /// - Explore (the last N days) refreshes at most once per APOD day, asking only for missing days.
+/// - Overlapping calls share one fetch: days another call is already fetching are waited for,
+///   not asked again.
 /// - Offline, rate-limited or failing: the cached content is served as `.stale(since:reason:)`;
 ///   an error is thrown only when nothing is cached.
 public actor APODRepository {
@@ -87,8 +89,7 @@ public actor APODRepository {
     }
 
     do {
-      let apod = try Self.answer(try await source.apod(for: today), asked: today)
-      await store(apod)
+      let apod = try await fetched(today)
       await remember(TodayRecord(checkedOn: today, showing: apod.date))
       return APODResult(apod: apod, freshness: .fresh, cachedAt: nil)
     } catch .notPublishedYet {
@@ -114,9 +115,8 @@ public actor APODRepository {
         (apod, cachedAt) = (saved.value, saved.savedAt)
       } else {
         do {
-          apod = try Self.answer(try await source.apod(for: candidate), asked: candidate)
+          apod = try await fetched(candidate)
           cachedAt = nil
-          await store(apod)
         } catch .noAPOD {
           candidate = candidate.previous
           tries += 1
@@ -182,8 +182,7 @@ public actor APODRepository {
       return APODResult(apod: saved.value, freshness: .fresh, cachedAt: saved.savedAt)
     }
     if policy == .cacheOnly { throw .notCached }
-    let apod = try Self.answer(try await source.apod(for: day), asked: day)
-    await store(apod)
+    let apod = try await fetched(day)
     return APODResult(apod: apod, freshness: .fresh, cachedAt: nil)
   }
 
@@ -260,29 +259,22 @@ public actor APODRepository {
       return list(.fresh)
     }
 
-    // Batches are saved as they arrive, so an interrupted fetch keeps what came.
-    let wanted = Set(missing)
-    let arrivals = Arrivals()
-    var dropped = 0
-    var failure: APODError?
-    for run in Self.runs(of: missing, joiningGapsUpTo: Self.joinableGap) {
-      do {
-        let answer = try await source.apods(from: run.lowerBound, through: run.upperBound) { batch in
-          // Only the days asked for and not saved yet: a list answer never replaces a saved day.
-          let fresh = batch.items.filter { wanted.contains($0.date) && run.contains($0.date) }
-          for apod in fresh { await self.store(apod) }
-          await arrivals.add(fresh)
-        }
-        dropped += answer.droppedCount
-        notReceived.formUnion(answer.notReceived.filter { wanted.contains($0) && run.contains($0) })
-      } catch .network(.cancelled) {
-        throw .network(.cancelled)
-      } catch {
-        failure = error
-        break
-      }
+    // Days another call is fetching now are waited for, not asked again; the rest are fetched
+    // here, where a later call can join them in turn.
+    var outcome = await sharedFetch(of: Set(missing))
+    if outcome.failure == .network(.cancelled) {
+      if Task.isCancelled { throw .network(.cancelled) }
+      // Another caller cancelled a fetch this one had joined: ask for what is still missing.
+      let arrived = Set(outcome.arrived.map(\.date))
+      let rest = Set(missing).subtracting(arrived).subtracting(outcome.notReceived)
+      outcome.failure = nil
+      outcome.merge(await shared(startRangeFetch(of: rest)))
+      if outcome.failure == .network(.cancelled) { throw .network(.cancelled) }
     }
-    for apod in await arrivals.items where saved[apod.date] == nil {
+    let dropped = outcome.dropped
+    let failure = outcome.failure
+    notReceived = outcome.notReceived
+    for apod in outcome.arrived where saved[apod.date] == nil && window.contains(apod.date) {
       saved[apod.date] = CachedValue(value: apod, savedAt: now)
       fetchedNow.insert(apod.date)
     }
@@ -295,6 +287,150 @@ public actor APODRepository {
     // refreshed until they arrive, so the next call asks for them again.
     if notReceived.isEmpty { await remember(ExploreRecord(refreshedOn: today, days: days)) }
     return list(.fresh, dropped: dropped)
+  }
+
+  // MARK: Fetches under way
+
+  /// What a range fetch brought: the days it saved as they arrived, and how it ended.
+  struct RangeOutcome: Sendable {
+    var arrived: [APOD] = []
+    var dropped = 0
+    var notReceived: Set<APODDay> = []
+    /// The first failure; the batches before it stay arrived (and saved).
+    var failure: APODError?
+
+    mutating func merge(_ other: RangeOutcome) {
+      arrived += other.arrived
+      dropped += other.dropped
+      notReceived.formUnion(other.notReceived)
+      failure = failure ?? other.failure
+    }
+  }
+
+  private struct RangeFetch {
+    let days: Set<APODDay>
+    let task: Task<RangeOutcome, Never>
+  }
+
+  /// Range fetches under way (Explore), by id, with the days each asks for.
+  private var rangeFetches: [Int: RangeFetch] = [:]
+  private var nextRangeFetch = 0
+  /// Day fetches under way (Today, one day), by day.
+  private var dayFetches: [APODDay: Task<Result<APOD, APODError>, Never>] = [:]
+
+  /// Fetches `days` (saving each as it arrives), sharing the work with calls already under way: a
+  /// day another range or day fetch is asking for is waited for, not asked again, and the fetch
+  /// started here is registered so that a later call can wait for it in turn.
+  private func sharedFetch(of days: Set<APODDay>) async -> RangeOutcome {
+    var rest = days
+    var joinedRanges: [Task<RangeOutcome, Never>] = []
+    for fetch in rangeFetches.values where !fetch.days.isDisjoint(with: rest) {
+      joinedRanges.append(fetch.task)
+      rest.subtract(fetch.days)
+    }
+    var joinedDays: [Task<Result<APOD, APODError>, Never>] = []
+    for (day, task) in dayFetches where rest.contains(day) {
+      joinedDays.append(task)
+      rest.remove(day)
+    }
+    let own = rest.isEmpty ? nil : startRangeFetch(of: rest)
+    var outcome = RangeOutcome()
+    for task in joinedRanges + [own].compactMap(\.self) {
+      var part = await shared(task)
+      part.arrived = part.arrived.filter { days.contains($0.date) }
+      part.notReceived = part.notReceived.intersection(days)
+      outcome.merge(part)
+    }
+    for task in joinedDays {
+      switch await shared(task) {
+      case .success(let apod): outcome.arrived.append(apod)
+      case .failure(.noAPOD), .failure(.notPublishedYet): continue
+      case .failure(let error): outcome.failure = outcome.failure ?? error
+      }
+    }
+    return outcome
+  }
+
+  /// Starts fetching `days` in runs (newest first, each run one range request), registered while
+  /// it runs. An empty set starts nothing and brings nothing.
+  private func startRangeFetch(of days: Set<APODDay>) -> Task<RangeOutcome, Never> {
+    let id = nextRangeFetch
+    nextRangeFetch += 1
+    // The task needs this actor to start, so it cannot end before it is registered below.
+    let task = Task { await self.fetchRuns(of: days, id: id) }
+    if !days.isEmpty { rangeFetches[id] = RangeFetch(days: days, task: task) }
+    return task
+  }
+
+  private func fetchRuns(of days: Set<APODDay>, id: Int) async -> RangeOutcome {
+    defer { rangeFetches[id] = nil }
+    var outcome = RangeOutcome()
+    let arrivals = Arrivals()
+    for run in Self.runs(of: Array(days), joiningGapsUpTo: Self.joinableGap) {
+      do {
+        let answer = try await source.apods(from: run.lowerBound, through: run.upperBound) { batch in
+          // Only the days asked for: a list answer never replaces a saved day.
+          let fresh = batch.items.filter { days.contains($0.date) && run.contains($0.date) }
+          for apod in fresh { await self.store(apod) }
+          await arrivals.add(fresh)
+        }
+        outcome.dropped += answer.droppedCount
+        outcome.notReceived.formUnion(answer.notReceived.filter { days.contains($0) && run.contains($0) })
+      } catch {
+        outcome.failure = error
+        break
+      }
+    }
+    // A batch may arrive twice (the automatic source answering again from its fallback).
+    var seen: Set<APODDay> = []
+    outcome.arrived = await arrivals.items.filter { seen.insert($0.date).inserted }
+    outcome.notReceived.subtract(seen)
+    return outcome
+  }
+
+  /// The APOD of `day` from the source, checked to be that day and saved. A call for a day
+  /// another call is already fetching waits for that fetch instead of asking again.
+  private func fetched(_ day: APODDay) async throws(APODError) -> APOD {
+    let task: Task<Result<APOD, APODError>, Never>
+    if let running = dayFetches[day] {
+      task = running
+    } else {
+      // The task needs this actor to start, so it cannot end before it is registered below.
+      task = Task { await self.runDayFetch(day) }
+      dayFetches[day] = task
+    }
+    let result = await shared(task)
+    // Another caller cancelled the fetch this one had joined: ask again for this caller.
+    if case .failure(.network(.cancelled)) = result, !Task.isCancelled {
+      return try await fetchDay(day).get()
+    }
+    return try result.get()
+  }
+
+  /// The registered fetch of `day`: unregistered when it ends.
+  private func runDayFetch(_ day: APODDay) async -> Result<APOD, APODError> {
+    defer { dayFetches[day] = nil }
+    return await fetchDay(day)
+  }
+
+  private func fetchDay(_ day: APODDay) async -> Result<APOD, APODError> {
+    do {
+      let apod = try Self.answer(try await source.apod(for: day), asked: day)
+      await store(apod)
+      return .success(apod)
+    } catch {
+      return .failure(error)
+    }
+  }
+
+  /// Waits for a shared fetch; when this caller is cancelled, the fetch is cancelled (the source
+  /// stops), and every caller waiting for it sees the cancellation.
+  private nonisolated func shared<Value: Sendable>(_ task: Task<Value, Never>) async -> Value {
+    await withTaskCancellationHandler {
+      await task.value
+    } onCancel: {
+      task.cancel()
+    }
   }
 
   /// Missing runs closer than this many days are asked as one range: a service answers a range

@@ -12,7 +12,10 @@ import Networking
 ///   fallback has it, the preferred source is missing data and that counts as a failure.
 /// - After `failureThreshold` failures in a row the fallback is used directly for `cooldown`;
 ///   the first request after that probes the preferred source again: success moves back,
-///   failure starts another cooldown.
+///   failure starts another cooldown. One probe at a time: requests made while it is under way
+///   keep to the fallback.
+/// - Requests overlap (the actor is reentrant at every `await`), so an outcome moves `route` only
+///   when no request that started later has moved it already: the latest start wins.
 /// - From the APOD day `fallbackRetiresOn` (US Eastern) the fallback is never asked: every request
 ///   goes to the preferred source and its answer, failure included, is the answer. The standard
 ///   pairing retires v1 on `APODDay.legacyServiceRetirement` (2026-12-01).
@@ -88,48 +91,79 @@ public actor AutomaticAPODSource: APODSource {
     }
   }
 
+  /// Requests get a number in the order they start; `applied` is the number of the request whose
+  /// outcome last moved `route`. An outcome from a request that started before it is stale (a
+  /// late failure must not undo a newer success) and is ignored.
+  private var started = 0
+  private var applied = -1
+  /// A probe of the preferred source is under way: others keep to the fallback until it answers.
+  private var probing = false
+
   private func routed<Value: Sendable>(
     _ operation: @Sendable (any APODSource) async throws(APODError) -> Value
   ) async throws(APODError) -> Value {
     if let fallbackRetiresOn, APODDay.today(now: now()) >= fallbackRetiresOn {
       return try await operation(preferred)
     }
-    if case .fallback(let probeAt) = route, now() < probeAt {
-      return try await operation(fallback)
+    let ticket = started
+    started += 1
+    let isProbe: Bool
+    switch route {
+    case .fallback(let probeAt):
+      // One probe at a time: while one is under way, the cooldown goes on for the others.
+      if now() < probeAt || probing { return try await operation(fallback) }
+      isProbe = true
+      probing = true
+    case .preferred:
+      isProbe = false
     }
-    let isProbe = if case .fallback = route { true } else { false }
+    let answer: Result<Value, APODError>
     do {
-      let value = try await operation(preferred)
-      route = .preferred(failures: 0)
+      answer = .success(try await operation(preferred))
+    } catch {
+      answer = .failure(error)
+    }
+    if isProbe { probing = false }
+    switch answer {
+    case .success(let value):
+      settle(.preferred(failures: 0), ticket: ticket)
       return value
-    } catch .noAPOD(let day) {
+    case .failure(.noAPOD(let day)):
       // A genuine gap, or has the preferred source lost data? The fallback decides.
       let value: Value
       do {
         value = try await operation(fallback)
       } catch .noAPOD {
-        route = .preferred(failures: 0)
+        settle(.preferred(failures: 0), ticket: ticket)
         throw .noAPOD(day)
       } catch {
         throw .noAPOD(day)
       }
-      recordFailure(isProbe: isProbe)
+      recordFailure(isProbe: isProbe, ticket: ticket)
       return value
-    } catch let failure where failure.isConnectivityProblem || !Self.isServiceFailure(failure) {
+    case .failure(let failure) where failure.isConnectivityProblem || !Self.isServiceFailure(failure):
       throw failure
-    } catch {
-      recordFailure(isProbe: isProbe)
+    case .failure:
+      recordFailure(isProbe: isProbe, ticket: ticket)
       return try await operation(fallback)
     }
   }
 
-  private func recordFailure(isProbe: Bool) {
+  /// Moves `route` for the request numbered `ticket`, unless a request that started later has
+  /// already moved it.
+  private func settle(_ next: Route, ticket: Int) {
+    guard ticket > applied else { return }
+    applied = ticket
+    route = next
+  }
+
+  private func recordFailure(isProbe: Bool, ticket: Int) {
     let failures: Int
     if case .preferred(let count) = route { failures = count + 1 } else { failures = failureThreshold }
     if isProbe || failures >= failureThreshold {
-      route = .fallback(probeAt: now().addingTimeInterval(cooldown))
+      settle(.fallback(probeAt: now().addingTimeInterval(cooldown)), ticket: ticket)
     } else {
-      route = .preferred(failures: failures)
+      settle(.preferred(failures: failures), ticket: ticket)
     }
   }
 
