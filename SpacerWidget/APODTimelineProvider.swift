@@ -35,8 +35,8 @@ struct APODTimelineProvider: TimelineProvider {
     }
   }
 
-  /// The widget's long side at 3× (the densest iPhone screen), capped by `ImageSize.widget` at
-  /// 1000 px so a decoded picture stays within 4 MB of the extension's memory.
+  /// The widget at 3× (the densest iPhone screen): `ImageSize.widget` decodes the picture so its
+  /// short side covers the widget (the view fills it), within 1,000,000 pixels (4 MB decoded).
   private static func imageSize(for context: Context) -> ImageSize {
     ImageSize.widget(
       width: Double(context.displaySize.width), height: Double(context.displaySize.height), scale: 3)

@@ -431,7 +431,8 @@ public actor ImagePipeline {
   private nonisolated static func decode(
     _ data: Data, size: ImageSize, with decoder: any ImageDecoding
   ) async throws(ImageDecodingError) -> DecodedImage {
-    try decoder.decode(data, maxPixelSize: size.maxPixelSize)
+    // A widget size depends on the picture's shape (its short side covers the widget).
+    try decoder.decode(data, maxPixelSize: size.maxPixelSize(for: data))
   }
 
   // MARK: - Download jobs (one per URL, shared by every size)

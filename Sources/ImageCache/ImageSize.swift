@@ -5,11 +5,54 @@ import Foundation
 /// Decoding to the size on screen instead of the size on the server is what keeps memory bounded:
 /// an APOD HD image can be 8000 × 6000 pixels (192 MB decoded), a grid cell needs a few hundred.
 public struct ImageSize: Sendable, Hashable, CustomStringConvertible {
-  /// The longest side, in pixels, that an image of this size is decoded to.
+  /// The longest side, in pixels, that an image of this size is decoded to (for a widget size,
+  /// the bound used when the picture's own size is unknown: see `maxPixelSize(forImageWidth:height:)`).
   public let maxPixelSize: Int
+  /// For a widget: the pixel box the picture must cover, and the most pixels it may have.
+  public let coverage: Coverage?
 
-  private init(pixels: Int) {
+  /// A box a picture is drawn filling (`.fill`), so its short side must reach the box.
+  public struct Coverage: Sendable, Hashable {
+    /// The box's width in pixels.
+    public let width: Int
+    /// The box's height in pixels.
+    public let height: Int
+    /// The most pixels the decoded picture may have (width × height).
+    public let maxPixelArea: Int
+  }
+
+  private init(pixels: Int, coverage: Coverage? = nil) {
     maxPixelSize = pixels
+    self.coverage = coverage
+  }
+
+  /// The long side to decode a `width` × `height` picture to.
+  ///
+  /// Without a coverage box: `maxPixelSize`. With one (a widget): the picture is scaled so that it
+  /// covers the box (its short side reaches the box's matching side, so nothing is stretched when
+  /// the view fills the widget), then down again if that would exceed the box's pixel area (a
+  /// panorama in the large widget), and never above the picture's own size.
+  public func maxPixelSize(forImageWidth width: Int, height: Int) -> Int {
+    guard let coverage, width > 0, height > 0, coverage.width > 0, coverage.height > 0 else {
+      return maxPixelSize
+    }
+    let imageWidth = Double(width)
+    let imageHeight = Double(height)
+    let covering = max(Double(coverage.width) / imageWidth, Double(coverage.height) / imageHeight)
+    let areaLimit = (Double(coverage.maxPixelArea) / (imageWidth * imageHeight)).squareRoot()
+    let longSide = max(imageWidth, imageHeight)
+    if covering >= 1 && areaLimit >= 1 { return max(width, height) }
+    if covering <= areaLimit {
+      return max(1, min(max(width, height), Int((longSide * covering).rounded(.up))))
+    }
+    return max(1, min(max(width, height), Int((longSide * min(areaLimit, 1)).rounded(.down))))
+  }
+
+  /// `maxPixelSize(forImageWidth:height:)` for the picture in `data`, read from its header; the
+  /// plain `maxPixelSize` when the size has no coverage box or the header cannot be read.
+  public func maxPixelSize(for data: Data) -> Int {
+    guard coverage != nil, let header = try? ImageHeaderReader.readHeader(data) else { return maxPixelSize }
+    return maxPixelSize(forImageWidth: header.pixelWidth, height: header.pixelHeight)
   }
 
   /// Grid cells when the cell size is not known: a 2-column grid cell on a narrow iPhone at 2×.
@@ -34,24 +77,35 @@ public struct ImageSize: Sendable, Hashable, CustomStringConvertible {
     return ImageSize(pixels: Int(rounded))
   }
 
-  /// The most a widget image is decoded to. Widgets live under a memory limit of about 30 MB, so
-  /// a decoded widget picture stays at or under 4 MB whatever its shape: 1000 × 1000 × 4 bytes.
+  /// The most a widget image is decoded to when its shape is unknown. Widgets live under a memory
+  /// limit of about 30 MB, so a decoded widget picture stays at or under 4 MB whatever its shape:
+  /// 1000 × 1000 × 4 bytes (`widgetMaximumPixelArea`).
   public static let widgetMaximumPixels = 1_000
+
+  /// The most pixels a decoded widget picture has, whatever its shape: 4 MB decoded.
+  public static let widgetMaximumPixelArea = widgetMaximumPixels * widgetMaximumPixels
 
   /// The widget's memory tier: two pictures at the widget maximum (8 MB), a quarter of the
   /// extension's limit, so a snapshot and a timeline request can overlap.
   public static let widgetMemoryCostLimit = 2 * widgetMaximumPixels * widgetMaximumPixels * 4
 
-  /// The picture for a widget `width` × `height` points on a screen of `scale` pixels per point:
-  /// the widget's long side in pixels, rounded up to a multiple of `thumbnailStep`, at least one
-  /// step, at most `widgetMaximumPixels` (the large widget on a 3× phone is about 1,150 px: a
-  /// little softer, well inside the extension's memory).
+  /// The picture for a widget `width` × `height` points on a screen of `scale` pixels per point,
+  /// which the view draws filling the widget: decoded so its short side covers the widget
+  /// (`maxPixelSize(forImageWidth:height:)`; a 16:9 picture in the small widget is decoded about
+  /// 900 px wide, not 512, so it is not stretched), at most `widgetMaximumPixelArea` pixels.
+  /// `maxPixelSize`, used when the picture's size is unknown, is the widget's long side rounded
+  /// up to a multiple of `thumbnailStep`, at least one step, at most `widgetMaximumPixels`.
   public static func widget(width: Double, height: Double, scale: Double) -> ImageSize {
     let pixels = max(width, height) * scale
-    guard pixels.isFinite, pixels > 0 else { return ImageSize(pixels: thumbnailStep) }
+    guard pixels.isFinite, pixels > 0, width.isFinite, height.isFinite else {
+      return ImageSize(pixels: thumbnailStep)
+    }
     let steps = (pixels / Double(thumbnailStep)).rounded(.up)
     let rounded = min(Double(widgetMaximumPixels), max(Double(thumbnailStep), steps * Double(thumbnailStep)))
-    return ImageSize(pixels: Int(rounded))
+    let box = Coverage(
+      width: Int((max(0, width) * scale).rounded(.up)), height: Int((max(0, height) * scale).rounded(.up)),
+      maxPixelArea: widgetMaximumPixelArea)
+    return ImageSize(pixels: Int(rounded), coverage: box)
   }
 
   /// Whether downloading for this size may use a network the user marked as constrained (Low Data
