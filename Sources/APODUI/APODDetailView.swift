@@ -218,7 +218,8 @@
       .opensViewer(
         isPresented: $showsViewer, model: model, label: apod.accessibilityDescription,
         // Where days swipe, the viewer swipes too (at the fit scale; zoomed in, a drag pans).
-        days: actions.daySwiper.map { ViewerDays(apod: apod, swiper: $0, image: actions.progressiveImage) })
+        days: actions.daySwiper.map { ViewerDays(apod: apod, swiper: $0, image: actions.progressiveImage) },
+        images: actions.images)
     }
   }
 
@@ -235,7 +236,8 @@
     /// given; elsewhere nothing.
     @ViewBuilder
     fileprivate func opensViewer(
-      isPresented: Binding<Bool>, model: ProgressiveImageModel?, label: String, days: ViewerDays?
+      isPresented: Binding<Bool>, model: ProgressiveImageModel?, label: String, days: ViewerDays?,
+      images: ImagePipeline
     ) -> some View {
       #if os(iOS)
         contentShape(Rectangle())
@@ -244,7 +246,7 @@
           .accessibilityHint(model != nil ? Text("Opens the picture full screen") : Text(verbatim: ""))
           .fullScreenCover(isPresented: isPresented) {
             if let model {
-              ViewerScreen(model: model, accessibilityLabel: label, days: days)
+              ViewerScreen(model: model, accessibilityLabel: label, days: days, images: images)
             }
           }
       #else

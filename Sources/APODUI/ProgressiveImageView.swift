@@ -28,6 +28,7 @@
     private let showsHD: Bool
     private let pictureZoom: ViewerZoom
     private let pictureDrop: Double
+    private let images: ImagePipeline?
 
     /// - Parameters:
     ///   - model: the image's phases (`ImageModels.progressiveImage(for:)`).
@@ -37,9 +38,12 @@
     ///   - pictureZoom: the viewer's zoom, applied to the picture only, so the HD retry button, the
     ///     spinner and the error state keep their size and place.
     ///   - pictureDrop: how far (points) the picture is pulled down towards dismissal.
+    ///   - images: the pipeline the model reads; given, closing the viewer also drops HD from its
+    ///     memory tier (`ViewerClosing`).
     public init(
       model: ProgressiveImageModel, accessibilityLabel: String, contentMode: ContentMode = .fit,
-      showsHD: Bool = true, pictureZoom: ViewerZoom = ViewerZoom(), pictureDrop: Double = 0
+      showsHD: Bool = true, pictureZoom: ViewerZoom = ViewerZoom(), pictureDrop: Double = 0,
+      images: ImagePipeline? = nil
     ) {
       self.model = model
       self.accessibilityLabel = accessibilityLabel
@@ -47,6 +51,7 @@
       self.showsHD = showsHD
       self.pictureZoom = pictureZoom
       self.pictureDrop = pictureDrop
+      self.images = images
     }
 
     public var body: some View {
@@ -57,7 +62,14 @@
           if showsHD { await model.showHD() } else { await model.load() }
         }
         .onDisappear {
-          if showsHD { Task { await model.releaseHD() } }
+          guard showsHD else { return }
+          Task {
+            if let images {
+              await ViewerClosing.close(model, images: images)
+            } else {
+              await model.releaseHD()
+            }
+          }
         }
     }
 

@@ -22,6 +22,8 @@
     /// The day the viewer opened on, shown with `model`.
     private let openedOn: APODDay?
     private let imageForDay: (@MainActor (APOD) -> ProgressiveImageModel?)?
+    /// The pipeline behind the models, whose memory tier lets HD go when a picture leaves.
+    private let images: ImagePipeline?
     /// Swiping between days; nil when the viewer shows one picture only.
     @State private var swiper: DaySwipeModel?
     /// The image of the day swiped to, made once per day.
@@ -40,8 +42,13 @@
     ///   - model: the image's phases, shared with the view that opened the viewer.
     ///   - accessibilityLabel: what VoiceOver reads (the APOD `alt` text when present, else its title).
     ///   - days: the days a sideways swipe goes through, or nil for this picture alone.
-    public init(model: ProgressiveImageModel, accessibilityLabel: String, days: ViewerDays? = nil) {
+    ///   - images: the pipeline behind the models: closing the viewer drops HD from its memory tier.
+    public init(
+      model: ProgressiveImageModel, accessibilityLabel: String, days: ViewerDays? = nil,
+      images: ImagePipeline? = nil
+    ) {
       self.model = model
+      self.images = images
       self.accessibilityLabel = accessibilityLabel
       openedOn = days?.apod.date
       imageForDay = days?.image
@@ -61,7 +68,7 @@
               // The zoom moves the picture only: the HD retry and the error state stay put and unscaled.
               ProgressiveImageView(
                 model: shown.model, accessibilityLabel: shown.label, contentMode: .fit,
-                pictureZoom: gesture?.zoom ?? zoom, pictureDrop: gesture?.dismissPull ?? 0
+                pictureZoom: gesture?.zoom ?? zoom, pictureDrop: gesture?.dismissPull ?? 0, images: images
               )
               // A new day is a new view: its image loads (and its HD is let go) on its own.
               .id(shown.day)

@@ -217,6 +217,14 @@ public actor ImagePipeline {
     return disk.pinned.contains(resolved.fileName)
   }
 
+  /// Lets go of `url` decoded at `size` in the memory tier; the disk copy stays. The viewer calls
+  /// it for HD when it closes (`ViewerClosing`): a decoded HD image (up to 64 MB) would otherwise
+  /// stay in the 96 MB tier until evicted.
+  public func removeFromMemory(_ url: URL, size: ImageSize) {
+    guard let resolved = try? resolve(url) else { return }
+    memory.withLock { $0.remove(ImageKey(url: resolved.url, urlHash: resolved.urlHash, size: size)) }
+  }
+
   /// Empties the memory tier. The app calls this on a memory warning; disk is untouched.
   public func handleMemoryWarning() {
     memory.withLock { $0.removeAll() }

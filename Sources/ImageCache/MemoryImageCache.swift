@@ -90,7 +90,7 @@ struct MemoryImageCache {
     totalCost = 0
   }
 
-  private mutating func remove(_ key: ImageKey) {
+  mutating func remove(_ key: ImageKey) {
     guard let entry = entries.removeValue(forKey: key) else { return }
     totalCost -= entry.image.cost
   }

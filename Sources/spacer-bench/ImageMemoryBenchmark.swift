@@ -17,6 +17,8 @@ import ViewerCore
 /// - `hero_viewer_decoded_bytes`: what the open viewer holds (HD): what the card used to hold.
 /// - `hero_decoded_bytes_after_viewer`: the card again after the viewer opened and closed.
 /// - `hero_hd_downloads`: HD downloads the card alone started (goal 0).
+/// - `hd_bytes_in_memory_after_viewer_closes`: decoded HD bytes still held once the viewer closed,
+///   in the model or in the pipeline's memory tier (goal 0; HD used to stay in the tier).
 /// - `widget_image_bytes_large`: a square 6,000 × 6,000 picture (the worst shape: both sides reach
 ///   the cap) decoded for the large widget on a 3× phone, 364 × 382 pt (goal ≤ 4 MB; the widget
 ///   extension lives under a ~30 MB memory limit).
@@ -54,8 +56,11 @@ enum ImageMemoryBenchmark {
     guard case .full(let hdImage) = card.phase else {
       throw ImageMemoryBenchmarkError.nothingShown(card.phase)
     }
-    await card.releaseHD()
+    // The viewer closes as the app closes it: the model and the pipeline's memory tier let HD go.
+    await ViewerClosing.close(card, images: pipeline)
     let afterViewer = card.phase.shownImage?.cost ?? 0
+    let hdInTier = await pipeline.imageInMemory(for: hdURL, size: .full)?.cost ?? 0
+    let hdInModel: Int = if case .full(let image) = card.phase { image.cost } else { 0 }
     let widget = try await pipeline.image(for: squareURL, size: .widget(width: 364, height: 382, scale: 3))
     await server.stop()
 
@@ -64,6 +69,7 @@ enum ImageMemoryBenchmark {
       "hero_decoded_bytes_after_viewer": Double(afterViewer),
       "hero_viewer_decoded_bytes": Double(hdImage.cost),
       "hero_hd_downloads": Double(hdDownloads),
+      "hd_bytes_in_memory_after_viewer_closes": Double(hdInTier + hdInModel),
       "widget_image_bytes_large": Double(widget.cost),
     ]
   }
