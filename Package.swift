@@ -119,7 +119,7 @@ var targets: [Target] = [
   .executableTarget(
     name: "spacer-bench",
     dependencies: [
-      "NASA", "ImageCache", "TodayCore", "ViewerCore", "TestSupport", "TestServer",
+      "NASA", "Networking", "ImageCache", "TodayCore", "ViewerCore", "TestSupport", "TestServer",
     ],
     swiftSettings: explicitIsolation
   ),

@@ -119,17 +119,22 @@ public enum ImageHeaderReader {
     return header
   }
 
-  /// True when the bytes look like a text document (HTML error pages, JSON): the first
-  /// non-whitespace byte is `<` or `{`. Lets the pipeline say "not an image" instead of "damaged".
+  /// True when the bytes look like a text document (HTML error pages, JSON objects or arrays, a
+  /// plain-text error) rather than a picture: the first non-whitespace byte is `<`, `{` or `[`, or
+  /// the first 512 bytes are all printable text. Every image format this reader knows has binary
+  /// bytes in its first few, so no picture is taken for text. Lets the pipeline say "not an
+  /// image" instead of "damaged".
   public static func looksLikeText(_ data: Data) -> Bool {
-    for byte in data.prefix(512) {
-      switch byte {
-      case 0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF: continue  // whitespace and a UTF-8 BOM
-      case UInt8(ascii: "<"), UInt8(ascii: "{"): return true
-      default: return false
-      }
+    let start = data.prefix(512)
+    guard let first = start.first(where: { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }) else {
+      return false
     }
-    return false
+    if [UInt8(ascii: "<"), UInt8(ascii: "{"), UInt8(ascii: "[")].contains(first) { return true }
+    // Printable ASCII and whitespace only (UTF-8 text beyond ASCII is read as binary: rare in
+    // error bodies, and a false "damaged" is only a less exact sentence).
+    return start.allSatisfy {
+      (0x20...0x7E).contains($0) || [0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0)
+    }
   }
 
   // MARK: - Formats

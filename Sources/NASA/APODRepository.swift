@@ -54,7 +54,8 @@ public actor APODRepository {
   // MARK: Today
 
   /// Today's APOD (US Eastern day), or the newest earlier one when today's is not out yet.
-  /// Throws only when nothing suitable is cached and the network could not help.
+  /// Throws only when nothing suitable is cached and the network could not help, or when the
+  /// device clock is before the first APOD (`.invalidDay(.beforeFirstDay)`, naming the clock's day).
   ///
   /// Runs on the caller's executor: the repository holds no mutable state (every rule lives in
   /// the cache files), and not hopping to the actor and back is most of what a warm launch costs.
@@ -63,6 +64,8 @@ public actor APODRepository {
   ) async throws(APODError) -> APODResult {
     let now = now()
     let today = APODDay.today(now: now)
+    // A device clock before the first APOD (a reset clock): no day to ask for, nothing to trap on.
+    guard today >= APODDay.first else { throw .invalidDay(.beforeFirstDay(today)) }
     let record = await cache.value(TodayRecord.self, for: Keys.today)
     // A saved today is the answer; only an explicit refresh asks the service again.
     if let saved = await savedDay(today) {
@@ -171,7 +174,7 @@ public actor APODRepository {
   // MARK: One day
 
   /// The APOD of `day` (the date picker, `spacer show`): from the cache when saved, else fetched
-  /// once and saved. Throws `.noAPOD` for a day without a picture, `.invalidDay` outside the range.
+  /// once and saved; `.refresh` asks the service even for a saved day (`refreshed`). Throws `.noAPOD` for a day without a picture, `.invalidDay` outside the range.
   public func apod(for day: APODDay, policy: FetchPolicy = .automatic) async throws(APODError) -> APODResult {
     do {
       _ = try day.validated(now: now())
@@ -179,7 +182,11 @@ public actor APODRepository {
       throw .invalidDay(error)
     }
     if let saved = await savedDay(day) {
-      return APODResult(apod: saved.value, freshness: .fresh, cachedAt: saved.savedAt)
+      // A saved day never changes by itself; only an explicit refresh asks the service again.
+      guard policy == .refresh else {
+        return APODResult(apod: saved.value, freshness: .fresh, cachedAt: saved.savedAt)
+      }
+      return try await refreshed(saved, day: day)
     }
     if policy == .cacheOnly { throw .notCached }
     let apod = try await fetched(day)
@@ -201,11 +208,15 @@ public actor APODRepository {
   ) async throws(APODError) -> APODResult {
     do {
       let apod = try Self.answer(try await source.apod(for: day), asked: day)
+      if apod == saved.value {
+        return APODResult(
+          apod: saved.value, freshness: .fresh, cachedAt: saved.savedAt, refresh: .sameAsSaved)
+      }
       guard apod.isComplete || !saved.value.isComplete else {
-        return APODResult(apod: saved.value, freshness: .fresh, cachedAt: saved.savedAt)
+        return APODResult(apod: saved.value, freshness: .fresh, cachedAt: saved.savedAt, refresh: .keptSaved)
       }
       await store(apod)
-      return APODResult(apod: apod, freshness: .fresh, cachedAt: nil)
+      return APODResult(apod: apod, freshness: .fresh, cachedAt: nil, refresh: .replaced)
     } catch .network(.cancelled) {
       throw .network(.cancelled)
     } catch {
@@ -219,6 +230,7 @@ public actor APODRepository {
 
   /// The last `days` days (default 30) ending today (US Eastern), newest first. Refreshes at
   /// most once per APOD day unless `policy` is `.refresh`; only days not yet saved are asked for.
+  /// A device clock before the first APOD throws `.invalidDay(.beforeFirstDay)`.
   public func explore(
     days: Int = 30, _ policy: FetchPolicy = .automatic
   ) async throws(APODError)
@@ -226,6 +238,8 @@ public actor APODRepository {
   {
     let now = now()
     let today = APODDay.today(now: now)
+    // A device clock before the first APOD (a reset clock): no window of days, and no request.
+    guard today >= APODDay.first else { throw .invalidDay(.beforeFirstDay(today)) }
     let window = APODDay.lastDays(days, endingOn: today)
     var saved: [APODDay: CachedValue<APOD>] = [:]
     for day in window {
@@ -458,23 +472,42 @@ public actor APODRepository {
     return runs.reversed()
   }
 
-  /// Every saved day from 1995-06-16 through today, oldest first, read from the cache alone (the
-  /// network is never asked): what search and the widget work from. A damaged day file is skipped
-  /// here and reported by `takeUnreadableSavedDays()`.
+  /// Every saved day, oldest first, read from the cache alone (the network is never asked): what
+  /// search and the widget work from. The days are found by listing the cache folder once, not by
+  /// trying every date, and whatever the device clock says (a clock set before 1995 hides
+  /// nothing and traps nowhere). A damaged day file, or one holding another day, is skipped here
+  /// and reported by `takeUnreadableSavedDays()`.
   public func savedAPODs() async -> [APOD] {
+    let days = cache.savedKeys(withPrefix: Keys.dayPrefix)
+      .compactMap { APODDay(rawValue: String($0.dropFirst(Keys.dayPrefix.count))) }
+      .filter { $0 >= APODDay.first }
+      .sorted()
     var saved: [APOD] = []
-    for day in APODDay.first...APODDay.today(now: now()) {
+    saved.reserveCapacity(days.count)
+    for day in days {
       if let value = await savedDay(day)?.value { saved.append(value) }
     }
     return saved
   }
 
-  /// Days whose saved file could not be read (damaged, or written by another version) and was
-  /// removed since the last call: a caller says so instead of the day silently going missing.
-  public func takeUnreadableSavedDays() -> [APODDay] {
-    cache.takeDiscardedKeys().compactMap { key in
-      guard key.hasPrefix(Keys.dayPrefix) else { return nil }
-      return try? APODDay(iso: String(key.dropFirst(Keys.dayPrefix.count)))
+  /// Saved day files that could not be used since the last call, each once, in the order found:
+  /// a caller says so instead of the day silently going missing or being shown wrong.
+  public func takeUnreadableSavedDays() -> [UnreadableSavedDay] {
+    var seen: Set<UnreadableSavedDay> = []
+    return cache.takeReadProblems().compactMap { problem in
+      guard problem.key.hasPrefix(Keys.dayPrefix),
+        let day = APODDay(rawValue: String(problem.key.dropFirst(Keys.dayPrefix.count)))
+      else { return nil }
+      let reason: UnreadableSavedDay.Reason
+      switch problem.kind {
+      case .damaged: reason = .damaged
+      case .olderVersion: reason = .olderVersion
+      case .newerVersion: reason = .newerVersion
+      case .otherShape: reason = .unreadableValue
+      case .wrongContent(let held): reason = .anotherDay(APODDay(rawValue: held))
+      }
+      let unreadable = UnreadableSavedDay(day: day, reason: reason)
+      return seen.insert(unreadable).inserted ? unreadable : nil
     }
   }
 
@@ -487,8 +520,20 @@ public actor APODRepository {
     static func day(_ day: APODDay) -> String { dayPrefix + day.iso }
   }
 
+  /// The saved copy of `day`, only if it is that day. A file holding another day (copied or
+  /// renamed into this day's place) is damage: that file is removed and reported, and the day is
+  /// a miss, fetched again wherever the network is allowed.
   private nonisolated(nonsending) func savedDay(_ day: APODDay) async -> CachedValue<APOD>? {
-    await cache.value(APOD.self, for: Keys.day(day))
+    let key = Keys.day(day)
+    guard let entry = await cache.entry(APOD.self, for: key) else { return nil }
+    let held = entry.cached.value.date
+    guard held == day else {
+      if await cache.removeValue(for: key, ifStill: entry.file) {
+        cache.noteProblem(JSONDiskCacheReadProblem(key: key, kind: .wrongContent(held.iso)))
+      }
+      return nil
+    }
+    return entry.cached
   }
 
   /// Saves a fetched APOD under its own date, only for a day inside 1995-06-16 … today. A failed
@@ -507,6 +552,33 @@ public actor APODRepository {
   private func remember(_ record: ExploreRecord) async {
     _ = try? await cache.save(record, for: Keys.explore)
   }
+}
+
+/// A saved day file a read could not use, and why.
+public struct UnreadableSavedDay: Sendable, Hashable {
+  public enum Reason: Sendable, Hashable {
+    /// Not readable at all (cut short, overwritten): removed.
+    case damaged
+    /// Saved by an older version in a format this one no longer reads: removed.
+    case olderVersion
+    /// Saved by a newer version of Spacer: kept (going back a version loses nothing).
+    case newerVersion
+    /// A readable file of this version that is not a day's picture: kept until a fetch replaces it.
+    case unreadableValue
+    /// The file held another day (named when readable): removed.
+    case anotherDay(APODDay?)
+
+    /// Whether the file was removed.
+    public var removed: Bool {
+      switch self {
+      case .damaged, .olderVersion, .anotherDay: true
+      case .newerVersion, .unreadableValue: false
+      }
+    }
+  }
+
+  public let day: APODDay
+  public let reason: Reason
 }
 
 /// The APODs a range fetch delivered so far, collected across the source's batches.

@@ -95,6 +95,16 @@ public enum APODNotice: Sendable, Hashable {
   }
 }
 
+/// What the service answered when a saved day was refreshed on request.
+public enum RefreshOutcome: Sendable, Hashable {
+  /// The service's copy is the saved one: nothing changed.
+  case sameAsSaved
+  /// The service's copy differed and replaced the saved one.
+  case replaced
+  /// The service's copy was less complete than the saved one, which was kept.
+  case keptSaved
+}
+
 /// One APOD as delivered by `APODRepository`.
 public struct APODResult: Sendable, Hashable {
   public var apod: APOD
@@ -102,12 +112,19 @@ public struct APODResult: Sendable, Hashable {
   /// When the copy shown was saved; nil when this call fetched it from the network.
   public var cachedAt: Date?
   public var notice: APODNotice?
+  /// What an explicit refresh of a saved day found (nil when nothing saved was refreshed; a
+  /// failed refresh is told by `freshness`).
+  public var refresh: RefreshOutcome?
 
-  public init(apod: APOD, freshness: Freshness, cachedAt: Date?, notice: APODNotice? = nil) {
+  public init(
+    apod: APOD, freshness: Freshness, cachedAt: Date?, notice: APODNotice? = nil,
+    refresh: RefreshOutcome? = nil
+  ) {
     self.apod = apod
     self.freshness = freshness
     self.cachedAt = cachedAt
     self.notice = notice
+    self.refresh = refresh
   }
 
   /// True when the APOD came from the disk cache rather than the network (the CLI's "cached").

@@ -24,6 +24,73 @@ public struct CachedValue<Value: Sendable>: Sendable {
 extension CachedValue: Equatable where Value: Equatable {}
 extension CachedValue: Hashable where Value: Hashable {}
 
+/// A value read from `JSONDiskCache` and the file it came from, so that a caller who finds the
+/// value unusable removes that file and no other (`removeValue(for:ifStill:)`).
+public struct CacheEntry<Value: Sendable>: Sendable {
+  public var cached: CachedValue<Value>
+  public var file: CacheFileIdentity
+
+  public init(cached: CachedValue<Value>, file: CacheFileIdentity) {
+    self.cached = cached
+    self.file = file
+  }
+}
+
+/// Which file a read saw: device, inode, size and modification time. A writer replaces a file by
+/// renaming a new one over it, so a replaced file never keeps the identity of the one read.
+public struct CacheFileIdentity: Sendable, Hashable {
+  let device: UInt64
+  let inode: UInt64
+  let size: Int64
+  let modifiedSeconds: Int
+  let modifiedNanoseconds: Int
+
+  init(_ status: stat) {
+    device = UInt64(status.st_dev)
+    inode = UInt64(status.st_ino)
+    size = Int64(status.st_size)
+    #if canImport(Darwin)
+      modifiedSeconds = Int(status.st_mtimespec.tv_sec)
+      modifiedNanoseconds = Int(status.st_mtimespec.tv_nsec)
+    #else
+      modifiedSeconds = Int(status.st_mtim.tv_sec)
+      modifiedNanoseconds = Int(status.st_mtim.tv_nsec)
+    #endif
+  }
+}
+
+/// A saved file a read could not use, and what was done with it.
+public struct JSONDiskCacheReadProblem: Sendable, Hashable {
+  public enum Kind: Sendable, Hashable {
+    /// Not JSON, or not a cache envelope (cut short, overwritten by something else): removed.
+    case damaged
+    /// Written by an older version of the app in a format this one no longer reads: removed.
+    case olderVersion(schema: Int)
+    /// Written by a newer version of the app: kept, so going back to this version loses nothing.
+    case newerVersion(schema: Int)
+    /// An envelope of this version whose value is not what the reader asked for: kept.
+    case otherShape
+    /// A value the caller judged wrong for its key (a saved day holding another day): removed.
+    case wrongContent(String)
+
+    /// Whether a read removes a file found so.
+    public var removesTheFile: Bool {
+      switch self {
+      case .damaged, .olderVersion, .wrongContent: true
+      case .newerVersion, .otherShape: false
+      }
+    }
+  }
+
+  public let key: String
+  public let kind: Kind
+
+  public init(key: String, kind: Kind) {
+    self.key = key
+    self.kind = kind
+  }
+}
+
 /// A value that can be empty without being a `Collection` (a list wrapper, say).
 /// `JSONDiskCache` refuses to save an empty value so it never replaces a good entry.
 public protocol EmptyCheckable {
@@ -57,9 +124,10 @@ public enum JSONDiskCacheError: Error, Sendable, Hashable {
 ///
 /// - Writes are atomic: the new file is written under a temporary name and renamed over the old
 ///   one, so a crash mid-write leaves either the old entry or the new one, never half a file.
-/// - Each file is a versioned envelope `{"schema", "savedAt", "value"}`. A file that is corrupt,
-///   from another schema version, or holds another type is a miss and is removed; reading never
-///   crashes.
+/// - Each file is a versioned envelope `{"schema", "savedAt", "value"}`. A file that is corrupt
+///   or from an older schema is a miss and is removed (that exact file, never one a writer put in
+///   its place meanwhile); a file from a newer schema, or holding another type, is a miss and is
+///   kept. Reading never crashes.
 /// - Empty values (empty collections, `EmptyCheckable` values that are empty) are refused, so a
 ///   failed or empty response can never overwrite a good entry.
 /// - Keys become safe file names (a readable prefix plus a hash), so any key stays inside
@@ -71,7 +139,7 @@ public actor JSONDiskCache {
   public nonisolated let schemaVersion: Int
   private let now: @Sendable () -> Date
   private let fileManager = FileManager()
-  private nonisolated let discarded = KeyLog()
+  private nonisolated let problems = ProblemLog()
   /// `directory`'s path, kept as text: building file URLs was a large part of a read.
   private nonisolated let directoryPath: String
 
@@ -82,34 +150,123 @@ public actor JSONDiskCache {
     self.now = now
   }
 
-  /// The saved value for `key` and its save time, or nil on a miss. A file that cannot be read
-  /// as the current schema and `type` is deleted, so the next save starts clean.
-  ///
-  /// Runs on the caller's executor: a read needs no state of the actor (files are replaced
-  /// atomically, so a read sees a whole old or a whole new file), and not hopping to the actor
-  /// and back is most of what a warm launch costs.
+  /// The saved value for `key` and its save time, or nil on a miss (`entry(_:for:)` without the
+  /// file's identity).
   public nonisolated(nonsending) func value<Value: Decodable & Sendable>(
     _ type: Value.Type, for key: String
   ) async -> CachedValue<Value>? {
-    let path = filePath(for: key)
-    guard let data = FileManager.default.contents(atPath: path) else { return nil }
-    // One decode: an envelope of another schema either fails to decode or shows its number.
-    let decoder = JSONDecoder()
-    decoder.dateDecodingStrategy = .secondsSince1970
-    guard let envelope = try? decoder.decode(Envelope<Value>.self, from: data),
-      envelope.schema == schemaVersion
-    else {
-      try? FileManager.default.removeItem(atPath: path)
-      discarded.append(key)
-      return nil
-    }
-    return CachedValue(value: envelope.value, savedAt: envelope.savedAt)
+    await entry(type, for: key)?.cached
   }
 
-  /// Keys whose files could not be read (corrupt, another schema, another type) and were
-  /// removed since the last call, oldest first; the list is emptied.
-  public nonisolated func takeDiscardedKeys() -> [String] {
-    discarded.takeAll()
+  /// The saved value for `key`, with the identity of the file it came from, or nil on a miss.
+  ///
+  /// What a read does with a file it cannot use (each noted for `takeReadProblems()`):
+  /// - not JSON, not an envelope, or an envelope of an older schema: that exact file is removed
+  ///   (`removeValue(for:ifStill:)`), never a file another writer put there meanwhile;
+  /// - an envelope of a newer schema (written by a newer version of the app): kept;
+  /// - an envelope of this schema whose value is not a `type`: kept (asking with another type is
+  ///   no reason to lose data).
+  ///
+  /// Runs on the caller's executor: a read needs no state of the actor (files are replaced
+  /// atomically, so a read sees a whole old or a whole new file), and not hopping to the actor
+  /// and back is most of what a warm launch costs. Only a removal goes through the actor.
+  public nonisolated(nonsending) func entry<Value: Decodable & Sendable>(
+    _ type: Value.Type, for key: String
+  ) async -> CacheEntry<Value>? {
+    guard let (data, file) = Self.readFile(atPath: filePath(for: key)) else { return nil }
+    // One decode in the usual case: an envelope of this schema holding a `Value`.
+    let decoder = JSONDecoder()
+    decoder.dateDecodingStrategy = .secondsSince1970
+    if let envelope = try? decoder.decode(Envelope<Value>.self, from: data), envelope.schema == schemaVersion
+    {
+      return CacheEntry(cached: CachedValue(value: envelope.value, savedAt: envelope.savedAt), file: file)
+    }
+    let problem: JSONDiskCacheReadProblem.Kind
+    if let header = try? decoder.decode(EnvelopeHeader.self, from: data) {
+      if header.schema > schemaVersion {
+        problem = .newerVersion(schema: header.schema)
+      } else if header.schema < schemaVersion {
+        problem = .olderVersion(schema: header.schema)
+      } else {
+        problem = .otherShape
+      }
+    } else {
+      problem = .damaged
+    }
+    // Removed only if it is still the file just read: a writer may have renamed a good one here.
+    if problem.removesTheFile, await !removeValue(for: key, ifStill: file) { return nil }
+    problems.append(JSONDiskCacheReadProblem(key: key, kind: problem))
+    return nil
+  }
+
+  /// What reads found and could not use since the last call, oldest first; the list is emptied.
+  public nonisolated func takeReadProblems() -> [JSONDiskCacheReadProblem] {
+    problems.takeAll()
+  }
+
+  /// Notes a problem a caller found in a value it read (a saved day holding another day), for
+  /// `takeReadProblems()`; the caller removes the file with `removeValue(for:ifStill:)` first.
+  public nonisolated func noteProblem(_ problem: JSONDiskCacheReadProblem) {
+    problems.append(problem)
+  }
+
+  /// Removes the file of `key` only if it is still `file` (the one a read judged unusable); a file
+  /// written there since (by this process, or another one sharing the folder) is left alone.
+  /// Returns whether the file was removed.
+  ///
+  /// POSIX has no "unlink if unchanged", so the file is moved aside in one step (rename), then
+  /// checked: the one read is deleted; any other is put back with `link`, which never replaces a
+  /// file written there meanwhile (that one is newer still, and the one moved aside goes).
+  @discardableResult
+  public func removeValue(for key: String, ifStill file: CacheFileIdentity) -> Bool {
+    let path = filePath(for: key)
+    guard Self.identity(atPath: path) == file else { return false }
+    let aside =
+      (directoryPath.hasSuffix("/") ? directoryPath : directoryPath + "/")
+      + ".aside-\(UUID().uuidString).json"
+    guard rename(path, aside) == 0 else { return false }
+    if Self.identity(atPath: aside) == file {
+      unlink(aside)
+      return true
+    }
+    if link(aside, path) != 0, errno != EEXIST, !fileManager.fileExists(atPath: path) {
+      // A file system without hard links: put it back by name, the nearest this gets.
+      _ = rename(aside, path)
+      return false
+    }
+    unlink(aside)
+    return false
+  }
+
+  /// The bytes of the file at `path` and the identity of that very file (both from one open
+  /// descriptor, so they always belong together), or nil when there is no readable file.
+  nonisolated static func readFile(atPath path: String) -> (Data, CacheFileIdentity)? {
+    let descriptor = open(path, O_RDONLY)
+    guard descriptor >= 0 else { return nil }
+    defer { close(descriptor) }
+    var status = stat()
+    guard fstat(descriptor, &status) == 0 else { return nil }
+    var data = Data(count: max(Int(status.st_size), 0) + 1)
+    var filled = 0
+    while true {
+      if filled == data.count { data.count += 4096 }
+      let count = data.withUnsafeMutableBytes { buffer in
+        read(descriptor, buffer.baseAddress.map { $0 + filled }, buffer.count - filled)
+      }
+      if count < 0, errno == EINTR { continue }
+      guard count >= 0 else { return nil }
+      if count == 0 { break }
+      filled += count
+    }
+    data.count = filled
+    return (data, CacheFileIdentity(status))
+  }
+
+  /// The identity of the file at `path` now, or nil when there is none.
+  nonisolated static func identity(atPath path: String) -> CacheFileIdentity? {
+    var status = stat()
+    guard stat(path, &status) == 0 else { return nil }
+    return CacheFileIdentity(status)
   }
 
   /// Saves `value` for `key` atomically and returns the save time (from the injected clock).
@@ -151,8 +308,31 @@ public actor JSONDiskCache {
     URL(fileURLWithPath: filePath(for: key), isDirectory: false)
   }
 
+  /// The keys beginning with `prefix` that have a file now, found by listing the folder once
+  /// (never by trying keys). Only keys the file name spells whole are found: at most 48 letters,
+  /// digits, `-` and `_`. A file whose name does not match its key's hash is not a key's file.
+  public nonisolated func savedKeys(withPrefix prefix: String) -> [String] {
+    guard let names = try? FileManager.default.contentsOfDirectory(atPath: directoryPath) else { return [] }
+    // `<key>-<16 hex digits>.json`
+    let suffixLength = 1 + 16 + 5
+    return names.compactMap { name in
+      guard name.hasPrefix(prefix), name.hasSuffix(".json"), name.utf8.count > suffixLength else {
+        return nil
+      }
+      let key = String(name.dropLast(suffixLength))
+      guard key.utf8.count <= 48, Self.fileName(for: key) == name else { return nil }
+      return key
+    }
+  }
+
   /// The path of `fileURL(for:)`, built as text.
   nonisolated func filePath(for key: String) -> String {
+    let name = Self.fileName(for: key)
+    return directoryPath.hasSuffix("/") ? directoryPath + name : directoryPath + "/" + name
+  }
+
+  /// The name of the file that holds `key`.
+  nonisolated static func fileName(for key: String) -> String {
     let readable = key.unicodeScalars.prefix(48).map { scalar -> Character in
       let safe =
         ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
@@ -165,8 +345,7 @@ public actor JSONDiskCache {
       hash = hash &* 0x0000_0100_0000_01b3
     }
     let hex = String(hash, radix: 16)
-    let name = String(readable) + "-" + String(repeating: "0", count: 16 - hex.count) + hex + ".json"
-    return directoryPath.hasSuffix("/") ? directoryPath + name : directoryPath + "/" + name
+    return String(readable) + "-" + String(repeating: "0", count: 16 - hex.count) + hex + ".json"
   }
 
   private func writeAtomically(_ data: Data, to destination: URL, key: String) throws(JSONDiskCacheError) {
@@ -187,18 +366,23 @@ public actor JSONDiskCache {
   }
 }
 
-/// Keys noted from any thread.
-private final class KeyLog: Sendable {
-  private let keys = Locked<[String]>([])
+/// Read problems noted from any thread.
+private final class ProblemLog: Sendable {
+  private let keys = Locked<[JSONDiskCacheReadProblem]>([])
 
-  func append(_ key: String) { keys.withLock { $0.append(key) } }
+  func append(_ problem: JSONDiskCacheReadProblem) { keys.withLock { $0.append(problem) } }
 
-  func takeAll() -> [String] {
+  func takeAll() -> [JSONDiskCacheReadProblem] {
     keys.withLock { keys in
       defer { keys.removeAll() }
       return keys
     }
   }
+}
+
+/// The part of an envelope every schema version shares.
+private struct EnvelopeHeader: Decodable {
+  let schema: Int
 }
 
 private struct Envelope<Value> {

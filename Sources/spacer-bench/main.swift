@@ -27,7 +27,7 @@ do {
   figures.merge(try await Benchmarks.today()) { _, new in new }
   figures.merge(try await Benchmarks.explore()) { _, new in new }
   figures.merge(try await ImageBenchmarks.run()) { _, new in new }
-  figures.merge(await SearchBenchmarks.run()) { _, new in new }
+  figures.merge(try await SearchBenchmarks.run()) { _, new in new }
   figures.merge(try await ImageMemoryBenchmark.run()) { _, new in new }
   if json {
     let data = try JSONSerialization.data(withJSONObject: figures, options: [.prettyPrinted, .sortedKeys])

@@ -42,6 +42,9 @@ struct ShowCommand: AsyncParsableCommand {
   @Argument(help: "The day, as YYYY-MM-DD.")
   var date: String
 
+  @Flag(help: "Ask the service even when the day is already saved (a changed copy replaces it).")
+  var refresh = false
+
   func validate() throws {
     _ = try day()
   }
@@ -51,7 +54,7 @@ struct ShowCommand: AsyncParsableCommand {
     try await options.withRepository { repository, _ in
       let result = try await Console.reportingFailure(options.context(day: day)) {
         () async throws(APODError) in
-        try await repository.apod(for: day, policy: options.policy)
+        try await repository.apod(for: day, policy: refresh && !options.offline ? .refresh : options.policy)
       }
       // Ages and waits are measured when the answer arrives, as an error's message measures
       // them: a 429 gives the same "try again in N minutes" whether or not a copy is shown.
@@ -84,7 +87,8 @@ struct ExploreCommand: AsyncParsableCommand {
 
   @OptionGroup var options: APODOptions
 
-  @Option(help: "How many days, ending today (1-\(Self.maximumDays)).")
+  // `.unconditional`: `--days -1` is a value to refuse with a sentence, not a missing value.
+  @Option(parsing: .unconditional, help: "How many days, ending today (1-\(Self.maximumDays)).")
   var days = 30
 
   @Flag(help: "Check for new days even if the feed was already refreshed today.")

@@ -48,27 +48,51 @@ struct APODOptions: ParsableArguments {
     if let cacheDir { try Self.checkCacheDirectory(cacheDir) }
   }
 
-  /// A `--cache-dir` must be a folder Spacer can create and write, checked before anything runs,
-  /// so a bad path is a usage error rather than a cache that silently never saves (or files
-  /// written to the current directory).
+  /// A `--cache-dir` must name a folder: an empty path or a file is a usage error. A folder that
+  /// cannot be created or written is not: the command reads what it can and says that nothing
+  /// will be saved (`unwritableReason(of:)`), as for the default folder.
   static func checkCacheDirectory(_ path: String) throws {
     guard !path.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
       throw ValidationError("--cache-dir is empty: give a folder, or leave the option out for the default.")
     }
-    let folder = URL(fileURLWithPath: path, isDirectory: true)
+    var isDirectory: ObjCBool = false
+    if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue {
+      throw ValidationError("--cache-dir \(path) is a file, not a folder.")
+    }
+  }
+
+  /// Why nothing can be saved in `folder` (it cannot be created, or a file cannot be written in
+  /// it), or nil when it is usable. Creates the folder when it can.
+  static func unwritableReason(of folder: URL) -> String? {
     var isDirectory: ObjCBool = false
     if FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), !isDirectory.boolValue
     {
-      throw ValidationError("--cache-dir \(path) is a file, not a folder.")
+      return "it is a file, not a folder"
     }
     do {
       try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-      let probe = folder.appending(path: ".spacer-write-check-\(UUID().uuidString)")
-      try Data().write(to: probe)
-      try FileManager.default.removeItem(at: probe)
     } catch {
-      throw ValidationError("--cache-dir \(path) cannot be created or written to.")
+      return "it cannot be created (\(Self.reason(error)))"
     }
+    let probe = folder.appending(path: ".spacer-write-check-\(UUID().uuidString)")
+    do {
+      try Data().write(to: probe)
+      try? FileManager.default.removeItem(at: probe)
+      return nil
+    } catch {
+      return "it cannot be written (\(Self.reason(error)))"
+    }
+  }
+
+  /// The system's words for a file error, without a trailing period.
+  private static func reason(_ error: any Error) -> String {
+    let nsError = error as NSError
+    if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError,
+      underlying.domain == NSPOSIXErrorDomain, let code = POSIXErrorCode(rawValue: Int32(underlying.code))
+    {
+      return String(cString: strerror(code.rawValue))
+    }
+    return nsError.localizedDescription.trimmingCharacters(in: CharacterSet(charactersIn: ". "))
   }
 
   /// Hosts the person chose with --base-url / --basic-base-url, for messages that must not
@@ -101,10 +125,15 @@ struct APODOptions: ParsableArguments {
     _ body: (APODRepository, _ now: Date) async throws -> T
   ) async throws -> T {
     let environment = ProcessInfo.processInfo.environment
+    let folder = cacheDirectory()
+    if let why = Self.unwritableReason(of: folder) {
+      // Said once, before anything runs; reading what is there still works.
+      Console.note("nothing will be saved: the cache folder \(folder.path) \(why).")
+    }
     var configuration = APODServiceConfiguration(
       choice: source,
       apiKey: apiKey ?? environment["NASA_API_KEY"],
-      cacheDirectory: cacheDirectory())
+      cacheDirectory: folder)
     if let baseURL { configuration.v1BaseURL = URL(string: baseURL) ?? configuration.v1BaseURL }
     if let basicBaseURL {
       configuration.basicBaseURL = URL(string: basicBaseURL) ?? configuration.basicBaseURL
@@ -137,12 +166,31 @@ struct APODOptions: ParsableArguments {
     } catch {
       result = .failure(error)
     }
-    for day in await repository.takeUnreadableSavedDays() {
-      Console.note(
-        "the saved copy of \(day.iso) could not be read (damaged, or from another version) and was "
-          + "removed; it is fetched again when the network is used.")
+    for unreadable in await repository.takeUnreadableSavedDays() {
+      Console.note(Self.note(for: unreadable))
     }
     return try result.get()
+  }
+
+  /// What the CLI says about a saved day file it could not use.
+  static func note(for unreadable: UnreadableSavedDay) -> String {
+    let day = unreadable.day.iso
+    let again = "it is fetched again when the network is used."
+    switch unreadable.reason {
+    case .damaged:
+      return "the saved copy of \(day) could not be read (it is damaged) and was removed; \(again)"
+    case .olderVersion:
+      return "the saved copy of \(day) was saved by an older version of Spacer and was removed; \(again)"
+    case .newerVersion:
+      return "the saved copy of \(day) was saved by a newer version of Spacer: it was kept, and this "
+        + "version cannot read it."
+    case .unreadableValue:
+      return "the saved copy of \(day) could not be read as a day's picture: it was kept until a "
+        + "fetch replaces it."
+    case .anotherDay(let held):
+      let other = held.map { " (\($0.iso))" } ?? ""
+      return "the saved copy of \(day) held another day\(other) and was removed; \(again)"
+    }
   }
 
   /// `--cache-dir` as given, else the platform cache folder; demo data gets a folder of its own

@@ -77,6 +77,10 @@ enum Console {
           : " --demo keeps its own cache of sample data: add --demo to see it."
       }
       return text
+    case .network(.circuitOpen):
+      // The breaker's pause lives in this process, which ends now: promise no retry.
+      return "NASA's servers failed several times in a row, so this run stopped asking them. "
+        + "Nothing is retried after it ends: run the command again in a few minutes."
     case .network(.offline), .network(.transport), .network(.timedOut):
       guard !context.customHosts.isEmpty else { return error.message(now: context.clock.now) }
       let hosts = context.customHosts.joined(separator: " or ")
@@ -155,6 +159,22 @@ struct APODPrinter {
   // MARK: Notes
 
   private func explain(_ result: APODResult) {
+    if let refresh = result.refresh {
+      // --refresh asked the service: say what it found, not that nothing was asked.
+      let saved = Freshness.age(from: result.cachedAt ?? now, to: now)
+      let service = result.apod.source.rawValue
+      switch refresh {
+      case .sameAsSaved:
+        Console.note("--refresh asked \(service): its copy is the one saved \(saved), unchanged.")
+      case .replaced:
+        Console.note("--refresh asked \(service): its copy differed and replaced the saved one.")
+      case .keptSaved:
+        Console.note(
+          "--refresh asked \(service): its copy was less complete than the one saved \(saved), which was kept."
+        )
+      }
+      return
+    }
     let note = statusNote(
       freshness: result.freshness, cachedAt: result.cachedAt, notice: result.notice,
       filledBy: result.apod.source.rawValue)
@@ -210,6 +230,9 @@ struct APODPrinter {
     guard case .stale(let since, let reason) = freshness else { return nil }
     let age = Freshness.age(from: since, to: now)
     switch reason {
+    case .failing(.network(.circuitOpen(let retryAt))):
+      return "Showing a copy from \(age). "
+        + Console.message(for: .network(.circuitOpen(retryAt: retryAt)), context)
     case .offline, .failing(.network(.transport)), .failing(.network(.timedOut)),
       .failing(.network(.offline)):
       guard !context.customHosts.isEmpty else { break }

@@ -21,7 +21,8 @@ struct SearchCommand: AsyncParsableCommand {
   @Option(help: "all, images or videos.")
   var filter: APODMediaFilter = .all
 
-  @Option(help: "At most this many days (1-\(Self.maximumLimit)).")
+  // `.unconditional`: `--limit -1` is a value to refuse with a sentence, not a missing value.
+  @Option(parsing: .unconditional, help: "At most this many days (1-\(Self.maximumLimit)).")
   var limit = 20
 
   @Argument(help: "The words to look for.")

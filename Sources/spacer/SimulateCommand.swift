@@ -29,7 +29,7 @@ struct SimulateCommand: AsyncParsableCommand {
       do {
         scenario = try ScenarioLoader.load(path: file)
       } catch {
-        printError("error: \(error)")
+        printError("spacer: error: \(error)")
         failedFiles.append(file)
         continue
       }

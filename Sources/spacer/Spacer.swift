@@ -26,6 +26,7 @@ struct Spacer: AsyncParsableCommand {
   /// stderr (usage errors keep exit status 64, with a pointer to the help).
   static func main() async {
     do {
+      try checkHelpTopic(Array(CommandLine.arguments.dropFirst()))
       var command = try parseAsRoot()
       if var asyncCommand = command as? any AsyncParsableCommand {
         try await asyncCommand.run()
@@ -41,7 +42,9 @@ struct Spacer: AsyncParsableCommand {
         if !text.isEmpty { print(text) }
         Foundation.exit(0)
       }
+      // One line, whatever the parser's or a library's text holds.
       let message = message(for: error).trimmingCharacters(in: .whitespacesAndNewlines)
+        .split(whereSeparator: \.isNewline).joined(separator: " ")
       if !message.isEmpty {
         var text = "spacer: error: \(message)\n"
         if code == .validationFailure { text += "spacer: see 'spacer --help' for usage.\n" }
@@ -49,5 +52,17 @@ struct Spacer: AsyncParsableCommand {
       }
       Foundation.exit(code.rawValue)
     }
+  }
+
+  /// `spacer help NAME` for a NAME that is no command is a usage error (the argument parser would
+  /// print the general help and succeed).
+  static func checkHelpTopic(_ arguments: [String]) throws {
+    guard arguments.first == "help", let topic = arguments.dropFirst().first, !topic.hasPrefix("-") else {
+      return
+    }
+    let names = configuration.subcommands.compactMap { $0.configuration.commandName }
+    guard !names.contains(topic) else { return }
+    throw ValidationError(
+      "there is no command '\(topic)'; the commands are \(names.joined(separator: ", ")).")
   }
 }

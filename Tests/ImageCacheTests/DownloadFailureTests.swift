@@ -52,6 +52,24 @@ struct DownloadFailureTests {
     #expect(result.error == .notAnImage(contentType: nil))
   }
 
+  /// What an old apod.nasa.gov picture link may answer after 2026-12-01: a 200 whose bytes are a
+  /// JSON list or a plain-text error, labelled as anything. An error that says so, nothing cached.
+  @Test func aJSONListForAPictureURLIsNotAnImageAndIsNotCached() async throws {
+    let body = Data(#"[{"date":"2026-11-20","title":"Moved"}]"#.utf8)
+    let result = try await failure(for: .bytes(body, contentType: "application/octet-stream"))
+    #expect(result.error == .notAnImage(contentType: nil))
+    #expect(result.error?.message.isEmpty == false)
+    #expect(await result.pipeline.cachedData(for: result.url) == nil)
+    #expect(await result.pipeline.statistics().diskFileCount == 0)
+  }
+
+  @Test func aPlainTextErrorLabelledAsAnImageIsNotAnImageAndIsNotCached() async throws {
+    let body = Data("Service Unavailable: the picture moved to science.nasa.gov\n".utf8)
+    let result = try await failure(for: .bytes(body, contentType: "image/jpeg"))
+    #expect(result.error == .notAnImage(contentType: nil))
+    #expect(await result.pipeline.statistics().diskFileCount == 0)
+  }
+
   @Test func serverErrorKeepsItsStatus() async throws {
     let result = try await failure(for: .html("<h1>Bad gateway</h1>", status: 502))
     #expect(result.error == .http(.server(statusCode: 502)))

@@ -19,6 +19,18 @@ private func days(_ hits: [APODSearchIndex.Hit]) -> [String] { hits.map(\.day.is
 
 @Suite("Search: keywords over saved days")
 struct APODSearchIndexTests {
+  /// `2026-11-20` asks for that day: it comes first, even though newer days mention those numbers
+  /// and its own text does not.
+  @Test func aDateQueryPutsThatDayFirst() throws {
+    let index = APODSearchIndex([
+      try entry("2026-11-20", "Comet Lemmon", explanation: "A comet over the hills."),
+      try entry("2026-11-22", "Star Trails", explanation: "On 2026 11 20 the sky cleared."),
+      try entry("2026-11-24", "Moon 2026", explanation: "Taken on 11 20, the 2026 season."),
+    ])
+    #expect(days(index.search("2026-11-20")) == ["2026-11-20", "2026-11-24", "2026-11-22"])
+    #expect(days(index.search("2026-11-20", filter: .videos)).isEmpty)
+  }
+
   @Test func findsAWordInTheTitleExplanationOrCredit() throws {
     let index = APODSearchIndex([
       try entry("2024-01-01", "The Andromeda Galaxy"),

@@ -71,12 +71,82 @@ struct JSONDiskCacheTests {
     #expect(try folder.entries().isEmpty)
   }
 
-  @Test func valueOfAnotherShapeIsAMissAndIsRemoved() async throws {
+  @Test func valueOfAnotherTypeIsAMissAndIsKept() async throws {
     let folder = try TemporaryDirectory()
     let cache = JSONDiskCache(directory: folder.url, now: { fixedNow })
     try await cache.save(["a": 1], for: "note")
     #expect(await cache.value(Note.self, for: "note") == nil)
+    #expect(await cache.value([String: Int].self, for: "note")?.value == ["a": 1])
+    #expect(cache.takeReadProblems() == [JSONDiskCacheReadProblem(key: "note", kind: .otherShape)])
+  }
+
+  /// A downgrade after an update must not wipe what the newer version saved, even offline.
+  @Test func fileFromANewerSchemaIsKeptAndSaidSo() async throws {
+    let folder = try TemporaryDirectory()
+    let newer = JSONDiskCache(directory: folder.url, schemaVersion: 2, now: { fixedNow })
+    try await newer.save(Note(text: "Mira"), for: "note")
+    let current = JSONDiskCache(directory: folder.url, schemaVersion: 1, now: { fixedNow })
+    #expect(await current.value(Note.self, for: "note") == nil)
+    #expect(
+      current.takeReadProblems() == [JSONDiskCacheReadProblem(key: "note", kind: .newerVersion(schema: 2))])
+    #expect(await newer.value(Note.self, for: "note")?.value == Note(text: "Mira"))
+  }
+
+  /// A reader that finds a bad file removes that file, never the good one another writer (the
+  /// widget's process, through the App Group) renamed into its place after the read. The value
+  /// type below renames a good file over the one being read while it is decoded: exactly the
+  /// moment between a failed read and its clean-up.
+  @Test func aFailedReadRemovesOnlyTheFileItRead() async throws {
+    let folder = try TemporaryDirectory()
+    let cache = JSONDiskCache(directory: folder.url, now: { fixedNow })
+    let path = cache.fileURL(for: "note")
+    // An older schema's envelope: read whole (so the value is decoded), then found unusable.
+    try Data(#"{"schema":0,"savedAt":0,"value":{"text":"old"}}"#.utf8).write(to: path)
+    let good = Data(#"{"schema":1,"savedAt":1790000000,"value":{"text":"Capella"}}"#.utf8)
+    let replaced = await ReplacingWhileRead.$replacement.withValue((good, path)) {
+      await cache.value(ReplacingWhileRead.self, for: "note")
+    }
+    #expect(replaced == nil)
+    #expect(await cache.value(Note.self, for: "note")?.value == Note(text: "Capella"))
+    #expect(try folder.entries() == [path.lastPathComponent])
+  }
+
+  @Test func aFileReadBadIsRemovedWhenItIsStillThere() async throws {
+    let folder = try TemporaryDirectory()
+    let cache = JSONDiskCache(directory: folder.url, schemaVersion: 2, now: { fixedNow })
+    let old = JSONDiskCache(directory: folder.url, schemaVersion: 1, now: { fixedNow })
+    try await old.save(Note(text: "Hadar"), for: "note")
+    #expect(await cache.value(Note.self, for: "note") == nil)
     #expect(try folder.entries().isEmpty)
+    #expect(
+      cache.takeReadProblems() == [JSONDiskCacheReadProblem(key: "note", kind: .olderVersion(schema: 1))])
+  }
+
+  @Test func removingAFileIfStillTheOneReadLeavesAFileWrittenSince() async throws {
+    let folder = try TemporaryDirectory()
+    let cache = JSONDiskCache(directory: folder.url, now: { fixedNow })
+    try await cache.save(Note(text: "first"), for: "note")
+    let first = try #require(await cache.entry(Note.self, for: "note"))
+    try await cache.save(Note(text: "second"), for: "note")
+    #expect(await cache.removeValue(for: "note", ifStill: first.file) == false)
+    let second = try #require(await cache.entry(Note.self, for: "note"))
+    #expect(second.cached.value == Note(text: "second"))
+    #expect(try folder.entries() == [cache.fileURL(for: "note").lastPathComponent])
+    #expect(await cache.removeValue(for: "note", ifStill: second.file))
+    #expect(try folder.entries().isEmpty)
+  }
+
+  @Test func savedKeysAreFoundByListingTheFolder() async throws {
+    let folder = try TemporaryDirectory()
+    let cache = JSONDiskCache(directory: folder.url, now: { fixedNow })
+    for key in ["day-2024-01-05", "day-1995-06-16", "today", "day/with/slashes"] {
+      try await cache.save(Note(text: key), for: key)
+    }
+    // A stray file named like a key's but with another hash is no key's file.
+    try Data("{}".utf8).write(to: folder.url.appendingPathComponent("day-2020-01-01-0000000000000000.json"))
+    #expect(cache.savedKeys(withPrefix: "day-").sorted() == ["day-1995-06-16", "day-2024-01-05"])
+    #expect(
+      JSONDiskCache(directory: folder.url.appendingPathComponent("none")).savedKeys(withPrefix: "").isEmpty)
   }
 
   @Test func emptyCollectionIsRefusedAndTheGoodEntryIsKept() async throws {
@@ -132,7 +202,7 @@ struct JSONDiskCacheTests {
     }
     _ = try await boundedValue(of: writing, "the write")
     #expect(halves == 0, "\(halves) of \(reads) reads saw something other than a whole file")
-    #expect(reader.takeDiscardedKeys().isEmpty)
+    #expect(reader.takeReadProblems().isEmpty)
     #expect(await writer.value(Note.self, for: "today")?.value == old)
   }
 
@@ -181,5 +251,18 @@ struct JSONDiskCacheTests {
   @Test func errorsExplainThatThePreviousCopyWasKept() {
     #expect(JSONDiskCacheError.emptyValueRefused(key: "k").message.contains("kept"))
     #expect(JSONDiskCacheError.writeFailed(key: "k", reason: "disk full").message.contains("disk full"))
+  }
+}
+
+/// A value whose decoding renames `replacement`'s bytes over its file, as another process's
+/// writer would between a read and its clean-up.
+private struct ReplacingWhileRead: Decodable, Sendable {
+  @TaskLocal static var replacement: (Data, URL)?
+
+  init(from decoder: any Decoder) throws {
+    if let (data, url) = Self.replacement {
+      // `.atomic` writes a new file and renames it over the old one, as `JSONDiskCache` does.
+      try data.write(to: url, options: .atomic)
+    }
   }
 }

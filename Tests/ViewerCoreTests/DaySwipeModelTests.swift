@@ -118,6 +118,20 @@ struct DaySwipeModelTests {
     #expect(await source.dayCalls.isEmpty)
   }
 
+  /// A device clock reset to 1990 (before the first APOD): swiping and prefetching trap nowhere
+  /// and ask for no day outside the archive.
+  @Test func aClockBeforeTheFirstAPODTrapsNowhere() async throws {
+    clock.set(Date(timeIntervalSince1970: 636_310_800))  // 1990-03-01 17:00 UTC
+    let swiper = DaySwipeModel(
+      apod: sampleAPOD(day("2026-02-20")), repository: repository, images: pipeline(RecordingDownloader()),
+      now: clock.nowProvider)
+    await swiper.start()
+    _ = await swiper.swipe(.older)
+    _ = await swiper.swipe(.newer)
+    #expect(swiper.navigation.newer == nil)
+    #expect(await source.dayCalls.allSatisfy { $0 >= APODDay.first })
+  }
+
   @Test func aDayWithoutAPictureSaysWhyAndCanBeSwipedPast() async throws {
     await source.answer(day: { $0 == day("2026-02-19") ? .failure(.noAPOD($0)) : .success(sampleAPOD($0)) })
     let swiper = DaySwipeModel(

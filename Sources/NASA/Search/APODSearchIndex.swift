@@ -5,7 +5,7 @@
 ///   query word begins a word of its title, explanation or credit: "androm gal" finds "Andromeda
 ///   Galaxy". A query with no words matches nothing (the caller shows the unfiltered list).
 /// - Ranking: days whose title holds more of the query words come first; among equals, the newest
-///   day first.
+///   day first. A query that is a date (`2026-11-20`) puts that day first, whatever its text.
 /// - The index grows as days are saved (`insert`); inserting a day again replaces its text, so a
 ///   corrected payload never leaves stale words behind.
 /// - `filter` narrows the result to pictures or videos (`APODMediaFilter`), as the Explore filter
@@ -84,6 +84,20 @@ public struct APODSearchIndex: Sendable {
   public func search(_ query: String, filter: APODMediaFilter = .all) -> [Hit] {
     let queryWords = Array(Set(SearchText.words(query)))
     guard !queryWords.isEmpty else { return [] }
+    // A query that is a date (`2026-11-20`) asks for that day: it comes first when indexed.
+    if let day = APODDay(rawValue: TextScan.trimmed(query)), let id = documentOfDay[day] {
+      let document = documents[id]
+      let others = matches(queryWords, filter: filter).filter { $0.day != day }
+      guard filter.includes(document.kind) else { return others }
+      let titleMatches = queryWords.filter { word in document.titleWords.contains { $0.hasPrefix(word) } }
+        .count
+      return [Hit(day: day, title: document.title, kind: document.kind, titleMatches: titleMatches)] + others
+    }
+    return matches(queryWords, filter: filter)
+  }
+
+  /// The days holding every one of `queryWords`, best first, narrowed by `filter`.
+  private func matches(_ queryWords: [String], filter: APODMediaFilter) -> [Hit] {
     var matching: Set<Int>?
     // The rarest word first, so the intersection shrinks as early as possible.
     let candidates = queryWords.map(documentsWithWord(beginning:)).sorted { $0.count < $1.count }

@@ -1,0 +1,91 @@
+import APODTestSupport
+import Foundation
+import Networking
+import TestSupport
+import Testing
+
+@testable import NASA
+
+/// 1990-03-01, noon in New York: a device clock reset after a flat battery, five years before the
+/// first APOD (1995-06-16).
+private let resetClock = utc("1990-03-01T17:00:00Z")
+
+/// Every public entry point that reads "today", with the device clock before the first APOD:
+/// none traps (ranges built from today are clamped), none asks NASA for a day that cannot exist.
+@Suite("A device clock before 1995-06-16 traps nowhere")
+struct ClockBeforeFirstDayTests {
+  /// A repository with days saved while the clock was right, then the clock reset.
+  private func harnessWithSavedDays() async throws -> RepositoryHarness {
+    let harness = try RepositoryHarness()
+    _ = try await harness.repository.explore(days: 3)
+    harness.clock.set(resetClock)
+    return harness
+  }
+
+  @Test func searchFindsTheDaysSavedBeforeTheClockWasReset() async throws {
+    let harness = try await harnessWithSavedDays()
+    let library = APODSearchLibrary(repository: harness.repository)
+    let hits = await library.search("sample")
+    #expect(Set(hits.map(\.day)) == Set(APODDay.lastDays(3, endingOn: today)))
+    #expect(await harness.repository.savedAPODs().count == 3)
+  }
+
+  @Test func exploreSaysTheClockIsBeforeTheFirstDayWithoutARequest() async throws {
+    let harness = try await harnessWithSavedDays()
+    let callsBefore = await harness.source.callCount
+    await #expect(throws: APODError.invalidDay(.beforeFirstDay(day("1990-03-01")))) {
+      try await harness.repository.explore(days: 30)
+    }
+    #expect(await harness.source.callCount == callsBefore)
+  }
+
+  @Test func todaySaysTheClockIsBeforeTheFirstDayWithoutARequest() async throws {
+    let harness = try await harnessWithSavedDays()
+    let callsBefore = await harness.source.callCount
+    for policy in [FetchPolicy.automatic, .refresh, .cacheOnly] {
+      await #expect(throws: APODError.invalidDay(.beforeFirstDay(day("1990-03-01")))) {
+        try await harness.repository.today(policy)
+      }
+    }
+    #expect(await harness.repository.lastUnansweredTodayCheck() == nil)
+    #expect(await harness.source.callCount == callsBefore)
+  }
+
+  @Test func aDayIsRefusedAsInTheFutureWithoutARequest() async throws {
+    let harness = try await harnessWithSavedDays()
+    await #expect(throws: APODError.self) {
+      try await harness.repository.apod(for: day("2000-01-01"))
+    }
+    #expect(await harness.source.callCount == 1)
+  }
+
+  @Test func theWidgetTimelineLoadsAndAsksForNoImpossibleDay() async throws {
+    let harness = try await harnessWithSavedDays()
+    let loader = WidgetTimelineLoader(
+      repository: harness.repository,
+      attempts: JSONDiskCache(directory: harness.folder.url, now: harness.clock.nowProvider),
+      now: harness.clock.nowProvider)
+    let outcome = await loader.load()
+    #expect(outcome.reloadAt > resetClock)
+    #expect(await harness.source.dayCalls.allSatisfy { $0 >= APODDay.first })
+    let plan = WidgetTimelinePolicy().plan(
+      newest: sampleAPOD(today), now: resetClock, nextDayBegins: APODDay.startOfNextDay(after: resetClock),
+      lastAttempt: nil)
+    #expect(plan.reloadAt > resetClock)
+  }
+
+  @Test func dayNavigationStaysInsideTheArchive() {
+    let clockDay = APODDay.today(now: resetClock)
+    for shown in [APODDay.first, day("2026-11-21")] {
+      let navigation = DayNavigation(day: shown, today: clockDay)
+      #expect(navigation.newer == nil)
+      #expect(navigation.older.map { $0 >= APODDay.first } ?? true)
+      #expect(navigation.prefetch().allSatisfy { $0 >= APODDay.first })
+    }
+  }
+
+  @Test func theDatePickerRangeHoldsTheFirstDay() {
+    let range = APODDay.pickerRange(now: resetClock)
+    #expect(range.contains(APODDay.first.pickerDate))
+  }
+}
