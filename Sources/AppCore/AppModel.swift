@@ -94,6 +94,8 @@ public final class AppModel {
     let decision = await monetization.entitlements.refresh(.launch)
     launchState = .launched
     onboardingResult = await monetization.onboard(after: decision)
+    // An Ask to Buy started in the onboarding paywall is announced now that it is gone.
+    if let notice = monetization.noticeAfterPaywall(onboardingResult) { notices.text = notice }
   }
 
   /// Only `.active` after `.background` is a return to the foreground: `.inactive` ↔ `.active`
@@ -137,13 +139,13 @@ public final class AppModel {
     _ feature: Feature, action: @escaping @MainActor () async -> Void
   ) async -> GateAttemptResult {
     let result = await monetization.gates.attempt(feature, action: action)
-    if let notice = result.userNotice { notices.text = notice }
+    if let notice = monetization.noticeAfterPaywall(nil, gate: result) { notices.text = notice }
     return result
   }
 
   /// The paywall's purchase and restore buttons in Observer mode, nil in Full mode. An Ask to
   /// Buy is announced through `gateNotice` only, once the paywall is gone.
-  public var paywallInterceptor: PaywallInterceptor? { monetization.paywallInterceptor(notices: notices) }
+  public var paywallInterceptor: PaywallInterceptor? { monetization.paywallInterceptor() }
 
   /// Stops the transaction listener before the model is discarded.
   public func shutdown() { monetization.purchases.stopListening() }

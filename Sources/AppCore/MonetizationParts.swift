@@ -28,13 +28,15 @@ public struct MonetizationParts {
   /// Whether the onboarding paywall was shown in this process (at most once).
   private let onboarding = OnboardingShown()
 
-  /// Launch: starts the SDK with the persisted mode, bounded, then the transaction listener
-  /// (after the SDK, so handling an update may call it).
+  /// Launch: the transaction listener first (renewals and approvals delivered at launch never
+  /// wait for the SDK), then the SDK start with the persisted mode, bounded. An update handled
+  /// before the SDK has started is recorded and finished all the same; its `synchronize()` does
+  /// nothing then, and the SDK's own start synchronizes.
   func start() async {
     let mode = settings.activeMode
     logger.log(.launchStarted(mode: mode))
-    await backendStart.start(mode: mode)
     await purchases.startListening()
+    await backendStart.start(mode: mode)
   }
 
   /// Back in the foreground: an Ask to Buy that lapsed ends (and its notice with it), a failed SDK
@@ -42,6 +44,8 @@ public struct MonetizationParts {
   func enterForeground(notices: GateNotices) async {
     purchases.expireLapsedApproval()
     if notices.text == GateNotices.approval, !purchases.isAwaitingApproval { notices.text = nil }
+    // A paywall whose dismissal the SDK never reported must not hold the slot any longer.
+    await paywalls.releaseSlotIfPaywallGone()
     await backendStart.retryIfDue(mode: settings.activeMode)
     await entitlements.refresh(.foreground)
   }
@@ -71,17 +75,22 @@ public struct MonetizationParts {
   }
 
   /// The running-mode decision, taken here once: Observer mode answers the paywall's purchase
-  /// and restore buttons (an Ask to Buy becomes the gate notice); Full mode has no interceptor.
-  func paywallInterceptor(notices: GateNotices) -> PaywallInterceptor? {
+  /// and restore buttons; Full mode has no interceptor. Nothing is announced from inside the
+  /// interceptor: the paywall is still up then (`noticeAfterPaywall`).
+  func paywallInterceptor() -> PaywallInterceptor? {
     guard settings.activeMode == .observer else { return nil }
     let purchases = purchases
     return PaywallInterceptor(
-      purchase: { @MainActor plan, offer in
-        let response = await purchases.handlePurchase(plan: plan, offer: offer)
-        if purchases.isAwaitingApproval { notices.text = GateNotices.approval }
-        return response
-      },
+      purchase: { @MainActor plan, offer in await purchases.handlePurchase(plan: plan, offer: offer) },
       restore: { @MainActor in await purchases.handleRestore() })
+  }
+
+  /// The one path for the sentence shown once a paywall is gone: the gated action's own reason,
+  /// or, after any other paywall (onboarding), the Ask to Buy wait it started.
+  func noticeAfterPaywall(_ result: PaywallFlowResult?, gate: GateAttemptResult? = nil) -> String? {
+    if let notice = gate?.userNotice { return notice }
+    guard case .dismissed = result, purchases.isAwaitingApproval else { return nil }
+    return GateNotices.approval
   }
 
   /// Builds every coordinator. The persisted entitlement snapshot is loaded here, synchronously,

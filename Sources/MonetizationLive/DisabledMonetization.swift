@@ -45,4 +45,6 @@ public struct DisabledPaywallPresenter: PaywallPresenting {
   }
 
   public func closeAll() async {}
+
+  public func isOnScreen(_ presentation: PaywallPresentation) async -> Bool { false }
 }

@@ -16,6 +16,8 @@
     private let session: PurchaselySession
     /// Loaded presentations awaiting display, by placement (Core shows one paywall at a time).
     private let loaded = OSAllocatedUnfairLock<[Placement: LoadedPaywall]>(initialState: [:])
+    /// Presentations on screen (or on their way), by placement, until their display ends.
+    private let displayed = OSAllocatedUnfairLock<[Placement: LoadedPaywall]>(initialState: [:])
 
     public init(session: PurchaselySession) {
       self.session = session
@@ -58,11 +60,23 @@
       Task { @MainActor in
         if await paywall.shown.value() == true { onShown() }
       }
+      displayed.withLock { $0[presentation.placement] = paywall }
+      defer {
+        displayed.withLock { if $0[presentation.placement] === paywall { $0[presentation.placement] = nil } }
+      }
       return await PaywallBridge.show(paywall)
     }
 
     public func closeAll() async {
       await PaywallBridge.closeAllScreens()
+    }
+
+    /// The displayed presentation's controller (`PLYPresentation.controller`) is still in a
+    /// window and not being dismissed.
+    public func isOnScreen(_ presentation: PaywallPresentation) async -> Bool {
+      guard let paywall = displayed.withLock({ $0[presentation.placement] }), paywall.summary == presentation
+      else { return false }
+      return await PaywallBridge.isOnScreen(paywall)
     }
   }
 
@@ -99,10 +113,9 @@
     static func preload(placement: Placement) async -> PreloadResult {
       let dismissal = OneShotRelay<PaywallOutcome>()
       let shown = OneShotRelay<Bool>()
-      let request = PLYPresentationBuilder.forPlacementId(placement.rawValue)
-        .onPresented(presentedHandler(dismissal, shown: shown))
-        .onDismissed(dismissedHandler(dismissal))
-        .build()
+      // The callbacks are assigned on the loaded presentation before it is displayed (`show`),
+      // not on the builder: each fires once, for the presentation that is on screen.
+      let request = PLYPresentationBuilder.forPlacementId(placement.rawValue).build()
       return await withCheckedContinuation { (continuation: CheckedContinuation<PreloadResult, Never>) in
         let once = ResumeOnce(continuation)
         request.preload(
@@ -113,9 +126,15 @@
     /// Shows `paywall` from the top view controller and waits for its outcome.
     @MainActor
     static func show(_ paywall: LoadedPaywall) async -> PaywallOutcome {
+      // A controller on its way out cannot present: wait for its dismissal to end (at most one
+      // second), then present from the top-most controller that is not being dismissed.
+      await TopViewController.waitWhileDismissing()
       guard let source = TopViewController.current() else {
         return failedOutcome("There is no window to show the paywall from.")
       }
+      // `PLYPresentation.onPresented` / `.onDismissed` (settable on the presentation).
+      paywall.presentation.onPresented = presentedHandler(paywall.dismissal, shown: paywall.shown)
+      paywall.presentation.onDismissed = dismissedHandler(paywall.dismissal)
       paywall.presentation.display(from: source)
       watchState(of: paywall)
       // `value()` is `nil` only when this task is cancelled; Core never cancels a display.
@@ -131,22 +150,29 @@
       let shown = paywall.shown
       let dismissal = paywall.dismissal
       Task { @MainActor in
+        // Watched for as long as the stream lasts, not only until `displayed`: an error after the
+        // paywall appeared still ends its display; the dismissal relay ignores anything late.
         for await state in states {
           switch state {
           case .displayed:
             shown.deliver(true)
-            return
           case .error(let failure):
             shown.deliver(false)
             dismissal.deliver(failedOutcome(String(describing: failure)))
-            return
           case .idle, .loading, .loaded:
             continue
           @unknown default:
             continue
           }
+          if dismissal.delivered != nil { return }
         }
       }
+    }
+
+    @MainActor
+    static func isOnScreen(_ paywall: LoadedPaywall) -> Bool {
+      guard let controller = paywall.presentation.controller else { return false }
+      return controller.viewIfLoaded?.window != nil && !controller.isBeingDismissed
     }
 
     @MainActor
@@ -242,11 +268,8 @@
   public enum PaywallMessageAlert {
     public static func show(_ message: String) {
       Task { @MainActor in
-        // A controller that is being dismissed (the paywall just closed) cannot present: wait for
-        // the dismissal to end, at most one second.
-        for _ in 0..<20 where TopViewController.isDismissing() {
-          try? await Task.sleep(for: .milliseconds(50))
-        }
+        // A controller that is being dismissed (the paywall just closed) cannot present.
+        await TopViewController.waitWhileDismissing()
         guard let source = TopViewController.current() else { return }
         let alert = UIAlertController(title: nil, message: message, preferredStyle: .alert)
         alert.addAction(UIAlertAction(title: "OK", style: .default, handler: nil))
@@ -265,6 +288,13 @@
         top = presented
       }
       return top
+    }
+
+    /// Waits while a presented controller is on its way out, at most one second.
+    static func waitWhileDismissing() async {
+      for _ in 0..<20 where isDismissing() {
+        try? await Task.sleep(for: .milliseconds(50))
+      }
     }
 
     /// Whether a presented controller is on its way out.

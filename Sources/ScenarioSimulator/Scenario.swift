@@ -108,6 +108,8 @@ public enum PaywallBehaviour: String, Sendable, Equatable, CaseIterable {
   case neverShown
   /// Loads, then the SDK reports a display error.
   case displayFails
+  /// Loads and shows; when the user closes it, the SDK never reports the dismissal.
+  case dismissalLost
 }
 
 /// What the App Store answers when the user buys.

@@ -124,7 +124,7 @@ private final class ScenarioSession {
       await buy(product, result, offer: offer)
     case .closePaywall(let reason):
       guard world.isPaywallUp else { return fail("no paywall is shown") }
-      world.dismiss(with: PaywallOutcome(purchaseResult: .cancelled, closeReason: reason))
+      world.userClosesPaywall(reason: reason)
       await settle()
     case .restoreInPaywall:
       await restoreInPaywall()

@@ -76,6 +76,11 @@ final class ScenarioWorld {
   /// The device's transactions: unfinished ones, with the signature StoreKit stored for them,
   /// are delivered again at every launch until finished.
   private let transactions = TransactionQueue()
+  /// Displays whose dismissal the SDK lost (`dismissalLost`); released when the launch ends.
+  private var lostDismissals: [CheckedContinuation<PaywallOutcome, Never>] = []
+  /// Lost dismissals the app has not noticed yet: until it asks whether the paywall is on screen,
+  /// its display wait is parked (it waits for the user, like a shown paywall).
+  private var unnoticedLostDismissals = 0
   private var waitingDisplay:
     (placement: Placement, continuation: CheckedContinuation<PaywallOutcome, Never>)?
   private var hangingLoads = 0
@@ -147,6 +152,12 @@ final class ScenarioWorld {
       waiting.continuation.resume(
         returning: PaywallOutcome(purchaseResult: .none, closeReason: .programmatic))
     }
+    let lost = lostDismissals
+    lostDismissals.removeAll()
+    unnoticedLostDismissals = 0
+    for continuation in lost {
+      continuation.resume(returning: PaywallOutcome(purchaseResult: .none, closeReason: .none))
+    }
     notify()
   }
 
@@ -172,12 +183,37 @@ final class ScenarioWorld {
   /// display watchdog has not fired yet.
   var parkedCount: Int {
     // One paywall at a time: at most one of these waits exists.
-    waitingDisplay != nil
+    waitingDisplay != nil || unnoticedLostDismissals > 0
       || ((hangingLoads > 0 || lostCalls > 0 || silentDisplays > 0) && !sleepers.isEmpty) ? 1 : 0
   }
 
   /// `true` while a paywall is shown.
   var isPaywallUp: Bool { waitingDisplay != nil }
+
+  /// Whether the paywall for `placement` is on screen (the SDK's own view of it). Asked while a
+  /// dismissal was lost, the answer tells the app the paywall is gone: from then on the lost
+  /// display no longer parks the world (the app stopped waiting for it).
+  func isOnScreen(_ placement: String) -> Bool {
+    if waitingDisplay?.placement.rawValue == placement { return true }
+    unnoticedLostDismissals = 0
+    notify()
+    return false
+  }
+
+  /// The user closes the shown paywall. With `dismissalLost` the SDK never reports it: the app's
+  /// display wait stays parked until it notices the paywall is gone.
+  func userClosesPaywall(reason: PaywallCloseReason) {
+    guard let waiting = waitingDisplay else { return }
+    guard paywalls[waiting.placement.rawValue] == .dismissalLost else {
+      dismiss(with: PaywallOutcome(purchaseResult: .cancelled, closeReason: reason))
+      return
+    }
+    waitingDisplay = nil
+    lostDismissals.append(waiting.continuation)
+    unnoticedLostDismissals += 1
+    note("sdk: paywall '\(waiting.placement)' closed, but the SDK never reports the dismissal")
+    notify()
+  }
 
   /// Wakes whoever waits for the world to change.
   func notify() {
@@ -383,7 +419,7 @@ final class ScenarioWorld {
     let plans = MonetizationFixtures.products.map(\.plan)
     let id = "\(placement)-screen"
     switch paywalls[placement.rawValue] ?? .normal {
-    case .normal, .neverShown, .displayFails:
+    case .normal, .neverShown, .displayFails, .dismissalLost:
       return .loaded(PaywallPresentation(id: id, placement: placement, type: .normal, plans: plans))
     case .fallback:
       return .loaded(PaywallPresentation(id: id, placement: placement, type: .fallback, plans: plans))

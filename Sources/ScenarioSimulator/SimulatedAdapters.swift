@@ -176,6 +176,10 @@ final class SimulatedPaywalls: SimulatedAdapter, PaywallPresenting {
     world.count(.paywallCloseAll)
     world.closeAll()
   }
+
+  func isOnScreen(_ presentation: PaywallPresentation) async -> Bool {
+    world.isCurrent(generation) && world.isOnScreen(presentation.placement.rawValue)
+  }
 }
 
 @MainActor

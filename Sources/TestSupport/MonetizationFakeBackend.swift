@@ -109,6 +109,9 @@ public final class FakeStoreEntitlements: StoreEntitlementsSource {
   public var hangsStatuses = false
   /// The reads that hang.
   public let lostReads = LostCallbacks()
+  /// `status(for:)` waits until `heldReads.releaseAll()`, then answers as scripted.
+  public var holdsStatuses = false
+  public let heldReads = LostCallbacks()
   public private(set) var currentEntitlementsCount = 0
   public private(set) var requestedGroupIDs: [String] = []
   public let calls: CallLog
@@ -132,6 +135,7 @@ public final class FakeStoreEntitlements: StoreEntitlementsSource {
       await lostReads.wait()
       throw .other(detail: "never answered")
     }
+    if holdsStatuses { await heldReads.wait() }
     // Like StoreKit: only the asked group's statuses; a group this account has nothing in
     // answers with none at all.
     return try statusesResult.get().filter {

@@ -18,6 +18,8 @@ public final class FakePaywallPresenter: PaywallPresenting {
     case neverReports
     /// The SDK reports a display error without showing anything.
     case failsToPresent
+    /// UIKit shows the paywall only when the test calls `appearLate()` (after the watchdog).
+    case appearsLate
   }
 
   public var displayBehaviour: DisplayBehaviour = .shows
@@ -41,6 +43,9 @@ public final class FakePaywallPresenter: PaywallPresenting {
   public let calls: CallLog
 
   private var waitingDisplay: CheckedContinuation<PaywallOutcome, Never>?
+  /// Displays whose dismissal was lost (`loseDismissal()`): never resumed.
+  private var lostDismissals: [CheckedContinuation<PaywallOutcome, Never>] = []
+  private var lateAppearance: CheckedContinuation<Void, Never>?
   /// Presentations that never report (`neverReports`).
   public let silentDisplays = LostCallbacks()
   private var displayWaiters: [CheckedContinuation<Void, Never>] = []
@@ -98,6 +103,10 @@ public final class FakePaywallPresenter: PaywallPresenting {
       // Never finished: the wait ignores even cancellation, like a lost UIKit callback.
       await silentDisplays.wait()
       return PaywallOutcome(purchaseResult: .none, closeReason: .none, error: "never reported")
+    case .appearsLate:
+      await withCheckedContinuation { lateAppearance = $0 }
+      shownPlacements.append(presentation.placement)
+      onShown()
     }
     if let onDisplay { return await onDisplay(presentation) }
     if !outcomes.isEmpty { return outcomes.removeFirst() }
@@ -107,6 +116,28 @@ public final class FakePaywallPresenter: PaywallPresenting {
       displayWaiters.removeAll()
       for waiter in waiters { waiter.resume() }
     }
+  }
+
+  /// The user closed the shown paywall but the SDK never reports the dismissal: the display
+  /// waits forever, and `isOnScreen` says it is gone.
+  public func loseDismissal() {
+    guard let continuation = waitingDisplay else { return }
+    waitingDisplay = nil
+    lostDismissals.append(continuation)
+  }
+
+  /// Shows the paywall of an `appearsLate` display now.
+  public func appearLate() {
+    let continuation = lateAppearance
+    lateAppearance = nil
+    continuation?.resume()
+  }
+
+  /// `true` while an `appearsLate` display waits to appear.
+  public var isWaitingToAppear: Bool { lateAppearance != nil }
+
+  public func isOnScreen(_ presentation: PaywallPresentation) async -> Bool {
+    return waitingDisplay != nil
   }
 
   public func closeAll() async {

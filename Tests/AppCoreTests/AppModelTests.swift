@@ -361,14 +361,24 @@ struct BackendStartRetryTests {
 @Suite("App model: Ask to Buy is said once", .timeLimit(.minutes(1)))
 @MainActor
 struct AskToBuyNoticeTests {
+  static let approval = "Waiting for approval. This unlocks as soon as your request is approved."
+
+  /// Money path 5: the notice feeds a root alert that cannot appear above a UIKit-presented
+  /// paywall, so it is written once the paywall is gone, never from inside the interceptor.
   @Test func pendingPurchaseIsAnnouncedThroughTheAppNoticeOnlyAndClearedByTheApproval() async throws {
     let app = try await AppModelFixture.launchedFree(defaultMode: .observer)
     app.purchaser.purchaseResults = [.pending]
     let interceptor = try #require(app.model.paywallInterceptor)
+    let attempt = Task { await app.model.attempt(.favorites) {} }
+    try await bounded { await app.presenter.waitUntilDisplaying() }
     let response = try await bounded { await interceptor.purchase(MonetizationFixtures.monthlyPlan, nil) }
     #expect(response.message == nil)
     #expect(response.closesPaywall)
-    #expect(app.model.gateNotice == "Waiting for approval. This unlocks as soon as your request is approved.")
+    // The paywall is still up: nothing is announced yet.
+    #expect(app.model.gateNotice == nil)
+    app.presenter.dismiss(with: MonetizationFixtures.outcome(.none, close: .programmatic))
+    #expect(try await bounded { await attempt.value } == .rolledBack(.awaitingApproval))
+    #expect(app.model.gateNotice == Self.approval)
     let approved = app.activeTransaction(id: 81)
     app.storeKit.entitlements = [.verified(approved)]
     app.purchaser.send(.verified(approved))
@@ -378,9 +388,47 @@ struct AskToBuyNoticeTests {
   }
 }
 
+@Suite("App model: Ask to Buy from the onboarding paywall", .timeLimit(.minutes(1)))
+@MainActor
+struct OnboardingAskToBuyTests {
+  @Test func anAskToBuyStartedInOnboardingIsAnnouncedOnceThePaywallIsGone() async throws {
+    let app = AppModelFixture(defaultMode: .observer)
+    app.purchaser.purchaseResults = [.pending]
+    let launch = Task { await app.model.launch() }
+    try await bounded("the onboarding paywall") { await app.presenter.waitUntilDisplaying() }
+    let interceptor = try #require(app.model.paywallInterceptor)
+    _ = try await bounded { await interceptor.purchase(MonetizationFixtures.monthlyPlan, nil) }
+    #expect(app.model.gateNotice == nil)
+    app.presenter.dismiss(with: MonetizationFixtures.outcome(.none, close: .programmatic))
+    try await bounded { await launch.value }
+    #expect(app.model.gateNotice == AskToBuyNoticeTests.approval)
+  }
+}
+
 @Suite("App model: launch order", .timeLimit(.minutes(1)))
 @MainActor
 struct LaunchOrderTests {
+  /// Money path 6: an update delivered at launch (a renewal, an approval) is handled while the
+  /// SDK's start is still under way, not after its time limit.
+  @Test func theTransactionListenerRunsBeforeTheSDKStartHasEnded() async throws {
+    let app = AppModelFixture(defaultMode: .observer)
+    app.backend.hangsStart = true
+    let renewal = app.activeTransaction(id: 91)
+    app.storeKit.entitlements = [.verified(renewal)]
+    app.purchaser.send(.verified(renewal))
+    let launch = Task { await app.model.launch() }
+    try await bounded("the update handled while the SDK starts") {
+      await app.model.monetization.purchases.waitUntilHandled(count: 1)
+    }
+    #expect(app.backend.startedModes == [.observer])
+    #expect(app.purchaser.finishedTransactionIDs == [91])
+    #expect(app.model.monetization.entitlements.entitlement.isPremium)
+    try await bounded { await app.clock.waitUntilSleeping() }
+    app.clock.advance(by: 15)
+    app.presenter.outcomes = [MonetizationFixtures.outcome(.cancelled)]
+    try await bounded { await launch.value }
+  }
+
   @Test func sdkStartRunsAlongsideTheLocalLoadsAndNeitherWaitsForTheOther() async throws {
     let app = AppModelFixture()
     let apod = sampleAPOD(APODDay.today(now: app.now))

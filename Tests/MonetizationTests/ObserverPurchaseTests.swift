@@ -463,3 +463,40 @@ struct RestoreTests {
     #expect(harness.purchaser.restoreCount == 1)
   }
 }
+
+/// Money path 8: a check that read StoreKit before a purchase must not save its older "free"
+/// after the purchase was recorded (Profile would flicker to Free).
+@Suite("Observer purchase: the grant is ordered with the checks", .timeLimit(.minutes(1)))
+@MainActor
+struct PurchaseOrderingTests {
+  @Test func aCheckHeldAcrossAPurchaseNeverDowngradesAfterTheGrant() async throws {
+    let harness = Harness.started(mode: .observer)
+    harness.storeKit.holdsStatuses = true
+    // The check reads StoreKit before the purchase (nothing yet), then waits for the statuses.
+    let check = Task { await harness.entitlements.refresh(.foreground) }
+    try await bounded("the check reading StoreKit") {
+      while harness.storeKit.heldReads.count == 0 { await Task.yield() }
+    }
+    let bought = harness.activeTransaction(id: 44)
+    harness.purchaser.purchaseResults = [.purchased(.verified(bought))]
+    harness.storeKit.holdsStatuses = false
+    let purchase = Task { await harness.purchases.handlePurchase(plan: MonetizationFixtures.monthlyPlan) }
+    try await bounded("the purchase reaching the App Store") {
+      while harness.purchaser.purchasedProductIDs.isEmpty { await Task.yield() }
+    }
+    // StoreKit knows the purchase from now on; the held check answers afterwards.
+    harness.storeKit.entitlements = [.verified(bought)]
+    for _ in 0..<100 { await Task.yield() }
+    harness.storeKit.heldReads.releaseAll()
+    _ = try await bounded { await check.value }
+    #expect(try await bounded { await purchase.value }.result == .success)
+    if let refresh = harness.purchases.pendingRefresh { try await bounded { await refresh.value } }
+    let accesses = harness.logger.events.compactMap { event -> AccessLevel? in
+      if case .entitlementUpdated(let access, _, _) = event { return access }
+      return nil
+    }
+    let firstPremium = try #require(accesses.firstIndex(of: .premium))
+    #expect(!accesses[firstPremium...].contains(.free), "entitlement updates: \(accesses)")
+    #expect(harness.entitlements.entitlement.isPremium)
+  }
+}

@@ -285,3 +285,71 @@ struct PaywallSlotTests {
     #expect(!decision.isDefinitive)
   }
 }
+
+/// Money path 4: once shown, a paywall whose dismissal never comes must not keep the flow
+/// "displaying" for the session; one that appears after the watchdog gave up is closed.
+@Suite("Paywall flow: a lost dismissal and a late appearance", .timeLimit(.minutes(1)))
+@MainActor
+struct PaywallLostTrackTests {
+  @Test func aPaywallGoneWithoutItsDismissalFreesTheSlotForTheNextTap() async throws {
+    let harness = Harness.started()
+    let first = Task { await harness.paywalls.present(placement: Placement.premium) }
+    try await bounded { await harness.presenter.waitUntilDisplaying() }
+    harness.presenter.loseDismissal()
+    let second = Task { await harness.paywalls.present(placement: Placement.premium) }
+    #expect(
+      try await bounded("the first request, given up as dismissed") { await first.value }
+        == .dismissed(PaywallOutcome(purchaseResult: .none, closeReason: .none)))
+    try await bounded("the second paywall on screen") { await harness.presenter.waitUntilDisplaying() }
+    #expect(harness.presenter.displayedPlacements == [Placement.premium, Placement.premium])
+    #expect(harness.logger.events.contains(.paywallLost(placement: Placement.premium)))
+    harness.presenter.dismiss(with: MonetizationFixtures.outcome(.cancelled))
+    #expect(try await bounded { await second.value } == .dismissed(MonetizationFixtures.outcome(.cancelled)))
+    #expect(!harness.paywalls.isBusy)
+  }
+
+  @Test func theForegroundCheckFreesTheSlotOfAPaywallThatIsGone() async throws {
+    let harness = Harness.started()
+    let first = Task { await harness.paywalls.present(placement: Placement.premium) }
+    try await bounded { await harness.presenter.waitUntilDisplaying() }
+    harness.presenter.loseDismissal()
+    await harness.paywalls.releaseSlotIfPaywallGone()
+    #expect(!harness.paywalls.isBusy)
+    _ = try await bounded { await first.value }
+  }
+
+  @Test func aPaywallStillOnScreenKeepsTheSlot() async throws {
+    let harness = Harness.started()
+    let first = Task { await harness.paywalls.present(placement: Placement.premium) }
+    try await bounded { await harness.presenter.waitUntilDisplaying() }
+    await harness.paywalls.releaseSlotIfPaywallGone()
+    #expect(harness.paywalls.isBusy)
+    #expect(
+      try await bounded { await harness.paywalls.present(placement: Placement.premium) } == .alreadyPresenting
+    )
+    harness.presenter.dismiss(with: MonetizationFixtures.outcome(.cancelled))
+    _ = try await bounded { await first.value }
+    #expect(!harness.logger.events.contains(.paywallLost(placement: Placement.premium)))
+  }
+
+  @Test func aPaywallThatAppearsAfterTheWatchdogGaveUpIsClosed() async throws {
+    let harness = Harness(
+      configuration: MonetizationConfiguration(
+        subscriptionGroupID: MonetizationFixtures.groupID, paywallDisplayTimeout: .seconds(5)))
+    harness.presenter.displayBehaviour = .appearsLate
+    let attempt = Task { await harness.paywalls.present(placement: Placement.premium) }
+    try await bounded("the display waiting to appear") {
+      while !harness.presenter.isWaitingToAppear || harness.clock.pendingSleeperCount == 0 {
+        await Task.yield()
+      }
+    }
+    harness.clock.advance(by: 5)
+    #expect(try await bounded { await attempt.value } == .unavailable(.displayFailed))
+    #expect(harness.presenter.closeAllCount == 1)
+    harness.presenter.appearLate()
+    try await bounded("the late paywall being closed") {
+      while harness.presenter.closeAllCount < 2 { await Task.yield() }
+    }
+    #expect(!harness.presenter.isDisplayWaiting)
+  }
+}

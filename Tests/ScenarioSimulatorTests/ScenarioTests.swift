@@ -192,7 +192,7 @@ struct ScenarioRunnerTests {
     let report = await ScenarioRunner().run(scenario)
     let failure = try #require(report.failures.first)
     #expect(failure.contains("expected calls in order backend.activeSubscriptions → backend.start"))
-    #expect(failure.contains("got backend.start, "))
+    #expect(failure.contains("got purchaser.transactionUpdates, backend.start, "))
   }
 
   @Test func textExpectationReportsTheSentenceShown() async throws {

@@ -91,8 +91,14 @@ public final class EntitlementProvider {
   /// Records a verified transaction at once (Observer mode, before telling the backend and
   /// finishing it, so a crash before the finish re-grants the same way). Idempotent; returns
   /// `true` when it grants Premium now.
+  /// Runs in the same queue as the checks: a check that read StoreKit before the purchase must
+  /// not save its older "free" after the grant (Profile would flicker to Free).
   @discardableResult
   public func record(_ transaction: TransactionSnapshot) async -> Bool {
+    await syncs.run { await self.performRecord(transaction) }
+  }
+
+  private func performRecord(_ transaction: TransactionSnapshot) async -> Bool {
     let time = clock.now
     let grants =
       transaction.revocationDate == nil && !transaction.isUpgraded

@@ -15,7 +15,7 @@ extension MonetizationLog {
       // Expected in builds without a Purchasely key: monetization is simply off.
       .notice
     case .backendStartFailed, .backendCheckFailed, .appTransactionUnavailable, .snapshotDiscarded,
-      .entitlementFinding, .paywallLoadFailed, .paywallUnavailable, .purchaseFailed,
+      .entitlementFinding, .paywallLoadFailed, .paywallUnavailable, .paywallLost, .purchaseFailed,
       .purchaseNotHandledInFullMode, .restoreFinished(.failed):
       .warning
     case .purchaseUnverified, .transactionUpdateIgnored:

@@ -58,6 +58,8 @@ public enum MonetizationLog: Sendable, Equatable {
   case paywallDisplayed(placement: Placement, presentationID: String)
   case paywallDismissed(PaywallDismissal)
   case paywallClosedOnUnlock
+  /// A shown paywall is no longer on screen although its dismissal was never reported.
+  case paywallLost(placement: Placement)
   case gateAttempted(feature: Feature, result: GateAttemptResult)
   // Observer-mode purchasing
   case purchaseStarted(productID: ProductID)
@@ -106,6 +108,7 @@ public enum MonetizationLog: Sendable, Equatable {
     case .paywallDisplayed: .paywallDisplayed
     case .paywallDismissed: .paywallDismissed
     case .paywallClosedOnUnlock: .paywallClosedOnUnlock
+    case .paywallLost: .paywallLost
     case .gateAttempted: .gateAttempted
     case .purchaseStarted: .purchaseStarted
     case .purchaseSucceeded: .purchaseSucceeded
@@ -131,7 +134,8 @@ public enum MonetizationLog: Sendable, Equatable {
     case subscriptionStatusesUnavailable, appTransactionUnavailable, appTransactionRefreshRequested
     case entitlementFinding, entitlementUpdated, onboardingSkipped, paywallRequested
     case paywallAlreadyPresenting, paywallLoadFailed, paywallUnavailable, paywallDisplayed
-    case paywallDismissed, paywallClosedOnUnlock, gateAttempted, purchaseStarted, purchaseSucceeded
+    case paywallDismissed, paywallClosedOnUnlock, paywallLost, gateAttempted, purchaseStarted,
+      purchaseSucceeded
     case purchasePending, purchaseCancelled, purchaseFailed, purchaseUnverified
     case purchaseNotHandledInFullMode, transactionUpdateIgnored, transactionRecorded, transactionFinished
     case transactionUpdateObserved, synchronizeRequested, restoreStarted, restoreFinished
@@ -171,6 +175,8 @@ public enum MonetizationLog: Sendable, Equatable {
         + "plan=\(dismissal.planVendorID ?? "-") close=\(dismissal.closeReason.rawValue) "
         + "error=\(dismissal.error ?? "-")"
     case .paywallClosedOnUnlock: "paywall closed: Premium became active"
+    case .paywallLost(let placement):
+      "paywall '\(placement)' is no longer on screen but its dismissal never came: slot freed"
     case .gateAttempted(let feature, let result): "gate \(feature.rawValue): \(result)"
     case .purchaseStarted(let productID): "purchase \(productID) started"
     case .purchaseSucceeded(let productID, let id): "purchase \(productID) succeeded (transaction \(id))"

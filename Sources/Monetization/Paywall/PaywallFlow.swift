@@ -78,6 +78,10 @@ public final class PaywallFlow {
   @ObservationIgnored private let displayTimeout: Duration
   @ObservationIgnored private let logger: any MonetizationLogging
   @ObservationIgnored private var interceptorsRunning = 0
+  /// Which request holds the slot: a request whose paywall was given up as lost must not free the
+  /// slot a later request holds.
+  @ObservationIgnored private var slotOwner: UInt64 = 0
+  @ObservationIgnored private var currentDisplay: ShownPaywall?
   /// Runs before each paywall loads (the app retries a failed SDK start there: a gated tap is
   /// when a working SDK matters most).
   @ObservationIgnored public var beforeLoad: (@MainActor () async -> Void)?
@@ -99,13 +103,17 @@ public final class PaywallFlow {
   /// Loads and shows the paywall for `placement`, and returns once it is dismissed and
   /// entitlements were re-checked, or at once when it cannot be shown.
   public func present(placement: Placement) async -> PaywallFlowResult {
-    // Claim the slot before the first suspension so a second tap sees it.
+    // A paywall whose dismissal the SDK never reported is not on screen any more: free its slot.
+    if case .displaying = phase { await releaseSlotIfPaywallGone() }
+    // Claim the slot before the next suspension so a second tap sees it.
     guard phase == .idle else {
       logger.log(.paywallAlreadyPresenting(placement: placement))
       return .alreadyPresenting
     }
+    slotOwner += 1
+    let owner = slotOwner
     phase = .loading(placement: placement)
-    defer { phase = .idle }
+    defer { freeSlot(owner) }
     logger.log(.paywallRequested(placement: placement))
     await beforeLoad?()
 
@@ -140,7 +148,7 @@ public final class PaywallFlow {
     logger.log(.paywallDismissed(PaywallDismissal(placement: placement, outcome: outcome)))
     // The paywall is gone: the slot is free now, not after the re-check (which queues behind
     // other checks), so the next tap is never refused for a paywall that is not there.
-    phase = .idle
+    freeSlot(owner)
     // Never unlock from the outcome alone: re-check after every dismissal.
     await entitlements.refresh(.paywallClosed)
     if outcome.error != nil && outcome.purchaseResult == .none {
@@ -156,6 +164,23 @@ public final class PaywallFlow {
     guard case .displaying = phase, interceptorsRunning == 0 else { return }
     logger.log(.paywallClosedOnUnlock)
     await presenter.closeAll()
+  }
+
+  /// Frees the slot of a shown paywall the presenter no longer has on screen (its dismissal
+  /// callback was lost): the flow that showed it resolves as dismissed and re-checks, and the next
+  /// request works. Called before a request is refused and when the app returns to the foreground.
+  public func releaseSlotIfPaywallGone() async {
+    guard case .displaying(let placement) = phase, let display = currentDisplay, display.wasShown else {
+      return
+    }
+    guard await !presenter.isOnScreen(display.presentation) else { return }
+    // The flow may have moved on while the presenter answered.
+    guard currentDisplay === display, case .displaying = phase else { return }
+    logger.log(.paywallLost(placement: placement))
+    currentDisplay = nil
+    slotOwner += 1
+    phase = .idle
+    display.ending.deliver(PaywallOutcome(purchaseResult: .none, closeReason: .none))
   }
 
   /// Marks an Observer-mode interceptor as running for the duration of `body`.
@@ -201,17 +226,50 @@ public final class PaywallFlow {
   /// dismissed when `displayTimeout` runs out resolves as not shown; once it has appeared, it may
   /// stay up as long as the user likes: being shown stops the watchdog, and the display is never
   /// cancelled (a paywall on screen ends only when the user or `closeAll()` dismisses it).
+  /// A paywall that appears after the watchdog gave up is closed at once, not left untracked.
   private func displayWithWatchdog(_ presentation: PaywallPresentation) async -> DisplayAttempt {
     let presenter = presenter
-    switch await TimeLimit.run(
-      displayTimeout, clock: entitlements.clock, cancelsWork: false,
-      { timer in
-        await presenter.display(presentation) { timer.stopTimer() }
-      })
-    {
-    case .finished(let outcome): return .dismissed(outcome)
-    case .timedOut: return .notShown
+    let display = ShownPaywall(presentation)
+    currentDisplay = display
+    defer { if currentDisplay === display { currentDisplay = nil } }
+    // The display's outcome and the lost-dismissal fallback both end the wait; the first counts.
+    Task { @MainActor in
+      let outcome = await presenter.display(presentation) {
+        display.wasShown = true
+        display.timer?.stopTimer()
+        if display.watchdogGaveUp { Task { @MainActor in await presenter.closeAll() } }
+      }
+      display.ending.deliver(outcome)
     }
+    let attempt = await TimeLimit.run(displayTimeout, clock: entitlements.clock, cancelsWork: false) {
+      timer in
+      if display.wasShown { timer.stopTimer() } else { display.timer = timer }
+      return await display.ending.value()
+    }
+    switch attempt {
+    case .finished(let outcome?): return .dismissed(outcome)
+    case .finished(nil), .timedOut:
+      display.watchdogGaveUp = true
+      return .notShown
+    }
+  }
+
+  /// The paywall being displayed: whether it appeared, how its display ends, and its watchdog.
+  @MainActor
+  private final class ShownPaywall {
+    let presentation: PaywallPresentation
+    let ending = OneShotRelay<PaywallOutcome>()
+    var wasShown = false
+    var watchdogGaveUp = false
+    var timer: TimeLimitTimer?
+
+    init(_ presentation: PaywallPresentation) {
+      self.presentation = presentation
+    }
+  }
+
+  private func freeSlot(_ owner: UInt64) {
+    if slotOwner == owner { phase = .idle }
   }
 }
 

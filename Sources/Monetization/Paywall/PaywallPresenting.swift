@@ -19,6 +19,11 @@ public protocol PaywallPresenting: Sendable {
 
   /// Closes every paywall the SDK shows (after an Observer-mode purchase or an unlock).
   func closeAll() async
+
+  /// Whether `presentation`, once shown, is still on screen. Core asks before refusing a new
+  /// paywall and on foreground: a dismissal callback the SDK lost must not keep the flow
+  /// "displaying" for the rest of the session.
+  func isOnScreen(_ presentation: PaywallPresentation) async -> Bool
 }
 
 /// What loading a placement produced.
