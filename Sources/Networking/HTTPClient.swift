@@ -11,7 +11,7 @@ import Foundation
 /// For each request it:
 /// 1. asks the rate limiter, then the circuit breaker, for permission: a refusal costs no traffic;
 /// 2. sends it through the transport (which refuses insecure URLs, asks for JSON, applies the
-///    request's deadline and maps connection failures);
+///    request's deadline on the injected clock and maps connection failures);
 /// 3. reports the response's quota headers to the rate limiter and its health to the breaker;
 /// 4. classifies it with `HTTPError(response:accepting:now:)`, returning only 2xx JSON;
 /// 5. retries what the retry policy allows, after its backoff, waiting on the injected clock.
@@ -22,29 +22,34 @@ import Foundation
 public actor HTTPClient: HTTPClienting {
   /// Made on the first request, so a client that only stands by (a repository answering from
   /// its disk cache) never pays for a session.
-  private lazy var transport = HTTPTransport(session: makeSession())
+  private lazy var transport = HTTPTransport(session: makeSession(), clock: deadlineClock)
   private let makeSession: @Sendable () -> URLSession
   private var rateLimiter: RateLimiter?
   private let retryPolicy: RetryPolicy?
   private var circuitBreaker: CircuitBreaker?
   private let clock: any Clocking
+  private let deadlineClock: any Clocking
 
   /// - Parameters:
   ///   - session: the session that carries the requests.
   ///   - rateLimiter: the quota guard; nil for none.
   ///   - retryPolicy: the backoff rules; nil to send each request once.
   ///   - circuitBreaker: the outage guard; nil for none.
-  ///   - clock: anchors `Retry-After` delays and the policies' windows, and waits between retries.
+  ///   - clock: anchors `Retry-After` delays and the policies' windows, waits between retries,
+  ///     and measures each exchange's deadline (`HTTPRequest.timeout`).
+  ///   - deadlineClock: measures the deadlines instead of `clock` when given. Tests whose `clock`
+  ///     answers every wait at once (to read the backoffs) give one that waits until moved.
   public init(
     session: URLSession,
     rateLimiter: RateLimiter? = RateLimiter(),
     retryPolicy: RetryPolicy? = RetryPolicy(),
     circuitBreaker: CircuitBreaker? = CircuitBreaker(),
-    clock: any Clocking = SystemClock()
+    clock: any Clocking = SystemClock(),
+    deadlineClock: (any Clocking)? = nil
   ) {
     self.init(
       makingSession: { session }, rateLimiter: rateLimiter, retryPolicy: retryPolicy,
-      circuitBreaker: circuitBreaker, clock: clock)
+      circuitBreaker: circuitBreaker, clock: clock, deadlineClock: deadlineClock)
   }
 
   /// As `init(session:…)`, with the session made by `makeSession` on the first request.
@@ -53,13 +58,15 @@ public actor HTTPClient: HTTPClienting {
     rateLimiter: RateLimiter? = RateLimiter(),
     retryPolicy: RetryPolicy? = RetryPolicy(),
     circuitBreaker: CircuitBreaker? = CircuitBreaker(),
-    clock: any Clocking = SystemClock()
+    clock: any Clocking = SystemClock(),
+    deadlineClock: (any Clocking)? = nil
   ) {
     self.makeSession = makeSession
     self.rateLimiter = rateLimiter
     self.retryPolicy = retryPolicy
     self.circuitBreaker = circuitBreaker
     self.clock = clock
+    self.deadlineClock = deadlineClock ?? clock
   }
 
   /// Sends `request` through the steps above; throws only `HTTPError`.

@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 
 #if canImport(FoundationNetworking)
@@ -14,18 +15,29 @@ import Foundation
 ///    in-process test and demo servers;
 /// 2. sends `GET` with the `Accept` the request asks for (the gateway picks its error format from
 ///    `Accept`; a browser-like one gets HTML), with `request.timeout` as a deadline on the whole
-///    exchange (and, in whole seconds, as the session's idle timeout);
+///    exchange, measured on the injected clock;
 /// 3. turns the URL loading system's failures into `HTTPError`s (`transportError(_:)`), the same
 ///    for JSON and images, and refuses a body shorter than its `Content-Length`.
 ///
-/// The deadline runs on real time, not on an injected clock: it bounds a real socket.
+/// The deadline is a wait on the injected clock (`SystemClock` in the app, so real time there):
+/// tests decide when it passes instead of racing it on a busy machine. The socket's own idle
+/// timeout stays on real time but is only a backstop (`socketIdleBackstop`), far above any
+/// deadline the app asks for, so it never decides an exchange the clock could.
 public struct HTTPTransport: Sendable {
-  private let session: URLSession
+  /// The idle timeout handed to the URL loading system (seconds without a byte): a backstop for
+  /// a clock that never fires, never the rule. The rule is `HTTPRequest.timeout` on the clock.
+  public static let socketIdleBackstop: TimeInterval = 120
 
-  /// - Parameter session: give it a configuration with `urlCache = nil`: the JSON disk cache and
-  ///   the image pipeline's disk tier are the caches, and URLCache would keep second copies.
-  public init(session: URLSession) {
+  private let session: URLSession
+  private let clock: any Clocking
+
+  /// - Parameters:
+  ///   - session: give it a configuration with `urlCache = nil`: the JSON disk cache and the image
+  ///     pipeline's disk tier are the caches, and URLCache would keep second copies.
+  ///   - clock: measures each exchange's deadline (`HTTPRequest.timeout`).
+  public init(session: URLSession, clock: any Clocking = SystemClock()) {
     self.session = session
+    self.clock = clock
   }
 
   /// The complete response to `request`, whatever its status; throws only for a refused URL or a
@@ -33,7 +45,8 @@ public struct HTTPTransport: Sendable {
   public func exchange(_ request: HTTPRequest) async throws(HTTPError) -> HTTPResponse {
     try Self.requireSecure(request.url)
     if Task.isCancelled { throw .cancelled }
-    return try await Self.exchange(Self.urlRequest(for: request), session: session, timeout: request.timeout)
+    return try await Self.exchange(
+      Self.urlRequest(for: request), session: session, timeout: request.timeout, clock: clock)
   }
 
   /// The usable response to `request`: `exchange(_:)`, then `HTTPError(response:accepting:now:)`.
@@ -71,9 +84,9 @@ public struct HTTPTransport: Sendable {
     // URLSession honours this per request; swift-corelibs-foundation does not, so the sessions the
     // app builds have no URLCache at all.
     urlRequest.cachePolicy = .reloadIgnoringLocalCacheData
-    // Whole seconds, rounded up: swift-corelibs-foundation truncates the interval to an integer,
-    // so 0.2 s would time out at once. The exchange's own deadline keeps sub-second precision.
-    urlRequest.timeoutInterval = max(1, request.timeout.timeInterval.rounded(.up))
+    // The deadline is the exchange's own, on the clock; the socket's real-time idle timeout is
+    // only a backstop behind it (whole seconds: swift-corelibs-foundation truncates it).
+    urlRequest.timeoutInterval = max(socketIdleBackstop, request.timeout.timeInterval.rounded(.up))
     for (name, value) in request.headers where name.lowercased() != "accept" {
       urlRequest.setValue(value, forHTTPHeaderField: name)
     }
@@ -87,15 +100,16 @@ public struct HTTPTransport: Sendable {
     return urlRequest
   }
 
-  /// Runs one exchange under a deadline: whichever ends first, the transfer or the timeout.
+  /// Runs one exchange under a deadline: whichever ends first, the transfer or `timeout` on
+  /// `clock`.
   private static func exchange(
-    _ urlRequest: URLRequest, session: URLSession, timeout: Duration
+    _ urlRequest: URLRequest, session: URLSession, timeout: Duration, clock: any Clocking
   ) async throws(HTTPError) -> HTTPResponse {
     do {
       return try await withThrowingTaskGroup(of: HTTPResponse.self) { group in
         group.addTask { try await load(urlRequest, session: session) }
         group.addTask {
-          try await Task.sleep(for: timeout)
+          try await clock.sleep(for: timeout)
           throw HTTPError.timedOut
         }
         defer { group.cancelAll() }
@@ -105,7 +119,7 @@ public struct HTTPTransport: Sendable {
     } catch let error as HTTPError {
       throw error
     } catch {
-      // Task.sleep throws CancellationError only when the caller's task was cancelled.
+      // The clock's sleep throws CancellationError only when the caller's task was cancelled.
       throw .cancelled
     }
   }

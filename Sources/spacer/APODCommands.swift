@@ -1,4 +1,5 @@
 import ArgumentParser
+import Basics
 import Foundation
 import NASA
 
@@ -24,7 +25,7 @@ struct TodayCommand: AsyncParsableCommand {
       // Ages and waits are measured when the answer arrives, as an error's message measures
       // them: a 429 gives the same "try again in N minutes" whether or not a copy is shown.
       try APODPrinter(
-        json: options.json, now: Date(), request: .today, choice: options.source,
+        json: options.json, now: options.clock.now, request: .today, choice: options.source,
         context: options.context(day: nil)
       ).print(result)
     }
@@ -59,7 +60,7 @@ struct ShowCommand: AsyncParsableCommand {
       // Ages and waits are measured when the answer arrives, as an error's message measures
       // them: a 429 gives the same "try again in N minutes" whether or not a copy is shown.
       try APODPrinter(
-        json: options.json, now: Date(), request: .day, choice: options.source,
+        json: options.json, now: options.clock.now, request: .day, choice: options.source,
         context: options.context(day: day)
       ).print(result)
     }
@@ -70,7 +71,7 @@ extension ShowCommand {
   /// The requested day, checked against 1995-06-16 … today (US Eastern).
   private func day() throws -> APODDay {
     do {
-      return try APODDay.parse(date, now: Date())
+      return try APODDay.parse(date, now: options.clock.now)
     } catch {
       throw ValidationError(error.message)
     }
@@ -110,7 +111,7 @@ struct ExploreCommand: AsyncParsableCommand {
       // Ages and waits are measured when the answer arrives, as an error's message measures
       // them: a 429 gives the same "try again in N minutes" whether or not a copy is shown.
       try APODPrinter(
-        json: options.json, now: Date(), request: .explore(days: days), choice: options.source,
+        json: options.json, now: options.clock.now, request: .explore(days: days), choice: options.source,
         context: options.context(day: nil)
       ).print(result)
     }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Basics
 import Foundation
 import NASA
 import TestServer
@@ -46,7 +47,15 @@ struct APODOptions: ParsableArguments {
       throw ValidationError("--demo runs its own local server; drop --base-url and --basic-base-url.")
     }
     if let cacheDir { try Self.checkCacheDirectory(cacheDir) }
+    do {
+      _ = try CommandClock.current()
+    } catch {
+      throw ValidationError(error.description)
+    }
   }
+
+  /// The clock the command reads (see `CommandClock`); checked in `validate()`.
+  var clock: any Clocking { (try? CommandClock.current()) ?? SystemClock() }
 
   /// A `--cache-dir` must name a folder: an empty path or a file is a usage error. A folder that
   /// cannot be created or written is not: the command reads what it can and says that nothing
@@ -114,7 +123,8 @@ struct APODOptions: ParsableArguments {
 
   /// What failure messages may name.
   func context(day: APODDay?) -> Console.Context {
-    Console.Context(day: day, customHosts: customHosts, otherModeCache: otherModeCacheDirectory, demo: demo)
+    Console.Context(
+      day: day, customHosts: customHosts, otherModeCache: otherModeCacheDirectory, demo: demo, clock: clock)
   }
 
   /// How repository calls may use the network.
@@ -138,16 +148,17 @@ struct APODOptions: ParsableArguments {
     if let basicBaseURL {
       configuration.basicBaseURL = URL(string: basicBaseURL) ?? configuration.basicBaseURL
     }
+    let clock = clock
     guard demo else {
-      return try await Self.run(body, with: configuration.makeRepository())
+      return try await Self.run(body, with: configuration.makeRepository(clock: clock), clock: clock)
     }
-    let server = DemoServer()
+    let server = DemoServer(now: clock.nowProvider)
     let endpoints = try await server.start()
     configuration.v1BaseURL = endpoints.v1
     configuration.basicBaseURL = endpoints.apodBasic
     Console.note("demo mode: SAMPLE DATA from a local server on 127.0.0.1, not real NASA pictures.")
     do {
-      let result = try await Self.run(body, with: configuration.makeRepository())
+      let result = try await Self.run(body, with: configuration.makeRepository(clock: clock), clock: clock)
       await server.stop()
       return result
     } catch {
@@ -158,11 +169,12 @@ struct APODOptions: ParsableArguments {
 
   /// Runs `body`, then says which saved days could not be read, whatever the outcome.
   private static func run<T>(
-    _ body: (APODRepository, _ now: Date) async throws -> T, with repository: APODRepository
+    _ body: (APODRepository, _ now: Date) async throws -> T, with repository: APODRepository,
+    clock: any Clocking
   ) async throws -> T {
     let result: Result<T, any Error>
     do {
-      result = .success(try await body(repository, Date()))
+      result = .success(try await body(repository, clock.now))
     } catch {
       result = .failure(error)
     }

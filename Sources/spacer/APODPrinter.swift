@@ -326,7 +326,7 @@ struct APODRecord: Encodable {
   let cachedAt: Date?
 
   /// The record of one repository result.
-  init(_ result: APODResult, now: Date = Date()) {
+  init(_ result: APODResult, now: Date) {
     self.init(result.apod, cachedAt: result.cachedAt)
     if result.freshness.isStale { freshness = "stale" }
     let reasons = [result.notice?.message, result.freshness.staleReason?.message(now: now)].compactMap { $0 }

@@ -42,13 +42,14 @@ public struct RepositoryHarness: Sendable {
   }
 
   /// Holds the source, runs `action`, waits until a request is held, and returns the task.
+  /// Throws `HangGuardTimedOut` when no request ever reaches the source.
   @MainActor
   public func held(
     _ gate: AsyncGate, _ action: @escaping @MainActor () async -> Void
-  ) async -> Task<Void, Never> {
+  ) async throws -> Task<Void, Never> {
     await source.hold(with: gate)
     let task = Task { @MainActor in await action() }
-    _ = await eventually { await gate.waiting > 0 }
+    try await eventually("a request held at the source") { await gate.waiting > 0 }
     return task
   }
 
@@ -67,7 +68,7 @@ public struct RepositoryHarness: Sendable {
     _ action: @escaping @MainActor () async -> Void, whileHeld: @MainActor () throws -> Void
   ) async throws {
     let gate = AsyncGate()
-    let task = await held(gate, action)
+    let task = try await held(gate, action)
     do {
       try whileHeld()
     } catch {

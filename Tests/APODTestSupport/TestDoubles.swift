@@ -34,17 +34,6 @@ public func query(_ request: HTTPRequest) -> [String: String] {
   return Dictionary(items.map { ($0.name, $0.value ?? "") }, uniquingKeysWith: { _, last in last })
 }
 
-/// Waits (a few milliseconds at a time) until `condition` holds. The 60-second bound only turns a
-/// hang into a failure; a loaded 2-core CI machine can take seconds to schedule a task.
-public func eventually(_ condition: @Sendable () async -> Bool) async -> Bool {
-  let deadline = ContinuousClock.now + .seconds(60)
-  while ContinuousClock.now < deadline {
-    if await condition() { return true }
-    try? await Task.sleep(for: .milliseconds(2))
-  }
-  return await condition()
-}
-
 /// The APOD a service's JSON `text` decodes to. The decoder reads whichever shape arrived;
 /// this fails when the shape it recognised is not `shape`, the one the test says the fixture has.
 public func decoded(_ text: String, _ shape: APODSourceKind) throws -> APOD {

@@ -18,10 +18,14 @@ struct ConnectionFailureParityTests {
   /// Where nothing listens: the connection is refused at once.
   static let closedPort = URL(string: "http://127.0.0.1:1/apod")!
 
-  /// The JSON client's error for `url` (no quota, retry or outage rules, which only add refusals).
-  private func jsonFailure(_ url: URL, timeout: Duration) async -> HTTPError? {
+  /// The JSON client's error for `url` (no quota, retry or outage rules, which only add refusals);
+  /// its deadline is measured on `deadlines`, which stands still until the test moves it.
+  private func jsonFailure(
+    _ url: URL, timeout: Duration, deadlines: TestClock = TestClock()
+  ) async -> HTTPError? {
     let client = HTTPClient(
-      session: makeSession(), rateLimiter: nil, retryPolicy: nil, circuitBreaker: nil, clock: TestClock())
+      session: makeSession(), rateLimiter: nil, retryPolicy: nil, circuitBreaker: nil, clock: TestClock(),
+      deadlineClock: deadlines)
     do {
       _ = try await client.send(HTTPRequest(url: url, timeout: timeout))
       return nil
@@ -56,7 +60,13 @@ struct ConnectionFailureParityTests {
     }
     let url = server.url("/silent")
 
-    let json = try #require(await jsonFailure(url, timeout: .seconds(1)))
+    let deadlines = TestClock()
+    let pending = Task { await jsonFailure(url, timeout: .seconds(1), deadlines: deadlines) }
+    try await eventually("the JSON request waiting on its deadline") { deadlines.pendingSleeperCount == 1 }
+    deadlines.advance(by: .seconds(1))
+    let json = try #require(await pending.value)
+    // The image downloader's deadline is still measured on real time (ImageCache's own clock is
+    // not injected there): 1 s against a server silent for 10 s.
     let image = try #require(await imageFailure(url, timeout: .seconds(1)))
     await server.stop()
 

@@ -124,23 +124,3 @@ public actor Gate {
     waiting.removeAll()
   }
 }
-
-public struct ConditionTimedOut: Error, CustomStringConvertible {
-  public var description: String { "The condition did not become true within \(hangGuard)." }
-}
-
-/// How long `eventually` waits before calling it a hang. Generous on purpose: it only turns a
-/// deadlock into a failure, and a loaded 2-core CI machine can take seconds to schedule a task.
-public let hangGuard: Duration = .seconds(60)
-
-/// Waits until `condition` holds, polling every millisecond, failing after `hangGuard`. Used to
-/// wait for another task to reach a known point, never to assert on timing.
-public func eventually(
-  isolation: isolated (any Actor)? = #isolation, _ condition: () async -> Bool
-) async throws {
-  let deadline = ContinuousClock.now + hangGuard
-  while !(await condition()) {
-    guard ContinuousClock.now < deadline else { throw ConditionTimedOut() }
-    try await Task.sleep(for: .milliseconds(1))
-  }
-}

@@ -26,7 +26,7 @@ struct APODSearchLibraryTests {
     let library = APODSearchLibrary(saves: APODSaveFeed(), loadSaved: reader.load)
     async let first = library.search("sample")
     async let second = library.search("sample")
-    #expect(await eventually { await gate.waiting == 1 })
+    try await eventually { await gate.waiting == 1 }
     await gate.open()
     #expect(await first.count == 1)
     #expect(await second.count == 1)
@@ -41,7 +41,7 @@ struct APODSearchLibraryTests {
     let reader = SavedDaysReader([sampleAPOD(isoDay("2026-10-02"), title: "Wrong title")], gate: gate)
     let library = APODSearchLibrary(saves: feed, loadSaved: reader.load)
     async let searched = library.search("pleiades")
-    #expect(await eventually { await gate.waiting == 1 })
+    try await eventually { await gate.waiting == 1 }
     feed.publish(sampleAPOD(isoDay("2026-10-02"), title: "Pleiades"))
     await gate.open()
     #expect(await searched.map(\.day) == [isoDay("2026-10-02")])
@@ -61,7 +61,7 @@ struct APODSearchLibraryTests {
   @Test func aReleasedLibraryStopsListening() async throws {
     let feed = APODSaveFeed()
     var library: APODSearchLibrary? = APODSearchLibrary(saves: feed, loadSaved: { [] })
-    weak var released = library
+    weak let released = library
     #expect(feed.observerCount == 1)
     library = nil
     #expect(released == nil)

@@ -148,15 +148,18 @@ import Testing
 
   @Test func timeoutsAreRetried() async throws {
     try await LoopbackHarness.run { harness in
-      await harness.server.route("/slow") { _ in .slowJSON(after: .seconds(3)) }
-      let client = harness.client(retryPolicy: RetryPolicy(maxAttempts: 2))
+      await harness.holdAnswers(to: "/held")
+      let client = harness.client(retryPolicy: RetryPolicy(maxAttempts: 2, random: { 0 }))
+      let request = harness.failureTask(client, "held")
 
-      let error = await harness.failure(client, "slow", timeout: .milliseconds(300))
+      try await harness.waitForExchange(1, to: "/held")
+      harness.deadlines.advance(by: .seconds(15))
+      try await harness.waitForExchange(2, to: "/held")
+      harness.deadlines.advance(by: .seconds(15))
 
-      #expect(error == .timedOut)
-      // One backoff between two attempts proves the timeout was retried. The server's own count
-      // is not asserted: under load a 300 ms deadline can pass before it has read the request.
-      #expect(harness.clock.requestedSleeps.count == 1)
+      #expect(try await bounded("the retried request") { await request.value } == .timedOut)
+      #expect(harness.clock.requestedSleeps == [.milliseconds(250)])
+      #expect(await harness.server.requestCount(to: "/held") == 2)
     }
   }
 
@@ -167,7 +170,7 @@ import Testing
       let clock = TestClock(ErrorFixture.now)
       let client = HTTPClient(
         session: harness.session, rateLimiter: nil, retryPolicy: RetryPolicy(maxAttempts: 3),
-        circuitBreaker: nil, clock: clock)
+        circuitBreaker: nil, clock: clock, deadlineClock: harness.deadlines)
       let request = Task { await harness.failure(client, "apod") }
 
       try await bounded("the first backoff") { await clock.waitUntilSleeping() }

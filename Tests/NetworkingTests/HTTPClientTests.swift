@@ -8,23 +8,45 @@ import Testing
   import FoundationNetworking
 #endif
 
-/// A loopback server, a fresh session and a fixed clock for one test. The clock's sleeps (the
-/// retry backoffs) move it forward at once and are kept in `requestedSleeps`.
+/// A loopback server, a fresh session and two fixed clocks for one test. `clock` runs the
+/// policies: its sleeps (the retry backoffs) move it forward at once and are kept in
+/// `requestedSleeps`. `deadlines` measures each exchange's deadline and stands still until a test
+/// moves it, so no exchange times out because the machine is slow, only because a test said so.
 struct LoopbackHarness {
   let server: LoopbackServer
   let base: URL
   let session: URLSession
   let clock: TestClock
+  let deadlines: TestClock
+  /// Holds the answers of the routes `holdAnswers(to:)` sets up until it is opened.
+  let answers = AsyncGate()
 
-  /// Starts a server, runs `body`, and stops the server whatever happens.
+  /// Starts a server, runs `body`, and stops the server whatever happens (held answers are let
+  /// go first, so a failed test leaves no handler waiting).
   static func run(_ body: (LoopbackHarness) async throws -> Void) async throws {
     let session = URLSession(configuration: .ephemeral)
     defer { session.invalidateAndCancel() }
     try await LoopbackServer.run { server, base in
-      try await body(
-        LoopbackHarness(
-          server: server, base: base, session: session,
-          clock: TestClock(ErrorFixture.now, sleeping: .advancingAtOnce)))
+      let harness = LoopbackHarness(
+        server: server, base: base, session: session,
+        clock: TestClock(ErrorFixture.now, sleeping: .advancingAtOnce), deadlines: TestClock(ErrorFixture.now)
+      )
+      do {
+        try await body(harness)
+      } catch {
+        await harness.answers.open()
+        throw error
+      }
+      await harness.answers.open()
+    }
+  }
+
+  /// `path` answers `{}` only once `answers` is opened: a server that holds the exchange open.
+  func holdAnswers(to path: String) async {
+    let answers = answers
+    await server.route(path) { _ in
+      await answers.wait()
+      return .json("{}")
     }
   }
 
@@ -37,17 +59,29 @@ struct LoopbackHarness {
   ) -> HTTPClient {
     HTTPClient(
       session: session, rateLimiter: rateLimiter, retryPolicy: retryPolicy,
-      circuitBreaker: circuitBreaker, clock: clock)
+      circuitBreaker: circuitBreaker, clock: clock, deadlineClock: deadlines)
   }
 
-  /// The error `send` throws, or nil when it succeeds. The default deadline is a hang guard, not
-  /// a speed claim: on a loaded 2-core machine a loopback exchange can take seconds.
-  func failure(_ client: HTTPClient, _ path: String, timeout: Duration = .seconds(60)) async -> HTTPError? {
+  /// The error `send` throws, or nil when it succeeds.
+  func failure(_ client: HTTPClient, _ path: String) async -> HTTPError? {
     do {
-      _ = try await client.send(HTTPRequest(url: url(path), timeout: timeout))
+      _ = try await client.send(HTTPRequest(url: url(path)))
       return nil
     } catch {
       return error
+    }
+  }
+
+  /// `failure(_:_:)` in a task of its own, for a test that moves the deadline clock meanwhile.
+  func failureTask(_ client: HTTPClient, _ path: String) -> Task<HTTPError?, Never> {
+    Task { await failure(client, path) }
+  }
+
+  /// Returns once `count` requests to `path` reached the server and an exchange waits on its
+  /// deadline (a hang guard, not a speed claim).
+  func waitForExchange(_ count: Int, to path: String) async throws {
+    try await eventually("request \(count) to \(path) waiting on its deadline") {
+      await server.requestCount(to: path) >= count && deadlines.pendingSleeperCount == 1
     }
   }
 }
@@ -113,11 +147,30 @@ struct LoopbackHarness {
 }
 
 @Suite struct HTTPClientTransportTests {
-  @Test func slowServerBeyondTheTimeoutIsTimedOut() async throws {
+  @Test func theDefaultDeadlineIsFifteenSecondsOnTheWholeExchange() async throws {
+    #expect(HTTPRequest(url: URL(fileURLWithPath: "/")).timeout == .seconds(15))
     try await LoopbackHarness.run { harness in
-      await harness.server.route("/slow") { _ in .slowJSON(after: .seconds(3)) }
-      let error = await harness.failure(harness.client(), "slow", timeout: .milliseconds(300))
-      #expect(error == .timedOut)
+      await harness.holdAnswers(to: "/held")
+      let request = harness.failureTask(harness.client(), "held")
+      try await harness.waitForExchange(1, to: "/held")
+
+      #expect(harness.deadlines.requestedSleeps == [.seconds(15)])
+      harness.deadlines.advance(by: .seconds(15))
+
+      #expect(try await bounded("the timed-out request") { await request.value } == .timedOut)
+    }
+  }
+
+  @Test func anAnswerBeforeTheDeadlinePassesIsKept() async throws {
+    try await LoopbackHarness.run { harness in
+      await harness.holdAnswers(to: "/held")
+      let request = harness.failureTask(harness.client(), "held")
+      try await harness.waitForExchange(1, to: "/held")
+
+      harness.deadlines.advance(by: .milliseconds(14_999))
+      await harness.answers.open()
+
+      #expect(try await bounded("the answered request") { await request.value } == nil)
     }
   }
 
@@ -127,7 +180,7 @@ struct LoopbackHarness {
       await harness.server.route("/cut") { _ in
         StubResponse(status: 200, headers: ["Content-Type": "application/json"], body: body, truncatedTo: 200)
       }
-      let error = await harness.failure(harness.client(), "cut", timeout: .seconds(60))
+      let error = await harness.failure(harness.client(), "cut")
       guard case .transport = error else {
         Issue.record("expected a transport error, got \(String(describing: error))")
         return
@@ -137,23 +190,13 @@ struct LoopbackHarness {
 
   @Test func cancellingTheTaskCancelsTheRequest() async throws {
     try await LoopbackHarness.run { harness in
-      await harness.server.route("/slow") { _ in .slowJSON(after: .seconds(5)) }
-      let client = harness.client()
-      let url = harness.url("slow")
-      let task = Task { () async -> HTTPError? in
-        do throws(HTTPError) {
-          _ = try await client.send(HTTPRequest(url: url, timeout: .seconds(30)))
-          return nil
-        } catch {
-          return error
-        }
-      }
+      await harness.holdAnswers(to: "/held")
+      let request = harness.failureTask(harness.client(), "held")
       // Cancel once the request is on the server, so the transfer itself is interrupted.
-      while await harness.server.requestCount(to: "/slow") == 0 {
-        try await Task.sleep(for: .milliseconds(5))
-      }
-      task.cancel()
-      #expect(try await bounded { await task.value } == .cancelled)
+      try await harness.waitForExchange(1, to: "/held")
+      request.cancel()
+
+      #expect(try await bounded("the cancelled request") { await request.value } == .cancelled)
     }
   }
 
@@ -163,9 +206,10 @@ struct LoopbackHarness {
     await server.stop()
     let session = URLSession(configuration: .ephemeral)
     defer { session.invalidateAndCancel() }
-    let client = HTTPClient(session: session, rateLimiter: nil, retryPolicy: nil, circuitBreaker: nil)
+    let client = HTTPClient(
+      session: session, rateLimiter: nil, retryPolicy: nil, circuitBreaker: nil, clock: TestClock())
     do {
-      _ = try await client.send(HTTPRequest(url: base.appending(path: "apod"), timeout: .seconds(60)))
+      _ = try await client.send(HTTPRequest(url: base.appending(path: "apod")))
       Issue.record("a stopped server answered")
     } catch {
       guard case .transport = error else {

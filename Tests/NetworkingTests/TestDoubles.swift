@@ -15,12 +15,6 @@ actor CallCounter {
 }
 
 extension StubResponse {
-  /// `{}` as JSON, sent only after `delay`: a server slower than the client's deadline.
-  static func slowJSON(after delay: Duration) -> Self {
-    StubResponse(
-      status: 200, headers: ["Content-Type": "application/json"], body: Data("{}".utf8), delay: delay)
-  }
-
   /// The gateway's 429 with `Retry-After` as given (seconds or an HTTP date).
   static func overRateLimit(retryAfter: String) -> Self {
     .json(

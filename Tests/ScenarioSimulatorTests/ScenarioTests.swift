@@ -292,13 +292,19 @@ struct ScenarioRunnerTests {
 struct DeviceStorageTests {
   @Test func aProcessThatEndedWritesNothingButTheNextLaunchReadsWhatWasKept() {
     let device = InMemoryKeyValueStore()
-    var running = true
-    let first = device.process { running }
+    let firstProcess = ProcessLife()
+    let first = device.process { firstProcess.isRunning }
     first.setString("observer", forKey: "mode")
-    running = false
+    firstProcess.isRunning = false
     first.setString("full", forKey: "mode")
     first.removeObject(forKey: "mode")
     let second = device.process { true }
     #expect(second.string(forKey: "mode") == "observer")
   }
+}
+
+/// Whether a simulated process still runs; the test ends it while its store handle lives on.
+@MainActor
+private final class ProcessLife {
+  var isRunning = true
 }

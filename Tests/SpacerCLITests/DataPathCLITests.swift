@@ -4,9 +4,18 @@ import TestServer
 import TestSupport
 import Testing
 
+/// The instant every `spacer` run in these tests takes as now, through `SPACER_NOW` (a setting
+/// for these tests only): 2026-11-21T19:00:00Z, 14:00 in New York. The tests compute their days
+/// from the same instant, so they never disagree with the command around midnight in New York.
+let cliNowText = "2026-11-21T19:00:00Z"
+let cliNow = Date(timeIntervalSince1970: 1_795_287_600)
+/// The APOD day at `cliNow`: 2026-11-21.
+let cliToday = APODDay.today(now: cliNow)
+
 /// Runs the real `spacer` binary without blocking a thread of the test's concurrency pool (the
-/// loopback server of the same test needs those threads). Output goes through files; the bound
-/// only turns a hang into a failure.
+/// loopback server of the same test needs those threads), at `cliNow`. Output goes through files;
+/// the bound is a hang guard (far above an honest run, even on a loaded machine), never a speed
+/// claim.
 func runSpacer(
   _ arguments: [String], cacheDirectory: URL?, stdoutPath: String? = nil,
   environment: [String: String] = [:]
@@ -23,9 +32,9 @@ func runSpacer(
   _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
   let process = Process()
   process.executableURL = binary
-  if !environment.isEmpty {
-    process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
-  }
+  process.environment = ProcessInfo.processInfo.environment.merging(
+    ["SPACER_NOW": cliNowText].merging(environment) { _, new in new }
+  ) { _, new in new }
   process.arguments = arguments + (cacheDirectory.map { ["--cache-dir", $0.path] } ?? [])
   process.standardOutput = try FileHandle(forWritingTo: outURL)
   process.standardError = try FileHandle(forWritingTo: errURL)
@@ -46,7 +55,8 @@ func runSpacer(
     return first
   }
   if !ended { process.terminate() }
-  try #require(ended, "spacer \(arguments.joined(separator: " ")) did not finish")
+  try #require(
+    ended, "hang guard tripped: spacer \(arguments.joined(separator: " ")) did not finish within 120 s")
   process.waitUntilExit()
   let stdout = stdoutPath == nil ? (try? String(contentsOf: outURL, encoding: .utf8)) ?? "" : ""
   let stderr = (try? String(contentsOf: errURL, encoding: .utf8)) ?? ""
@@ -120,7 +130,7 @@ struct DataPathCLITests {
     let server = LoopbackServer()
     let base = try await server.start()
     await server.route("/planetary/apod") { request in
-      let day = request.query["date"].flatMap { try? APODDay(iso: $0) } ?? APODDay.today(now: Date())
+      let day = request.query["date"].flatMap { try? APODDay(iso: $0) } ?? cliToday
       return .json(APODFixtures.sampleV1(for: day))
     }
     let url = base.appending(path: "planetary/apod").absoluteString
@@ -193,7 +203,7 @@ struct DataPathCLITests {
     #expect(!result.stderr.contains("NASA"))
 
     // Serving an older saved day instead, the note names the host too.
-    let yesterday = APODDay.today(now: Date()).previous.iso
+    let yesterday = cliToday.previous.iso
     _ = try await runSpacer(["show", yesterday, "--demo"], cacheDirectory: cache.url)
     let stale = try await runSpacer(
       ["today", "--source", "v1", "--base-url", "http://127.0.0.1:9/planetary/apod"],
@@ -253,7 +263,7 @@ struct DamageAndLimitCLITests {
     let withoutCache = try await runSpacer(
       ["today", "--source", "v1", "--base-url", url], cacheDirectory: empty.url)
     let filled = CacheFolder()
-    let yesterday = APODDay.today(now: Date()).previous.iso
+    let yesterday = cliToday.previous.iso
     _ = try await runSpacer(["show", yesterday, "--demo"], cacheDirectory: filled.url)
     let withCache = try await runSpacer(
       ["today", "--source", "v1", "--base-url", url], cacheDirectory: filled.url)
@@ -278,7 +288,7 @@ struct DamageAndLimitCLITests {
     let url = base.appending(path: "planetary/apod").absoluteString
     let empty = CacheFolder()
     let filled = CacheFolder()
-    let yesterday = APODDay.today(now: Date()).previous.iso
+    let yesterday = cliToday.previous.iso
     _ = try await runSpacer(["show", yesterday, "--demo"], cacheDirectory: filled.url)
     var waits: [String] = []
     let wait = #/[Tt]ry again in \d+ minutes?/#
@@ -308,7 +318,7 @@ struct DamageAndLimitCLITests {
       formatter.locale = Locale(identifier: "en_US_POSIX")
       formatter.timeZone = TimeZone(identifier: "GMT")
       formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
-      return formatter.string(from: Date().addingTimeInterval(150))
+      return formatter.string(from: cliNow.addingTimeInterval(150))
     }
     #expect(waits == Array(repeating: "try again in 3 minutes", count: 4), "\(waits)")
   }
@@ -325,7 +335,7 @@ extension APODDay {
 struct AnswerWordingCLITests {
   @Test func exploreSaysHowManyDaysAreMissingAndWhy() async throws {
     let cache = CacheFolder()
-    let yesterday = APODDay.today(now: Date()).previous.iso
+    let yesterday = cliToday.previous.iso
     _ = try await runSpacer(["show", yesterday, "--demo"], cacheDirectory: cache.url)
     let result = try await runSpacer(["explore", "--days", "5", "--offline"], cacheDirectory: cache.url)
     #expect(result.status == 0)
@@ -354,7 +364,7 @@ struct AnswerWordingCLITests {
 
   @Test func aStaleJSONAnswerSaysStaleAndWhy() async throws {
     let cache = CacheFolder()
-    let yesterday = APODDay.today(now: Date()).previous.iso
+    let yesterday = cliToday.previous.iso
     _ = try await runSpacer(["show", yesterday, "--demo"], cacheDirectory: cache.url)
     let result = try await runSpacer(
       ["today", "--json", "--source", "v1", "--base-url", "http://127.0.0.1:9/planetary/apod"],
@@ -378,10 +388,13 @@ struct AnswerWordingCLITests {
       process.standardOutput = try FileHandle(forWritingTo: out)
       process.standardError = try FileHandle(forWritingTo: out)
       try process.run()
-      // --help and a refused flag return at once; the benchmark itself never starts.
-      let deadline = ContinuousClock.now + .seconds(60)
-      while process.isRunning, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
-      if process.isRunning { process.terminate() }
+      // --help and a refused flag return at once; the benchmark itself never starts. The bound
+      // is a hang guard, not a speed claim.
+      let ended: Void? = try? await eventually("spacer-bench \(arguments.joined(separator: " ")) ending") {
+        !process.isRunning
+      }
+      if ended == nil { process.terminate() }
+      try #require(ended != nil, "hang guard tripped: spacer-bench \(arguments) did not end")
       #expect(process.terminationStatus == status, "\(arguments)")
       let text = (try? String(contentsOf: out, encoding: .utf8)) ?? ""
       #expect(text.contains("Usage: "), "\(arguments): \(text)")

@@ -14,7 +14,7 @@ struct LegacyAddressCLITests {
     let server = LoopbackServer()
     let base = try await server.start()
     await server.route("/planetary/apod") { _ in
-      .json(APODFixtures.sampleAPODBasicList(APODDay.lastDays(25, endingOn: APODDay.today(now: Date()))))
+      .json(APODFixtures.sampleAPODBasicList(APODDay.lastDays(25, endingOn: cliToday)))
     }
     let url = base.appending(path: "planetary/apod").absoluteString
     let result = try await runSpacer(

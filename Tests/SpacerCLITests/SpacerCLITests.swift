@@ -109,6 +109,25 @@ import Testing
     #expect(result.status == 64)
     #expect(result.stderr.hasPrefix("spacer: error: "))
   }
+
+  @Test func theTestsNowDecidesTheAPODDayAndShowsRange() async throws {
+    // SPACER_NOW (tests only) is 2026-11-21T19:00:00Z: today is 2026-11-21 whatever the wall clock.
+    let today = try await run(["today", "--demo", "--json"])
+    #expect(today.status == 0, "\(today.stderr)")
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(today.stdout.utf8)) as? [String: Any])
+    #expect(object["date"] as? String == "2026-11-21")
+    #expect(cliToday.iso == "2026-11-21")
+    let tomorrow = try await run(["show", "2026-11-22", "--offline"])
+    #expect(tomorrow.status == 64, "\(tomorrow.stderr)")
+  }
+
+  @Test func aMalformedTestNowIsAUsageErrorThatNamesIt() async throws {
+    let result = try await runSpacer(
+      ["today", "--offline"], cacheDirectory: cache.url, environment: ["SPACER_NOW": "tomorrow"])
+    #expect(result.status == 64)
+    #expect(result.stderr.contains("SPACER_NOW must be an ISO 8601 instant"), "\(result.stderr)")
+  }
 }
 
 @Suite("CLI status note follows the app's status line")

@@ -91,7 +91,7 @@ struct TodayModelTests {
     let harness = try ModelHarness()
     let model = harness.today()
     let gate = AsyncGate()
-    let first = await harness.held(gate) { await model.load() }
+    let first = try await harness.held(gate) { await model.load() }
     await model.load()
     await gate.open()
     try await bounded("the first load") { await first.value }

@@ -163,7 +163,7 @@ struct DaySwipeModelTests {
     try await eventually { await source.gate.waiting == 1 }
     // The second swipe shows its day, then waits on the slow day too (a neighbour to prefetch).
     let second = Task { await swiper.swipe(.older) }
-    try await eventually { await swiper.page == .loaded(sampleAPOD(day("2026-02-18"))) }
+    try await eventually { swiper.page == .loaded(sampleAPOD(day("2026-02-18"))) }
     await source.gate.open()
     try await bounded("the first task") { await first.value }
     try await bounded("the second task") { await second.value }
