@@ -62,7 +62,7 @@ private actor HeldSource: APODSource {
 
 /// Waits (a hang guard, not a timing assumption) until `source` has received `count` calls.
 private func calls(_ source: HeldSource, reach count: Int) async throws {
-  try #require(await eventually { await source.calls.count >= count }, "the source never got call \(count)")
+  try await eventually("call \(count) reaching the source") { await source.calls.count >= count }
 }
 
 @Suite("Automatic source: overlapping requests (issue 19, point 5)")
@@ -117,12 +117,11 @@ struct AutomaticSourceReentrancyTests {
     try await calls(preferred, reach: 2)
     let other = Task { try await source.apod(for: today.previous) }
     // Either the other request is answered by v1 (right) or it probes too (wrong).
-    let settled = await eventually {
+    try await eventually("the other request answered by v1 or probing") {
       let probes = await preferred.calls.count
       let answeredByV1 = await fallback.dayCalls.contains(today.previous)
       return probes > 2 || answeredByV1
     }
-    #expect(settled)
     #expect(await preferred.calls.count == 2, "a second probe was sent while one was under way")
     await preferred.failEveryWaitingCall()
     await preferred.answerWithSamples(1)
