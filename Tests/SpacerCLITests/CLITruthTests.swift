@@ -56,7 +56,7 @@ struct CLITruthTests {
 
   @Test func aDateQueryRanksThatDayFirst() async throws {
     let cache = CacheFolder()
-    let day = APODDay.today(now: Date()).advanced(by: -3)
+    let day = cliToday.advanced(by: -3)
     _ = try await runSpacer(["explore", "--days", "10", "--demo"], cacheDirectory: cache.url)
     let result = try await runSpacer(["search", day.iso, "--demo"], cacheDirectory: cache.url)
     #expect(result.status == 0, "\(result.stderr)")
