@@ -9,6 +9,22 @@ public protocol ImageDecoding: Sendable {
   /// Decodes `data`, downsampling so the long side is at most `maxPixelSize` (nil: full size).
   /// Throws when the bytes are not a complete image this decoder can read.
   func decode(_ data: Data, maxPixelSize: Int?) throws(ImageDecodingError) -> DecodedImage
+
+  /// Decodes the picture in the file at `url`, reading from the file rather than from a copy of
+  /// it in memory (the widget, under a ~30 MB limit). `mapped` is the same file mapped into memory
+  /// (file-backed pages, not the process's own allocation), for structure checks.
+  func decodeFile(at url: URL, mapped: Data, maxPixelSize: Int) throws(ImageDecodingError) -> DecodedImage
+}
+
+extension ImageDecoding {
+  /// Decoders that only read bytes decode the mapping.
+  public func decodeFile(
+    at url: URL, mapped: Data, maxPixelSize: Int
+  ) throws(ImageDecodingError)
+    -> DecodedImage
+  {
+    try decode(mapped, maxPixelSize: maxPixelSize)
+  }
 }
 
 /// A decoder that reads only the header: the image it returns has the downsampled pixel size

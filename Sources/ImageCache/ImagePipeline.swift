@@ -66,6 +66,8 @@ public actor ImagePipeline {
   private var pinFetchQueue: [URL] = []
   private var pinFetchesRunning: [URL: (id: UInt64, task: Task<Void, Never>)] = [:]
   private var lastPrefetchID: UInt64 = 0
+  /// The last widget decode asked for each URL: the next one waits for it (one at a time).
+  private var widgetDecodes: [URL: Task<Void, Never>] = [:]
 
   /// - Parameters:
   ///   - directory: where the disk tier lives; the pipeline owns everything in it.
@@ -181,6 +183,87 @@ public actor ImagePipeline {
   public func cacheFileURL(for url: URL) -> URL? {
     guard let resolved = try? resolve(url) else { return nil }
     return disk.fileURL(for: resolved.fileName)
+  }
+
+  // MARK: - Widget pictures
+
+  /// The picture at `url` decoded for a widget, under the widget extension's memory limit:
+  /// - from the memory tier when there;
+  /// - else decoded straight from the disk tier's file (downloaded there first when missing),
+  ///   never from a copy of the whole file in memory (`ImageDecoding.decodeFile`);
+  /// - one such decode per URL at a time: the sizes WidgetKit asks for together decode one after
+  ///   another, each from the file, instead of three copies of it at once;
+  /// - a file above `maxFileBytes` is refused (`.tooLargeForWidget`) before it is read.
+  public func widgetImage(
+    for url: URL, size: ImageSize, maxFileBytes: Int = ImageSize.widgetMaximumFileBytes
+  ) async throws(ImagePipelineError) -> DecodedImage {
+    let resolved = try resolve(url)
+    let key = ImageKey(url: resolved.url, urlHash: resolved.urlHash, size: size)
+    if let image = memory.withLock({ $0.image(for: key) }) { return image }
+    let previous = widgetDecodes[resolved.url]
+    let job = Task { () async -> Result<DecodedImage, ImagePipelineError> in
+      await previous?.value
+      do throws(ImagePipelineError) {
+        return .success(
+          try await self.produceWidgetImage(key, fileName: resolved.fileName, maxFileBytes: maxFileBytes))
+      } catch {
+        return .failure(error)
+      }
+    }
+    let finished = Task { _ = await job.value }
+    widgetDecodes[resolved.url] = finished
+    let result = await withTaskCancellationHandler {
+      await job.value
+    } onCancel: {
+      job.cancel()
+    }
+    if widgetDecodes[resolved.url] == finished { widgetDecodes[resolved.url] = nil }
+    return try result.get()
+  }
+
+  private func produceWidgetImage(
+    _ key: ImageKey, fileName: String, maxFileBytes: Int
+  ) async throws(ImagePipelineError) -> DecodedImage {
+    // The decode before this one may have been the same size.
+    if let image = memory.withLock({ $0.image(for: key) }) { return image }
+    guard !Task.isCancelled else { throw .cancelled }
+    disk.loadIfNeeded()
+    disk.adoptIfWrittenElsewhere(fileName)
+    if !disk.contains(fileName) {
+      // Written to the disk tier by the download; the bytes in memory are let go right here.
+      _ = try await download(key.url, allowsConstrainedNetwork: key.size.allowsConstrainedNetwork)
+    }
+    let file = disk.fileURL(for: fileName)
+    do {
+      let image = try await Self.decodeWidgetFile(
+        file, size: key.size, maxFileBytes: maxFileBytes, with: decoder)
+      memory.withLock { $0.insert(image, for: key) }
+      return image
+    } catch .undecodable(let error) {
+      disk.remove(fileName)
+      throw .undecodable(error)
+    }
+  }
+
+  @concurrent
+  private nonisolated static func decodeWidgetFile(
+    _ file: URL, size: ImageSize, maxFileBytes: Int, with decoder: any ImageDecoding
+  ) async throws(ImagePipelineError) -> DecodedImage {
+    let attributes = try? FileManager.default.attributesOfItem(atPath: file.path)
+    let bytes = (attributes?[.size] as? NSNumber)?.intValue ?? (attributes?[.size] as? Int) ?? 0
+    guard bytes <= maxFileBytes else { throw .tooLargeForWidget(bytes: bytes, limit: maxFileBytes) }
+    let mapped: Data
+    do {
+      mapped = try Data(contentsOf: file, options: .alwaysMapped)
+    } catch {
+      // Removed by the other process between the check and the read: nothing to decode.
+      throw .undecodable(.unrecognizedFormat)
+    }
+    do {
+      return try decoder.decodeFile(at: file, mapped: mapped, maxPixelSize: size.maxPixelSize(for: mapped))
+    } catch {
+      throw .undecodable(error)
+    }
   }
 
   // MARK: - Pinning and memory pressure

@@ -17,6 +17,9 @@ public enum ImagePipelineError: Error, Sendable, Hashable {
   /// Low Data Mode is on and only a constrained network is available: large images (HD, favorites'
   /// offline copies) wait for another network; previews still load.
   case lowDataMode
+  /// The picture's file is larger than a widget may decode (`ImageSize.widgetMaximumFileBytes`):
+  /// the widget draws its placeholder with the title instead of risking its memory limit.
+  case tooLargeForWidget(bytes: Int, limit: Int)
 
   /// The pipeline's error for a failed download: Low Data Mode and cancellation are the
   /// pipeline's own cases, everything else stays the HTTP error it is.
@@ -47,6 +50,9 @@ public enum ImagePipelineError: Error, Sendable, Hashable {
       Localized.text("Loading the image was cancelled.")
     case .lowDataMode:
       Localized.text("Low Data Mode is on, so the full-resolution image isn’t downloaded on this network.")
+    case .tooLargeForWidget(let bytes, let limit):
+      Localized.text(
+        "The picture is too large for the widget (%lld MB, more than %lld MB).", bytes >> 20, limit >> 20)
     }
   }
 

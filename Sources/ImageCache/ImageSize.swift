@@ -85,6 +85,10 @@ public struct ImageSize: Sendable, Hashable, CustomStringConvertible {
   /// The most pixels a decoded widget picture has, whatever its shape: 4 MB decoded.
   public static let widgetMaximumPixelArea = widgetMaximumPixels * widgetMaximumPixels
 
+  /// The largest picture file a widget decodes. Decoding reads from the file, but the decoder
+  /// still works through the whole of it; above this the widget shows its titled placeholder.
+  public static let widgetMaximumFileBytes = 20 << 20
+
   /// The widget's memory tier: two pictures at the widget maximum (8 MB), a quarter of the
   /// extension's limit, so a snapshot and a timeline request can overlap.
   public static let widgetMemoryCostLimit = 2 * widgetMaximumPixels * widgetMaximumPixels * 4

@@ -21,7 +21,28 @@
       guard let source = CGImageSourceCreateWithData(data as CFData, sourceOptions) else {
         throw .platformDecoderFailed(header.format)
       }
-      let longSide = maxPixelSize ?? max(header.pixelWidth, header.pixelHeight)
+      return try Self.thumbnail(
+        of: source, header: header, longSide: maxPixelSize ?? max(header.pixelWidth, header.pixelHeight))
+    }
+
+    /// The widget's path: ImageIO reads the file itself (`CGImageSourceCreateWithURL`), so no copy
+    /// of the whole file is made in the extension's memory. The structure check runs on `mapped`,
+    /// the file mapped into memory (file-backed pages the system can drop, not the process's own).
+    public func decodeFile(
+      at url: URL, mapped: Data, maxPixelSize: Int
+    ) throws(ImageDecodingError) -> DecodedImage {
+      let header = try ImageHeaderReader.validate(mapped)
+      let sourceOptions = [kCGImageSourceShouldCache: false] as CFDictionary
+      guard let source = CGImageSourceCreateWithURL(url as CFURL, sourceOptions) else {
+        throw .platformDecoderFailed(header.format)
+      }
+      return try Self.thumbnail(of: source, header: header, longSide: maxPixelSize)
+    }
+
+    /// The downsampled, upright bitmap of the source's first image, decoded now.
+    private static func thumbnail(
+      of source: CGImageSource, header: ImageHeader, longSide: Int
+    ) throws(ImageDecodingError) -> DecodedImage {
       let thumbnailOptions =
         [
           // Always from the full image: an embedded EXIF thumbnail may be tiny.
