@@ -15,6 +15,34 @@ nonisolated public struct AppLinks: Sendable, Equatable {
   }
 }
 
+/// What the running-mode choice may do in this build.
+///
+/// Rule: a Release build never lets the user switch to Observer mode when the build has no
+/// StoreKit products configured: in Observer mode Spacer buys with StoreKit itself, so the user
+/// would be left without a way to buy. Debug builds allow both modes (testing the switch).
+nonisolated public struct RunningModeRules: Sendable, Equatable {
+  /// True for a Release (App Store, TestFlight) build.
+  public var isRelease: Bool
+  /// Whether StoreKit products are configured for this build (a Monetization fact, passed in).
+  public var storeKitProductsConfigured: Bool
+
+  public init(isRelease: Bool, storeKitProductsConfigured: Bool) {
+    self.isRelease = isRelease
+    self.storeKitProductsConfigured = storeKitProductsConfigured
+  }
+
+  /// Both modes allowed (a Debug build, or one whose products are configured).
+  public static let unrestricted = RunningModeRules(isRelease: false, storeKitProductsConfigured: true)
+
+  /// Why `mode` may not be chosen, or nil when it may.
+  public func refusal(of mode: RunningMode) -> String? {
+    guard mode == .observer, isRelease, !storeKitProductsConfigured else { return nil }
+    return Localized.text(
+      "Observer mode needs the in-app purchases set up in this version, and they aren't, so "
+        + "Spacer stays in Full mode to keep Premium available to buy.")
+  }
+}
+
 /// The Profile screen's state: what the subscription status says, Restore with its three outcomes,
 /// whether Manage Subscription can be offered, the running mode, the daily reminder and links.
 ///
@@ -45,6 +73,7 @@ public final class ProfileModel {
   @ObservationIgnored private let isAwaitingApproval: @MainActor () -> Bool
   @ObservationIgnored private let changeRunningMode: @MainActor (RunningMode) -> Void
   @ObservationIgnored private let monetizationEnabled: Bool
+  @ObservationIgnored private let runningModeRules: RunningModeRules
   @ObservationIgnored private let dateStyle: Date.FormatStyle
 
   /// - Parameters:
@@ -52,6 +81,8 @@ public final class ProfileModel {
   ///   - isAwaitingApproval: whether an Ask to Buy request is waiting for a parent's approval.
   ///   - monetizationEnabled: false when the build has no Purchasely key: the screen says so and
   ///     offers neither Restore nor Manage Subscription.
+  ///   - runningModeRules: whether this build may switch to Observer mode (Release builds without
+  ///     StoreKit products may not).
   ///   - locale, timeZone: how renewal dates are written (the device's, or fixed in tests).
   public init(
     entitlements: any ProfileEntitlements, restores: any ProfileRestoring,
@@ -59,8 +90,10 @@ public final class ProfileModel {
     reminder: ReminderScheduler, links: AppLinks, versionText: String, monetizationEnabled: Bool,
     isAwaitingApproval: @escaping @MainActor () -> Bool,
     changeRunningMode: @escaping @MainActor (RunningMode) -> Void,
+    runningModeRules: RunningModeRules = .unrestricted,
     locale: Locale = .autoupdatingCurrent, timeZone: TimeZone = .autoupdatingCurrent
   ) {
+    self.runningModeRules = runningModeRules
     self.entitlements = entitlements
     self.restores = restores
     self.subscriptionManagement = subscriptionManagement
@@ -195,8 +228,25 @@ public final class ProfileModel {
   /// The mode this launch runs in.
   public var activeRunningMode: RunningMode { settings.activeMode }
 
-  /// Stored at once; applies on the next launch.
+  /// What the running-mode section says under its title: what the setting is, and when it applies.
+  public var runningModeExplanation: String {
+    Localized.text(
+      "How purchases are made: Full lets Purchasely handle them, Observer has Spacer buy through "
+        + "the App Store itself. A change applies the next time Spacer starts.")
+  }
+
+  /// Why the last choice was refused (`RunningModeRules`), or nil; the picker stays on the mode
+  /// it showed.
+  public private(set) var runningModeRefusal: String?
+
+  /// Stored at once; applies on the next launch. A mode this build may not use is refused with a
+  /// sentence (`runningModeRefusal`) and nothing is stored.
   public func selectRunningMode(_ mode: RunningMode) {
+    if let refusal = runningModeRules.refusal(of: mode) {
+      runningModeRefusal = refusal
+      return
+    }
+    runningModeRefusal = nil
     changeRunningMode(mode)
   }
 

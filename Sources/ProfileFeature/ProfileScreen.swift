@@ -191,8 +191,15 @@
       } header: {
         Text("Running Mode")
       } footer: {
-        if let notice = profile.runningModeNotice {
-          Text(notice)
+        // What the setting is and when it applies, then why a choice was refused or what is pending.
+        VStack(alignment: .leading, spacing: Spacing.xSmall) {
+          Text(profile.runningModeExplanation)
+          if let refusal = profile.runningModeRefusal {
+            Text(refusal)
+              .foregroundStyle(Palette.error)
+          } else if let notice = profile.runningModeNotice {
+            Text(notice)
+          }
         }
       }
     }

@@ -25,7 +25,10 @@ final class ProfileFixture {
     termsOfUse: URL(string: "https://example.com/terms")!,
     privacyPolicy: URL(string: "https://example.com/privacy")!)
 
-  init(snapshot: EntitlementSnapshot? = nil, monetizationEnabled: Bool = true) {
+  init(
+    snapshot: EntitlementSnapshot? = nil, monetizationEnabled: Bool = true,
+    runningModeRules: RunningModeRules = .unrestricted
+  ) {
     if let snapshot { EntitlementSnapshotStore(store: store).save(snapshot) }
     backend = FakeSubscriptionBackend(calls: calls)
     let logger = RecordingMonetizationLogger()
@@ -50,6 +53,7 @@ final class ProfileFixture {
         self.loggedModes.append(mode)
         self.settings.setRunningMode(mode)
       },
+      runningModeRules: runningModeRules,
       locale: Locale(identifier: "en_US"), timeZone: TimeZone(identifier: "UTC")!)
   }
 
@@ -256,5 +260,41 @@ struct ProfileRunningModeTests {
     let fixture = ProfileFixture()
     #expect(fixture.profile.links == ProfileFixture.links)
     #expect(fixture.profile.versionText == "1.0 (1)")
+  }
+}
+
+@Suite("Profile: the running mode cannot leave a Release build without a way to buy")
+@MainActor
+struct ProfileRunningModeRulesTests {
+  @Test func aReleaseBuildWithoutStoreKitProductsRefusesObserverAndSaysWhy() {
+    let fixture = ProfileFixture(
+      runningModeRules: RunningModeRules(isRelease: true, storeKitProductsConfigured: false))
+
+    fixture.profile.selectRunningMode(.observer)
+
+    #expect(fixture.loggedModes.isEmpty, "the refused mode was stored")
+    #expect(fixture.profile.selectedRunningMode == .full)
+    #expect(fixture.profile.runningModeRefusal?.contains("Observer") == true)
+    // Full stays allowed and clears the refusal.
+    fixture.profile.selectRunningMode(.full)
+    #expect(fixture.profile.runningModeRefusal == nil)
+    #expect(fixture.loggedModes == [.full])
+  }
+
+  @Test func observerIsAllowedWithProductsOrInDebug() {
+    for rules in [
+      RunningModeRules(isRelease: true, storeKitProductsConfigured: true),
+      RunningModeRules(isRelease: false, storeKitProductsConfigured: false),
+    ] {
+      let fixture = ProfileFixture(runningModeRules: rules)
+      fixture.profile.selectRunningMode(.observer)
+      #expect(fixture.loggedModes == [.observer])
+      #expect(fixture.profile.runningModeRefusal == nil)
+    }
+  }
+
+  @Test func theSectionSaysWhatTheSettingIsAndWhenItApplies() {
+    let explanation = ProfileFixture().profile.runningModeExplanation
+    #expect(explanation.contains("next time Spacer starts"))
   }
 }
