@@ -63,9 +63,7 @@ struct APODWidgetView: View {
       Color.clear
     } else if let cgImage = entry.picture?.cgImage {
       ZStack {
-        Image(decorative: cgImage, scale: 1)
-          .resizable()
-          .aspectRatio(contentMode: .fill)
+        picture(cgImage)
         // Keeps the caption readable over a bright picture.
         LinearGradient(colors: [.clear, .black.opacity(0.7)], startPoint: .center, endPoint: .bottom)
       }
@@ -79,6 +77,17 @@ struct APODWidgetView: View {
           .font(.largeTitle)
           .foregroundStyle(Color.white.opacity(0.35))
       }
+    }
+  }
+
+  /// The photo, filling the widget. On a tinted Home Screen (iOS 18) it keeps its own colours
+  /// instead of being flattened into the tint.
+  @ViewBuilder private func picture(_ cgImage: CGImage) -> some View {
+    let image = Image(decorative: cgImage, scale: 1).resizable()
+    if #available(iOS 18.0, *) {
+      image.widgetAccentedRenderingMode(.fullColor).aspectRatio(contentMode: .fill)
+    } else {
+      image.aspectRatio(contentMode: .fill)
     }
   }
 

@@ -20,5 +20,8 @@ struct SpacerWidget: Widget {
     .configurationDisplayName("Astronomy Picture")
     .description("Today's Astronomy Picture of the Day from NASA.")
     .supportedFamilies([.systemSmall, .systemMedium, .systemLarge, .accessoryRectangular])
+    // The picture is the widget: StandBy and tinted Home Screens must not remove it as they do a
+    // removable container background.
+    .containerBackgroundRemovable(false)
   }
 }

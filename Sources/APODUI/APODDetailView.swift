@@ -121,6 +121,8 @@
         }
       }
       .disabled(isToggling)
+      // "Save" reads like Save to Photos: VoiceOver says what the button does to the favorites.
+      .accessibilityLabel(isFavorite ? Text("Remove from Favorites") : Text("Add to Favorites"))
     }
   }
 

@@ -5,6 +5,7 @@
   import FavoritesCore
   import Foundation
   import ImageCache
+  import NASA
   import SwiftUI
 
   /// One saved picture. `FavoriteDetailModel` decides what is shown: the favorite's own fields
@@ -54,7 +55,8 @@
         VStack(alignment: .leading, spacing: Spacing.medium) {
           PipelineImage(
             url: favorite.imageURL ?? favorite.hdImageURL, size: .preview, pipeline: images,
-            accessibilityLabel: favorite.altText ?? favorite.title, contentMode: .fit
+            accessibilityLabel: APOD.accessibilityDescription(
+              alt: favorite.altText, title: favorite.title, date: favorite.date), contentMode: .fit
           )
           .aspectRatio(4.0 / 3.0, contentMode: .fit)
           .clipShape(RoundedRectangle(cornerRadius: CornerRadius.large))

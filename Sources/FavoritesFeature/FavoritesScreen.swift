@@ -5,6 +5,7 @@
   import FavoritesCore
   import Foundation
   import ImageCache
+  import NASA
   import SwiftUI
 
   /// The Favorites tab: a grid of saved pictures that browses offline (their images are pinned in
@@ -127,7 +128,8 @@
       VStack(alignment: .leading, spacing: Spacing.xSmall) {
         PipelineImage(
           url: favorite.imageURL ?? favorite.hdImageURL, size: .thumbnail, pipeline: images,
-          accessibilityLabel: favorite.altText ?? favorite.title
+          accessibilityLabel: APOD.accessibilityDescription(
+            alt: favorite.altText, title: favorite.title, date: favorite.date)
         )
         .aspectRatio(1, contentMode: .fit)
         .clipShape(RoundedRectangle(cornerRadius: CornerRadius.medium))

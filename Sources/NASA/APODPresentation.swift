@@ -5,8 +5,14 @@ extension APOD {
   /// What VoiceOver reads for the picture: the service's `alt` text when it has any words, else
   /// the title, else "Astronomy Picture of the Day" with the date (a day with neither).
   public var accessibilityDescription: String {
-    if let alt = Self.words(alt) { return alt }
-    return Self.words(title) ?? Localized.text("Astronomy Picture of the Day, %@", date.iso)
+    Self.accessibilityDescription(alt: alt, title: title, date: date)
+  }
+
+  /// The same rule for anything that stores a day's alt text, title and date (a favorite), so
+  /// every picture of a day reads the same to VoiceOver.
+  public static func accessibilityDescription(alt: String?, title: String, date: APODDay) -> String {
+    if let alt = words(alt) { return alt }
+    return words(title) ?? Localized.text("Astronomy Picture of the Day, %@", date.iso)
   }
 
   /// What VoiceOver reads for the day in a list or grid: the title (or the generic name when it

@@ -27,7 +27,7 @@ enum WidgetMemoryBenchmark {
   static let fileBytes = 10 << 20
 
   static func run() async throws -> [String: Double] {
-    guard anonymousResidentBytes() != nil else { return [:] }
+    guard anonymousResidentBytes() != nil, fixMallocMapThreshold() else { return [:] }
     let picture = padded(ImageFixtures.jpeg(width: 6_000, height: 4_000), to: fileBytes)
     let widget = try await peak(
       picture,
@@ -102,6 +102,18 @@ enum WidgetMemoryBenchmark {
     }
     file += jpeg.dropFirst(2)
     return file
+  }
+
+  /// glibc serves a large allocation with its own mapping, returned on free, but raises that
+  /// threshold after such a free (up to 32 MB), so later 10 MB buffers would reuse freed heap and
+  /// never show in `RssAnon`. Fixing it at 128 KB (`mallopt(M_MMAP_THRESHOLD, …)`, looked up at
+  /// run time: Swift's Glibc module has no malloc.h) makes every large buffer show while it lives.
+  static func fixMallocMapThreshold() -> Bool {
+    guard let handle = dlopen(nil, RTLD_NOW), let symbol = dlsym(handle, "mallopt") else { return false }
+    typealias MallOpt = @convention(c) (Int32, Int32) -> Int32
+    let mallopt = unsafeBitCast(symbol, to: MallOpt.self)
+    let mmapThreshold: Int32 = -3  // M_MMAP_THRESHOLD in glibc's malloc.h
+    return mallopt(mmapThreshold, 128 * 1024) == 1
   }
 
   /// The process's anonymous resident memory in bytes (`RssAnon`), or nil where there is no

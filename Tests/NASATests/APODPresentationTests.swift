@@ -97,3 +97,15 @@ struct APODCreditLineTests {
     #expect(apod(copyright: "  ", credit: "", source: .apodBasic).creditLine == nil)
   }
 }
+
+@Suite("A favorite's picture reads to VoiceOver as the day's does")
+struct StoredDayAccessibilityTests {
+  @Test func emptyAltAndBlankTitleFallBackToTheDayNotToSilence() throws {
+    let day = try #require(APODDay(rawValue: "2024-01-05"))
+    #expect(
+      APOD.accessibilityDescription(alt: "", title: "   ", date: day)
+        == "Astronomy Picture of the Day, 2024-01-05")
+    #expect(APOD.accessibilityDescription(alt: "  A comet  ", title: "Comet", date: day) == "A comet")
+    #expect(APOD.accessibilityDescription(alt: nil, title: " Comet ", date: day) == "Comet")
+  }
+}
