@@ -119,7 +119,7 @@ var targets: [Target] = [
   .executableTarget(
     name: "spacer-bench",
     dependencies: [
-      "NASA", "Networking", "ImageCache", "TodayCore", "ViewerCore", "TestSupport", "TestServer",
+      "Basics", "NASA", "Networking", "ImageCache", "TodayCore", "ViewerCore", "TestSupport", "TestServer",
     ],
     swiftSettings: explicitIsolation
   ),
@@ -143,7 +143,7 @@ var targets: [Target] = [
     path: "Tests/ImageTestSupport"),
   .testTarget(
     name: "ImageCacheTests",
-    dependencies: ["ImageCache", "Networking", "TestSupport", "TestServer", "ImageTestSupport"]),
+    dependencies: ["Basics", "ImageCache", "Networking", "TestSupport", "TestServer", "ImageTestSupport"]),
   .testTarget(name: "MonetizationTests", dependencies: ["Basics", "Monetization", "TestSupport"]),
   // Favorites built by day, a hand-moved clock and a temporary folder, for the store's and the
   // screen's tests.
