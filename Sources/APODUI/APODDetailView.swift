@@ -36,23 +36,28 @@
           }
           HeroView(apod: apod, actions: actions)
           heading
-          HStack(spacing: Spacing.medium) {
-            FavoriteButton(apod: apod, actions: actions)
-            // The picture itself (the page link for videos), and Save to Photos.
-            #if canImport(UIKit)
-              PictureShareButton(apod: apod, pictures: actions.pictures)
-            #else
-              ShareLink(item: apod.pageURL, subject: Text(apod.title)) {
-                Label("Share", systemImage: "square.and.arrow.up")
+          // One row when it fits; else the favorite and Share on a row and Save to Photos below;
+          // else one button per row (French, larger text sizes). Nothing is truncated.
+          ViewThatFits(in: .horizontal) {
+            HStack(spacing: Spacing.medium) {
+              favoriteButton
+              shareButton
+              saveToPhotosButton
+            }
+            VStack(alignment: .leading, spacing: Spacing.small) {
+              HStack(spacing: Spacing.medium) {
+                favoriteButton
+                shareButton
               }
-            #endif
-            #if canImport(Photos)
-              if case .picture = ShareItem(apod) {
-                SaveToPhotosButton(apod: apod, saver: .photoLibrary(pictures: actions.pictures))
-              }
-            #endif
-            Spacer(minLength: 0)
+              saveToPhotosButton
+            }
+            VStack(alignment: .leading, spacing: Spacing.small) {
+              favoriteButton
+              shareButton
+              saveToPhotosButton
+            }
           }
+          .frame(maxWidth: .infinity, alignment: .leading)
           .buttonStyle(.bordered)
           // A save the store refused says why, right under the heart (never silently).
           if let failure = actions.favoriteFailure(apod) {
@@ -72,6 +77,30 @@
         .padding(Spacing.large)
       }
       .background(Palette.background)
+    }
+
+    private var favoriteButton: some View {
+      FavoriteButton(apod: apod, actions: actions)
+    }
+
+    /// The picture itself (the page link for videos).
+    @ViewBuilder private var shareButton: some View {
+      #if canImport(UIKit)
+        PictureShareButton(apod: apod, pictures: actions.pictures)
+      #else
+        ShareLink(item: apod.pageURL, subject: Text(apod.title)) {
+          Label("Share", systemImage: "square.and.arrow.up")
+        }
+      #endif
+    }
+
+    /// Save to Photos, on picture days only.
+    @ViewBuilder private var saveToPhotosButton: some View {
+      #if canImport(Photos)
+        if case .picture = ShareItem(apod) {
+          SaveToPhotosButton(apod: apod, saver: .photoLibrary(pictures: actions.pictures))
+        }
+      #endif
     }
 
     private var heading: some View {

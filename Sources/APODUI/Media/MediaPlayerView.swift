@@ -1,4 +1,5 @@
 #if canImport(SwiftUI) && canImport(UIKit) && canImport(WebKit) && canImport(AVKit)
+  import AVFoundation
   import AVKit
   import DesignSystem
   import Foundation
@@ -41,12 +42,39 @@
         // No label on the container: it would hide the web and AVKit controls from VoiceOver.
         // The navigation title is the heading that names the video.
         .navigationTitle(title)
+        // A video in front plays with sound even with the Silent switch on (the default category
+        // is silenced by it); other apps' audio resumes when it leaves.
+        .onAppear { VideoAudioSession.begin() }
+        .onDisappear { VideoAudioSession.end() }
         .navigationBarTitleDisplayMode(.inline)
         .toolbar {
           ToolbarItem(placement: .confirmationAction) {
             Button("Done") { dismiss() }
           }
         }
+      }
+    }
+  }
+
+  /// The app's audio session while a video is in front: `.playback` with `.moviePlayback`, then
+  /// deactivated with `.notifyOthersOnDeactivation`. A refusal (another app holds the session)
+  /// leaves the system's default: the video still plays, perhaps silenced by the switch.
+  private enum VideoAudioSession {
+    static func begin() {
+      let session = AVAudioSession.sharedInstance()
+      do {
+        try session.setCategory(.playback, mode: .moviePlayback)
+        try session.setActive(true)
+      } catch {
+        return
+      }
+    }
+
+    static func end() {
+      do {
+        try AVAudioSession.sharedInstance().setActive(false, options: .notifyOthersOnDeactivation)
+      } catch {
+        return
       }
     }
   }
