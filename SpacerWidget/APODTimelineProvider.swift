@@ -21,6 +21,11 @@ struct APODTimelineProvider: TimelineProvider {
   }
 
   func getSnapshot(in context: Context, completion: @escaping @Sendable (APODEntry) -> Void) {
+    // The widget gallery asks for a snapshot to show at once: the placeholder, no load at all.
+    if context.isPreview {
+      completion(placeholder(in: context))
+      return
+    }
     let size = Self.imageSize(for: context)
     Task {
       completion(await WidgetEnvironment.shared.current(size: size).entry)
@@ -37,8 +42,10 @@ struct APODTimelineProvider: TimelineProvider {
 
   /// The widget at 3× (the densest iPhone screen): `ImageSize.widget` decodes the picture so its
   /// short side covers the widget (the view fills it), within 1,000,000 pixels (4 MB decoded).
-  private static func imageSize(for context: Context) -> ImageSize {
-    ImageSize.widget(
+  /// Nil for the lock-screen family, which draws the title only: no picture is read or decoded.
+  private static func imageSize(for context: Context) -> ImageSize? {
+    if context.family == .accessoryRectangular { return nil }
+    return ImageSize.widget(
       width: Double(context.displaySize.width), height: Double(context.displaySize.height), scale: 3)
   }
 }

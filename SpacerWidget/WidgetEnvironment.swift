@@ -44,10 +44,11 @@ final class WidgetEnvironment: Sendable {
   /// The picture is decoded from the shared disk tier's file (`ImagePipeline.widgetImage`): one
   /// decode per picture at a time across the sizes WidgetKit asks for together, and a file above
   /// `ImageSize.widgetMaximumFileBytes` gives no picture, so the view draws the titled placeholder.
-  func current(size: ImageSize) async -> (entry: APODEntry, reloadAt: Date) {
+  /// `size` nil (the lock-screen family) reads no picture.
+  func current(size: ImageSize?) async -> (entry: APODEntry, reloadAt: Date) {
     let outcome = await loader.load()
     var picture: DecodedImage?
-    if case .picture(_, _, let url) = outcome.entry {
+    if case .picture(_, _, let url) = outcome.entry, let size {
       picture = try? await images.widgetImage(for: url, size: size)
     }
     return (APODEntry(date: Date(), content: outcome.entry, picture: picture), outcome.reloadAt)

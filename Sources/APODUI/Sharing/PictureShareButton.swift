@@ -28,7 +28,8 @@
           Label("Share", systemImage: "square.and.arrow.up")
         }
         .disabled(isPreparing)
-        .sheet(item: $prepared, onDismiss: { prepared?.remove() }) { share in
+        // SwiftUI clears `prepared` before `onDismiss` runs: the folder of every prepared share goes.
+        .sheet(item: $prepared, onDismiss: { PreparedShare.removeAll() }) { share in
           ActivitySheet(items: [share.file, share.caption])
             .presentationDetents([.medium, .large])
             .ignoresSafeArea()
@@ -65,8 +66,8 @@
     }
   }
 
-  /// The picture written to a folder of its own in the temporary directory, removed when the
-  /// share sheet closes.
+  /// The picture written to a folder of its own in the temporary directory; all of them are
+  /// removed when the share sheet closes.
   nonisolated private struct PreparedShare: Identifiable, Sendable {
     let file: URL
     let caption: String
@@ -74,17 +75,21 @@
 
     @concurrent
     static func write(_ picture: PictureFile, title: String, caption: String) async throws -> PreparedShare {
-      let folder = FileManager.default.temporaryDirectory
-        .appendingPathComponent("Shared pictures", isDirectory: true)
-        .appendingPathComponent(UUID().uuidString, isDirectory: true)
+      let folder = root.appendingPathComponent(UUID().uuidString, isDirectory: true)
       try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
       let file = folder.appendingPathComponent(picture.fileName(title: title), isDirectory: false)
       try picture.data.write(to: file, options: .atomic)
       return PreparedShare(file: file, caption: caption)
     }
 
-    func remove() {
-      try? FileManager.default.removeItem(at: file.deletingLastPathComponent())
+    /// Where prepared shares are written, one folder each.
+    static var root: URL {
+      FileManager.default.temporaryDirectory.appendingPathComponent("Shared pictures", isDirectory: true)
+    }
+
+    /// Removes every prepared share (the sheet closed; the receiving app has its own copy).
+    static func removeAll() {
+      try? FileManager.default.removeItem(at: root)
     }
   }
 
