@@ -77,7 +77,10 @@ public final class AppModel {
       reminder: reminder, links: content.links, versionText: content.versionText,
       monetizationEnabled: dependencies.monetizationEnabled,
       isAwaitingApproval: { [purchases = monetization.purchases] in purchases.isAwaitingApproval },
-      changeRunningMode: monetization.scheduleRunningMode)
+      changeRunningMode: monetization.scheduleRunningMode,
+      runningModeRules: RunningModeRules(
+        isRelease: dependencies.isReleaseBuild,
+        storeKitProductsConfigured: dependencies.storeKitProductsConfigured))
   }
 
   /// Launch: start the SDK and the transaction listener, sync, then the onboarding paywall only

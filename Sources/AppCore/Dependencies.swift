@@ -31,6 +31,12 @@ public struct Dependencies {
   /// The clock every model reads and waits on (the paywall's timeouts, entitlement expiry, the
   /// APOD day): `SystemClock` in the app, the test clock in tests and the simulator's own clock.
   public var clock: any Clocking
+  /// A Release (App Store, TestFlight) build: Profile may not switch to Observer mode without
+  /// StoreKit products (`RunningModeRules`). False in Debug, tests and the simulator.
+  public var isReleaseBuild = false
+  /// Whether this build names its App Store subscription group (`AppConfiguration`): the StoreKit
+  /// products Observer mode buys exist only then.
+  public var storeKitProductsConfigured = true
 
   public init(
     keyValueStore: any KeyValueStore, subscriptionBackend: any SubscriptionBackend,

@@ -101,7 +101,7 @@
       // Without a Purchasely key this is the disabled monetization: no paywall, no crash.
       let monetization = LiveMonetization(
         purchaselyAPIKey: configuration.purchaselyAPIKey ?? "", logSubsystem: logSubsystem, clock: clock)
-      let dependencies = Dependencies(
+      var dependencies = Dependencies(
         keyValueStore: UserDefaults.standard,
         subscriptionBackend: monetization.subscriptionBackend,
         storeEntitlements: monetization.storeEntitlements,
@@ -114,6 +114,13 @@
         monetizationEnabled: monetization.availability.isEnabled,
         content: content,
         clock: clock)
+      // Profile's running-mode rule: a Release build without App Store products keeps Full mode.
+      #if DEBUG
+        dependencies.isReleaseBuild = false
+      #else
+        dependencies.isReleaseBuild = true
+      #endif
+      dependencies.storeKitProductsConfigured = configuration.storeKitProductsConfigured
       let model = AppModel(dependencies: dependencies)
 
       // Paywalls the SDK opens by itself reach the same outcome path: logged, then a re-check.

@@ -14,6 +14,7 @@ struct AppConfigurationTests {
     #expect(configuration.nasaAPIKey == "abc123")
     #expect(configuration.purchaselyAPIKey == "ply-key")
     #expect(configuration.subscriptionGroupID == "21482759")
+    #expect(configuration.storeKitProductsConfigured)
     #expect(configuration.links.termsOfUse.absoluteString == "https://example.org/terms")
     #expect(configuration.versionText == "1.4 (212)")
   }
@@ -28,6 +29,7 @@ struct AppConfigurationTests {
   @Test func missingKeysFallBackToTheLocalGroupAndDefaultLinks() {
     let configuration = AppConfiguration(info: [:])
     #expect(configuration.subscriptionGroupID == ProductCatalog.localSubscriptionGroupID)
+    #expect(!configuration.storeKitProductsConfigured)
     #expect(configuration.links == AppConfiguration.defaultLinks)
     #expect(configuration.versionText == "")
   }

@@ -18,7 +18,7 @@ final class AppModelFixture {
 
   init(
     store: InMemoryKeyValueStore = InMemoryKeyValueStore(), clock: TestClock = TestClock(),
-    content: TestContent? = nil, defaultMode: RunningMode = .full,
+    content: TestContent? = nil, defaultMode: RunningMode = .full, releaseWithoutProducts: Bool = false,
     prepare: (AppModelFixture.Fakes) -> Void = { _ in }
   ) {
     let fakes = MonetizationFakeSet(store: store, clock: clock)
@@ -26,14 +26,18 @@ final class AppModelFixture {
     let content = content ?? TestContent(now: clock.nowProvider)
     self.content = content
     prepare(Fakes(backend: fakes.backend, storeKit: fakes.storeKit, purchaser: fakes.purchaser))
-    model = AppModel(
-      dependencies: Dependencies(
-        keyValueStore: store, subscriptionBackend: fakes.backend, storeEntitlements: fakes.storeKit,
-        paywallPresenter: fakes.presenter, purchaser: fakes.purchaser,
-        subscriptionManagement: subscriptionManagement, monetizationLogger: fakes.logger,
-        monetization: MonetizationConfiguration(
-          subscriptionGroupID: MonetizationFixtures.groupID, defaultRunningMode: defaultMode),
-        content: content.dependencies(), clock: clock))
+    var dependencies = Dependencies(
+      keyValueStore: store, subscriptionBackend: fakes.backend, storeEntitlements: fakes.storeKit,
+      paywallPresenter: fakes.presenter, purchaser: fakes.purchaser,
+      subscriptionManagement: subscriptionManagement, monetizationLogger: fakes.logger,
+      monetization: MonetizationConfiguration(
+        subscriptionGroupID: MonetizationFixtures.groupID, defaultRunningMode: defaultMode),
+      content: content.dependencies(), clock: clock)
+    if releaseWithoutProducts {
+      dependencies.isReleaseBuild = true
+      dependencies.storeKitProductsConfigured = false
+    }
+    model = AppModel(dependencies: dependencies)
   }
 
   struct Fakes {
@@ -465,5 +469,22 @@ struct AskToBuyExpiryTests {
     #expect(!app.model.monetization.purchases.isAwaitingApproval)
     #expect(app.model.gateNotice == nil)
     #expect(!app.model.profile.statusLine.contains("Waiting for approval"))
+  }
+}
+
+@Suite("The app hands Profile the build's running-mode facts")
+@MainActor
+struct AppRunningModeRulesTests {
+  @Test func aReleaseBuildWithoutProductsCannotBeSwitchedToObserver() {
+    let app = AppModelFixture(releaseWithoutProducts: true)
+    app.model.profile.selectRunningMode(.observer)
+    #expect(app.model.profile.selectedRunningMode == .full)
+    #expect(app.model.profile.runningModeRefusal != nil)
+  }
+
+  @Test func aDebugBuildStillSwitches() {
+    let app = AppModelFixture()
+    app.model.profile.selectRunningMode(.observer)
+    #expect(app.model.profile.selectedRunningMode == .observer)
   }
 }

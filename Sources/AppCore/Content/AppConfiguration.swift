@@ -11,6 +11,9 @@ nonisolated public struct AppConfiguration: Sendable, Equatable {
   public var purchaselyAPIKey: String?
   /// App Store Connect's subscription group, or the local `.storekit` one until it is set.
   public var subscriptionGroupID: String
+  /// True when Info.plist names the App Store subscription group; false when the build falls back
+  /// to the local `Spacer.storekit` group (no App Store products behind it).
+  public var storeKitProductsConfigured: Bool
   /// Paid-app buyers whose original build is below this one keep Premium; `nil` turns
   /// grandfathering off (the app was never sold for a price).
   public var grandfatheringCutoffBuild: String?
@@ -49,6 +52,7 @@ nonisolated public struct AppConfiguration: Sendable, Equatable {
     nasaAPIKey = value(Key.nasaAPIKey)
     purchaselyAPIKey = value(Key.purchaselyAPIKey)
     subscriptionGroupID = value(Key.subscriptionGroupID) ?? ProductCatalog.localSubscriptionGroupID
+    storeKitProductsConfigured = value(Key.subscriptionGroupID) != nil
     // A cutoff that is not a build number would grandfather nobody, or everybody: off instead.
     grandfatheringCutoffBuild = value(Key.grandfatheringCutoffBuild).flatMap { BuildNumber($0)?.description }
     links = AppLinks(
