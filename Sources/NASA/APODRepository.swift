@@ -482,12 +482,27 @@ public actor APODRepository {
       .compactMap { APODDay(rawValue: String($0.dropFirst(Keys.dayPrefix.count))) }
       .filter { $0 >= APODDay.first }
       .sorted()
-    var saved: [APOD] = []
-    saved.reserveCapacity(days.count)
-    for day in days {
-      if let value = await savedDay(day)?.value { saved.append(value) }
+    // Read and decoded on every core at once: the first search of a large archive reads thousands.
+    let chunkCount = min(max(ProcessInfo.processInfo.activeProcessorCount, 1), 8)
+    let chunkSize =
+      days.count >= 256 && chunkCount > 1 ? (days.count + chunkCount - 1) / chunkCount : days.count
+    guard chunkSize > 0 else { return [] }
+    return await withTaskGroup(of: (Int, [APOD]).self) { group in
+      for start in stride(from: 0, to: days.count, by: chunkSize) {
+        let chunk = Array(days[start..<min(start + chunkSize, days.count)])
+        group.addTask {
+          var found: [APOD] = []
+          found.reserveCapacity(chunk.count)
+          for day in chunk {
+            if let value = await self.savedDay(day)?.value { found.append(value) }
+          }
+          return (start, found)
+        }
+      }
+      var chunks: [(Int, [APOD])] = []
+      for await chunk in group { chunks.append(chunk) }
+      return chunks.sorted { $0.0 < $1.0 }.flatMap(\.1)
     }
-    return saved
   }
 
   /// Saved day files that could not be used since the last call, each once, in the order found:

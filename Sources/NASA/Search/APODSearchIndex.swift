@@ -1,3 +1,5 @@
+import Foundation
+
 /// Keyword search over the days Spacer has saved: title, explanation and credit.
 ///
 /// Rules:
@@ -52,26 +54,59 @@ public struct APODSearchIndex: Sendable {
 
   /// Adds `apods`, replacing the text of days already indexed.
   public mutating func insert(_ apods: some Sequence<APOD>) {
+    insert(documents: apods.map(Self.document(for:)))
+  }
+
+  /// An index of `apods`, their text read on every core at once (the first search of a large
+  /// archive reads thousands of days); the same index `init(_:)` builds.
+  public static func building(_ apods: [APOD]) async -> APODSearchIndex {
+    var index = APODSearchIndex()
+    index.insert(documents: await documents(for: apods))
+    return index
+  }
+
+  /// The documents of `apods`, in order, made in parallel chunks.
+  private static func documents(for apods: [APOD]) async -> [Document] {
+    let chunkCount = min(max(ProcessInfo.processInfo.activeProcessorCount, 1), 8)
+    guard apods.count >= 256, chunkCount > 1 else { return apods.map(document(for:)) }
+    let chunkSize = (apods.count + chunkCount - 1) / chunkCount
+    return await withTaskGroup(of: (Int, [Document]).self) { group in
+      for start in stride(from: 0, to: apods.count, by: chunkSize) {
+        let chunk = Array(apods[start..<min(start + chunkSize, apods.count)])
+        group.addTask { (start, chunk.map(document(for:))) }
+      }
+      var chunks: [(Int, [Document])] = []
+      for await chunk in group { chunks.append(chunk) }
+      return chunks.sorted { $0.0 < $1.0 }.flatMap(\.1)
+    }
+  }
+
+  /// What the index keeps of `apod`: its words, read once.
+  private static func document(for apod: APOD) -> Document {
+    let titleWords = SearchText.words(apod.title)
+    var words = Set(titleWords)
+    words.formUnion(SearchText.words(apod.explanation))
+    if let credit = apod.credit ?? apod.copyright { words.formUnion(SearchText.words(credit)) }
+    return Document(
+      day: apod.date, title: apod.title, kind: APODMediaFilter.Kind(apod),
+      titleWords: Array(Set(titleWords)), words: words)
+  }
+
+  /// Adds `newDocuments`, replacing the text of days already indexed.
+  private mutating func insert(documents newDocuments: [Document]) {
     var newWords: Set<String> = []
-    for apod in apods {
-      let titleWords = SearchText.words(apod.title)
-      var words = Set(titleWords)
-      words.formUnion(SearchText.words(apod.explanation))
-      if let credit = apod.credit ?? apod.copyright { words.formUnion(SearchText.words(credit)) }
-      let document = Document(
-        day: apod.date, title: apod.title, kind: APODMediaFilter.Kind(apod),
-        titleWords: Array(Set(titleWords)), words: words)
+    for document in newDocuments {
       let id: Int
-      if let existing = documentOfDay[apod.date] {
+      if let existing = documentOfDay[document.day] {
         id = existing
         for word in documents[id].words { postings[word]?.remove(id) }
         documents[id] = document
       } else {
         id = documents.count
         documents.append(document)
-        documentOfDay[apod.date] = id
+        documentOfDay[document.day] = id
       }
-      for word in words {
+      for word in document.words {
         if postings[word, default: []].insert(id).inserted, postings[word]?.count == 1 {
           newWords.insert(word)
         }

@@ -69,7 +69,7 @@ public actor APODSearchLibrary {
     case .notLoaded:
       let loadSaved = loadSaved
       let task = Task {
-        let saved = await loadSaved()
+        let saved = await APODSearchIndex.building(await loadSaved())
         self.finishLoading(saved)
       }
       phase = .loading(task)
@@ -77,8 +77,10 @@ public actor APODSearchLibrary {
     }
   }
 
-  private func finishLoading(_ saved: [APOD]) {
-    index.insert(saved)
+  private func finishLoading(_ saved: APODSearchIndex) {
+    // Nothing is indexed before the first read ends (saves wait in the inbox), so the read's index
+    // is the index.
+    index = saved
     phase = .loaded
     // After the read: a day saved meanwhile replaces the copy the read found.
     takeSavedDays()
