@@ -15,6 +15,10 @@ struct TodayCommand: AsyncParsableCommand {
   @Flag(help: "Ask the service even when today's picture is already cached.")
   var refresh = false
 
+  func validate() throws {
+    try APODOptions.checkRefresh(refresh, offline: options.offline)
+  }
+
   func run() async throws {
     try await options.withRepository { repository, now in
       let policy: FetchPolicy = refresh && !options.offline ? .refresh : options.policy
@@ -48,6 +52,7 @@ struct ShowCommand: AsyncParsableCommand {
 
   func validate() throws {
     _ = try day()
+    try APODOptions.checkRefresh(refresh, offline: options.offline)
   }
 
   func run() async throws {
@@ -99,6 +104,7 @@ struct ExploreCommand: AsyncParsableCommand {
     guard (1...Self.maximumDays).contains(days) else {
       throw ValidationError("--days must be between 1 and \(Self.maximumDays); got \(days).")
     }
+    try APODOptions.checkRefresh(refresh, offline: options.offline)
   }
 
   func run() async throws {

@@ -57,6 +57,12 @@ struct APODOptions: ParsableArguments {
   /// The clock the command reads (see `CommandClock`); checked in `validate()`.
   var clock: any Clocking { (try? CommandClock.current()) ?? SystemClock() }
 
+  /// `--refresh` always asks the service; `--offline` never does: together they are a usage error.
+  static func checkRefresh(_ refresh: Bool, offline: Bool) throws {
+    guard refresh, offline else { return }
+    throw ValidationError("--refresh asks the service and --offline forbids it: give one of them.")
+  }
+
   /// A `--cache-dir` must name a folder: an empty path or a file is a usage error. A folder that
   /// cannot be created or written is not: the command reads what it can and says that nothing
   /// will be saved (`unwritableReason(of:)`), as for the default folder.

@@ -63,6 +63,14 @@ struct CLITruthTests {
     #expect(result.stdout.hasPrefix(day.iso), "\(result.stdout)")
   }
 
+  /// `--refresh` always asks; with `--offline` it cannot, so the pair is refused, not half obeyed.
+  @Test(arguments: [["today"], ["show", "2024-01-05"], ["explore"]])
+  func refreshWithOfflineIsAUsageError(command: [String]) async throws {
+    let result = try await runSpacer(command + ["--refresh", "--offline"], cacheDirectory: nil)
+    #expect(result.status == 64)
+    #expect(result.stderr.hasPrefix("spacer: error: --refresh asks the service and --offline forbids it"))
+  }
+
   @Test func showRefreshAsksTheServiceAndSaysWhatItFound() async throws {
     let cache = CacheFolder()
     let server = LoopbackServer()
