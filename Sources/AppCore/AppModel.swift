@@ -27,7 +27,7 @@ public final class AppModel {
   public var gateNotice: String? { notices.text }
 
   /// Settings, entitlements, paywalls, gates, restore and purchases.
-  public let monetization: MonetizationParts
+  public let monetization: AppMonetization
   public let today: TodayModel
   public let explore: ExploreModel
   /// Explore's search over the saved days, and its filter.
@@ -49,7 +49,7 @@ public final class AppModel {
 
   public init(dependencies: Dependencies) {
     let notices = GateNotices()
-    let monetization = MonetizationParts.make(dependencies, notices: notices)
+    let monetization = AppMonetization.make(dependencies, notices: notices)
     let (content, now) = (dependencies.content, dependencies.clock.nowProvider)
     let repository = content.apodRepository
     let favoritesGate = FavoritesGateAdapter(gates: monetization.gates) { notices.text = $0 }

@@ -134,8 +134,7 @@
       // restore buttons must reach Core before the first paywall can appear, that is before
       // `launch()`. Core's interceptor announces an Ask to Buy once, through the root view.
       if let interceptor = model.paywallInterceptor {
-        monetization.routeObserverActions(
-          to: ObserverActionHandlers(purchase: interceptor.purchase, restore: interceptor.restore))
+        monetization.routeObserverActions(to: interceptor)
       }
       // Notification taps, including the one that launched the app, reach the model from now on.
       await notificationPresenter.taps.attach { [weak model] identifier in

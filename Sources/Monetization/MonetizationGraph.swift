@@ -83,29 +83,47 @@ public final class MonetizationGraph {
   /// paywall on screen is closed because Premium became active.
   public var onEntitlementChange: (@MainActor (_ old: Entitlement, _ new: Entitlement) -> Void)?
 
+  /// What differs in the mode this launch runs in.
+  public let strategy: any RunningModeStrategy
+
   /// The mode this launch runs in.
-  public var mode: RunningMode { settings.activeMode }
+  public var mode: RunningMode { strategy.mode }
 
   /// Builds the graph. The persisted entitlement snapshot is loaded here, synchronously, so a
   /// subscriber is Premium from the first frame.
   public init(services: MonetizationServices, configuration: MonetizationConfiguration) {
     let settings = AppSettings(store: services.store, defaultMode: configuration.defaultRunningMode)
-    let mode = settings.activeMode
     let logger = services.logger
-    let entitlements = EntitlementProvider(
-      mode: mode, backend: services.backend, storeKit: services.storeKit,
-      appTransactions: services.appTransactions, store: services.store, configuration: configuration,
-      clock: services.clock, logger: logger)
+    func makeEntitlements(synchronizesBeforeForegroundCheck: Bool) -> EntitlementProvider {
+      EntitlementProvider(
+        synchronizesBeforeForegroundCheck: synchronizesBeforeForegroundCheck, backend: services.backend,
+        storeKit: services.storeKit, appTransactions: services.appTransactions, store: services.store,
+        configuration: configuration, clock: services.clock, logger: logger)
+    }
+    // The one decision on the running mode: everything that differs lives in its strategy.
+    let finisher = TransactionFinisher(purchaser: services.purchaser, logger: logger)
+    let entitlements: EntitlementProvider
+    let strategy: any RunningModeStrategy
+    switch settings.activeMode {
+    case .full:
+      entitlements = makeEntitlements(
+        synchronizesBeforeForegroundCheck: FullModeStrategy.synchronizesBeforeForegroundCheck)
+      strategy = FullModeStrategy(backend: services.backend, entitlements: entitlements, logger: logger)
+    case .observer:
+      entitlements = makeEntitlements(
+        synchronizesBeforeForegroundCheck: ObserverModeStrategy.synchronizesBeforeForegroundCheck)
+      strategy = ObserverModeStrategy(
+        purchaser: services.purchaser, entitlements: entitlements, finisher: finisher, logger: logger)
+    }
     let paywalls = PaywallFlow(
       presenter: services.paywalls, entitlements: entitlements, loadTimeout: configuration.paywallLoadTimeout,
       displayTimeout: configuration.paywallDisplayTimeout, logger: logger)
-    let restores = RestoreCoordinator(
-      mode: mode, backend: services.backend, purchaser: services.purchaser, entitlements: entitlements,
-      logger: logger)
+    let restores = RestoreCoordinator(strategy: strategy, entitlements: entitlements, logger: logger)
     let purchases = ObserverPurchaseCoordinator(
-      mode: mode, purchaser: services.purchaser, backend: services.backend, entitlements: entitlements,
+      strategy: strategy, purchaser: services.purchaser, finisher: finisher, entitlements: entitlements,
       restores: restores, paywalls: paywalls, logger: logger)
     self.settings = settings
+    self.strategy = strategy
     self.entitlements = entitlements
     self.paywalls = paywalls
     self.restores = restores
@@ -122,6 +140,16 @@ public final class MonetizationGraph {
       // A paywall closes when Premium becomes active from any source.
       if !old.isPremium && new.isPremium { await paywalls?.closeBecauseUnlocked() }
     }
+  }
+
+  /// The paywall's purchase and restore buttons, when the running mode's strategy has them come
+  /// to the app (Observer mode); `nil` when the SDK handles them (Full mode).
+  public var paywallInterceptor: PaywallInterceptor? {
+    guard strategy.interceptsPaywallActions else { return nil }
+    let purchases = purchases
+    return PaywallInterceptor(
+      purchase: { @MainActor plan, offer in await purchases.handlePurchase(plan: plan, offer: offer) },
+      restore: { @MainActor in await purchases.handleRestore() })
   }
 
   /// Stores a new running mode and logs it; it applies on the next launch

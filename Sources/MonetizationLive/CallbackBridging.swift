@@ -8,15 +8,15 @@
   /// Holds the Observer-mode handlers, which exist only once `AppModel` has been built, so that
   /// interceptors registered at SDK start can reach them whenever the paywall fires an action.
   final class ObserverActionRouter: Sendable {
-    private let handlers = OSAllocatedUnfairLock<ObserverActionHandlers?>(initialState: nil)
+    private let handlers = OSAllocatedUnfairLock<PaywallInterceptor?>(initialState: nil)
 
-    /// Replaces the handlers; later actions use the new ones.
-    func route(to newHandlers: ObserverActionHandlers) {
+    /// Replaces the interceptor; later actions use the new one.
+    func route(to newHandlers: PaywallInterceptor) {
       handlers.withLock { $0 = newHandlers }
     }
 
-    /// The handlers now, or `nil` while the app has not routed them yet.
-    var current: ObserverActionHandlers? {
+    /// The interceptor now, or `nil` while the app has not routed it yet.
+    var current: PaywallInterceptor? {
       handlers.withLock { $0 }
     }
   }

@@ -9,7 +9,7 @@ import Monetization
 public struct DisabledSubscriptionBackend: SubscriptionBackend {
   public init() {}
 
-  public func start(mode: RunningMode) async throws(SubscriptionBackendError) {
+  public func start(options: SDKStartOptions) async throws(SubscriptionBackendError) {
     throw SubscriptionBackendError.notConfigured
   }
 

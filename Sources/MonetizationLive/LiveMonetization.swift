@@ -73,7 +73,7 @@
     /// Sends the paywall's Observer-mode purchase and restore actions to Core. Call it right after
     /// `AppModel` is built, before `launch()`; with monetization off it does nothing. Handlers
     /// without `showMessage` get `PaywallMessageAlert.show`, so Core's messages are never dropped.
-    public func routeObserverActions(to handlers: ObserverActionHandlers) {
+    public func routeObserverActions(to handlers: PaywallInterceptor) {
       var handlers = handlers
       #if canImport(Purchasely) && canImport(UIKit)
         if handlers.showMessage == nil {

@@ -4,7 +4,7 @@
   /// Core's `SubscriptionBackend` over the Purchasely SDK.
   ///
   /// Each requirement maps one SDK call (`PurchaselyBridge`) and converts the answer; Core decides
-  /// what it means. Until `start(mode:)` has succeeded no other call reaches the SDK: reads throw,
+  /// what it means. Until `start(options:)` has succeeded no other call reaches the SDK: reads throw,
   /// `synchronize()` does nothing. The start's result is also published to the session, which the
   /// paywall presenter waits on.
   public struct PurchaselyBackend: SubscriptionBackend {
@@ -14,15 +14,15 @@
       self.session = session
     }
 
-    /// Starts the SDK in `mode` through Core's start sequence (`SDKStartGate.start`): the
+    /// Starts the SDK with `options` through Core's start sequence (`SDKStartGate.start`): the
     /// Observer-mode interceptors and the default dismissal handler are registered before the
     /// first start; a start under way is waited for, never doubled; one that succeeded is not
     /// repeated; a failed one may be called again (Core retries with backoff).
-    public func start(mode: RunningMode) async throws(SubscriptionBackendError) {
+    public func start(options: SDKStartOptions) async throws(SubscriptionBackendError) {
       let session = session
       let result = await session.startGate.start(
-        prepare: { await session.registerInterceptorsOnce(mode: mode) },
-        attempt: { await PurchaselyBridge.start(apiKey: session.apiKey, mode: mode) })
+        prepare: { await session.registerInterceptorsOnce(options: options) },
+        attempt: { await PurchaselyBridge.start(apiKey: session.apiKey, options: options) })
       if case .failure(let error) = result { throw error }
     }
 

@@ -25,12 +25,13 @@
     /// non-`Sendable` value. The interceptors are registered separately (`registerInterceptors`),
     /// whatever the start's result: a failed start is retried later.
     @MainActor
-    static func start(apiKey: String, mode: RunningMode) async -> Result<Void, SubscriptionBackendError> {
-      let options = SDKStartOptions.decide(for: mode)
+    static func start(
+      apiKey: String, options: SDKStartOptions
+    ) async -> Result<Void, SubscriptionBackendError> {
       do {
         // The mode is always explicit: v6 changed the SDK's default from Full to Observer.
         try await Purchasely.apiKey(apiKey)
-          .runningMode(runningMode(for: mode))
+          .runningMode(runningMode(for: options.mode))
           .allowCampaigns(options.allowCampaigns)
           .showsPromotedInAppPurchasePaywall(options.showsPromotedPurchasePaywall)
           .logLevel(sdkLogLevel)
@@ -41,14 +42,11 @@
       return .success(())
     }
 
-    /// Observer mode needs both interceptors; without them a purchase tap does nothing. Registered
-    /// right after start is called, as the SDK asks, even when it failed, so a later
-    /// successful start finds them. Full mode lets the SDK buy and restore itself.
+    /// `Purchasely.interceptAction(_:handler:)` (completion-handler form) for `.purchase` and
+    /// `.restore`, before the first start. Only called when the running mode's strategy has the
+    /// paywall's actions come to the app (`SDKStartOptions.interceptsPaywallActions`).
     @MainActor
-    static func registerInterceptors(
-      mode: RunningMode, actionRouter: ObserverActionRouter, clock: any Clocking
-    ) {
-      guard mode == .observer else { return }
+    static func registerInterceptors(actionRouter: ObserverActionRouter, clock: any Clocking) {
       Purchasely.interceptAction(.purchase, handler: purchaseInterceptor(actionRouter, clock: clock))
       Purchasely.interceptAction(.restore, handler: restoreInterceptor(actionRouter))
     }

@@ -33,16 +33,19 @@
     private let untrackedDismissals = OSAllocatedUnfairLock<(@Sendable (PaywallOutcome) -> Void)?>(
       initialState: nil)
 
-    /// Registers the Observer-mode interceptors once per launch, whether or not start succeeded.
+    /// Registers the interceptors (when `options` asks for them) and the default dismissal
+    /// handler once per launch, before the first start.
     @MainActor
-    func registerInterceptorsOnce(mode: RunningMode) {
+    func registerInterceptorsOnce(options: SDKStartOptions) {
       #if canImport(Purchasely)
         let first = interceptorsRegistered.withLock { (done: inout Bool) -> Bool in
           defer { done = true }
           return !done
         }
         guard first else { return }
-        PurchaselyBridge.registerInterceptors(mode: mode, actionRouter: actionRouter, clock: clock)
+        if options.interceptsPaywallActions {
+          PurchaselyBridge.registerInterceptors(actionRouter: actionRouter, clock: clock)
+        }
         let dismissals = untrackedDismissals
         PurchaselyBridge.reportUntrackedPaywalls { outcome in
           dismissals.withLock { $0 }?(outcome)
@@ -57,8 +60,8 @@
 
     /// Sends the paywall's purchase and restore actions to `handlers` from now on. Call it once the
     /// object graph exists (after `AppModel.init`), before the first paywall can be shown.
-    public func routeObserverActions(to handlers: ObserverActionHandlers) {
-      actionRouter.route(to: handlers)
+    public func routeObserverActions(to interceptor: PaywallInterceptor) {
+      actionRouter.route(to: interceptor)
     }
   }
 #endif

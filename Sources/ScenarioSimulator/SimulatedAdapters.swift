@@ -18,7 +18,8 @@ class SimulatedAdapter {
 
 @MainActor
 final class SimulatedBackend: SimulatedAdapter, SubscriptionBackend {
-  func start(mode: RunningMode) async throws(SubscriptionBackendError) {
+  func start(options: SDKStartOptions) async throws(SubscriptionBackendError) {
+    let mode = options.mode
     guard world.isCurrent(generation) else { throw .other(detail: "app quit") }
     world.count(.backendStart, argument: mode.rawValue)
     world.launchedMode = mode

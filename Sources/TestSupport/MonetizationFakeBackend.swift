@@ -28,7 +28,10 @@ public final class FakeSubscriptionBackend: SubscriptionBackend {
     await lostCallbacks.wait()
   }
 
-  public private(set) var startedModes: [RunningMode] = []
+  /// The options of each `start(options:)` call.
+  public private(set) var startOptions: [SDKStartOptions] = []
+  /// The running mode of each start.
+  public var startedModes: [RunningMode] { startOptions.map(\.mode) }
   /// The `invalidateCache` argument of each `activeSubscriptions` call.
   public private(set) var checkInvalidations: [Bool] = []
   public private(set) var synchronizeCount = 0
@@ -50,9 +53,9 @@ public final class FakeSubscriptionBackend: SubscriptionBackend {
     subscriptionAnswers = [.failure(error)]
   }
 
-  public func start(mode: RunningMode) async throws(SubscriptionBackendError) {
+  public func start(options: SDKStartOptions) async throws(SubscriptionBackendError) {
     calls.record("backend.start")
-    startedModes.append(mode)
+    startOptions.append(options)
     if hangsStart { await hangForever() }
     try startResult.get()
   }

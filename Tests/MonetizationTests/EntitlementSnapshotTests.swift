@@ -124,7 +124,11 @@ struct SyncPolicyTests {
     _ trigger: SyncTrigger, mode: RunningMode = .full, lastCheckAgo: TimeInterval?, sandbox: Bool = false
   ) -> SyncPlan {
     SyncPolicy.plan(
-      for: trigger, mode: mode, lastBackendCheck: lastCheckAgo.map { now.addingTimeInterval(-$0) },
+      for: trigger,
+      synchronizesBeforeForegroundCheck: mode == .observer
+        ? ObserverModeStrategy.synchronizesBeforeForegroundCheck
+        : FullModeStrategy.synchronizesBeforeForegroundCheck,
+      lastBackendCheck: lastCheckAgo.map { now.addingTimeInterval(-$0) },
       isSandbox: sandbox, now: now)
   }
 

@@ -42,14 +42,26 @@ import Testing
 }
 
 @Suite("SDK start options")
+@MainActor
 struct SDKStartOptionsTests {
   @Test func campaignsStayOffAndPromotedPurchasesShowTheSDKPaywallOnlyInFullMode() {
     #expect(
-      SDKStartOptions.decide(for: .full)
-        == SDKStartOptions(allowCampaigns: false, showsPromotedPurchasePaywall: true))
+      Harness(mode: .full).graph.strategy.startOptions
+        == SDKStartOptions(
+          mode: .full, allowCampaigns: false, showsPromotedPurchasePaywall: true,
+          interceptsPaywallActions: false))
     #expect(
-      SDKStartOptions.decide(for: .observer)
-        == SDKStartOptions(allowCampaigns: false, showsPromotedPurchasePaywall: false))
+      Harness(mode: .observer).graph.strategy.startOptions
+        == SDKStartOptions(
+          mode: .observer, allowCampaigns: false, showsPromotedPurchasePaywall: false,
+          interceptsPaywallActions: true))
+  }
+
+  @Test func theGraphChoosesTheStrategyOfTheStoredModeOnce() {
+    #expect(Harness(mode: .full).graph.strategy is FullModeStrategy)
+    #expect(Harness(mode: .observer).graph.strategy is ObserverModeStrategy)
+    #expect(Harness(mode: .full).graph.paywallInterceptor == nil)
+    #expect(Harness(mode: .observer).graph.paywallInterceptor != nil)
   }
 }
 

@@ -18,7 +18,10 @@ struct RudeDoublesTests {
     backend.hangsStart = true
     var returned = false
     let call = Task { @MainActor in
-      try? await backend.start(mode: .full)
+      try? await backend.start(
+        options: SDKStartOptions(
+          mode: .full, allowCampaigns: false, showsPromotedPurchasePaywall: true,
+          interceptsPaywallActions: false))
       returned = true
     }
     await letOthersRun()

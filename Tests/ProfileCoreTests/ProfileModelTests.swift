@@ -34,11 +34,12 @@ final class ProfileFixture {
     let logger = RecordingMonetizationLogger()
     let configuration = MonetizationConfiguration(subscriptionGroupID: MonetizationFixtures.groupID)
     entitlements = EntitlementProvider(
-      mode: .full, backend: backend, storeKit: FakeStoreEntitlements(calls: calls), appTransactions: nil,
+      synchronizesBeforeForegroundCheck: FullModeStrategy.synchronizesBeforeForegroundCheck, backend: backend,
+      storeKit: FakeStoreEntitlements(calls: calls), appTransactions: nil,
       store: store, configuration: configuration, clock: clock, logger: logger)
     restores = RestoreCoordinator(
-      mode: .full, backend: backend, purchaser: FakePurchaser(calls: calls), entitlements: entitlements,
-      logger: logger)
+      strategy: FullModeStrategy(backend: backend, entitlements: entitlements, logger: logger),
+      entitlements: entitlements, logger: logger)
     // As at launch: the SDK has started, so checks can be definitive.
     entitlements.backendDidStart(.success(()))
     settings = AppSettings(store: store)

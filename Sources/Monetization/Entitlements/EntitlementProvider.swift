@@ -19,7 +19,7 @@ public final class EntitlementProvider {
   /// Awaited inside the sync that changed it, so effects (closing a paywall) happen in order.
   @ObservationIgnored public var onChange: (@MainActor (Entitlement, Entitlement) async -> Void)?
 
-  @ObservationIgnored private let mode: RunningMode
+  @ObservationIgnored private let synchronizesBeforeForegroundCheck: Bool
   @ObservationIgnored private let backend: any SubscriptionBackend
   @ObservationIgnored private let storeKit: any StoreEntitlementsSource
   @ObservationIgnored private let appTransactions: (any AppTransactionSource)?
@@ -39,13 +39,14 @@ public final class EntitlementProvider {
 
   /// Creates the provider and loads the persisted snapshot.
   public init(
-    mode: RunningMode, backend: any SubscriptionBackend, storeKit: any StoreEntitlementsSource,
+    synchronizesBeforeForegroundCheck: Bool, backend: any SubscriptionBackend,
+    storeKit: any StoreEntitlementsSource,
     appTransactions: (any AppTransactionSource)?, store: any KeyValueStore,
     configuration: MonetizationConfiguration, clock: any Clocking = SystemClock(),
     logger: any MonetizationLogging
   ) {
     self.clock = clock
-    self.mode = mode
+    self.synchronizesBeforeForegroundCheck = synchronizesBeforeForegroundCheck
     self.backend = backend
     self.storeKit = storeKit
     self.appTransactions = appTransactions
@@ -77,7 +78,8 @@ public final class EntitlementProvider {
   /// The plan a sync for `trigger` would follow now.
   public func plan(for trigger: SyncTrigger) -> SyncPlan {
     SyncPolicy.plan(
-      for: trigger, mode: mode, lastBackendCheck: lastBackendCheck, isSandbox: entitlement.isSandbox,
+      for: trigger, synchronizesBeforeForegroundCheck: synchronizesBeforeForegroundCheck,
+      lastBackendCheck: lastBackendCheck, isSandbox: entitlement.isSandbox,
       now: clock.now)
   }
 

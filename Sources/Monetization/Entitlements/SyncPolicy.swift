@@ -25,7 +25,8 @@ public struct SyncPlan: Sendable, Equatable {
 
 /// When to call the network and the SDK: a network check at most every 5 minutes in the
 /// foreground (25 hours in the background, 5 minutes in the sandbox), always after a purchase or a
-/// restore; in Full mode the foreground never calls `synchronize()`.
+/// restore; only when the running mode's strategy says so does a foreground check call
+/// `synchronize()` first (Observer mode).
 public enum SyncPolicy {
   /// Foreground freshness of a backend check (RevenueCat: 5 minutes).
   public static let foregroundFreshness: TimeInterval = 5 * 60
@@ -36,7 +37,9 @@ public enum SyncPolicy {
 
   /// The plan for `trigger`. `lastBackendCheck` is the time of the last *successful* backend check.
   public static func plan(
-    for trigger: SyncTrigger, mode: RunningMode, lastBackendCheck: Date?, isSandbox: Bool, now: Date
+    for trigger: SyncTrigger, synchronizesBeforeForegroundCheck: Bool, lastBackendCheck: Date?,
+    isSandbox: Bool,
+    now: Date
   ) -> SyncPlan {
     switch trigger {
     case .launch:
@@ -46,9 +49,10 @@ public enum SyncPolicy {
       let freshness =
         isSandbox ? sandboxFreshness : (trigger == .foreground ? foregroundFreshness : backgroundFreshness)
       let isStale = lastBackendCheck.map { now.timeIntervalSince($0) >= freshness } ?? true
-      // Observer: synchronize() then re-check. Full: re-check only, never synchronize().
+      // The strategy's order: synchronize() then re-check (Observer), or re-check only (Full).
       return SyncPlan(
-        synchronizeFirst: isStale && mode == .observer && trigger == .foreground, checkBackend: isStale,
+        synchronizeFirst: isStale && synchronizesBeforeForegroundCheck && trigger == .foreground,
+        checkBackend: isStale,
         invalidateCache: false)
     case .paywallClosed, .purchase, .restore, .transactionUpdate, .subscriptionManaged:
       // A known purchase, restore, dismissal or plan change: always re-check, bypassing the cache.

@@ -37,8 +37,8 @@ public enum PurchaseActivity: Sendable, Equatable {
   case awaitingApproval(productID: ProductID)
 }
 
-/// Observer-mode purchasing decisions: the purchase and restore interceptors, and the
-/// transaction-updates listener. In Full mode it does nothing: the SDK buys and finishes.
+/// Observer-mode purchasing decisions (the purchase and restore interceptors), and the one
+/// transaction-updates listener, whose updates the running mode's strategy handles.
 @MainActor
 @Observable
 public final class ObserverPurchaseCoordinator {
@@ -46,15 +46,14 @@ public final class ObserverPurchaseCoordinator {
   /// How many transaction updates the listener has handled (verified or not).
   public private(set) var handledUpdateCount = 0
 
-  @ObservationIgnored private let mode: RunningMode
+  @ObservationIgnored private let strategy: any RunningModeStrategy
   @ObservationIgnored private let purchaser: any Purchaser
-  @ObservationIgnored private let backend: any SubscriptionBackend
+  @ObservationIgnored private let finisher: TransactionFinisher
   @ObservationIgnored private let entitlements: EntitlementProvider
   @ObservationIgnored private let restores: RestoreCoordinator
   @ObservationIgnored private let paywalls: PaywallFlow
   @ObservationIgnored private let logger: any MonetizationLogging
   @ObservationIgnored private var approvalRequestedAt: Date?
-  @ObservationIgnored private var finishedTransactionIDs: Set<UInt64> = []
   @ObservationIgnored private var listener: Task<Void, Never>?
   /// The re-check started after a purchase was answered, for callers that need it done.
   @ObservationIgnored public private(set) var pendingRefresh: Task<Void, Never>?
@@ -62,13 +61,13 @@ public final class ObserverPurchaseCoordinator {
     [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
 
   public init(
-    mode: RunningMode, purchaser: any Purchaser, backend: any SubscriptionBackend,
+    strategy: any RunningModeStrategy, purchaser: any Purchaser, finisher: TransactionFinisher,
     entitlements: EntitlementProvider, restores: RestoreCoordinator, paywalls: PaywallFlow,
     logger: any MonetizationLogging
   ) {
-    self.mode = mode
+    self.strategy = strategy
     self.purchaser = purchaser
-    self.backend = backend
+    self.finisher = finisher
     self.entitlements = entitlements
     self.restores = restores
     self.paywalls = paywalls
@@ -107,7 +106,7 @@ public final class ObserverPurchaseCoordinator {
   public func handlePurchase(
     plan: PaywallPlan?, offer: PromotionalOfferRequest? = nil
   ) async -> InterceptorResponse {
-    guard mode == .observer else {
+    guard strategy.interceptsPaywallActions else {
       logger.log(.purchaseNotHandledInFullMode)
       return InterceptorResponse(result: .notHandled, closesPaywall: false)
     }
@@ -148,7 +147,7 @@ public final class ObserverPurchaseCoordinator {
       await entitlements.record(transaction)
       logger.log(.synchronizeRequested)
       await entitlements.synchronizeBackend()
-      await finishOnce(transaction.id)
+      await finisher.finishOnce(transaction.id)
       activity = .idle
       logger.log(.purchaseSucceeded(productID: productID, transactionID: transaction.id))
       let entitlements = entitlements
@@ -198,7 +197,7 @@ public final class ObserverPurchaseCoordinator {
   /// The `.restore` interceptor: restore, then close the paywall only if Premium is now active;
   /// otherwise keep it up with the message.
   public func handleRestore() async -> InterceptorResponse {
-    guard mode == .observer else {
+    guard strategy.interceptsPaywallActions else {
       return InterceptorResponse(result: .notHandled, closesPaywall: false)
     }
     let outcome = await paywalls.whileIntercepting { await self.restores.restore() }
@@ -214,9 +213,7 @@ public final class ObserverPurchaseCoordinator {
 
   // MARK: Transaction updates
 
-  /// Starts the one transaction-updates listener. In Full mode it is read-only: the SDK records
-  /// and finishes (the app must never finish an SDK-owned transaction); the app only re-checks, so Ask to Buy approvals,
-  /// refunds and purchases on another device apply while the app is open.
+  /// Starts the one transaction-updates listener; each update is handled the running mode's way.
   public func startListening() async {
     guard listener == nil else { return }
     // Claim the slot before suspending so a second call cannot start another listener.
@@ -242,29 +239,11 @@ public final class ObserverPurchaseCoordinator {
     for waiter in waiters { waiter.continuation.resume() }
   }
 
-  /// Handles one update: unverified → ignored and not finished; verified → recorded,
-  /// sent to the backend, finished once per transaction id, then a full re-check. A revocation
-  /// of an already-seen id is still processed (a refund must not wait for a relaunch); only the
-  /// finish is de-duplicated.
+  /// Handles one update the running mode's way (`RunningModeStrategy.handle`), then ends an Ask
+  /// to Buy wait that Premium answered.
   public func handle(_ update: VerificationResultSnapshot<TransactionSnapshot>) async {
     defer { noteHandled() }
-    guard mode == .observer else {
-      // Full mode: never record, synchronize or finish (the SDK owns the transaction).
-      logger.log(.transactionUpdateObserved(transactionID: update.unsafePayloadValue.id))
-      await entitlements.refresh(.transactionUpdate)
-      return
-    }
-    guard case .verified(let transaction) = update else {
-      if case .unverified(let transaction, let failure) = update {
-        logger.log(.transactionUpdateIgnored(transactionID: transaction.id, failure))
-      }
-      return
-    }
-    await entitlements.record(transaction)
-    logger.log(.synchronizeRequested)
-    await entitlements.synchronizeBackend()
-    await finishOnce(transaction.id)
-    await entitlements.refresh(.transactionUpdate)
+    await strategy.handle(update)
     if case .awaitingApproval = activity, entitlements.entitlement.isPremium {
       activity = .idle
     }
@@ -284,13 +263,6 @@ public final class ObserverPurchaseCoordinator {
   }
 
   // MARK: Private
-
-  private func finishOnce(_ transactionID: UInt64) async {
-    // Exactly once per transaction id, after the grant was recorded.
-    guard finishedTransactionIDs.insert(transactionID).inserted else { return }
-    await purchaser.finish(transactionID: transactionID)
-    logger.log(.transactionFinished(transactionID: transactionID))
-  }
 
   private func noteHandled() {
     handledUpdateCount += 1

@@ -34,8 +34,8 @@ public enum RestoreOutcome: Sendable, Equatable, CustomStringConvertible {
   }
 }
 
-/// Restores purchases on an explicit user action only: Full mode through the SDK, Observer mode
-/// through `AppStore.sync()` then `synchronize()`; then re-checks and reports one outcome.
+/// Restores purchases on an explicit user action only, the running mode's way
+/// (`RunningModeStrategy.restorePurchases`); then re-checks and reports one outcome.
 @MainActor
 @Observable
 public final class RestoreCoordinator {
@@ -44,20 +44,15 @@ public final class RestoreCoordinator {
   /// The last outcome, for the Profile screen.
   public private(set) var lastOutcome: RestoreOutcome?
 
-  @ObservationIgnored private let mode: RunningMode
-  @ObservationIgnored private let backend: any SubscriptionBackend
-  @ObservationIgnored private let purchaser: any Purchaser
+  @ObservationIgnored private let strategy: any RunningModeStrategy
   @ObservationIgnored private let entitlements: EntitlementProvider
   @ObservationIgnored private let logger: any MonetizationLogging
   @ObservationIgnored private var running: Task<RestoreOutcome, Never>?
 
   public init(
-    mode: RunningMode, backend: any SubscriptionBackend, purchaser: any Purchaser,
-    entitlements: EntitlementProvider, logger: any MonetizationLogging
+    strategy: any RunningModeStrategy, entitlements: EntitlementProvider, logger: any MonetizationLogging
   ) {
-    self.mode = mode
-    self.backend = backend
-    self.purchaser = purchaser
+    self.strategy = strategy
     self.entitlements = entitlements
     self.logger = logger
   }
@@ -77,38 +72,15 @@ public final class RestoreCoordinator {
   }
 
   private func performRestore() async -> RestoreOutcome {
-    logger.log(.restoreStarted(mode: mode))
+    logger.log(.restoreStarted(mode: strategy.mode))
+    // The mode's own restore (the SDK's, or `AppStore.sync()` then `synchronize()`).
     var failure: String?
-    switch mode {
-    case .full:
-      // "Nothing to restore" comes back as a value; only real failures throw. Bounded: a restore
-      // whose callback never fires reports a failure instead of spinning forever.
-      let backend = backend
-      let answer = await TimeLimit.run(entitlements.backendCallTimeout, clock: entitlements.clock) {
-        _ async -> SubscriptionBackendError? in
-        do throws(SubscriptionBackendError) {
-          _ = try await backend.restore()
-          return nil
-        } catch {
-          return error
-        }
-      }
-      switch answer {
-      case .finished(nil): break
-      case .finished(let error?): failure = error.userMessage
-      case .timedOut: failure = SubscriptionBackendError.other(detail: "timed out").userMessage
-      }
-    case .observer:
-      do {
-        try await purchaser.restore()
-        logger.log(.synchronizeRequested)
-        await entitlements.synchronizeBackend()
-      } catch .userCancelled {
-        // The user closed the App Store sign-in: silent, and nothing to re-check.
-        return .cancelled
-      } catch {
-        failure = error.userMessage ?? PurchaseFailure.unknown.userMessage
-      }
+    switch await strategy.restorePurchases() {
+    case .ran: break
+    case .failed(let message): failure = message
+    case .cancelled:
+      // The user closed the App Store sign-in: silent, and nothing to re-check.
+      return .cancelled
     }
     let decision = await entitlements.refresh(.restore)
     // Report "restored" only when a live check confirms Premium, never with nothing active; a

@@ -7,7 +7,7 @@ import Observation
 /// same graph the monetization tests build), plus what only the app does with them: start the SDK
 /// at launch (and retry it), show onboarding once, announce an Ask to Buy, answer the paywall's
 /// buttons in Observer mode. Built by `make(_:notices:)`.
-public struct MonetizationParts {
+public struct AppMonetization {
   /// The coordinators and their wiring.
   public let graph: MonetizationGraph
   /// Running mode and other persisted settings.
@@ -36,7 +36,7 @@ public struct MonetizationParts {
     let mode = settings.activeMode
     logger.log(.launchStarted(mode: mode))
     await purchases.startListening()
-    await backendStart.start(mode: mode)
+    await backendStart.start(options: graph.strategy.startOptions)
   }
 
   /// Back in the foreground: an Ask to Buy that lapsed ends (and its notice with it), a failed SDK
@@ -46,7 +46,7 @@ public struct MonetizationParts {
     if notices.text == GateNotices.approval, !purchases.isAwaitingApproval { notices.text = nil }
     // A paywall whose dismissal the SDK never reported must not hold the slot any longer.
     await paywalls.releaseSlotIfPaywallGone()
-    await backendStart.retryIfDue(mode: settings.activeMode)
+    await backendStart.retryIfDue(options: graph.strategy.startOptions)
     await entitlements.refresh(.foreground)
   }
 
@@ -74,16 +74,10 @@ public struct MonetizationParts {
     }
   }
 
-  /// The running-mode decision, taken here once: Observer mode answers the paywall's purchase
-  /// and restore buttons; Full mode has no interceptor. Nothing is announced from inside the
-  /// interceptor: the paywall is still up then (`noticeAfterPaywall`).
-  func paywallInterceptor() -> PaywallInterceptor? {
-    guard settings.activeMode == .observer else { return nil }
-    let purchases = purchases
-    return PaywallInterceptor(
-      purchase: { @MainActor plan, offer in await purchases.handlePurchase(plan: plan, offer: offer) },
-      restore: { @MainActor in await purchases.handleRestore() })
-  }
+  /// The paywall's purchase and restore buttons when the running mode has them come to the app.
+  /// Nothing is announced from inside the interceptor: the paywall is still up then
+  /// (`noticeAfterPaywall`).
+  func paywallInterceptor() -> PaywallInterceptor? { graph.paywallInterceptor }
 
   /// The one path for the sentence shown once a paywall is gone: the gated action's own reason,
   /// or, after any other paywall (onboarding), the Ask to Buy wait it started.
@@ -96,20 +90,20 @@ public struct MonetizationParts {
   /// Builds every coordinator. The persisted entitlement snapshot is loaded here, synchronously,
   /// so a subscriber is Premium from the first frame. `notices` receives the sentence that
   /// explains a gated action that did not run, and loses it when the approval it waited for came.
-  static func make(_ dependencies: Dependencies, notices: GateNotices) -> MonetizationParts {
+  static func make(_ dependencies: Dependencies, notices: GateNotices) -> AppMonetization {
     let graph = MonetizationGraph(
       services: dependencies.monetizationServices, configuration: dependencies.monetization)
     let backendStart = BackendStart(
       backend: dependencies.subscriptionBackend, entitlements: graph.entitlements,
       logger: dependencies.monetizationLogger, clock: dependencies.clock)
-    graph.paywalls.beforeLoad = { [backendStart, settings = graph.settings] in
-      await backendStart.retryIfDue(mode: settings.activeMode)
+    graph.paywalls.beforeLoad = { [backendStart, options = graph.strategy.startOptions] in
+      await backendStart.retryIfDue(options: options)
     }
     graph.onEntitlementChange = { [notices] _, new in
       // The approval came: the wait it explained is over.
       if new.isPremium, notices.text == GateNotices.approval { notices.text = nil }
     }
-    return MonetizationParts(
+    return AppMonetization(
       graph: graph, backendStart: backendStart, logger: dependencies.monetizationLogger)
   }
 }
@@ -152,12 +146,13 @@ final class BackendStart {
     self.clock = clock
   }
 
-  func start(mode: RunningMode) async {
+  func start(options: SDKStartOptions) async {
+    let mode = options.mode
     let backend = backend
     let started = await TimeLimit.run(entitlements.backendCallTimeout, clock: clock) {
       _ async -> Result<Void, SubscriptionBackendError> in
       do throws(SubscriptionBackendError) {
-        try await backend.start(mode: mode)
+        try await backend.start(options: options)
         return .success(())
       } catch {
         return .failure(error)
@@ -185,10 +180,10 @@ final class BackendStart {
   }
 
   /// Starts again when a failed start's backoff allows; nothing before launch or once started.
-  func retryIfDue(mode: RunningMode) async {
+  func retryIfDue(options: SDKStartOptions) async {
     guard isLaunched, let retry, retry.isDue(at: clock.now), !isRetrying else { return }
     isRetrying = true
     defer { isRetrying = false }
-    await start(mode: mode)
+    await start(options: options)
   }
 }

@@ -4,14 +4,14 @@ import Localization
 /// The subscription SDK as Core sees it (Purchasely in the app, a fake in tests and the simulator).
 ///
 /// Each requirement maps one SDK call, so the adapter only converts types:
-/// `start(mode:)` → `Purchasely.apiKey(_:)…runningMode(_:).start()`,
+/// `start(options:)` → `Purchasely.apiKey(_:)…runningMode(_:).start()`,
 /// `activeSubscriptions(invalidateCache:)` → `Purchasely.userSubscriptions(_:success:failure:)`,
 /// `synchronize()` → `Purchasely.synchronize(success:failure:)`,
 /// `restore()` → `Purchasely.restoreAllProducts(success:failure:)`.
 public protocol SubscriptionBackend: Sendable {
-  /// Starts the SDK in `mode` and returns once it is ready. Nothing else may be called before.
-  /// An empty API key is reported as `.notConfigured`.
-  func start(mode: RunningMode) async throws(SubscriptionBackendError)
+  /// Starts the SDK with `options` (the running mode strategy's) and returns once it is ready.
+  /// Nothing else may be called before. An empty API key is reported as `.notConfigured`.
+  func start(options: SDKStartOptions) async throws(SubscriptionBackendError)
 
   /// The user's **active** subscriptions. An empty list from a successful call is a definitive
   /// "no active subscription"; a thrown error is "unknown" and must never downgrade a subscriber.
@@ -146,10 +146,12 @@ public struct BackendStartRetry: Sendable, Equatable {
   }
 }
 
-/// What Spacer tells the subscription SDK at start besides the running mode. Decided here so the
-/// adapter only maps it (`PurchaselyBuilder.allowCampaigns(_:)`,
-/// `.showsPromotedInAppPurchasePaywall(_:)`).
+/// What Spacer tells the subscription SDK at start, decided by the running mode's strategy so
+/// the adapter only maps it (`PurchaselyBuilder.runningMode(_:)`, `.allowCampaigns(_:)`,
+/// `.showsPromotedInAppPurchasePaywall(_:)`, and whether it registers the interceptors).
 public struct SDKStartOptions: Sendable, Equatable {
+  /// The SDK's running mode, always explicit (its default changed between major versions).
+  public var mode: RunningMode
   /// Campaign paywalls open on their own, outside the one-paywall-at-a-time flow; Spacer runs no
   /// campaigns, so they stay off.
   public var allowCampaigns: Bool
@@ -157,14 +159,17 @@ public struct SDKStartOptions: Sendable, Equatable {
   /// Only in Full mode, where the SDK buys; its dismissal reaches the same outcome path (log and
   /// re-check) through the default presentation result handler.
   public var showsPromotedPurchasePaywall: Bool
+  /// The purchase and restore interceptors are registered (before the first start): without them
+  /// an Observer-mode purchase tap does nothing.
+  public var interceptsPaywallActions: Bool
 
-  public init(allowCampaigns: Bool, showsPromotedPurchasePaywall: Bool) {
+  public init(
+    mode: RunningMode, allowCampaigns: Bool, showsPromotedPurchasePaywall: Bool,
+    interceptsPaywallActions: Bool
+  ) {
+    self.mode = mode
     self.allowCampaigns = allowCampaigns
     self.showsPromotedPurchasePaywall = showsPromotedPurchasePaywall
-  }
-
-  /// The options for a launch in `mode`.
-  public static func decide(for mode: RunningMode) -> SDKStartOptions {
-    SDKStartOptions(allowCampaigns: false, showsPromotedPurchasePaywall: mode == .full)
+    self.interceptsPaywallActions = interceptsPaywallActions
   }
 }
