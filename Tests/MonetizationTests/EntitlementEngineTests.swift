@@ -176,6 +176,18 @@ struct RenewalStateRuleTests {
     #expect(decision.snapshotToPersist?.graceExpirationDate != nil)
   }
 
+  /// Money path 10: a verified renewal info without `gracePeriodExpirationDate` must not make a
+  /// grace grant that never ends.
+  @Test func graceWhoseVerifiedRenewalInfoLacksItsEndStillEndsWithinTheLongestGrace() {
+    let transaction = tx(expiresIn: -day)
+    let status = MonetizationFixtures.status(.inGracePeriod, transaction: transaction, graceEnds: nil)
+    let decision = decide(entitlements: [.verified(transaction)], statuses: [status])
+    #expect(decision.entitlement.access == .premium)
+    #expect(
+      decision.entitlement.graceExpirationDate == transaction.expirationDate?.addingTimeInterval(28 * day))
+    #expect(decision.snapshotToPersist?.graceExpirationDate != nil)
+  }
+
   @Test func familyMemberWhoseOrganiserTurnedAutoRenewOffIsStillLabelledShared() {
     let transaction = tx(ownership: .familyShared)
     let status = MonetizationFixtures.status(.subscribed, transaction: transaction, willAutoRenew: false)
@@ -261,6 +273,14 @@ struct PurchaselyAndCombinationRuleTests {
   @Test func purchaselyFamilySharedSubscriptionIsLabelledShared() {
     let decision = decide(
       purchasely: .answered([MonetizationFixtures.subscription(.autoRenewing, familyShared: true)]))
+    #expect(decision.entitlement.reason == .familyShared)
+  }
+
+  /// Money path 10: a family member whose organiser turned auto-renew off is still "shared".
+  @Test func purchaselyFamilySharedCancelledSubscriptionIsLabelledShared() {
+    let decision = decide(
+      purchasely: .answered([MonetizationFixtures.subscription(.autoRenewingCanceled, familyShared: true)]))
+    #expect(decision.entitlement.access == .premium)
     #expect(decision.entitlement.reason == .familyShared)
   }
 

@@ -277,14 +277,12 @@ private struct Tally {
       }
     case .inGracePeriod:
       // Apple: full service during grace, until `gracePeriodExpirationDate`. When the renewal
-      // info is unverified its date cannot be trusted, yet the grant still needs an end, or an
-      // offline snapshot would stay Premium forever: the longest grace Apple offers.
-      let graceEnd: Date? =
-        if let renewal {
-          renewal.gracePeriodExpirationDate
-        } else {
-          (transaction.expirationDate ?? now).addingTimeInterval(Self.longestGracePeriod)
-        }
+      // info is unverified its date cannot be trusted, and a verified one may lack it; the grant
+      // still needs an end, or an offline snapshot would stay Premium forever: the longest grace
+      // Apple offers after the expiry.
+      let graceEnd: Date =
+        renewal?.gracePeriodExpirationDate
+        ?? (transaction.expirationDate ?? now).addingTimeInterval(Self.longestGracePeriod)
       if EntitlementEngine.isActive(expirationDate: graceEnd, at: now) {
         var granted = grant(for: transaction, reason: .gracePeriod)
         granted.graceExpirationDate = graceEnd
@@ -316,7 +314,9 @@ private struct Tally {
   private static func verdict(for subscription: SubscriptionSnapshot) -> PurchaselyVerdict {
     switch subscription.status {
     case .autoRenewing: .entitles(subscription.isFamilyShared ? .familyShared : .subscribed)
-    case .autoRenewingCanceled: .entitles(.cancelledBeforeExpiry)
+    // A family member is never told their subscription "won't renew": the organiser decides.
+    case .autoRenewingCanceled:
+      .entitles(subscription.isFamilyShared ? .familyShared : .cancelledBeforeExpiry)
     case .inGracePeriod: .entitles(.gracePeriod)
     case .onHold: .denies(.billingRetry)
     case .paused: .denies(.paused)
