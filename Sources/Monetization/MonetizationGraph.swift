@@ -42,7 +42,8 @@ public struct MonetizationServices {
 /// is the wiring the app runs.
 ///
 /// Wiring:
-/// - the running mode is read once from `settings` (it applies from the next launch when changed);
+/// - the running mode is read once from `settings` (it applies from the next launch when changed)
+///   and becomes one `RunningModeStrategy`, the only place that differs by mode;
 /// - every entitlement change reaches the purchase coordinator (an Ask to Buy wait ends when
 ///   Premium arrives), then `onEntitlementChange`, then, when Premium became active from any
 ///   source, the paywall on screen closes;
@@ -58,7 +59,7 @@ public struct MonetizationServices {
 ///     logger: dependencies.monetizationLogger, clock: dependencies.clock),
 ///   configuration: dependencies.monetization)
 /// graph.onEntitlementChange = { [weak self] old, new in /* app-level notices */ }
-/// graph.paywalls.beforeLoad = { [weak self] in await self?.retryBackendStartIfDue() }
+/// graph.paywalls.beforeLoad = { await backendStart.retryIfDue(options: graph.strategy.startOptions) }
 /// ```
 @MainActor
 public final class MonetizationGraph {

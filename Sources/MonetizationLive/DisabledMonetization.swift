@@ -3,7 +3,7 @@ import Monetization
 /// The subscription backend used when the build has no Purchasely API key (or the SDK cannot be
 /// linked on this platform): monetization is switched off, not broken.
 ///
-/// `start(mode:)` reports `.notConfigured`, which `EntitlementProvider.backendDidStart(_:)` turns
+/// `start(options:)` reports `.notConfigured`, which `EntitlementProvider.backendDidStart(_:)` turns
 /// into "this source is not consulted": the app stays usable, StoreKit still grants what the user
 /// owns, and nothing here ever touches the SDK.
 public struct DisabledSubscriptionBackend: SubscriptionBackend {
