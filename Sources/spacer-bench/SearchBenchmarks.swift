@@ -27,28 +27,35 @@ import TestSupport
     return [
       "search_index_build_11000_ms": build,
       "search_11000_days_ms": search / Double(queries.count),
-      "search_first_11000_days_ms": try await firstSearch(over: archive),
-    ]
+    ].merging(try await firstSearch(over: archive)) { _, new in new }
   }
 
   /// `search_first_11000_days_ms`: the first search of a fresh app over a cache of 11,000 saved
   /// day files: a new cache, repository and search library, from `search` to its answer (finding
   /// the saved days, reading and checking every file, indexing them, answering). The files were
   /// written once beforehand, as the app writes them; the system's file cache is warm.
-  static func firstSearch(over archive: [APOD]) async throws -> Double {
+  /// Also `search_first_11000_days_cpu_ms`: the processor time the process spent on the same work
+  /// (every thread added up), which a machine shared with other jobs does not inflate.
+  static func firstSearch(over archive: [APOD]) async throws -> [String: Double] {
     let folder = try TemporaryDirectory(prefix: "spacer-bench-search")
     defer { folder.remove() }
     let writer = JSONDiskCache(directory: folder.url)
     for apod in archive { try await writer.save(apod, for: "apod-day-" + apod.date.iso) }
     var found = 0
+    var processorTimes: [Double] = []
     let first = await Benchmarks.medianMilliseconds(runs: 5) {
+      let processorBefore = clock()
       let repository = APODRepository(
         source: UnusedSource(), cache: JSONDiskCache(directory: folder.url))
       let library = APODSearchLibrary(repository: repository)
       found = await library.search("galaxy").count
+      processorTimes.append(Double(clock() - processorBefore) * 1000 / Double(CLOCKS_PER_SEC))
     }
     precondition(found > 0, "the first search must find the saved days")
-    return first
+    return [
+      "search_first_11000_days_ms": first,
+      "search_first_11000_days_cpu_ms": processorTimes.sorted()[processorTimes.count / 2],
+    ]
   }
 
   /// Days shaped like APOD's: a title of a few words, an explanation of about 150 words drawn
