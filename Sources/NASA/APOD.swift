@@ -92,7 +92,8 @@ public struct APOD: Sendable, Hashable, Codable, Identifiable {
   public var credit: String?
   /// Accessibility description of the image, when the service gave one.
   public var alt: String?
-  /// The day's web page: `https://apod.nasa.gov/apod/apYYMMDD.html` (v1) or the permalink.
+  /// The day's web page: the permalink (apod-basic), the article page v1 sent as `url` after the
+  /// migration, else `https://apod.nasa.gov/apod/apYYMMDD.html`.
   public var pageURL: URL
   public var source: APODSourceKind
 

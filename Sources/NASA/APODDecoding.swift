@@ -200,10 +200,19 @@ private struct V1Payload: APODPayload {
       videoURL: videoURL,
       copyright: APODText.v1Copyright(container.lenientString(.copyright)),
       alt: APODText.alt(container.lenientString(.alt)),
-      pageURL: APOD.legacyPageURL(for: day),
+      pageURL: articlePage(url) ?? APOD.legacyPageURL(for: day),
       source: .v1
     )
   }
+}
+
+/// After the migration v1 is fed by apod-basic and its `url` may be the day's article page on
+/// science.nasa.gov (never an image file there): that page is the day's page, not the old site's.
+private func articlePage(_ url: URL?) -> URL? {
+  guard let url, url.scheme == "https", url.host == "science.nasa.gov", !MediaURL.isImageFile(url) else {
+    return nil
+  }
+  return url
 }
 
 /// The science.nasa.gov `apod-basic` object: HTML text fields, `url` = article page.

@@ -169,4 +169,13 @@ struct ShapeRecognitionTests {
       .v1)
     #expect(apod.copyright == "Pawel Vargas; Processing: Ana & Bo")
   }
+
+  @Test func aLegacyObjectWhoseURLIsTheArticlePageLinksToThatPage() throws {
+    let apod = try decoded(APODFixtures.v1PermalinkURL, .v1)
+    #expect(
+      apod.pageURL.absoluteString
+        == "https://science.nasa.gov/image-article/apod-2026-september-30-a-long-tail/")
+    let old = try decoded(APODFixtures.v1Image, .v1)
+    #expect(old.pageURL.absoluteString == "https://apod.nasa.gov/apod/ap261102.html")
+  }
 }
