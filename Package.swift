@@ -58,7 +58,8 @@ var targets: [Target] = [
   // MARK: Screen models (Linux and iOS): one module per screen, each over narrow protocols
   // The vocabulary Today and Explore share (screen state, status line, hero), without either.
   .target(name: "ScreenCore", dependencies: ["Localization", "NASA"], swiftSettings: explicitIsolation),
-  .target(name: "TodayCore", dependencies: ["NASA", "ScreenCore"], swiftSettings: explicitIsolation),
+  .target(
+    name: "TodayCore", dependencies: ["Basics", "NASA", "ScreenCore"], swiftSettings: explicitIsolation),
   .target(
     name: "ExploreCore", dependencies: ["Localization", "NASA", "ScreenCore"],
     swiftSettings: explicitIsolation),
@@ -130,7 +131,8 @@ var targets: [Target] = [
   // A repository over a scripted source, a hand-moved clock and a temporary folder, for the tests
   // of NASA and of the screen models built on it (the Today and Explore models over it).
   .target(
-    name: "APODTestSupport", dependencies: ["NASA", "Networking", "TestSupport", "TodayCore", "ExploreCore"],
+    name: "APODTestSupport",
+    dependencies: ["Basics", "NASA", "Networking", "TestSupport", "TodayCore", "ExploreCore"],
     path: "Tests/APODTestSupport",
     swiftSettings: explicitIsolation),
   .testTarget(
@@ -160,7 +162,9 @@ var targets: [Target] = [
     ]),
   .testTarget(
     name: "TodayCoreTests",
-    dependencies: ["TodayCore", "ScreenCore", "NASA", "Networking", "TestSupport", "APODTestSupport"]),
+    dependencies: [
+      "Basics", "TodayCore", "ScreenCore", "NASA", "Networking", "TestSupport", "APODTestSupport",
+    ]),
   .testTarget(
     name: "ExploreCoreTests",
     dependencies: ["ExploreCore", "ScreenCore", "NASA", "Networking", "TestSupport", "APODTestSupport"]),

@@ -63,7 +63,7 @@ public final class AppModel {
     self.monetization = monetization
     self.repository = repository
     self.now = now
-    let today = TodayModel(repository: repository, now: now)
+    let today = TodayModel(repository: repository, clock: dependencies.clock)
     let explore = ExploreModel(repository: repository, days: content.exploreDays, now: now)
     (self.today, self.explore) = (today, explore)
     self.search = ExploreSearchModel(repository: repository)

@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 import NASA
 import Observation
@@ -23,7 +24,7 @@ public struct TodayContent: RefreshableContent {
 
 /// The Today screen: today's APOD, cache first, never blanking the screen once it has content.
 ///
-/// While the screen stays open it stays current (`stayCurrent(sleep:)`): it checks again when the
+/// While the screen stays open it stays current (`stayCurrent()`): it checks again when the
 /// next APOD day begins (midnight in New York), or sooner while today's picture is not published
 /// yet (the repository's recheck interval); a check that fails is retried no sooner than that
 /// interval, so an offline night never spins.
@@ -34,16 +35,16 @@ public struct TodayContent: RefreshableContent {
   public private(set) var state: State = .idle
 
   private let repository: any TodaySource
-  private let now: @Sendable () -> Date
+  private let clock: any Clocking
   /// When `stayCurrent` last checked.
   @ObservationIgnored private var lastScheduledCheck: Date?
 
   /// - Parameters:
   ///   - repository: where pictures come from.
-  ///   - now: the clock used to word messages ("saved 3 hours ago").
-  public init(repository: any TodaySource, now: @escaping @Sendable () -> Date = Date.init) {
+  ///   - clock: words messages ("saved 3 hours ago") and times `stayCurrent()`'s waits.
+  public init(repository: any TodaySource, clock: any Clocking = SystemClock()) {
     self.repository = repository
-    self.now = now
+    self.clock = clock
   }
 
   /// Loads the picture: cache first, the network only when the APOD day has advanced.
@@ -74,20 +75,18 @@ public struct TodayContent: RefreshableContent {
     return next
   }
 
-  /// Keeps the picture current while the screen is open: sleeps until `nextCheck`, loads, and
-  /// again, until `sleep` throws (the task was cancelled: the screen went away) or nothing is shown.
-  /// - Parameter sleep: waits the given duration (`Task.sleep` in the app, a test clock in tests).
-  public func stayCurrent(
-    sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
-  ) async {
+  /// Keeps the picture current while the screen is open: sleeps on the clock until `nextCheck`,
+  /// loads, and again, until the sleep throws (the task was cancelled: the screen went away) or
+  /// nothing is shown.
+  public func stayCurrent() async {
     while let next = nextCheck {
-      let wait = max(0, next.timeIntervalSince(now()))
+      let wait = max(0, next.timeIntervalSince(clock.now))
       do {
-        try await sleep(.milliseconds(Int64((wait * 1_000).rounded(.up))))
+        try await clock.sleep(for: .milliseconds(Int64((wait * 1_000).rounded(.up))))
       } catch {
         return
       }
-      lastScheduledCheck = now()
+      lastScheduledCheck = clock.now
       await load()
     }
   }
@@ -98,7 +97,7 @@ public struct TodayContent: RefreshableContent {
     guard case .loaded(let content) = state else { return nil }
     let result = content.result
     return ContentStatus.describing(
-      freshness: result.freshness, cachedAt: result.cachedAt, notice: result.notice, now: now())
+      freshness: result.freshness, cachedAt: result.cachedAt, notice: result.notice, now: clock.now)
   }
 
   /// The sentence of `status`, or nil.
@@ -109,12 +108,12 @@ public struct TodayContent: RefreshableContent {
     state = start.state
     do {
       let result = try await repository.today(policy)
-      state = .loaded(TodayContent(result: result, checkedAt: now()))
+      state = .loaded(TodayContent(result: result, checkedAt: clock.now))
     } catch  where error.isCancellation || Task.isCancelled {
       state = .afterCancellation(restoring: start.previous)
     } catch {
       // Never blank the screen: keep the picture and say why it may be old.
-      state = .afterFailure(error.message(now: now()), keeping: start.previous) { kept in
+      state = .afterFailure(error.message(now: clock.now), keeping: start.previous) { kept in
         kept.result.freshness = kept.result.freshness.failed(error, lastCurrentAt: kept.checkedAt)
       }
     }

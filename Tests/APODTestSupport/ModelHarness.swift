@@ -1,3 +1,4 @@
+import Basics
 import ExploreCore
 import TodayCore
 
@@ -6,15 +7,19 @@ import TodayCore
 public typealias ModelHarness = RepositoryHarness
 
 extension RepositoryHarness {
-  @MainActor public func today() -> TodayModel { TodayModel(repository: repository, now: clock.nowProvider) }
+  /// A Today model reading the harness's clock, or `clock` when given (one that also answers
+  /// `stayCurrent()`'s waits).
+  @MainActor public func today(clock: (any Clocking)? = nil) -> TodayModel {
+    TodayModel(repository: repository, clock: clock ?? self.clock)
+  }
 
   @MainActor public func explore(days: Int = 5) -> ExploreModel {
     ExploreModel(repository: repository, days: days, now: clock.nowProvider)
   }
 
   /// A Today model that has loaded once: the first picture is on screen.
-  @MainActor public func loadedToday() async -> TodayModel {
-    let model = today()
+  @MainActor public func loadedToday(clock: (any Clocking)? = nil) async -> TodayModel {
+    let model = today(clock: clock)
     await model.load()
     return model
   }

@@ -7,7 +7,7 @@ import Notifications
 import TestSupport
 import Testing
 
-@Suite("App model: favorites behind the Premium gate", .timeLimit(.minutes(1)))
+@Suite("App model: favorites behind the Premium gate", .timeLimit(.minutes(5)))
 @MainActor
 struct AppFavoritesTests {
   private func todaysAPOD(_ app: AppModelFixture) async throws -> APOD {
@@ -112,7 +112,7 @@ struct AppFavoritesTests {
   }
 }
 
-@Suite("App model: content lifecycle", .timeLimit(.minutes(1)))
+@Suite("App model: content lifecycle", .timeLimit(.minutes(5)))
 @MainActor
 struct AppContentLifecycleTests {
   @Test func foregroundAsksForTodayOnlyOnceTheAPODDayHasAdvanced() async throws {

@@ -73,7 +73,7 @@ final class AppModelFixture {
   }
 }
 
-@Suite("App model: launch", .timeLimit(.minutes(1)))
+@Suite("App model: launch", .timeLimit(.minutes(5)))
 @MainActor
 struct AppModelLaunchTests {
   @Test func storedSubscriberIsPremiumFromTheFirstFrameBeforeLaunch() {
@@ -200,7 +200,7 @@ struct AppModelLaunchTests {
   }
 }
 
-@Suite("App model: foreground, restore and mode", .timeLimit(.minutes(1)))
+@Suite("App model: foreground, restore and mode", .timeLimit(.minutes(5)))
 @MainActor
 struct AppModelLifecycleTests {
   func launched(_ mode: RunningMode) async throws -> AppModelFixture {
@@ -300,7 +300,7 @@ struct AppModelLifecycleTests {
   }
 }
 
-@Suite("App model: a failed SDK start is retried", .timeLimit(.minutes(1)))
+@Suite("App model: a failed SDK start is retried", .timeLimit(.minutes(5)))
 @MainActor
 struct BackendStartRetryTests {
   func launchedOffline() async throws -> AppModelFixture {
@@ -362,7 +362,7 @@ struct BackendStartRetryTests {
   }
 }
 
-@Suite("App model: Ask to Buy is said once", .timeLimit(.minutes(1)))
+@Suite("App model: Ask to Buy is said once", .timeLimit(.minutes(5)))
 @MainActor
 struct AskToBuyNoticeTests {
   static let approval = "Waiting for approval. This unlocks as soon as your request is approved."
@@ -392,7 +392,7 @@ struct AskToBuyNoticeTests {
   }
 }
 
-@Suite("App model: Ask to Buy from the onboarding paywall", .timeLimit(.minutes(1)))
+@Suite("App model: Ask to Buy from the onboarding paywall", .timeLimit(.minutes(5)))
 @MainActor
 struct OnboardingAskToBuyTests {
   @Test func anAskToBuyStartedInOnboardingIsAnnouncedOnceThePaywallIsGone() async throws {
@@ -409,7 +409,7 @@ struct OnboardingAskToBuyTests {
   }
 }
 
-@Suite("App model: launch order", .timeLimit(.minutes(1)))
+@Suite("App model: launch order", .timeLimit(.minutes(5)))
 @MainActor
 struct LaunchOrderTests {
   /// Money path 6: an update delivered at launch (a renewal, an approval) is handled while the
@@ -452,7 +452,7 @@ struct LaunchOrderTests {
   }
 }
 
-@Suite("App model: an Ask to Buy that is never approved", .timeLimit(.minutes(1)))
+@Suite("App model: an Ask to Buy that is never approved", .timeLimit(.minutes(5)))
 @MainActor
 struct AskToBuyExpiryTests {
   @Test func waitEndsWhenTheRequestExpiresBecauseADeclineIsNeverReported() async throws {

@@ -6,7 +6,7 @@ import Networking
 import TestSupport
 import Testing
 
-@Suite("Favorite detail", .timeLimit(.minutes(1)))
+@Suite("Favorite detail", .timeLimit(.minutes(5)))
 @MainActor
 struct FavoriteDetailModelTests {
   let day = try! APODDay(iso: "2024-03-10")

@@ -5,7 +5,7 @@ import Networking
 import TestSupport
 import Testing
 
-@Suite("Concurrent requests share one download", .timeLimit(.minutes(1)))
+@Suite("Concurrent requests share one download", .timeLimit(.minutes(5)))
 struct CoalescingTests {
   @Test func hundredConcurrentRequestsMakeOneDownloadAndOneDecode() async throws {
     try await withServedImages { server, directory in

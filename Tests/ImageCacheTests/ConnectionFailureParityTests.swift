@@ -13,7 +13,7 @@ import Testing
 /// The same broken connection must read the same whether the app was fetching a picture's JSON or
 /// its image: one transport and one mapping of the URL loading system's failures, so Today's
 /// status line and the viewer never disagree about whether the device is offline.
-@Suite("A failed connection reads the same for JSON and images", .timeLimit(.minutes(1)))
+@Suite("A failed connection reads the same for JSON and images", .timeLimit(.minutes(5)))
 struct ConnectionFailureParityTests {
   /// Where nothing listens: the connection is refused at once.
   static let closedPort = URL(string: "http://127.0.0.1:1/apod")!

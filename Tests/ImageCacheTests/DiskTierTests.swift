@@ -4,7 +4,7 @@ import ImageTestSupport
 import TestSupport
 import Testing
 
-@Suite("Disk tier: hashed names, LRU under a byte cap, pins, damage", .timeLimit(.minutes(1)))
+@Suite("Disk tier: hashed names, LRU under a byte cap, pins, damage", .timeLimit(.minutes(5)))
 struct DiskTierTests {
   private static func fileExists(_ url: URL?) -> Bool {
     guard let url else { return false }

@@ -6,7 +6,7 @@ import TestServer
 import TestSupport
 import Testing
 
-@Suite("Download failures are specific and never cached", .timeLimit(.minutes(1)))
+@Suite("Download failures are specific and never cached", .timeLimit(.minutes(5)))
 struct DownloadFailureTests {
   private func failure(
     for stub: StubResponse, path: String = "/image.jpg"

@@ -4,7 +4,7 @@ import ImageTestSupport
 import TestSupport
 import Testing
 
-@Suite("Synchronous memory lookup for the first frame", .timeLimit(.minutes(1)))
+@Suite("Synchronous memory lookup for the first frame", .timeLimit(.minutes(5)))
 struct MemoryNowTests {
   /// Each 100 × 100 image costs 40,000 decoded bytes; the limit holds three of them.
   private static let limit = 3 * 40_000

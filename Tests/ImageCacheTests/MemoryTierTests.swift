@@ -4,7 +4,7 @@ import ImageTestSupport
 import TestSupport
 import Testing
 
-@Suite("Memory tier: LRU bounded by decoded cost", .timeLimit(.minutes(1)))
+@Suite("Memory tier: LRU bounded by decoded cost", .timeLimit(.minutes(5)))
 struct MemoryTierTests {
   /// Each 100 × 100 image costs 40,000 decoded bytes; the limit holds three of them.
   private static let limit = 3 * 40_000

@@ -13,7 +13,7 @@ import Testing
 /// Share and Save to Photos get a picture's bytes one way: the disk tier first, else one download
 /// through `HTTPTransport` (https rule, deadline, no URL cache), and only bytes that are a picture,
 /// labelled with the format the bytes are.
-@Suite("Share and Save to Photos download a picture one way", .timeLimit(.minutes(1)))
+@Suite("Share and Save to Photos download a picture one way", .timeLimit(.minutes(5)))
 struct PictureDownloadTests {
   @Test func aGIFAtAURLWithoutAnImageExtensionIsLabelledGIF() async throws {
     try await withServedImages { server, directory in

@@ -6,7 +6,7 @@ import Testing
 
 /// The system empties the caches folder when storage runs low; favorites must still show offline
 /// afterwards, and stay protected from eviction.
-@Suite("Pinned images live outside the purgeable caches", .timeLimit(.minutes(1)))
+@Suite("Pinned images live outside the purgeable caches", .timeLimit(.minutes(5)))
 struct PinnedStorageTests {
   private static func pipeline(caches: URL, pinned: URL, byteLimit: Int = 64 << 20) -> ImagePipeline {
     ImagePipeline(

@@ -32,7 +32,7 @@ private func serveFeed(
   return (0..<count).map { server.url("/feed/\($0).png") }
 }
 
-@Suite("Prefetching for the Explore feed", .timeLimit(.minutes(1)))
+@Suite("Prefetching for the Explore feed", .timeLimit(.minutes(5)))
 struct PrefetchTests {
   @Test func prefetchWarmsTheCachesAtMostNAtATime() async throws {
     try await withServedImages { server, directory in

@@ -3,7 +3,7 @@ import Monetization
 import TestSupport
 import Testing
 
-@Suite("Entitlement provider: sync and persistence", .timeLimit(.minutes(1)))
+@Suite("Entitlement provider: sync and persistence", .timeLimit(.minutes(5)))
 @MainActor
 struct EntitlementProviderTests {
   @Test func storedSubscriberIsPremiumBeforeAnyCheck() {

@@ -5,7 +5,7 @@ import Testing
 
 /// The graph the app and these tests build: the running mode is read once, and every
 /// entitlement change reaches the purchase coordinator, the app's hook, then the paywall.
-@Suite("Monetization graph: built once, wired once", .timeLimit(.minutes(1)))
+@Suite("Monetization graph: built once, wired once", .timeLimit(.minutes(5)))
 @MainActor
 struct MonetizationGraphTests {
   @Test func theStoredRunningModeWinsOverTheBuildDefaultAndAChangeWaitsForTheNextLaunch() {

@@ -3,7 +3,7 @@ import Monetization
 import TestSupport
 import Testing
 
-@Suite("Observer-mode purchase interceptor", .timeLimit(.minutes(1)))
+@Suite("Observer-mode purchase interceptor", .timeLimit(.minutes(5)))
 @MainActor
 struct ObserverPurchaseInterceptorTests {
   @Test func verifiedPurchaseIsRecordedThenSynchronizedThenFinishedOnce() async throws {
@@ -265,7 +265,7 @@ struct ObserverPurchaseInterceptorTests {
   }
 }
 
-@Suite("Full-mode transaction updates: read-only", .timeLimit(.minutes(1)))
+@Suite("Full-mode transaction updates: read-only", .timeLimit(.minutes(5)))
 @MainActor
 struct FullModeUpdatesTests {
   @Test func fullModeUpdateRechecksAtOnceButNeverRecordsSynchronizesOrFinishes() async throws {
@@ -285,7 +285,7 @@ struct FullModeUpdatesTests {
   }
 }
 
-@Suite("Observer-mode transaction updates listener", .timeLimit(.minutes(1)))
+@Suite("Observer-mode transaction updates listener", .timeLimit(.minutes(5)))
 @MainActor
 struct TransactionUpdatesListenerTests {
   /// An observer-mode harness listening for updates, with StoreKit reporting transaction `id` as a
@@ -369,7 +369,7 @@ struct TransactionUpdatesListenerTests {
   }
 }
 
-@Suite("Restore: three outcomes, explicit only", .timeLimit(.minutes(1)))
+@Suite("Restore: three outcomes, explicit only", .timeLimit(.minutes(5)))
 @MainActor
 struct RestoreTests {
   @Test func observerRestoreWithAnActiveEntitlementReportsRestored() async throws {
@@ -466,7 +466,7 @@ struct RestoreTests {
 
 /// Money path 8: a check that read StoreKit before a purchase must not save its older "free"
 /// after the purchase was recorded (Profile would flicker to Free).
-@Suite("Observer purchase: the grant is ordered with the checks", .timeLimit(.minutes(1)))
+@Suite("Observer purchase: the grant is ordered with the checks", .timeLimit(.minutes(5)))
 @MainActor
 struct PurchaseOrderingTests {
   @Test func aCheckHeldAcrossAPurchaseNeverDowngradesAfterTheGrant() async throws {

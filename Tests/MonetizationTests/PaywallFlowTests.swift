@@ -3,7 +3,7 @@ import Monetization
 import TestSupport
 import Testing
 
-@Suite("Paywall flow: one at a time, timeouts, presentation types, outcome log", .timeLimit(.minutes(1)))
+@Suite("Paywall flow: one at a time, timeouts, presentation types, outcome log", .timeLimit(.minutes(5)))
 @MainActor
 struct PaywallFlowTests {
   @Test func secondRequestWhileOneIsUpIsIgnored() async throws {
@@ -123,7 +123,7 @@ struct PaywallFlowTests {
   }
 }
 
-@Suite("Feature gates: attempt(_:action:)", .timeLimit(.minutes(1)))
+@Suite("Feature gates: attempt(_:action:)", .timeLimit(.minutes(5)))
 @MainActor
 struct FeatureGateCoordinatorTests {
   @Test func unlockedFeatureRunsWithoutAPaywall() async throws {
@@ -246,7 +246,7 @@ struct FeatureGateCoordinatorTests {
   }
 }
 
-@Suite("Paywall flow: the slot is free once the paywall is gone", .timeLimit(.minutes(1)))
+@Suite("Paywall flow: the slot is free once the paywall is gone", .timeLimit(.minutes(5)))
 @MainActor
 struct PaywallSlotTests {
   /// Money path 3: the re-check after a dismissal can queue behind a StoreKit read that does not
@@ -288,7 +288,7 @@ struct PaywallSlotTests {
 
 /// Money path 4: once shown, a paywall whose dismissal never comes must not keep the flow
 /// "displaying" for the session; one that appears after the watchdog gave up is closed.
-@Suite("Paywall flow: a lost dismissal and a late appearance", .timeLimit(.minutes(1)))
+@Suite("Paywall flow: a lost dismissal and a late appearance", .timeLimit(.minutes(5)))
 @MainActor
 struct PaywallLostTrackTests {
   @Test func aPaywallGoneWithoutItsDismissalFreesTheSlotForTheNextTap() async throws {

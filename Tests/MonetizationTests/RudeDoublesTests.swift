@@ -5,7 +5,7 @@ import Testing
 
 /// The doubles must be as rude as the real SDK: a completion handler that never fires does not
 /// fire when the caller gives up either (cancelling a Swift task cannot reach into the SDK).
-@Suite("Rude doubles: a lost callback stays lost", .timeLimit(.minutes(1)))
+@Suite("Rude doubles: a lost callback stays lost", .timeLimit(.minutes(5)))
 @MainActor
 struct RudeDoublesTests {
   /// Lets every other ready task run for a while; not a time bound.

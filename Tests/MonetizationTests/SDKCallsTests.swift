@@ -44,7 +44,7 @@ extension Result where Success == Void {
   }
 }
 
-@Suite("SDK calls: resume once, one-shot relays, the start gate, the one time limit", .timeLimit(.minutes(1)))
+@Suite("SDK calls: resume once, one-shot relays, the start gate, the one time limit", .timeLimit(.minutes(5)))
 @MainActor
 struct SDKCallsTests {
   // MARK: ResumeOnce

@@ -91,7 +91,7 @@ struct WidgetReloadRuleTests {
   }
 }
 
-@Suite("Widget reload: the app's saves over a real cache", .timeLimit(.minutes(1)))
+@Suite("Widget reload: the app's saves over a real cache", .timeLimit(.minutes(5)))
 struct WidgetRefresherTests {
   @Test func savingTodaysPictureReloadsTheWidgetOnceByItsKind() async throws {
     let watched = try await Watched { _ = try await $0.repository.apod(for: today.previous) }

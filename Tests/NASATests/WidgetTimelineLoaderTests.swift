@@ -25,7 +25,7 @@ private struct WidgetHarness {
   func calls() async -> [APODDay] { await app.source.dayCalls }
 }
 
-@Suite("Widget: loading its timeline from the shared cache", .timeLimit(.minutes(1)))
+@Suite("Widget: loading its timeline from the shared cache", .timeLimit(.minutes(5)))
 struct WidgetTimelineLoaderTests {
   @Test func todaysPictureSavedByTheAppIsShownWithoutARequest() async throws {
     let harness = try WidgetHarness()

@@ -143,7 +143,7 @@ struct ProfileStatusTests {
   }
 }
 
-@Suite("Profile: restore", .timeLimit(.minutes(1)))
+@Suite("Profile: restore", .timeLimit(.minutes(5)))
 @MainActor
 struct ProfileRestoreTests {
   @Test func restoreWithNothingActiveReportsNothingToRestore() async throws {

@@ -162,7 +162,7 @@ struct ScenarioDecodingTests {
   }
 }
 
-@Suite("Scenario runner", .timeLimit(.minutes(1)))
+@Suite("Scenario runner", .timeLimit(.minutes(5)))
 @MainActor
 struct ScenarioRunnerTests {
   @Test func failedExpectationIsReportedWithItsStep() async throws {

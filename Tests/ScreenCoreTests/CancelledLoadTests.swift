@@ -17,7 +17,7 @@ import TodayCore
 /// SwiftUI cancels a screen's `.task` on every tab switch and a `.refreshable` when the pull ends;
 /// the HTTP client then answers `.network(.cancelled)`. That is the view going away, not a failure.
 @MainActor
-@Suite("Cancelled loads are not failures", .timeLimit(.minutes(1)))
+@Suite("Cancelled loads are not failures", .timeLimit(.minutes(5)))
 struct CancelledLoadTests {
   private static let cancelled: FakeAPODSource.DayHandler = { _ in .failure(.network(.cancelled)) }
 
@@ -98,7 +98,7 @@ struct CancelledLoadTests {
 /// The same over the real stack: a loopback server that is slow to answer, the real `HTTPClient`
 /// over `URLSession`, and the task that runs `load()` cancelled as SwiftUI cancels `.task`.
 @MainActor
-@Suite("Cancelled loads over real HTTP", .timeLimit(.minutes(1)))
+@Suite("Cancelled loads over real HTTP", .timeLimit(.minutes(5)))
 struct CancelledLoadLoopbackTests {
   @Test func aTabSwitchDuringTheFirstRealRequestLeavesTodayIdleNotFailed() async throws {
     let server = LoopbackServer()
@@ -120,7 +120,7 @@ struct CancelledLoadLoopbackTests {
       source: V1APODSource(
         client: client, baseURL: base.appending(path: path), apiKey: "k", now: clock.nowProvider),
       cache: JSONDiskCache(directory: folder.url, now: clock.nowProvider), now: clock.nowProvider)
-    let model = TodayModel(repository: repository, now: clock.nowProvider)
+    let model = TodayModel(repository: repository, clock: clock)
 
     let task = Task { await model.load() }
     try await eventually { await server.requestCount(to: path) > 0 }

@@ -1,4 +1,5 @@
 import APODTestSupport
+import Basics
 import Foundation
 import NASA
 import Networking
@@ -6,8 +7,9 @@ import TestSupport
 import Testing
 import TodayCore
 
-/// Sleeps by moving the test clock, and stops the loop (as a cancelled task would) after `limit`.
-actor ScheduledSleeps {
+/// The model's clock for these tests: reads the harness's test clock, sleeps by moving it, and
+/// stops the loop (as a cancelled task would) after `limit` sleeps.
+actor ScheduledSleeps: Clocking {
   private(set) var requested: [Duration] = []
   private let clock: TestClock
   private let limit: Int
@@ -17,7 +19,9 @@ actor ScheduledSleeps {
     self.limit = limit
   }
 
-  func sleep(_ duration: Duration) throws {
+  nonisolated var now: Date { clock.now }
+
+  func sleep(for duration: Duration) throws {
     guard requested.count < limit else { throw CancellationError() }
     requested.append(duration)
     clock.advance(by: duration)
@@ -25,15 +29,15 @@ actor ScheduledSleeps {
 }
 
 @MainActor
-@Suite("Today stays current while the screen is open", .timeLimit(.minutes(1)))
+@Suite("Today stays current while the screen is open", .timeLimit(.minutes(5)))
 struct TodayStaysCurrentTests {
   @Test func todayMovesToTheNewAPODDayAtMidnightInNewYork() async throws {
     let harness = try ModelHarness()
-    let model = await harness.loadedToday()
-    #expect(model.nextCheck == utc("2026-11-22T05:00:00Z"))
     let sleeps = ScheduledSleeps(clock: harness.clock, limit: 1)
+    let model = await harness.loadedToday(clock: sleeps)
+    #expect(model.nextCheck == utc("2026-11-22T05:00:00Z"))
 
-    await model.stayCurrent { try await sleeps.sleep($0) }
+    await model.stayCurrent()
 
     #expect(await sleeps.requested == [.seconds(14 * 3_600)])  // 10:00 EST → midnight
     guard case .loaded(let content) = model.state else {
@@ -47,12 +51,12 @@ struct TodayStaysCurrentTests {
     let harness = try ModelHarness { requested in
       requested == day("2026-11-21") ? .failure(.notPublishedYet(requested)) : .success(sampleAPOD(requested))
     }
-    let model = await harness.loadedToday()
+    let sleeps = ScheduledSleeps(clock: harness.clock, limit: 1)
+    let model = await harness.loadedToday(clock: sleeps)
     #expect(model.nextCheck == utc("2026-11-21T15:00:00Z").addingTimeInterval(15 * 60))
     await harness.source.answer { .success(sampleAPOD($0)) }  // published meanwhile
-    let sleeps = ScheduledSleeps(clock: harness.clock, limit: 1)
 
-    await model.stayCurrent { try await sleeps.sleep($0) }
+    await model.stayCurrent()
 
     #expect(await sleeps.requested == [.seconds(15 * 60)])
     guard case .loaded(let content) = model.state else {
@@ -64,11 +68,11 @@ struct TodayStaysCurrentTests {
 
   @Test func aCheckThatFailsIsRetriedNoSoonerThanTheRecheckInterval() async throws {
     let harness = try ModelHarness()
-    let model = await harness.loadedToday()
-    await harness.source.answer { _ in .failure(.network(.offline)) }
     let sleeps = ScheduledSleeps(clock: harness.clock, limit: 3)
+    let model = await harness.loadedToday(clock: sleeps)
+    await harness.source.answer { _ in .failure(.network(.offline)) }
 
-    await model.stayCurrent { try await sleeps.sleep($0) }
+    await model.stayCurrent()
 
     let requested = await sleeps.requested
     #expect(requested.count == 3)
@@ -77,10 +81,10 @@ struct TodayStaysCurrentTests {
 
   @Test func nothingOnScreenMeansNothingScheduled() async throws {
     let harness = try ModelHarness()
-    let model = harness.today()
-    #expect(model.nextCheck == nil)
     let sleeps = ScheduledSleeps(clock: harness.clock, limit: 5)
-    await model.stayCurrent { try await sleeps.sleep($0) }
+    let model = harness.today(clock: sleeps)
+    #expect(model.nextCheck == nil)
+    await model.stayCurrent()
     #expect(await sleeps.requested.isEmpty)
   }
 }

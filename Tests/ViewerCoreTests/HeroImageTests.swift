@@ -29,7 +29,7 @@ struct ConstrainedNetworkRecorder: ImageDownloading {
 }
 
 @MainActor
-@Suite("The detail card holds the preview; HD only in the viewer", .timeLimit(.minutes(1)))
+@Suite("The detail card holds the preview; HD only in the viewer", .timeLimit(.minutes(5)))
 struct HeroImageTests {
   private static let previewBytes = ImageFixtures.jpeg(width: 2_400, height: 1_600)
   private static let hdBytes = ImageFixtures.jpeg(width: 8_000, height: 6_000)

@@ -16,7 +16,7 @@ final class PhaseLog {
 }
 
 @MainActor
-@Suite("Preview → HD without a spinner", .timeLimit(.minutes(1)))
+@Suite("Preview → HD without a spinner", .timeLimit(.minutes(5)))
 struct ProgressiveImageModelTests {
   private static let previewBytes = ImageFixtures.jpeg(width: 1_280, height: 720)
   private static let hdBytes = ImageFixtures.jpeg(width: 4_000, height: 2_250)

@@ -10,7 +10,7 @@ import ViewerCore
 /// reopen, close, or get a memory warning: these tests hold the preview's response (a gate on the
 /// loopback server) so that each such call lands exactly inside that wait, then let it go.
 @MainActor
-@Suite("Dropping HD and showing it again interleave safely", .timeLimit(.minutes(1)))
+@Suite("Dropping HD and showing it again interleave safely", .timeLimit(.minutes(5)))
 struct ProgressiveImageReentrancyTests {
   private static let previewBytes = ImageFixtures.jpeg(width: 1_280, height: 720)
   private static let hdBytes = ImageFixtures.jpeg(width: 4_000, height: 2_250)

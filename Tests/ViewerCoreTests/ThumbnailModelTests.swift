@@ -39,7 +39,7 @@ private let url = URL(string: "https://apod.nasa.gov/apod/image/2611/cell.jpg")!
 private let picture = DecodedImage(pixelWidth: 320, pixelHeight: 240, format: .jpeg)
 
 @MainActor
-@Suite("Thumbnails: grid cells, cards and posters", .timeLimit(.minutes(1)))
+@Suite("Thumbnails: grid cells, cards and posters", .timeLimit(.minutes(5)))
 struct ThumbnailModelTests {
   @Test func aDayWithoutAnImageShowsThePhotoSymbolAndNeverLoads() async {
     let loader = ScriptedThumbnails(answer: .success(picture))

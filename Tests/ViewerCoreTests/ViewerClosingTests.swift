@@ -8,7 +8,7 @@ import ViewerCore
 /// After the full-screen viewer closes, no decoded HD byte stays in memory: not in the model, not
 /// in the pipeline's memory tier.
 @MainActor
-@Suite("Closing the viewer lets HD go everywhere", .timeLimit(.minutes(1)))
+@Suite("Closing the viewer lets HD go everywhere", .timeLimit(.minutes(5)))
 struct ViewerClosingTests {
   @Test func noHDBytesStayInTheMemoryTierOnceTheViewerCloses() async throws {
     try await withServedImages { server, directory in
