@@ -34,7 +34,7 @@ private final class RecordingDecoder: ImageDecoding, Sendable {
   }
 }
 
-@Suite("The widget decodes from the file, one decode per picture at a time", .timeLimit(.minutes(1)))
+@Suite("The widget decodes from the file, one decode per picture at a time", .timeLimit(.minutes(5)))
 struct WidgetDecodeTests {
   private static let sizes: [ImageSize] = [
     .widget(width: 170, height: 170, scale: 3), .widget(width: 364, height: 170, scale: 3),
