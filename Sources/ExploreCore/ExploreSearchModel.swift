@@ -14,6 +14,9 @@ import Observation
 /// - While a new answer is on its way, the previous results stay on screen (no flicker on each
 ///   key typed).
 /// - No match says so, and says that search covers the saved days only.
+/// - A filter chosen on screen shows at once (`filter`'s setter changes the value before any
+///   work starts); the results follow when their search answers. Choosing a filter cannot be
+///   refused, so nothing moves it back.
 @MainActor @Observable public final class ExploreSearchModel {
   /// What the results area shows.
   public enum Results: Sendable, Equatable {
@@ -26,8 +29,21 @@ import Observation
   }
 
   public private(set) var query = ""
-  public private(set) var filter: APODMediaFilter = .all
+  /// The filter the picker shows. Setting it (the picker's binding) changes the value at once
+  /// and starts the search for it; the model owns that work, so the screen spawns no task.
+  public var filter: APODMediaFilter {
+    get { chosenFilter }
+    set {
+      chosenFilter = newValue
+      pendingUpdate = Task { await update() }
+    }
+  }
   public private(set) var results: Results = .inactive
+  /// The search started by the last `filter` set; `nil` before any. Awaited by callers that must
+  /// know when the results follow (tests).
+  @ObservationIgnored public private(set) var pendingUpdate: Task<Void, Never>?
+
+  private var chosenFilter: APODMediaFilter = .all
 
   private let library: APODSearchLibrary
   private let loadDay: @Sendable (APODDay) async -> APOD?
@@ -83,7 +99,7 @@ import Observation
 
   /// The filter picker changed.
   public func setFilter(_ newFilter: APODMediaFilter) async {
-    filter = newFilter
+    chosenFilter = newFilter
     await update()
   }
 

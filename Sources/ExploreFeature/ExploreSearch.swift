@@ -6,7 +6,8 @@
   import NASA
   import SwiftUI
 
-  /// Explore's filter: all days, pictures only, videos only (`ExploreSearchModel.setFilter`).
+  /// Explore's filter: all days, pictures only, videos only. Bound to `ExploreSearchModel.filter`,
+  /// whose setter shows the choice at once and starts the search itself.
   struct MediaFilterPicker: View {
     let search: ExploreSearchModel
 
@@ -15,7 +16,7 @@
         "Show",
         selection: Binding(
           get: { search.filter },
-          set: { filter in Task { await search.setFilter(filter) } })
+          set: { filter in search.filter = filter })
       ) {
         Text("All").tag(APODMediaFilter.all)
         Text("Pictures").tag(APODMediaFilter.images)

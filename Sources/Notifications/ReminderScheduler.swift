@@ -29,6 +29,14 @@ public enum ReminderStatus: Sendable, Hashable {
 
   /// Whether the screen should offer a button that opens the Settings app.
   public var offersSettingsApp: Bool { self == .permissionDenied }
+
+  /// Whether this is a refusal of the reminder (no permission, or scheduling failed).
+  var isRefusal: Bool {
+    switch self {
+    case .permissionDenied, .failed: true
+    case .off, .requestingPermission, .scheduled: false
+    }
+  }
 }
 
 /// The daily APOD reminder: keeps exactly one repeating notification scheduled at the user's
@@ -37,8 +45,13 @@ public enum ReminderStatus: Sendable, Hashable {
 /// Rules:
 /// - Turning it on asks permission when not determined yet; denied → `.permissionDenied` (offer
 ///   Settings); authorized, provisional or ephemeral → schedule.
-/// - `settings.isEnabled` is the user's choice and is kept even while permission is missing, so
-///   the reminder starts by itself on the next `refresh()` after the user allows notifications.
+/// - The toggle shows the user's choice at once (`isEnabled`'s setter, or `setEnabled` before its
+///   first suspension); the work follows in order.
+/// - A refusal of the user's "on" (permission denied or declined, the prompt failing, the
+///   request not accepted) moves the toggle back to off, stored, with `status` saying why — unless
+///   the user has toggled again since, in which case the later choice stands.
+/// - A stored "on" found without permission on `refresh()` (notifications turned off in Settings
+///   later) is kept, so the reminder starts again by itself once the user allows notifications.
 /// - A time change or a time-zone change reschedules (remove, then add under the same identifier);
 ///   turning it off cancels it.
 /// - The body names the latest cached APOD title when there is one, refreshed on `refresh()`.
@@ -63,6 +76,8 @@ public final class ReminderScheduler {
   private let store: any ReminderSettingsStore
   private let latestTitle: @Sendable () async -> String?
   @ObservationIgnored private let operations = SerialTaskQueue()
+  /// Counts the user's toggle choices; the last one is the one that stands.
+  @ObservationIgnored private var choices = 0
 
   /// - Parameter latestTitle: the title of the most recent cached APOD, or `nil` when none is.
   public init(
@@ -78,18 +93,25 @@ public final class ReminderScheduler {
     self.status = settings.isEnabled ? .scheduled : .off
   }
 
-  /// Turns the reminder on (asking permission when needed) or off (cancelling it).
-  public func setEnabled(_ enabled: Bool) async {
-    await serially { [self] in
-      settings.isEnabled = enabled
-      settings.save(to: store)
-      if enabled {
-        await scheduleIfAllowed(replacingPending: false)
-      } else {
-        await center.removePendingRequests(withIdentifiers: [Self.requestIdentifier])
-        status = .off
-      }
+  /// The toggle's value. Setting it (the screen's binding) shows the choice at once and starts the
+  /// work itself (`pendingToggle`); a refusal moves it back with a message in `status`.
+  public var isEnabled: Bool {
+    get { settings.isEnabled }
+    set {
+      let choice = choose(enabled: newValue)
+      pendingToggle = Task { await apply(enabled: newValue, choice: choice) }
     }
+  }
+
+  /// The work started by the last `isEnabled` set; `nil` before any. Awaited by callers that
+  /// must know when the toggle's outcome is in (tests).
+  @ObservationIgnored public private(set) var pendingToggle: Task<Void, Never>?
+
+  /// Turns the reminder on (asking permission when needed) or off (cancelling it). The choice is
+  /// shown and stored before the first suspension; a refused "on" moves it back to off.
+  public func setEnabled(_ enabled: Bool) async {
+    let choice = choose(enabled: enabled)
+    await apply(enabled: enabled, choice: choice)
   }
 
   /// Changes the time of day and reschedules when the reminder is on.
@@ -142,6 +164,32 @@ public final class ReminderScheduler {
   }
 
   // MARK: Private
+
+  /// Shows and stores the user's choice; returns its number, so a later refusal can tell whether
+  /// the user has chosen again since.
+  private func choose(enabled: Bool) -> Int {
+    choices += 1
+    settings.isEnabled = enabled
+    settings.save(to: store)
+    return choices
+  }
+
+  private func apply(enabled: Bool, choice: Int) async {
+    await serially { [self] in
+      // A later choice is already on screen and queued: it decides, not this one.
+      guard choice == choices else { return }
+      if enabled {
+        await scheduleIfAllowed(replacingPending: false)
+        if status.isRefusal, choice == choices {
+          settings.isEnabled = false
+          settings.save(to: store)
+        }
+      } else {
+        await center.removePendingRequests(withIdentifiers: [Self.requestIdentifier])
+        status = .off
+      }
+    }
+  }
 
   /// Runs `work` after every operation started before it has finished.
   private func serially(_ work: @escaping @MainActor () async -> Void) async {

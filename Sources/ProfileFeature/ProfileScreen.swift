@@ -149,10 +149,9 @@
 
     private var isEnabled: Binding<Bool> {
       Binding(
-        get: { reminder.settings.isEnabled },
-        set: { enabled in
-          Task { await reminder.setEnabled(enabled) }
-        })
+        get: { reminder.isEnabled },
+        // The scheduler shows the choice at once, does the work and moves it back on a refusal.
+        set: { enabled in reminder.isEnabled = enabled })
     }
 
     /// The stored hour and minute as a `Date` for the picker, and back.

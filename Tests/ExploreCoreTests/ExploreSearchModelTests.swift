@@ -40,6 +40,27 @@ struct ExploreSearchModelTests {
     #expect(titles(search) == ["Comet Tail", "Comet in motion"])
   }
 
+  /// Issue 22.14: the picker's binding sets `filter`; the value shows before any search runs
+  /// (no task of the screen's in between), and the results follow once the search answers.
+  @Test func aChosenFilterShowsAtOnceAndTheResultsFollow() async throws {
+    let gate = AsyncGate()
+    let search = model(gate: gate)
+    let first = Task { await search.search("comet") }
+    try await eventually { await gate.waiting == 1 }
+
+    search.filter = .videos
+
+    // No suspension since the set: the picker already reads the new value.
+    #expect(search.filter == .videos)
+    #expect(search.visible(Self.list).map(\.title) == ["Comet in motion"])
+    await gate.open()
+    try await bounded("the first search") { await first.value }
+    let update = try #require(search.pendingUpdate)
+    try await bounded("the filter's search") { await update.value }
+    #expect(titles(search) == ["Comet in motion"])
+    #expect(search.filter == .videos)
+  }
+
   @Test func aQueryWithoutWordsShowsTheListAgain() async {
     let search = model()
     await search.search("orion")

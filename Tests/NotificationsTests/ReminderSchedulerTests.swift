@@ -139,10 +139,64 @@ struct ReminderPermissionTests {
     #expect(await center.pending.isEmpty)
   }
 
-  @Test func theChoiceIsKeptWhileDeniedAndTheReminderStartsOnceAllowed() async {
-    let (scheduler, center) = makeScheduler(status: .denied)
+  /// Issue 22.14: the user's "on" refused by the system moves the toggle back, stored, and the
+  /// status says why (with the Settings button).
+  @Test func aDeniedPermissionMovesTheToggleBackWithAMessage() async {
+    let store = FakeReminderSettingsStore()
+    let center = FakeNotificationCenter(status: .denied)
+    let scheduler = makeScheduler(center: center, store: store)
+
     await scheduler.setEnabled(true)
+
+    #expect(scheduler.settings.isEnabled == false)
+    #expect(scheduler.isEnabled == false)
+    #expect(ReminderSettings.load(from: store).isEnabled == false)
+    #expect(scheduler.status == .permissionDenied)
+    #expect(scheduler.status.message?.contains("Settings") == true)
+  }
+
+  /// Issue 22.14: a declined prompt and a request the system does not accept are refusals too.
+  @Test func aDeclinedPromptOrAFailedScheduleMovesTheToggleBack() async {
+    let (declined, _) = makeScheduler(status: .notDetermined, answersPromptWith: false)
+    await declined.setEnabled(true)
+    #expect(declined.settings.isEnabled == false)
+    #expect(declined.status == .permissionDenied)
+
+    let center = FakeNotificationCenter(status: .authorized)
+    await center.setAddFailure(.init(reason: "too many requests"))
+    let failed = makeScheduler(center: center)
+    await failed.setEnabled(true)
+    #expect(failed.settings.isEnabled == false)
+    #expect(failed.status.message == "The daily reminder couldn’t be scheduled. Please try again.")
+  }
+
+  /// Issue 22.14: the toggle's binding sets `isEnabled`; the value shows before any work runs,
+  /// even while an earlier operation holds the queue (the prompt is up), and the refusal that
+  /// follows moves it back.
+  @Test func theToggleShowsTheChoiceAtOnceAndARefusalMovesItBack() async throws {
+    let center = FakeNotificationCenter(status: .notDetermined)
+    await center.holdNextPrompt()
+    let scheduler = makeScheduler(center: center)
+
+    scheduler.isEnabled = true
+
+    #expect(scheduler.isEnabled)
+    let enabling = try #require(scheduler.pendingToggle)
+    await center.waitUntilPromptIsShown()
+    #expect(scheduler.isEnabled)
+    await center.answerHeldPrompt(granted: false)
+    try await bounded("the toggle's work") { await enabling.value }
+    #expect(scheduler.isEnabled == false)
+    #expect(scheduler.status == .permissionDenied)
+  }
+
+  @Test func aStoredChoiceIsKeptWhileDeniedAndTheReminderStartsOnceAllowed() async throws {
+    let center = FakeNotificationCenter(status: .denied)
+    let store = try storedSettings(ReminderSettings(isEnabled: true, hour: 9, minute: 0))
+    let scheduler = makeScheduler(center: center, store: store)
+    await scheduler.refresh()
     #expect(scheduler.settings.isEnabled)
+    #expect(scheduler.status == .permissionDenied)
 
     await center.setStatus(.authorized)
     await scheduler.refresh()
