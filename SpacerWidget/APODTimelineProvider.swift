@@ -26,9 +26,11 @@ struct APODTimelineProvider: TimelineProvider {
       completion(placeholder(in: context))
       return
     }
+    // Every other snapshot, whatever the family, answers from the cache alone: the newest saved
+    // day with its picture when the shared disk tier has it, never a request.
     let size = Self.imageSize(for: context)
     Task {
-      completion(await WidgetEnvironment.shared.current(size: size).entry)
+      completion(await WidgetEnvironment.shared.snapshot(size: size))
     }
   }
 

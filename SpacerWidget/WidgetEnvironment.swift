@@ -39,6 +39,19 @@ final class WidgetEnvironment: Sendable {
       decoder: ImageIODecoder())
   }
 
+  /// The snapshot's entry: the newest saved day (`WidgetTimelineLoader.snapshot()`, never a
+  /// request) with its picture only when the shared disk tier already holds it; otherwise the
+  /// titled placeholder. `size` nil (the lock-screen family) reads no picture.
+  func snapshot(size: ImageSize?) async -> APODEntry {
+    let content = await loader.snapshot()
+    var picture: DecodedImage?
+    // `widgetImage` downloads a missing file; asked only when the file is already there.
+    if case .picture(_, _, let url) = content, let size, await images.isCached(url) {
+      picture = try? await images.widgetImage(for: url, size: size)
+    }
+    return APODEntry(date: Date(), content: content, picture: picture)
+  }
+
   /// The entry to draw now and when to be asked again.
   ///
   /// The picture is decoded from the shared disk tier's file (`ImagePipeline.widgetImage`): one

@@ -136,4 +136,38 @@ struct WidgetTimelineLoaderTests {
     #expect(outcome.entry.link == SpacerLink.today)
     #expect(outcome.reloadAt == utc("2026-11-21T15:30:00Z"))
   }
+
+  /// Issue 22.8: the snapshot answers from the cache; a source that is asked fails the test.
+  @Test func theSnapshotReadsTheCacheOnlyEvenWhenThePolicyWouldFetch() async throws {
+    let harness = try WidgetHarness()
+    let yesterday = harness.today.previous
+    _ = try await harness.app.repository.apod(for: yesterday)
+    let asked = await harness.app.source.callCount
+    await harness.app.answer { day in
+      Issue.record("the snapshot asked the source for \(day)")
+      return .failure(.network(.offline))
+    }
+
+    let entry = await harness.widget.snapshot()
+
+    guard case .picture(let day, _, _) = entry else {
+      Issue.record("expected the saved day's picture, got \(entry)")
+      return
+    }
+    #expect(day == yesterday)
+    #expect(await harness.app.source.callCount == asked)
+    // No attempt was noted: the next timeline load still decides to ask for today.
+    await harness.app.answer { .success(sampleAPOD($0)) }
+    #expect(await harness.widget.load().triedToFetch)
+  }
+
+  @Test func theSnapshotWithNothingSavedInvitesTheUserToOpenTheAppWithoutAsking() async throws {
+    let harness = try WidgetHarness { day in
+      Issue.record("the snapshot asked the source for \(day)")
+      return .failure(.network(.offline))
+    }
+
+    #expect(await harness.widget.snapshot() == .openTheApp)
+    #expect(await harness.app.source.callCount == 0)
+  }
 }

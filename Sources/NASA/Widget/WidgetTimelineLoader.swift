@@ -14,6 +14,8 @@ import Networking
 ///   today not published yet) or the widget's own, saved in `attempts` before asking, so a
 ///   failing or offline ask is not repeated by every reload, nor by another widget process.
 /// - Concurrent loads (one per widget size on the home screen) share one run.
+/// - A snapshot (`snapshot()`, what WidgetKit shows at once) reads the cache only: the newest saved
+///   day, else "open the app"; it never asks NASA and notes no attempt, whatever the policy says.
 public actor WidgetTimelineLoader {
   /// What to draw, when to be asked again, and whether this load tried to fetch.
   public struct Outcome: Sendable, Equatable {
@@ -55,6 +57,13 @@ public actor WidgetTimelineLoader {
     let outcome = await run.value
     running = nil
     return outcome
+  }
+
+  /// The entry to show at once: the newest day in the cache, or `.openTheApp` when none is saved.
+  /// Never a request, never an attempt noted (the next timeline load decides about fetching).
+  public func snapshot() async -> WidgetTimelinePolicy.Entry {
+    let cached = try? await repository.today(.cacheOnly)
+    return cached.map { WidgetTimelinePolicy.entry(for: $0.apod) } ?? .openTheApp
   }
 
   private func run() async -> Outcome {
