@@ -13,6 +13,17 @@ nonisolated public struct AppLinks: Sendable, Equatable {
     self.termsOfUse = termsOfUse
     self.privacyPolicy = privacyPolicy
   }
+
+  /// Whether either page is a placeholder: a host that is `example` under any top-level domain
+  /// (`example.com`, `www.example.org`) or `localhost` — the committed defaults, which
+  /// `.ci/check-project --release` refuses for a Release build.
+  public var usesPlaceholders: Bool {
+    [termsOfUse, privacyPolicy].contains { url in
+      let labels = (url.host ?? "").lowercased().split(separator: ".")
+      return labels.isEmpty || labels == ["localhost"]
+        || (labels.count >= 2 && labels[labels.count - 2] == "example")
+    }
+  }
 }
 
 /// What the running-mode choice may do in this build.
@@ -229,6 +240,16 @@ public final class ProfileModel {
   public var activeRunningMode: RunningMode { settings.activeMode }
 
   /// What the running-mode section says under its title: what the setting is, and when it applies.
+  /// One sentence under the legal links when a Debug build still links to placeholder pages
+  /// (`AppLinks.usesPlaceholders`); nil in a Release build (check-project refuses placeholders
+  /// there) and when both pages are real.
+  public var legalLinksNotice: String? {
+    guard !runningModeRules.isRelease, links.usesPlaceholders else { return nil }
+    return Localized.text(
+      "This Debug build links to placeholder Terms of Use and Privacy Policy pages; "
+        + "a Release build needs real ones.")
+  }
+
   public var runningModeExplanation: String {
     Localized.text(
       "How purchases are made: Full lets Purchasely handle them, Observer has Spacer buy through "

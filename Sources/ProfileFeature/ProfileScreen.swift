@@ -30,7 +30,8 @@
           SubscriptionSection(profile: profile)
           ReminderSection(reminder: profile.reminder)
           RunningModeSection(profile: profile)
-          AboutSection(links: profile.links, versionText: profile.versionText)
+          AboutSection(
+            links: profile.links, linksNotice: profile.legalLinksNotice, versionText: profile.versionText)
         }
         .scrollContentBackground(.hidden)
         .background(Palette.background)
@@ -212,9 +213,11 @@
 
   // MARK: About
 
-  /// Terms of use, privacy policy and the version.
+  /// Terms of use, privacy policy (with a Debug build's placeholder notice) and the version.
   private struct AboutSection: View {
     let links: AppLinks
+    /// A Debug build's sentence about placeholder pages (`ProfileModel.legalLinksNotice`).
+    let linksNotice: String?
     let versionText: String
 
     var body: some View {
@@ -223,6 +226,13 @@
           .listRowBackground(Palette.surface)
         Link("Privacy Policy", destination: links.privacyPolicy)
           .listRowBackground(Palette.surface)
+        if let linksNotice {
+          Text(linksNotice)
+            .font(Typography.callout)
+            .foregroundStyle(Palette.secondaryText)
+            .fixedSize(horizontal: false, vertical: true)
+            .listRowBackground(Palette.surface)
+        }
         LabeledContent("Version", value: versionText)
           .font(Typography.metadata)
           .listRowBackground(Palette.surface)

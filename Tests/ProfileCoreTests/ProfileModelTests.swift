@@ -27,7 +27,7 @@ final class ProfileFixture {
 
   init(
     snapshot: EntitlementSnapshot? = nil, monetizationEnabled: Bool = true,
-    runningModeRules: RunningModeRules = .unrestricted
+    runningModeRules: RunningModeRules = .unrestricted, links: AppLinks = ProfileFixture.links
   ) {
     if let snapshot { EntitlementSnapshotStore(store: store).save(snapshot) }
     backend = FakeSubscriptionBackend(calls: calls)
@@ -48,7 +48,7 @@ final class ProfileFixture {
     profile = ProfileModel(
       entitlements: entitlements, restores: restores, subscriptionManagement: subscriptionManagement,
       settings: settings, reminder: reminder,
-      links: Self.links, versionText: "1.0 (1)", monetizationEnabled: monetizationEnabled,
+      links: links, versionText: "1.0 (1)", monetizationEnabled: monetizationEnabled,
       isAwaitingApproval: { [unowned self] in self.awaitingApproval },
       changeRunningMode: { [unowned self] mode in
         self.loggedModes.append(mode)
@@ -297,5 +297,50 @@ struct ProfileRunningModeRulesTests {
   @Test func theSectionSaysWhatTheSettingIsAndWhenItApplies() {
     let explanation = ProfileFixture().profile.runningModeExplanation
     #expect(explanation.contains("next time Spacer starts"))
+  }
+}
+
+/// Issue 22.15: a Debug build may keep the committed placeholder pages, and Profile says so.
+@Suite("Profile: a Debug build with placeholder legal pages says so")
+@MainActor
+struct ProfileLegalLinksNoticeTests {
+  private static let realLinks = AppLinks(
+    termsOfUse: URL(string: "https://www.apple.com/legal/internet-services/itunes/dev/stdeula/")!,
+    privacyPolicy: URL(string: "https://spacer.app/privacy")!)
+
+  @Test func aDebugBuildWithTheDefaultPagesSaysSoInOneSentence() throws {
+    let fixture = ProfileFixture(
+      runningModeRules: RunningModeRules(isRelease: false, storeKitProductsConfigured: true),
+      links: AppLinks(
+        termsOfUse: URL(string: "https://www.example.com/spacer/terms")!,
+        privacyPolicy: URL(string: "https://www.example.com/spacer/privacy")!))
+
+    let notice = try #require(fixture.profile.legalLinksNotice)
+    #expect(notice.contains("placeholder"))
+    #expect(notice.contains("Debug"))
+    #expect(notice.filter { $0 == "." }.count == 1)
+  }
+
+  @Test(arguments: [
+    "https://example.org/privacy", "https://localhost/privacy", "https://EXAMPLE.net/p",
+  ])
+  func onePlaceholderPageIsEnough(_ privacy: String) {
+    let links = AppLinks(termsOfUse: Self.realLinks.termsOfUse, privacyPolicy: URL(string: privacy)!)
+    #expect(links.usesPlaceholders)
+    #expect(ProfileFixture(links: links).profile.legalLinksNotice != nil)
+  }
+
+  @Test func realPagesOrAReleaseBuildSayNothing() {
+    #expect(Self.realLinks.usesPlaceholders == false)
+    // "example" must be the name under the top-level domain, not any label.
+    let lookalike = AppLinks(
+      termsOfUse: URL(string: "https://example.spacer.app/terms")!,
+      privacyPolicy: URL(string: "https://notexample.com/privacy")!)
+    #expect(lookalike.usesPlaceholders == false)
+    #expect(ProfileFixture(links: Self.realLinks).profile.legalLinksNotice == nil)
+    let release = ProfileFixture(
+      runningModeRules: RunningModeRules(isRelease: true, storeKitProductsConfigured: true),
+      links: ProfileFixture.links)
+    #expect(release.profile.legalLinksNotice == nil)
   }
 }
