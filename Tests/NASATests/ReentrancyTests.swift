@@ -155,16 +155,25 @@ struct RepositoryReentrancyTests {
       source: source, cache: JSONDiskCache(directory: folder.url, now: { start }), now: { start })
   }
 
+  /// Explore over 30 days, then, once its fetch is under way, Explore over 31: the arrangement of
+  /// every overlapping-Explore test. Returns when both fetches have reached the held source.
+  private func overlappingExplores(
+    _ repository: APODRepository, over source: HeldSource
+  ) async throws -> (first: Task<ExploreResult, any Error>, second: Task<ExploreResult, any Error>) {
+    let first = Task { try await repository.explore(days: 30) }
+    try await calls(source, reach: 1)
+    let second = Task { try await repository.explore(days: 31) }
+    try await calls(source, reach: 2)
+    return (first, second)
+  }
+
   /// A second Explore over a window one day longer, started while the first is fetching: it asks
   /// only for the day the first does not cover, and waits for the first's answer for the rest.
   @Test func anOverlappingExploreAsksOnlyForTheDaysNotAlreadyBeingFetched() async throws {
     let folder = try TemporaryDirectory()
     let source = HeldSource()
     let repository = repository(over: source, in: folder)
-    let first = Task { try await repository.explore(days: 30) }
-    try await calls(source, reach: 1)
-    let second = Task { try await repository.explore(days: 31) }
-    try await calls(source, reach: 2)
+    let (first, second) = try await overlappingExplores(repository, over: source)
     let window = APODDay.lastDays(31, endingOn: today)
     let extra = try #require(window.last)
     #expect(await source.calls == [.range(window[29]...today), .range(extra...extra)])
@@ -202,10 +211,7 @@ struct RepositoryReentrancyTests {
     let folder = try TemporaryDirectory()
     let source = HeldSource()
     let repository = repository(over: source, in: folder)
-    let first = Task { try await repository.explore(days: 30) }
-    try await calls(source, reach: 1)
-    let second = Task { try await repository.explore(days: 31) }
-    try await calls(source, reach: 2)
+    let (first, second) = try await overlappingExplores(repository, over: source)
     await source.answerWithSamples(1)
     await source.answer(0, .failure(.network(.server(statusCode: 503))))
     await #expect(throws: APODError.network(.server(statusCode: 503))) { try await first.value }
@@ -231,10 +237,7 @@ struct RepositoryReentrancyTests {
     let folder = try TemporaryDirectory()
     let source = HeldSource()
     let repository = repository(over: source, in: folder)
-    let first = Task { try await repository.explore(days: 30) }
-    try await calls(source, reach: 1)
-    let second = Task { try await repository.explore(days: 31) }
-    try await calls(source, reach: 2)
+    let (first, second) = try await overlappingExplores(repository, over: source)
     first.cancel()
     await #expect(throws: APODError.network(.cancelled)) { try await first.value }
     await source.answerWithSamples(1)
