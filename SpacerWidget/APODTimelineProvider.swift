@@ -4,49 +4,48 @@ import ImageCache
 import NASA
 import WidgetKit
 
-/// What one timeline entry draws: the Core entry (picture, placeholder, or "open the app") and
-/// the picture already decoded to the widget's size, since a widget view cannot load anything.
+/// What one timeline entry draws: the Core entry (picture, placeholder, or "open the app"), the
+/// options the user chose, and the picture already decoded to the widget's size, since a widget
+/// view cannot load anything.
 struct APODEntry: TimelineEntry {
   let date: Date
   let content: WidgetTimelinePolicy.Entry
+  let options: WidgetOptions
   /// Nil for a placeholder, or when the picture could not be read or downloaded: the view then
   /// draws the designed placeholder with the title.
   let picture: DecodedImage?
 }
 
 /// Asks Core for the entry and the next reload; decodes the picture from the shared disk tier.
-struct APODTimelineProvider: TimelineProvider {
+/// Every decision (`isPreview`, which families read a picture, today or a favorite) is Core's:
+/// `WidgetRequestRule`, `WidgetTimelineLoader.load(options:shelf:)`.
+struct APODTimelineProvider: AppIntentTimelineProvider {
   func placeholder(in context: Context) -> APODEntry {
-    APODEntry(date: Date(), content: .openTheApp, picture: nil)
+    APODEntry(date: Date(), content: .openTheApp, options: WidgetOptions(), picture: nil)
   }
 
-  func getSnapshot(in context: Context, completion: @escaping @Sendable (APODEntry) -> Void) {
-    // The widget gallery asks for a snapshot to show at once: the placeholder, no load at all.
-    if context.isPreview {
-      completion(placeholder(in: context))
-      return
-    }
-    // Every other snapshot, whatever the family, answers from the cache alone: the newest saved
-    // day with its picture when the shared disk tier has it, never a request.
-    let size = Self.imageSize(for: context)
-    Task {
-      completion(await WidgetEnvironment.shared.snapshot(size: size))
+  func snapshot(for configuration: APODWidgetIntent, in context: Context) async -> APODEntry {
+    switch WidgetRequestRule.snapshot(isPreview: context.isPreview) {
+    case .placeholder:
+      return APODEntry(date: Date(), content: .openTheApp, options: configuration.options, picture: nil)
+    case .cacheOnly:
+      return await WidgetEnvironment.shared.snapshot(
+        size: Self.imageSize(for: context), options: configuration.options)
     }
   }
 
-  func getTimeline(in context: Context, completion: @escaping @Sendable (Timeline<APODEntry>) -> Void) {
-    let size = Self.imageSize(for: context)
-    Task {
-      let (entry, reloadAt) = await WidgetEnvironment.shared.current(size: size)
-      completion(Timeline(entries: [entry], policy: .after(reloadAt)))
-    }
+  func timeline(for configuration: APODWidgetIntent, in context: Context) async -> Timeline<APODEntry> {
+    let (entry, reloadAt) = await WidgetEnvironment.shared.current(
+      size: Self.imageSize(for: context), options: configuration.options)
+    return Timeline(entries: [entry], policy: .after(reloadAt))
   }
 
   /// The widget at 3× (the densest iPhone screen): `ImageSize.widget` decodes the picture so its
   /// short side covers the widget (the view fills it), within 1,000,000 pixels (4 MB decoded).
-  /// Nil for the lock-screen family, which draws the title only: no picture is read or decoded.
+  /// Nil for the lock-screen families, which draw text only: no picture is read or decoded.
   private static func imageSize(for context: Context) -> ImageSize? {
-    if context.family == .accessoryRectangular { return nil }
+    let family = WidgetFamilyKind(context.family) ?? .systemMedium
+    guard WidgetRequestRule.readsPicture(for: family) else { return nil }
     return ImageSize.widget(
       width: Double(context.displaySize.width), height: Double(context.displaySize.height), scale: 3)
   }

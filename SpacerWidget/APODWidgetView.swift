@@ -4,52 +4,89 @@ import NASA
 import SwiftUI
 import WidgetKit
 
-/// Draws one entry for every supported family. A tap opens the day shown (`SpacerLink`, which
-/// the app routes with `DeepLink`), or Today when nothing is saved yet.
+/// Draws one entry for every supported family. What shows (picture, title, date, their lines, the
+/// lock-screen texts, StandBy's layout) is Core's `WidgetFace`; this view lays it out. A tap opens
+/// the day shown (`SpacerLink`, which the app routes with `DeepLink`), or Today when nothing is
+/// saved yet.
 struct APODWidgetView: View {
   let entry: APODEntry
   @Environment(\.widgetFamily) private var family
+  /// False in StandBy (and on iPad's lock screen), where the system shows the widget without its
+  /// background: Core's StandBy layout.
+  @Environment(\.showsWidgetContainerBackground) private var showsBackground
+  @Environment(\.locale) private var locale
+
+  private var kind: WidgetFamilyKind { WidgetFamilyKind(family) ?? .systemMedium }
+
+  private var face: WidgetFace {
+    WidgetFace.make(
+      entry: entry.content, family: kind, options: entry.options, hasPicture: entry.picture != nil,
+      standBy: !kind.isAccessory && !showsBackground, locale: locale)
+  }
 
   var body: some View {
-    content
+    let face = face
+    content(face)
       .widgetURL(entry.content.link)
       .containerBackground(for: .widget) {
-        background
+        background(face)
       }
   }
 
-  @ViewBuilder private var content: some View {
-    if family == .accessoryRectangular {
-      lockScreen
-    } else {
-      caption
+  @ViewBuilder private func content(_ face: WidgetFace) -> some View {
+    switch kind {
+    case .accessoryCircular: circular(face)
+    case .accessoryInline: Text(verbatim: face.inline ?? "")
+    case .accessoryRectangular: rectangular(face)
+    case .systemSmall, .systemMedium, .systemLarge:
+      caption(face)
         .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .bottomLeading)
     }
   }
 
   // MARK: Lock screen
 
-  private var lockScreen: some View {
+  @ViewBuilder private func circular(_ face: WidgetFace) -> some View {
+    if let circular = face.circular {
+      VStack(spacing: 0) {
+        Text(verbatim: circular.day).font(.title2.bold())
+        Text(verbatim: circular.month).font(.caption2)
+      }
+    } else {
+      Image(systemName: "sparkles").font(.title2)
+    }
+  }
+
+  private func rectangular(_ face: WidgetFace) -> some View {
     VStack(alignment: .leading, spacing: 2) {
-      Text("Astronomy Picture")
-        .font(.caption2)
-        .foregroundStyle(.secondary)
-      Text(title ?? String(localized: "Open Spacer"))
-        .font(.headline)
-        .lineLimit(2)
+      if face.showsCaption {
+        Text("Astronomy Picture")
+          .font(.caption2)
+          .foregroundStyle(.secondary)
+      }
+      if let title = face.title {
+        Text(verbatim: title)
+          .font(.headline)
+          .lineLimit(face.titleLineLimit)
+      }
+      if let date = face.date {
+        Text(verbatim: date).font(.caption2)
+      }
     }
     .frame(maxWidth: .infinity, alignment: .leading)
   }
 
   // MARK: Home screen
 
-  @ViewBuilder private var caption: some View {
+  private func caption(_ face: WidgetFace) -> some View {
     VStack(alignment: .leading, spacing: 2) {
-      Text(title ?? String(localized: "Open Spacer to see today's picture"))
-        .font(family == .systemSmall ? .caption.bold() : .headline)
-        .lineLimit(family == .systemLarge ? 3 : 2)
-      if family != .systemSmall, let day {
-        Text(day.displayText(locale: .current))
+      if let title = face.title {
+        Text(verbatim: title)
+          .font(kind == .systemSmall ? .caption.bold() : .headline)
+          .lineLimit(face.titleLineLimit)
+      }
+      if let date = face.date {
+        Text(verbatim: date)
           .font(.caption)
           .foregroundStyle(Color.white.opacity(0.8))
       }
@@ -58,25 +95,36 @@ struct APODWidgetView: View {
     .shadow(radius: 3)
   }
 
-  @ViewBuilder private var background: some View {
-    if family == .accessoryRectangular {
+  @ViewBuilder private func background(_ face: WidgetFace) -> some View {
+    switch face.background {
+    case .none:
       Color.clear
-    } else if let cgImage = entry.picture?.cgImage {
-      ZStack {
-        picture(cgImage)
-        // Keeps the caption readable over a bright picture.
-        LinearGradient(colors: [.clear, .black.opacity(0.7)], startPoint: .center, endPoint: .bottom)
+    case .picture:
+      if let cgImage = entry.picture?.cgImage {
+        ZStack {
+          picture(cgImage)
+          if face.showsScrim {
+            // Keeps the caption readable over a bright picture.
+            LinearGradient(colors: [.clear, .black.opacity(0.7)], startPoint: .center, endPoint: .bottom)
+          }
+        }
+      } else {
+        placeholder
       }
-    } else {
-      // The designed placeholder: a video without a thumbnail, an interactive page, nothing saved
-      // yet, or a picture that could not be read. The caption carries the title.
-      ZStack {
-        LinearGradient(
-          colors: [Color(red: 0.05, green: 0.07, blue: 0.2), .black], startPoint: .top, endPoint: .bottom)
-        Image(systemName: "sparkles")
-          .font(.largeTitle)
-          .foregroundStyle(Color.white.opacity(0.35))
-      }
+    case .placeholder:
+      placeholder
+    }
+  }
+
+  /// The designed placeholder: a video without a thumbnail, an interactive page, nothing saved
+  /// yet, or a picture that could not be read. The caption carries the title.
+  private var placeholder: some View {
+    ZStack {
+      LinearGradient(
+        colors: [Color(red: 0.05, green: 0.07, blue: 0.2), .black], startPoint: .top, endPoint: .bottom)
+      Image(systemName: "sparkles")
+        .font(.largeTitle)
+        .foregroundStyle(Color.white.opacity(0.35))
     }
   }
 
@@ -88,20 +136,6 @@ struct APODWidgetView: View {
       image.widgetAccentedRenderingMode(.fullColor).aspectRatio(contentMode: .fill)
     } else {
       image.aspectRatio(contentMode: .fill)
-    }
-  }
-
-  private var title: String? {
-    switch entry.content {
-    case .picture(_, let title, _), .placeholder(_, let title): title
-    case .openTheApp: nil
-    }
-  }
-
-  private var day: APODDay? {
-    switch entry.content {
-    case .picture(let day, _, _), .placeholder(let day, _): day
-    case .openTheApp: nil
     }
   }
 }

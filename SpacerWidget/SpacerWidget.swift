@@ -2,11 +2,13 @@ import NASA
 import SwiftUI
 import WidgetKit
 
-/// The home-screen and lock-screen widget: the Astronomy Picture of the Day.
+/// The home-screen and lock-screen widget: the Astronomy Picture of the Day, configurable (iOS 17
+/// `AppIntentConfiguration`: title and date shown or hidden, today or a random favorite).
 ///
-/// Every decision is in Core (NASA: `WidgetTimelineLoader`, `WidgetTimelinePolicy`,
-/// `SharedStorage`, `SpacerLink`; ImageCache: `ImageSize.widget`); this target only draws.
-/// It imports no AppCore and no Purchasely: the widget shows the free daily picture.
+/// Every decision is in Core (NASA: `WidgetTimelineLoader`, `WidgetTimelinePolicy`, `WidgetFace`,
+/// `WidgetFavoritePicker`, `WidgetRequestRule`, `SharedStorage`, `SpacerLink`; ImageCache:
+/// `ImageSize.widget`); this target only draws. It imports no AppCore and no Purchasely: whether
+/// premium unlocks favorites comes from the shelf the app writes (`WidgetShelf`).
 @main
 struct SpacerWidget: Widget {
   /// The widget's kind, from Core: the app names the same one to reload the timeline after saving
@@ -14,12 +16,15 @@ struct SpacerWidget: Widget {
   static let kind = WidgetReloadRule.widgetKind
 
   var body: some WidgetConfiguration {
-    StaticConfiguration(kind: Self.kind, provider: APODTimelineProvider()) { entry in
+    AppIntentConfiguration(kind: Self.kind, intent: APODWidgetIntent.self, provider: APODTimelineProvider()) {
+      entry in
       APODWidgetView(entry: entry)
     }
     .configurationDisplayName("Astronomy Picture")
     .description("Today's Astronomy Picture of the Day from NASA.")
-    .supportedFamilies([.systemSmall, .systemMedium, .systemLarge, .accessoryRectangular])
+    .supportedFamilies([
+      .systemSmall, .systemMedium, .systemLarge, .accessoryCircular, .accessoryInline, .accessoryRectangular,
+    ])
     // The picture is the widget: StandBy and tinted Home Screens must not remove it as they do a
     // removable container background.
     .containerBackgroundRemovable(false)

@@ -12,6 +12,8 @@ final class WidgetEnvironment: Sendable {
 
   private let loader: WidgetTimelineLoader
   private let images: ImagePipeline
+  /// The favorites and premium status the app writes, and the day's random pick.
+  private let shelf: WidgetShelfStore
 
   init(bundle: Bundle) {
     let info = (bundle.infoDictionary ?? [:]).compactMapValues { $0 as? String }
@@ -21,6 +23,7 @@ final class WidgetEnvironment: Sendable {
     let storage = SharedStorage(
       appGroupContainer: container, caches: URL.cachesDirectory,
       applicationSupport: URL.applicationSupportDirectory)
+    shelf = WidgetShelfStore(directory: storage.widgetShelf)
     let repository = APODServiceConfiguration(
       choice: .auto, apiKey: BundleInfo.value(BundleInfo.nasaAPIKey, in: info),
       cacheDirectory: storage.apodCache
@@ -42,28 +45,31 @@ final class WidgetEnvironment: Sendable {
   /// The snapshot's entry: the newest saved day (`WidgetTimelineLoader.snapshot()`, never a
   /// request) with its picture only when the shared disk tier already holds it; otherwise the
   /// titled placeholder. `size` nil (the lock-screen family) reads no picture.
-  func snapshot(size: ImageSize?) async -> APODEntry {
-    let content = await loader.snapshot()
+  func snapshot(size: ImageSize?, options: WidgetOptions) async -> APODEntry {
+    let content = await loader.snapshot(options: options, shelf: shelf)
     var picture: DecodedImage?
     // `widgetImage` downloads a missing file; asked only when the file is already there.
     if case .picture(_, _, let url) = content, let size, await images.isCached(url) {
       picture = try? await images.widgetImage(for: url, size: size)
     }
-    return APODEntry(date: Date(), content: content, picture: picture)
+    return APODEntry(date: Date(), content: content, options: options, picture: picture)
   }
 
-  /// The entry to draw now and when to be asked again.
+  /// The entry to draw now and when to be asked again: today, or the day's random favorite when
+  /// the options ask for one and the app's shelf says premium unlocks it.
   ///
   /// The picture is decoded from the shared disk tier's file (`ImagePipeline.widgetImage`): one
   /// decode per picture at a time across the sizes WidgetKit asks for together, and a file above
   /// `ImageSize.widgetMaximumFileBytes` gives no picture, so the view draws the titled placeholder.
   /// `size` nil (the lock-screen family) reads no picture.
-  func current(size: ImageSize?) async -> (entry: APODEntry, reloadAt: Date) {
-    let outcome = await loader.load()
+  func current(size: ImageSize?, options: WidgetOptions) async -> (entry: APODEntry, reloadAt: Date) {
+    let outcome = await loader.load(options: options, shelf: shelf)
     var picture: DecodedImage?
     if case .picture(_, _, let url) = outcome.entry, let size {
       picture = try? await images.widgetImage(for: url, size: size)
     }
-    return (APODEntry(date: Date(), content: outcome.entry, picture: picture), outcome.reloadAt)
+    return (
+      APODEntry(date: Date(), content: outcome.entry, options: options, picture: picture), outcome.reloadAt
+    )
   }
 }

@@ -54,7 +54,8 @@ public final class AppModel {
     let repository = content.apodRepository
     let favoritesGate = FavoritesGateAdapter(gates: monetization.gates) { notices.text = $0 }
     let favorites = FavoritesModel(
-      repository: content.favoritesRepository, gate: favoritesGate, pinner: content.imagePipeline, now: now)
+      repository: content.favoritesRepository, gate: favoritesGate, pinner: content.imagePipeline, now: now,
+      observers: content.favoritesObservers)
     let reminder = ReminderScheduler(
       center: content.notificationCenter, store: content.reminderSettingsStore,
       // The body names the latest picture already on disk; the reminder never costs a request.

@@ -78,7 +78,7 @@
       // The image pipeline's disk tier is the only image cache: no URLCache under it.
       let imageSession = URLSessionConfiguration.ephemeral
       imageSession.urlCache = nil
-      let content = ContentDependencies(
+      var content = ContentDependencies(
         apodRepository: APODServiceConfiguration(
           choice: .auto, apiKey: configuration.nasaAPIKey,
           cacheDirectory: storage.apodCache
@@ -93,6 +93,11 @@
         reminderSettingsStore: UserDefaultsReminderSettingsStore(defaults: .standard),
         links: configuration.links,
         versionText: configuration.versionText)
+      // The widget reads favorites and premium from the shelf the app writes in the shared folder.
+      content.favoritesObservers = [
+        WidgetShelfWriter(
+          store: WidgetShelfStore(directory: storage.widgetShelf), reloader: WidgetCenterReloader())
+      ]
       // Listens from before the first load; reads the widget's current day from the cache alone.
       let widgetRefresher = WidgetRefresher(
         repository: content.apodRepository, reloader: WidgetCenterReloader(), now: now)

@@ -24,3 +24,12 @@ public protocol FavoritesGate {
   /// returns whether it ran. A dismissed or failed paywall returns `false` without running it.
   func attempt(_ action: @escaping @MainActor () async -> Void) async -> Bool
 }
+
+/// Told every stored favorite after they were read or changed, with whether premium unlocks them:
+/// how the widget's shelf and the Spotlight index follow favorites.
+///
+/// `FavoritesModel` calls it after a successful read, save or removal, in that order, never after a
+/// failure (what is stored did not change).
+public protocol FavoritesObserver: Sendable {
+  func favoritesDidChange(_ favorites: [Favorite], isUnlocked: Bool) async
+}

@@ -51,18 +51,24 @@ public final class FavoritesModel {
   private let gate: any FavoritesGate
   private let pinner: any ImagePinning
   private let now: @Sendable () -> Date
+  private let observers: [any FavoritesObserver]
 
-  /// - Parameter now: the clock that stamps `dateAdded` when a favorite is first saved.
+  /// - Parameters:
+  ///   - now: the clock that stamps `dateAdded` when a favorite is first saved.
+  ///   - observers: told every stored favorite after each successful read, save and removal (the
+  ///     widget's shelf, the Spotlight index).
   public init(
     repository: any FavoritesRepository,
     gate: any FavoritesGate,
     pinner: any ImagePinning,
-    now: @escaping @Sendable () -> Date
+    now: @escaping @Sendable () -> Date,
+    observers: [any FavoritesObserver] = []
   ) {
     self.repository = repository
     self.gate = gate
     self.pinner = pinner
     self.now = now
+    self.observers = observers
   }
 
   /// What the screen shows. Follows the gate live: locked without premium, whatever is stored.
@@ -87,6 +93,7 @@ public final class FavoritesModel {
       let stored = try await repository.all()
       favorites = stored.sorted(by: Self.newestFirst)
       loadPhase = .loaded
+      await tellObservers()
       if !hasRepinned {
         hasRepinned = true
         for url in favorites.flatMap(\.imageURLs) {
@@ -128,6 +135,7 @@ public final class FavoritesModel {
     }
     favorites.removeAll { $0.date == date }
     errorMessage = nil
+    await tellObservers()
     await unpinUnused(removed?.imageURLs ?? [])
     return true
   }
@@ -166,6 +174,7 @@ public final class FavoritesModel {
     favorites.append(stamped)
     favorites.sort(by: Self.newestFirst)
     errorMessage = nil
+    if loadPhase == .loaded { await tellObservers() }
     // A first read that failed (a damaged file set aside, say) is retried now that a save worked;
     // when it succeeds it pins every stored favorite, this one included.
     let repinnedByLoad: Bool
@@ -181,6 +190,14 @@ public final class FavoritesModel {
       }
     }
     await unpinUnused(previous?.imageURLs ?? [])
+  }
+
+  private func tellObservers() async {
+    let current = favorites
+    let unlocked = gate.isUnlocked
+    for observer in observers {
+      await observer.favoritesDidChange(current, isUnlocked: unlocked)
+    }
   }
 
   /// Unpins those of `urls` that no remaining favorite still shows.

@@ -91,3 +91,24 @@ public actor FakeFavoritesRepository: FavoritesRepository {
     return stored[date] != nil
   }
 }
+
+/// Records what `FavoritesModel` told its observers, in order.
+public actor RecordingFavoritesObserver: FavoritesObserver {
+  public struct Call: Sendable, Hashable {
+    public let days: [APODDay]
+    public let isUnlocked: Bool
+
+    public init(days: [APODDay], isUnlocked: Bool) {
+      self.days = days
+      self.isUnlocked = isUnlocked
+    }
+  }
+
+  public private(set) var calls: [Call] = []
+
+  public init() {}
+
+  public func favoritesDidChange(_ favorites: [Favorite], isUnlocked: Bool) {
+    calls.append(Call(days: favorites.map(\.date), isUnlocked: isUnlocked))
+  }
+}

@@ -374,3 +374,47 @@ struct FavoritesErrorTests {
     #expect(await pinner.events.isEmpty)
   }
 }
+
+@MainActor
+@Suite("Favorites model: observers (widget shelf, Spotlight)")
+struct FavoritesObserverTests {
+  @Test func observersHearEveryStoredFavoriteAfterEachSuccessfulReadSaveAndRemoval() async throws {
+    let repository = FakeFavoritesRepository()
+    try await repository.save(favorite("2024-01-02"))
+    let observer = RecordingFavoritesObserver()
+    let gate = FakeFavoritesGate(isUnlocked: true)
+    let model = FavoritesModel(
+      repository: repository, gate: gate, pinner: FakeImagePinner(), now: { januaryFifteenth },
+      observers: [observer])
+
+    await model.load()
+    await model.add(try favorite("2024-01-05"))
+    await model.remove(try date("2024-01-02"))
+    await repository.setWriteFailure(.diskFull)
+    await model.remove(try date("2024-01-05"))
+    gate.isUnlocked = false
+    await repository.setWriteFailure(nil)
+    await model.load()
+
+    let calls = await observer.calls
+    #expect(
+      calls == [
+        .init(days: [try date("2024-01-02")], isUnlocked: true),
+        .init(days: [try date("2024-01-05"), try date("2024-01-02")], isUnlocked: true),
+        .init(days: [try date("2024-01-05")], isUnlocked: true),
+        // The failed removal told nothing; losing premium is told with every favorite kept.
+        .init(days: [try date("2024-01-05")], isUnlocked: false),
+      ])
+  }
+
+  @Test func aFailedFirstReadTellsNothing() async throws {
+    let repository = FakeFavoritesRepository()
+    await repository.setReadFailure(.storeNotOpened(reason: .incompatibleVersion))
+    let observer = RecordingFavoritesObserver()
+    let model = FavoritesModel(
+      repository: repository, gate: FakeFavoritesGate(isUnlocked: true), pinner: FakeImagePinner(),
+      now: { januaryFifteenth }, observers: [observer])
+    await model.load()
+    #expect(await observer.calls.isEmpty)
+  }
+}

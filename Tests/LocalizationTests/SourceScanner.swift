@@ -9,8 +9,8 @@ import Foundation
 ///   the like (a `LocalizedStringKey`), and `String(localized:)`, in the main bundle's catalog.
 ///   Interpolations become `%@` (every interpolated value in the views is text). `#Preview` blocks
 ///   are skipped: they never ship. The widget's configuration name and description are read too.
-/// - App Intents resolve an intent's `LocalizedStringResource` title and an App Shortcut's
-///   `shortTitle` in the same catalog; the spoken phrases live in `AppShortcuts.xcstrings`, with
+/// - App Intents resolve an intent's `LocalizedStringResource` title, an App Shortcut's
+///   `shortTitle`, a parameter's title and an enum's display names in the same catalog; the spoken phrases live in `AppShortcuts.xcstrings`, with
 ///   `\(.applicationName)` written `${applicationName}` (`shortcutPhrases(in:)`).
 /// Comments are ignored.
 enum SourceScanner {
@@ -31,7 +31,10 @@ enum SourceScanner {
   ]
 
   /// Where App Intents take a localized string literal.
-  static let intentMarkers = ["LocalizedStringResource =", "shortTitle:"]
+  static let intentMarkers = [
+    "LocalizedStringResource =", "shortTitle:", "@Parameter(title:", "DisplayRepresentation {",
+    "TypeDisplayRepresentation {",
+  ]
 
   /// The keys of an App Intents file: intent titles and App Shortcut short titles.
   static func intentKeys(in source: String) -> [String] {

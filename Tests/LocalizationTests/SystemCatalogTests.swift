@@ -91,3 +91,24 @@ struct SystemCatalogTests {
       Set(SourceScanner.viewKeys(in: widget)) == ["Planted body", "Planted Name", "Planted description."])
   }
 }
+
+@Suite("App Intents parameters and enum names are read as catalog keys")
+struct IntentParameterKeyTests {
+  @Test func parameterTitlesAndDisplayRepresentationsAreKeys() {
+    let source = #"""
+      import AppIntents
+      enum Planted: String, AppEnum {
+        case one
+        static var typeDisplayRepresentation: TypeDisplayRepresentation { "Planted Type" }
+        static var caseDisplayRepresentations: [Planted: DisplayRepresentation] { [.one: oneName] }
+        private static var oneName: DisplayRepresentation { "Planted Case" }
+      }
+      struct PlantedIntent: WidgetConfigurationIntent {
+        @Parameter(title: "Planted Parameter", default: true)
+        var flag: Bool
+      }
+      """#
+    #expect(
+      Set(SourceScanner.intentKeys(in: source)) == ["Planted Type", "Planted Case", "Planted Parameter"])
+  }
+}

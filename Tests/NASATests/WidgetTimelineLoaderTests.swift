@@ -171,3 +171,48 @@ struct WidgetTimelineLoaderTests {
     #expect(await harness.app.source.callCount == 0)
   }
 }
+
+@Suite("Widget: a configured widget's day", .timeLimit(.minutes(5)))
+struct ConfiguredWidgetLoadTests {
+  private func shelf(_ harness: WidgetHarness, premium: Bool) throws -> WidgetShelfStore {
+    let store = WidgetShelfStore(directory: harness.app.folder.url.appendingPathComponent("Widget"))
+    try store.write(
+      WidgetShelf(
+        isPremium: premium,
+        favorites: try ["2020-01-01", "2021-02-02", "2022-03-03"].map {
+          WidgetFavorite(day: try APODDay(iso: $0), title: "Favorite \($0)", imageURL: nil)
+        }))
+    return store
+  }
+
+  @Test func aRandomFavoriteIsShownWithoutARequestAndKeptForTheDay() async throws {
+    let harness = try WidgetHarness()
+    let store = try shelf(harness, premium: true)
+    let options = WidgetOptions(source: .randomFavorite)
+
+    let outcome = await harness.widget.load(options: options, shelf: store)
+    #expect(outcome.triedToFetch == false)
+    #expect(await harness.calls().isEmpty)
+    #expect(outcome.reloadAt == harness.nextDayBegins.addingTimeInterval(5 * 60))
+    let pick = try #require(store.pick())
+    #expect(pick.pickedOn == harness.today)
+    #expect(outcome.entry == .placeholder(pick.favorite, title: "Favorite \(pick.favorite.iso)"))
+    // Every reload and the snapshot that day: the same favorite.
+    #expect(await harness.widget.load(options: options, shelf: store).entry == outcome.entry)
+    #expect(await harness.widget.snapshot(options: options, shelf: store) == outcome.entry)
+
+    // The next day: another favorite.
+    harness.app.clock.advance(by: 24 * 3_600)
+    let tomorrow = await harness.widget.load(options: options, shelf: store)
+    #expect(tomorrow.entry != outcome.entry)
+    #expect(store.pick()?.pickedOn == harness.today)
+  }
+
+  @Test func withoutPremiumTheWidgetShowsToday() async throws {
+    let harness = try WidgetHarness()
+    let store = try shelf(harness, premium: false)
+    let outcome = await harness.widget.load(options: WidgetOptions(source: .randomFavorite), shelf: store)
+    #expect(outcome.entry.link == SpacerLink.day(harness.today))
+    #expect(store.pick() == nil)
+  }
+}

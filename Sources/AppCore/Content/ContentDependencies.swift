@@ -25,6 +25,8 @@ nonisolated public struct ContentDependencies: Sendable {
   public var versionText: String
   /// How many days Explore shows.
   public var exploreDays: Int
+  /// Told every stored favorite after each read and change (the widget's shelf, Spotlight).
+  public var favoritesObservers: [any FavoritesObserver] = []
 
   public init(
     apodRepository: APODRepository, imagePipeline: ImagePipeline,

@@ -24,6 +24,9 @@ public struct SharedStorage: Sendable, Hashable {
   public let images: URL
   /// Pinned images and the pin list (`ImagePipeline`'s `pinnedDirectory`).
   public let pinnedImages: URL
+  /// What the app tells the widget about favorites and premium (`WidgetShelfStore`), and the
+  /// widget's last random pick: Application Support, so the system never purges it.
+  public let widgetShelf: URL
   /// Whether these folders are in the App Group container, seen by the app and the widget.
   public let isShared: Bool
 
@@ -55,6 +58,7 @@ public struct SharedStorage: Sendable, Hashable {
     apodCache = caches.appendingPathComponent("apod", isDirectory: true)
     images = caches.appendingPathComponent("images", isDirectory: true)
     pinnedImages = applicationSupport.appendingPathComponent("PinnedImages", isDirectory: true)
+    widgetShelf = applicationSupport.appendingPathComponent("Widget", isDirectory: true)
     self.isShared = isShared
   }
 

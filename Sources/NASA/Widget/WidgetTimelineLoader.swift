@@ -66,6 +66,32 @@ public actor WidgetTimelineLoader {
     return cached.map { WidgetTimelinePolicy.entry(for: $0.apod) } ?? .openTheApp
   }
 
+  /// The entry for a configured widget: a random favorite when the options ask for one and the
+  /// shelf allows it (`WidgetFavoritePicker`), remembered in `shelf` so every reload that day shows
+  /// the same one, reloaded just after the next APOD day begins; otherwise `load()` (today).
+  /// A favorite never asks NASA: its picture is the one the app pinned.
+  public func load(options: WidgetOptions, shelf: WidgetShelfStore) async -> Outcome {
+    let now = now()
+    let choice = WidgetFavoritePicker.choose(
+      source: options.source, shelf: shelf.shelf(), today: APODDay.today(now: now), previous: shelf.pick())
+    guard case .favorite(let favorite, let pick) = choice else { return await load() }
+    if pick != shelf.pick() { try? shelf.write(pick) }
+    let nextDay = APODDay.startOfNextDay(after: now).addingTimeInterval(policy.dayStartMargin)
+    return Outcome(
+      entry: favorite.entry, reloadAt: max(nextDay, now.addingTimeInterval(policy.minimumReload)),
+      triedToFetch: false)
+  }
+
+  /// The snapshot for a configured widget: the favorite already picked today when the options
+  /// ask for one (never a new pick, never a request), else `snapshot()`.
+  public func snapshot(options: WidgetOptions, shelf: WidgetShelfStore) async -> WidgetTimelinePolicy.Entry {
+    let today = APODDay.today(now: now())
+    let choice = WidgetFavoritePicker.choose(
+      source: options.source, shelf: shelf.shelf(), today: today, previous: shelf.pick())
+    if case .favorite(let favorite, let pick) = choice, pick == shelf.pick() { return favorite.entry }
+    return await snapshot()
+  }
+
   private func run() async -> Outcome {
     let now = now()
     let today = APODDay.today(now: now)
