@@ -68,8 +68,16 @@
         caches: URL.cachesDirectory, applicationSupport: URL.applicationSupportDirectory)
       // Once: what an earlier version saved in the app's own folders moves into the group.
       storage.moveContent(from: ownFolders)
-      let favorites = await SwiftDataFavoritesRepository.open(
-        storeURL: URL.applicationSupportDirectory.appending(path: "Favorites.store"), now: now)
+      let favoritesStore = URL.applicationSupportDirectory.appending(path: "Favorites.store")
+      let favorites = await SwiftDataFavoritesRepository.open(storeURL: favoritesStore, now: now)
+      // A store that could not be opened at launch is opened again by the next operation (Try
+      // Again): ReopenableFavoritesRepository, Core, tested.
+      let favoritesRepository = ReopenableFavoritesRepository(
+        first: FavoritesStoreOpening(repository: favorites.repository, notice: favorites.notice)
+      ) {
+        let again = await SwiftDataFavoritesRepository.open(storeURL: favoritesStore, now: now)
+        return FavoritesStoreOpening(repository: again.repository, notice: again.notice)
+      }
 
       // Installed by the app's `init` already (AppNotifications); this environment keeps it too.
       let notificationPresenter = AppNotifications.presenter
@@ -88,7 +96,7 @@
           // Favorites' images and the pin list survive the system emptying Caches on low storage.
           pinnedDirectory: storage.pinnedImages,
           session: URLSession(configuration: imageSession), decoder: ImageIODecoder(), now: now),
-        favoritesRepository: favorites.repository,
+        favoritesRepository: favoritesRepository,
         notificationCenter: LiveNotificationCenter(),
         reminderSettingsStore: UserDefaultsReminderSettingsStore(defaults: .standard),
         links: configuration.links,

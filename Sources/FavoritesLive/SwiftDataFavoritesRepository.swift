@@ -14,7 +14,9 @@
   /// - Any other failure (a schema this version cannot migrate, a full disk, a file that cannot be
   ///   read now, an unknown error) or a failed set-aside leaves the store untouched and the
   ///   repository unavailable: every operation throws the notice ("nothing was changed"), so
-  ///   nothing is saved only to vanish at the next launch, and nothing is emptied.
+  ///   nothing is saved only to vanish at the next launch, and nothing is emptied. The app wraps
+  ///   it in Core's `ReopenableFavoritesRepository`, which opens the store again on the next
+  ///   operation (Try Again), so favorites come back once the cause has gone.
   ///
   /// SwiftData types stay inside this module; callers see `Favorite` values and
   /// `FavoritesRepositoryError`s only.
