@@ -11,6 +11,9 @@ struct SpacerApp: App {
   init() {
     // Before launching finishes, so the reminder tap that launched the app is delivered.
     AppNotifications.install()
+    // Before the first frame and before the favorites store opens: the transaction listener, then
+    // the SDK start (Core orders them; `AppMonetization.beginLaunch`).
+    LiveAppEnvironment.beginLaunch()
   }
 
   var body: some Scene {

@@ -47,10 +47,18 @@ public final class AppModel {
   @ObservationIgnored private let now: @Sendable () -> Date
   @ObservationIgnored private var wasInBackground = false
 
-  public init(dependencies: Dependencies) {
-    let notices = GateNotices()
-    let monetization = AppMonetization.make(dependencies, notices: notices)
-    let (content, now) = (dependencies.content, dependencies.clock.nowProvider)
+  /// Builds monetization and every screen's model at once (tests, the simulator). The app builds
+  /// monetization first and begins its launch before the favorites store opens
+  /// (`init(monetization:content:)`).
+  public convenience init(dependencies: Dependencies) {
+    self.init(monetization: AppMonetization(dependencies.monetization), content: dependencies.content)
+  }
+
+  /// Builds every screen's model around a monetization built (and perhaps launched) earlier.
+  public init(monetization: AppMonetization, content: ContentDependencies) {
+    let dependencies = monetization.dependencies
+    let notices = monetization.notices
+    let now = dependencies.clock.nowProvider
     let repository = content.apodRepository
     let favoritesGate = FavoritesGateAdapter(gates: monetization.gates) { notices.text = $0 }
     let favorites = FavoritesModel(
@@ -84,14 +92,16 @@ public final class AppModel {
         storeKitProductsConfigured: dependencies.storeKitProductsConfigured))
   }
 
-  /// Launch: start the SDK and the transaction listener, sync, then the onboarding paywall only
-  /// after a definitive "free", once; returns after it was dismissed. Later calls do nothing.
+  /// Launch: start the transaction listener and the SDK (or wait for the start
+  /// `AppMonetization.beginLaunch()` began before the favorites store opened), sync, then the
+  /// onboarding paywall only after a definitive "free", once; returns after it was dismissed.
+  /// Later calls do nothing.
   public func launch() async {
     guard launchState == .notLaunched else { return }
     launchState = .launching
     // The SDK start and the transaction listener begin first (updates delivered at launch must
     // not wait for local work); saved favorites and the reminder's schedule load meanwhile.
-    async let started: Void = monetization.start()
+    async let started: Void = monetization.launchStarted()
     await favorites.load()
     await profile.reminder.refresh()
     await started
@@ -119,7 +129,7 @@ public final class AppModel {
   /// reminder's permission (it may have changed in Settings).
   public func enterForeground() async {
     guard launchState == .launched else { return }
-    await monetization.enterForeground(notices: notices)
+    await monetization.enterForeground()
     await today.load()
     await profile.reminder.refresh()
   }
@@ -149,7 +159,7 @@ public final class AppModel {
 
   /// The paywall's purchase and restore buttons in Observer mode, nil in Full mode. An Ask to
   /// Buy is announced through `gateNotice` only, once the paywall is gone.
-  public var paywallInterceptor: PaywallInterceptor? { monetization.paywallInterceptor() }
+  public var paywallInterceptor: PaywallInterceptor? { monetization.paywallInterceptor }
 
   /// Stops the transaction listener before the model is discarded.
   public func shutdown() { monetization.purchases.stopListening() }

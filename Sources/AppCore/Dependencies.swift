@@ -2,9 +2,25 @@ import Basics
 import Foundation
 import Monetization
 
-/// Everything `AppModel` needs from the outside world, as protocol-typed members. The app fills it
-/// with live adapters; tests and the simulator fill it with fakes. New modules add members here.
+/// Everything `AppModel` needs from the outside world: the monetization services, which start
+/// before anything local opens (`AppMonetization.beginLaunch()`), and the content's. The app fills
+/// it with live adapters; tests and the simulator fill it with fakes.
 public struct Dependencies {
+  /// The subscription SDK, StoreKit, settings and the clock: everything the launch starts first.
+  public var monetization: MonetizationDependencies
+  /// APODs, images, favorites, the reminder and Profile's configuration.
+  public var content: ContentDependencies
+
+  public init(monetization: MonetizationDependencies, content: ContentDependencies) {
+    self.monetization = monetization
+    self.content = content
+  }
+}
+
+/// What monetization needs from the outside world, as protocol-typed members, plus the app's
+/// clock: nothing here waits for local storage, so the launch can start the transaction listener
+/// and the SDK before the favorites store opens.
+public struct MonetizationDependencies {
   /// Persistent settings and the last-known entitlement snapshot (`UserDefaults.standard`).
   public var keyValueStore: any KeyValueStore
   /// The subscription SDK (Purchasely).
@@ -22,30 +38,28 @@ public struct Dependencies {
   /// Where monetization events go (OSLog in the app).
   public var monetizationLogger: any MonetizationLogging
   /// Build-time monetization settings.
-  public var monetization: MonetizationConfiguration
+  public var configuration: MonetizationConfiguration
   /// `false` when the build has no Purchasely key: the app runs, and Profile says subscriptions
   /// are unavailable instead of offering Restore.
   public var monetizationEnabled: Bool
-  /// APODs, images, favorites, the reminder and Profile's configuration.
-  public var content: ContentDependencies
   /// The clock every model reads and waits on (the paywall's timeouts, entitlement expiry, the
   /// APOD day): `SystemClock` in the app, the test clock in tests and the simulator's own clock.
   public var clock: any Clocking
   /// A Release (App Store, TestFlight) build: Profile may not switch to Observer mode without
   /// StoreKit products (`RunningModeRules`). False in Debug, tests and the simulator.
-  public var isReleaseBuild = false
+  public var isReleaseBuild: Bool
   /// Whether this build names its App Store subscription group (`AppConfiguration`): the StoreKit
   /// products Observer mode buys exist only then.
-  public var storeKitProductsConfigured = true
+  public var storeKitProductsConfigured: Bool
 
   public init(
     keyValueStore: any KeyValueStore, subscriptionBackend: any SubscriptionBackend,
     storeEntitlements: any StoreEntitlementsSource, appTransactions: (any AppTransactionSource)? = nil,
     paywallPresenter: any PaywallPresenting, purchaser: any Purchaser,
     subscriptionManagement: any SubscriptionManagementPresenting,
-    monetizationLogger: any MonetizationLogging, monetization: MonetizationConfiguration,
-    monetizationEnabled: Bool = true, content: ContentDependencies,
-    clock: any Clocking = SystemClock()
+    monetizationLogger: any MonetizationLogging, configuration: MonetizationConfiguration,
+    monetizationEnabled: Bool = true, clock: any Clocking = SystemClock(), isReleaseBuild: Bool = false,
+    storeKitProductsConfigured: Bool = true
   ) {
     self.keyValueStore = keyValueStore
     self.subscriptionBackend = subscriptionBackend
@@ -55,16 +69,17 @@ public struct Dependencies {
     self.purchaser = purchaser
     self.subscriptionManagement = subscriptionManagement
     self.monetizationLogger = monetizationLogger
-    self.monetization = monetization
+    self.configuration = configuration
     self.monetizationEnabled = monetizationEnabled
-    self.content = content
     self.clock = clock
+    self.isReleaseBuild = isReleaseBuild
+    self.storeKitProductsConfigured = storeKitProductsConfigured
   }
 }
 
-extension Dependencies {
+extension MonetizationDependencies {
   /// The services monetization runs on, for `MonetizationGraph(services:configuration:)` with
-  /// `monetization` as the configuration.
+  /// `configuration`.
   public var monetizationServices: MonetizationServices {
     MonetizationServices(
       store: keyValueStore, backend: subscriptionBackend, storeKit: storeEntitlements,

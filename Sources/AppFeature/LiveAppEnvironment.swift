@@ -13,9 +13,11 @@
   import NotificationsLive
 
   /// The running app's object graph: the live adapters and the build configuration from Info.plist,
-  /// assembled once into `Dependencies` and the one `AppModel`.
+  /// assembled once into the one `AppModel`, in two stages: monetization first, from the app's
+  /// `init` (`beginLaunch`), so the transaction listener and the SDK start never wait for the
+  /// first frame or local storage; then the content around it (`make`).
   ///
-  /// Building it is asynchronous because the favorites store opens off the main actor. It keeps
+  /// Building the second stage is asynchronous because the favorites store opens off the main actor. It keeps
   /// alive what the system holds weakly (the notification-centre delegate) and what must outlive
   /// the call that built it (the monetization adapters and their Observer-mode routing).
   @MainActor
@@ -42,19 +44,88 @@
       self.widgetRefresher = widgetRefresher
     }
 
-    /// Builds every live part and the model. Call it once per process.
+    /// Launch's first stage, from the app's `init` (before the first frame, before the favorites
+    /// store opens): builds the live monetization and `AppMonetization`, routes the SDK's paywall
+    /// results and Observer-mode buttons to Core, and begins the launch (the transaction listener,
+    /// then the SDK start; Core's order). Later calls do nothing.
     /// - Parameters:
     ///   - bundle: where the build configuration is read (`NASAAPIKey`, `PurchaselyAPIKey`,
     ///     `SubscriptionGroupID`, `TermsOfUseURL`, `PrivacyPolicyURL`, the versions).
     ///   - clock: the clock every model uses.
-    public static func make(
-      bundle: Bundle = .main, clock: any Clocking = SystemClock()
-    ) async -> LiveAppEnvironment {
+    public static func beginLaunch(bundle: Bundle = .main, clock: any Clocking = SystemClock()) {
+      guard firstStage == nil else { return }
+      firstStage = FirstStage(bundle: bundle, clock: clock)
+    }
+
+    /// The first stage, once begun.
+    private static var firstStage: FirstStage?
+
+    /// What launch's first stage built and keeps alive.
+    private struct FirstStage {
+      let bundle: Bundle
+      let clock: any Clocking
+      let configuration: AppConfiguration
+      let live: LiveMonetization
+      let monetization: AppMonetization
+
+      init(bundle: Bundle, clock: any Clocking) {
+        self.bundle = bundle
+        self.clock = clock
+        // Only string values are configuration; AppConfiguration (Core, tested) applies the rules.
+        let configuration = AppConfiguration(
+          info: (bundle.infoDictionary ?? [:]).compactMapValues { $0 as? String })
+        self.configuration = configuration
+        // Without a Purchasely key this is the disabled monetization: no paywall, no crash.
+        let live = LiveMonetization(
+          purchaselyAPIKey: configuration.purchaselyAPIKey ?? "",
+          logSubsystem: bundle.bundleIdentifier ?? "Spacer", clock: clock)
+        self.live = live
+        // Profile's running-mode rule: a Release build without App Store products keeps Full mode.
+        #if DEBUG
+          let isReleaseBuild = false
+        #else
+          let isReleaseBuild = true
+        #endif
+        let monetization = AppMonetization(
+          MonetizationDependencies(
+            keyValueStore: UserDefaults.standard,
+            subscriptionBackend: live.subscriptionBackend,
+            storeEntitlements: live.storeEntitlements,
+            appTransactions: live.appTransactions,
+            paywallPresenter: live.paywallPresenter,
+            purchaser: live.purchaser,
+            subscriptionManagement: StoreKitSubscriptionManagement(),
+            monetizationLogger: live.logger,
+            configuration: configuration.monetization,
+            monetizationEnabled: live.availability.isEnabled,
+            clock: clock,
+            isReleaseBuild: isReleaseBuild,
+            storeKitProductsConfigured: configuration.storeKitProductsConfigured))
+        self.monetization = monetization
+        // Paywalls the SDK opens by itself reach the same outcome path: logged, then a re-check.
+        live.routeUntrackedPaywallDismissals { outcome in
+          Task { @MainActor in
+            await monetization.paywallDidClose(placement: .openedBySDK, outcome: outcome)
+          }
+        }
+        // Observer mode (Core decides: Full mode has no interceptor): the paywall's purchase and
+        // restore buttons must reach Core before the first paywall can appear, that is before
+        // the SDK starts.
+        if let interceptor = monetization.paywallInterceptor {
+          live.routeObserverActions(to: interceptor)
+        }
+        monetization.beginLaunch()
+      }
+    }
+
+    /// Builds every live part and the model around the first stage (begun here if the app's
+    /// `init` did not). Call it once per process.
+    public static func make() async -> LiveAppEnvironment {
+      beginLaunch()
+      // `beginLaunch()` has just set it; the fallback only keeps this free of a force unwrap.
+      let first = firstStage ?? FirstStage(bundle: .main, clock: SystemClock())
+      let (bundle, clock, configuration) = (first.bundle, first.clock, first.configuration)
       let now = clock.nowProvider
-      // Only string values are configuration; AppConfiguration (Core, tested) applies the rules.
-      let configuration = AppConfiguration(
-        info: (bundle.infoDictionary ?? [:]).compactMapValues { $0 as? String })
-      let logSubsystem = bundle.bundleIdentifier ?? "Spacer"
       // The APOD cache and the image disk tier live where the widget reads them too: the App
       // Group container when the build carries the entitlement (SharedStorage, Core, tested).
       let ownFolders = SharedStorage(
@@ -111,51 +182,15 @@
         repository: content.apodRepository, reloader: WidgetCenterReloader(), now: now)
       Task { await widgetRefresher.start() }
 
-      // Without a Purchasely key this is the disabled monetization: no paywall, no crash.
-      let monetization = LiveMonetization(
-        purchaselyAPIKey: configuration.purchaselyAPIKey ?? "", logSubsystem: logSubsystem, clock: clock)
-      var dependencies = Dependencies(
-        keyValueStore: UserDefaults.standard,
-        subscriptionBackend: monetization.subscriptionBackend,
-        storeEntitlements: monetization.storeEntitlements,
-        appTransactions: monetization.appTransactions,
-        paywallPresenter: monetization.paywallPresenter,
-        purchaser: monetization.purchaser,
-        subscriptionManagement: StoreKitSubscriptionManagement(),
-        monetizationLogger: monetization.logger,
-        monetization: configuration.monetization,
-        monetizationEnabled: monetization.availability.isEnabled,
-        content: content,
-        clock: clock)
-      // Profile's running-mode rule: a Release build without App Store products keeps Full mode.
-      #if DEBUG
-        dependencies.isReleaseBuild = false
-      #else
-        dependencies.isReleaseBuild = true
-      #endif
-      dependencies.storeKitProductsConfigured = configuration.storeKitProductsConfigured
-      let model = AppModel(dependencies: dependencies)
+      let model = AppModel(monetization: first.monetization, content: content)
 
-      // Paywalls the SDK opens by itself reach the same outcome path: logged, then a re-check.
-      monetization.routeUntrackedPaywallDismissals { outcome in
-        Task { @MainActor in
-          await model.monetization.paywallDidClose(placement: .openedBySDK, outcome: outcome)
-        }
-      }
-
-      // Observer mode (Core decides: Full mode has no interceptor): the paywall's purchase and
-      // restore buttons must reach Core before the first paywall can appear, that is before
-      // `launch()`. Core's interceptor announces an Ask to Buy once, through the root view.
-      if let interceptor = model.paywallInterceptor {
-        monetization.routeObserverActions(to: interceptor)
-      }
       // Notification taps, including the one that launched the app, reach the model from now on.
       await notificationPresenter.taps.attach { [weak model] identifier in
         await model?.router.openNotification(requestIdentifier: identifier)
       }
 
       return LiveAppEnvironment(
-        model: model, launchNotice: favorites.notice?.message, monetization: monetization,
+        model: model, launchNotice: favorites.notice?.message, monetization: first.live,
         notificationPresenter: notificationPresenter, widgetRefresher: widgetRefresher)
     }
   }

@@ -39,11 +39,13 @@ public struct MonetizationServices {
 
 /// The monetization coordinators, built once and wired together: the one place that knows who
 /// tells whom. The composition root and the tests both build this graph, so the wiring they test
-/// is the wiring the app runs.
+/// is the wiring the app runs. Everything is given at construction; nothing is wired afterwards.
 ///
 /// Wiring:
 /// - the running mode is read once from `settings` (it applies from the next launch when changed)
 ///   and becomes one `RunningModeStrategy`, the only place that differs by mode;
+/// - the SDK start (`backendStart`) uses the strategy's start options, and a failed start is
+///   retried before each paywall loads;
 /// - every entitlement change reaches the purchase coordinator (an Ask to Buy wait ends when
 ///   Premium arrives), then `onEntitlementChange`, then, when Premium became active from any
 ///   source, the paywall on screen closes;
@@ -57,9 +59,9 @@ public struct MonetizationServices {
 ///     storeKit: dependencies.storeEntitlements, appTransactions: dependencies.appTransactions,
 ///     paywalls: dependencies.paywallPresenter, purchaser: dependencies.purchaser,
 ///     logger: dependencies.monetizationLogger, clock: dependencies.clock),
-///   configuration: dependencies.monetization)
-/// graph.onEntitlementChange = { [weak self] old, new in /* app-level notices */ }
-/// graph.paywalls.beforeLoad = { await backendStart.retryIfDue(options: graph.strategy.startOptions) }
+///   configuration: dependencies.configuration,
+///   onEntitlementChange: { old, new in /* app-level notices */ })
+/// await graph.backendStart.start()
 /// ```
 @MainActor
 public final class MonetizationGraph {
@@ -67,6 +69,8 @@ public final class MonetizationGraph {
   public let settings: AppSettings
   /// The single source of truth for Premium.
   public let entitlements: EntitlementProvider
+  /// Starts the SDK with the strategy's options, and retries a failed start when due.
+  public let backendStart: BackendStart
   /// Paywall presentation, one at a time.
   public let paywalls: PaywallFlow
   /// Restore purchases.
@@ -80,10 +84,6 @@ public final class MonetizationGraph {
   /// Build-time settings.
   public let configuration: MonetizationConfiguration
 
-  /// Called on every entitlement change, after the purchase coordinator heard of it and before a
-  /// paywall on screen is closed because Premium became active.
-  public var onEntitlementChange: (@MainActor (_ old: Entitlement, _ new: Entitlement) -> Void)?
-
   /// What differs in the mode this launch runs in.
   public let strategy: any RunningModeStrategy
 
@@ -92,14 +92,25 @@ public final class MonetizationGraph {
 
   /// Builds the graph. The persisted entitlement snapshot is loaded here, synchronously, so a
   /// subscriber is Premium from the first frame.
-  public init(services: MonetizationServices, configuration: MonetizationConfiguration) {
-    let settings = AppSettings(store: services.store, defaultMode: configuration.defaultRunningMode)
+  /// - Parameter onEntitlementChange: called on every entitlement change, after the purchase
+  ///   coordinator heard of it and before a paywall on screen is closed because Premium became
+  ///   active.
+  public init(
+    services: MonetizationServices, configuration: MonetizationConfiguration,
+    onEntitlementChange: @escaping @MainActor (_ old: Entitlement, _ new: Entitlement) -> Void = { _, _ in }
+  ) {
+    let settings = AppSettings(
+      store: services.store, whenNoneStored: configuration.defaultRunningMode)
     let logger = services.logger
+    // The provider is built first (every coordinator reads it); its changes reach the coordinators
+    // built after it through `reactions`, filled below in this initialiser and never again.
+    let reactions = EntitlementChangeReactions(app: onEntitlementChange)
     func makeEntitlements(synchronizesBeforeForegroundCheck: Bool) -> EntitlementProvider {
       EntitlementProvider(
         synchronizesBeforeForegroundCheck: synchronizesBeforeForegroundCheck, backend: services.backend,
         storeKit: services.storeKit, appTransactions: services.appTransactions, store: services.store,
-        configuration: configuration, clock: services.clock, logger: logger)
+        configuration: configuration, clock: services.clock, logger: logger,
+        onChange: { old, new in await reactions.entitlementDidChange(from: old, to: new) })
     }
     // The one decision on the running mode: everything that differs lives in its strategy.
     let finisher = TransactionFinisher(purchaser: services.purchaser, logger: logger)
@@ -116,16 +127,22 @@ public final class MonetizationGraph {
       strategy = ObserverModeStrategy(
         purchaser: services.purchaser, entitlements: entitlements, finisher: finisher, logger: logger)
     }
+    let backendStart = BackendStart(
+      backend: services.backend, options: strategy.startOptions, entitlements: entitlements, logger: logger,
+      clock: services.clock)
     let paywalls = PaywallFlow(
       presenter: services.paywalls, entitlements: entitlements, loadTimeout: configuration.paywallLoadTimeout,
-      displayTimeout: configuration.paywallDisplayTimeout, logger: logger)
+      displayTimeout: configuration.paywallDisplayTimeout, logger: logger,
+      beforeLoad: { [backendStart] in await backendStart.retryIfDue() })
     let restores = RestoreCoordinator(strategy: strategy, entitlements: entitlements, logger: logger)
     let purchases = ObserverPurchaseCoordinator(
       strategy: strategy, purchaser: services.purchaser, finisher: finisher, entitlements: entitlements,
       restores: restores, paywalls: paywalls, logger: logger)
+    reactions.reach(purchases: purchases, paywalls: paywalls)
     self.settings = settings
     self.strategy = strategy
     self.entitlements = entitlements
+    self.backendStart = backendStart
     self.paywalls = paywalls
     self.restores = restores
     self.purchases = purchases
@@ -134,13 +151,6 @@ public final class MonetizationGraph {
       isAwaitingApproval: { [purchases] in purchases.isAwaitingApproval }, logger: logger)
     self.services = services
     self.configuration = configuration
-    // Weak: a re-check started after a purchase may finish after the graph was dropped.
-    entitlements.onChange = { [weak self, weak purchases, weak paywalls] old, new in
-      purchases?.entitlementDidChange(new)
-      self?.onEntitlementChange?(old, new)
-      // A paywall closes when Premium becomes active from any source.
-      if !old.isPremium && new.isPremium { await paywalls?.closeBecauseUnlocked() }
-    }
   }
 
   /// The paywall's purchase and restore buttons, when the running mode's strategy has them come
@@ -149,7 +159,9 @@ public final class MonetizationGraph {
     guard strategy.interceptsPaywallActions else { return nil }
     let purchases = purchases
     return PaywallInterceptor(
-      purchase: { @MainActor plan, offer in await purchases.handlePurchase(plan: plan, offer: offer) },
+      purchase: { @MainActor plan, offer, site in
+        await purchases.handlePurchase(plan: plan, offer: offer, confirmIn: site)
+      },
       restore: { @MainActor in await purchases.handleRestore() })
   }
 
@@ -158,5 +170,33 @@ public final class MonetizationGraph {
   public func scheduleRunningMode(_ mode: RunningMode) {
     settings.setRunningMode(mode)
     services.logger.log(.runningModeScheduled(active: settings.activeMode, next: mode))
+  }
+}
+
+/// Who hears an entitlement change, in order. The entitlement provider is built before the
+/// coordinators that read it, so its change handler reaches them through this object, which
+/// `MonetizationGraph.init` fills once (`reach`) before returning; nothing outside the graph can
+/// reach or change it. Weak: a re-check started after a purchase may finish after the graph was
+/// dropped.
+@MainActor
+private final class EntitlementChangeReactions {
+  private let app: @MainActor (Entitlement, Entitlement) -> Void
+  private weak var purchases: ObserverPurchaseCoordinator?
+  private weak var paywalls: PaywallFlow?
+
+  init(app: @escaping @MainActor (Entitlement, Entitlement) -> Void) {
+    self.app = app
+  }
+
+  func reach(purchases: ObserverPurchaseCoordinator, paywalls: PaywallFlow) {
+    self.purchases = purchases
+    self.paywalls = paywalls
+  }
+
+  func entitlementDidChange(from old: Entitlement, to new: Entitlement) async {
+    purchases?.entitlementDidChange(new)
+    app(old, new)
+    // A paywall closes when Premium becomes active from any source.
+    if !old.isPremium && new.isPremium { await paywalls?.closeBecauseUnlocked() }
   }
 }

@@ -184,11 +184,10 @@
         // The offer the paywall showed must be applied, signed by Purchasely for this user.
         let offer = signedOffer(plan: parameters?.plan, promoOffer: parameters?.promoOffer)
         Task { @MainActor in
-          PurchaseConfirmation.controller = controller
-          defer { PurchaseConfirmation.controller = nil }
+          let site = PaywallConfirmationSite(controller: controller)
           var request: PromotionalOfferRequest?
           if let offer { request = await OfferSigning.wait(for: offer, clock: clock) }
-          let response = await handlers.purchase(plan, request)
+          let response = await handlers.purchase(plan, request, site)
           answer(interceptResult(for: response.result))
           afterAnswering(response, showMessage: handlers.showMessage)
         }

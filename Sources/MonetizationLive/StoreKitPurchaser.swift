@@ -23,13 +23,14 @@
     public init() {}
 
     /// `Product.products(for:)` then `purchase(confirmIn:options:)` in the scene of the paywall that
-    /// asked (`PurchaseConfirmation`), with the signed promotional offer and its app account token
+    /// asked (the `PaywallConfirmationSite` the interceptor made, handed back by Core), with the signed promotional offer and its app account token
     /// when Core passes them. The offer uses `promotionalOffer(offerID:keyID:nonce:signature:
     /// timestamp:)` (iOS 15, deprecated in iOS 26): its replacement `promotionalOffer(_:compactJWS:)`
     /// needs a JWS, which Purchasely 6.0.0-rc.1's `PLYOfferSignature` does not carry.
     /// Thrown errors become `.failed`.
     public func purchase(
-      productID: ProductID, promotionalOffer: PromotionalOfferSignature?, appAccountToken: UUID?
+      productID: ProductID, promotionalOffer: PromotionalOfferSignature?, appAccountToken: UUID?,
+      confirmIn site: (any PurchaseConfirmationSite)?
     ) async -> PurchaseResult {
       let product: Product
       do {
@@ -54,7 +55,7 @@
       }
       let result: Product.PurchaseResult
       do {
-        result = try await Self.purchase(product, options: options)
+        result = try await Self.purchase(product, options: options, site: site)
       } catch {
         return .failed(StoreKitMapping.purchaseFailure(from: error))
       }
@@ -125,14 +126,14 @@
     /// there is no UIKit (a macOS build of the package). `Product` and its options are `Sendable`.
     @MainActor
     private static func purchase(
-      _ product: Product, options: Set<Product.PurchaseOption>
+      _ product: Product, options: Set<Product.PurchaseOption>, site: (any PurchaseConfirmationSite)?
     ) async throws -> Product.PurchaseResult {
       #if canImport(UIKit)
-        let controller = PurchaseConfirmation.controller
+        let controller = (site as? PaywallConfirmationSite)?.controller
         if #available(iOS 18.2, *), let controller {
           return try await product.purchase(confirmIn: controller, options: options)
         }
-        if let scene = controller?.view.window?.windowScene ?? PurchaseConfirmation.activeScene() {
+        if let scene = controller?.view.window?.windowScene ?? PaywallConfirmationSite.activeScene() {
           return try await product.purchase(confirmIn: scene, options: options)
         }
       #endif
@@ -141,12 +142,17 @@
   }
 
   #if canImport(UIKit)
-    /// The paywall that asked for the purchase under way (`PLYInterceptorInfo.controller`), so
-    /// StoreKit shows its confirmation there. Set by the purchase interceptor just before it hands
-    /// the purchase to Core; held weakly.
+    /// The paywall that asked for a purchase (`PLYInterceptorInfo.controller`), so StoreKit shows
+    /// its confirmation there. The purchase interceptor makes one per tap and hands it to Core,
+    /// which hands it back to `StoreKitPurchaser.purchase(…confirmIn:)`; the controller is held
+    /// weakly (the paywall may be gone by then).
     @MainActor
-    enum PurchaseConfirmation {
-      static weak var controller: UIViewController?
+    final class PaywallConfirmationSite: PurchaseConfirmationSite {
+      private(set) weak var controller: UIViewController?
+
+      init(controller: UIViewController?) {
+        self.controller = controller
+      }
 
       /// The foreground scene when no paywall controller is known.
       static func activeScene() -> UIWindowScene? {

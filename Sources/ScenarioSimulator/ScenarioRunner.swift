@@ -243,17 +243,18 @@ private final class ScenarioSession {
       GrandfatheringPolicy(cutoffBuild: $0.cutoffBuild)
     }
     let groupID = scenario.start.configuredGroupID ?? ProductCatalog.localSubscriptionGroupID
-    let dependencies = Dependencies(
+    let monetization = MonetizationDependencies(
       keyValueStore: store, subscriptionBackend: SimulatedBackend(world: world, generation: generation),
       storeEntitlements: storeKit, appTransactions: storeKit,
       paywallPresenter: SimulatedPaywalls(world: world, generation: generation),
       purchaser: SimulatedPurchaser(world: world, generation: generation),
       subscriptionManagement: FakeSubscriptionManagement(), monetizationLogger: log,
-      monetization: MonetizationConfiguration(
+      configuration: MonetizationConfiguration(
         subscriptionGroupID: groupID,
         paywallLoadTimeout: .seconds(scenario.start.paywallTimeout),
         defaultRunningMode: scenario.start.mode, grandfathering: grandfathering),
-      content: content.dependencies, clock: ScenarioDeviceClock(world: world))
+      clock: ScenarioDeviceClock(world: world))
+    let dependencies = Dependencies(monetization: monetization, content: content.dependencies)
     model = AppModel(dependencies: dependencies)
   }
 
@@ -292,7 +293,7 @@ private final class ScenarioSession {
             timestamp: Int(world.now.timeIntervalSince1970 * 1000),
             signedForUserID: ScenarioWorld.backendUserID))
       }
-      await track { response = await model.paywallInterceptor?.purchase(plan, request) }
+      await track { response = await model.paywallInterceptor?.purchase(plan, request, nil) }
       // A process killed inside the interceptor never closes its paywall.
       guard let response, !world.wasKilled else { return }
       lastInterceptor = response

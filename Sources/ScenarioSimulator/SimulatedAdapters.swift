@@ -186,7 +186,8 @@ final class SimulatedPaywalls: SimulatedAdapter, PaywallPresenting {
 @MainActor
 final class SimulatedPurchaser: SimulatedAdapter, Purchaser {
   func purchase(
-    productID: ProductID, promotionalOffer: PromotionalOfferSignature?, appAccountToken: UUID?
+    productID: ProductID, promotionalOffer: PromotionalOfferSignature?, appAccountToken: UUID?,
+    confirmIn _: (any PurchaseConfirmationSite)?
   ) async -> PurchaseResult {
     guard world.isCurrent(generation) else { return .cancelled }
     world.count(.purchaserPurchase, argument: productID.rawValue)

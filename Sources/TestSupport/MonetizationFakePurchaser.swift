@@ -19,6 +19,8 @@ public final class FakePurchaser: Purchaser {
   /// The app account token of each purchase (`nil` when it carried none).
   public private(set) var purchasedAppAccountTokens: [UUID?] = []
   public private(set) var finishedTransactionIDs: [UInt64] = []
+  /// Where each purchase was to be confirmed, as the interceptor handed it on.
+  public private(set) var confirmationSites: [(any PurchaseConfirmationSite)?] = []
   public private(set) var restoreCount = 0
   /// How many times `transactionUpdates()` was requested.
   public private(set) var updatesRequestCount = 0
@@ -43,9 +45,11 @@ public final class FakePurchaser: Purchaser {
   }
 
   public func purchase(
-    productID: ProductID, promotionalOffer: PromotionalOfferSignature?, appAccountToken: UUID?
+    productID: ProductID, promotionalOffer: PromotionalOfferSignature?, appAccountToken: UUID?,
+    confirmIn site: (any PurchaseConfirmationSite)?
   ) async -> PurchaseResult {
     calls.record("purchaser.purchase")
+    confirmationSites.append(site)
     purchasedProductIDs.append(productID)
     purchasedOffers.append(promotionalOffer)
     purchasedAppAccountTokens.append(appAccountToken)

@@ -203,7 +203,7 @@ struct AppContentLifecycleTests {
 
   @Test func cancelledRestoreFromProfileShowsNoAlert() async throws {
     let store = InMemoryKeyValueStore()
-    store.setString(RunningMode.observer.rawValue, forKey: AppSettings.runningModeKey)
+    store.setString(RunningMode.observer.rawValue, forKey: StoredRunningMode.key)
     let app = AppModelFixture(store: store)
     app.purchaser.restoreResult = .failure(.userCancelled)
     try await bounded { await app.model.profile.restore() }

@@ -26,17 +26,16 @@ final class AppModelFixture {
     let content = content ?? TestContent(now: clock.nowProvider)
     self.content = content
     prepare(Fakes(backend: fakes.backend, storeKit: fakes.storeKit, purchaser: fakes.purchaser))
-    var dependencies = Dependencies(
-      keyValueStore: store, subscriptionBackend: fakes.backend, storeEntitlements: fakes.storeKit,
-      paywallPresenter: fakes.presenter, purchaser: fakes.purchaser,
-      subscriptionManagement: subscriptionManagement, monetizationLogger: fakes.logger,
-      monetization: MonetizationConfiguration(
-        subscriptionGroupID: MonetizationFixtures.groupID, defaultRunningMode: defaultMode),
-      content: content.dependencies(), clock: clock)
-    if releaseWithoutProducts {
-      dependencies.isReleaseBuild = true
-      dependencies.storeKitProductsConfigured = false
-    }
+    let dependencies = Dependencies(
+      monetization: MonetizationDependencies(
+        keyValueStore: store, subscriptionBackend: fakes.backend, storeEntitlements: fakes.storeKit,
+        paywallPresenter: fakes.presenter, purchaser: fakes.purchaser,
+        subscriptionManagement: subscriptionManagement, monetizationLogger: fakes.logger,
+        configuration: MonetizationConfiguration(
+          subscriptionGroupID: MonetizationFixtures.groupID, defaultRunningMode: defaultMode),
+        clock: clock, isReleaseBuild: releaseWithoutProducts,
+        storeKitProductsConfigured: !releaseWithoutProducts),
+      content: content.dependencies())
     model = AppModel(dependencies: dependencies)
   }
 
@@ -88,7 +87,7 @@ struct AppModelLaunchTests {
 
   @Test func launchStartsTheBackendWithThePersistedModeBeforeAnyCheck() async throws {
     let store = InMemoryKeyValueStore()
-    store.setString(RunningMode.observer.rawValue, forKey: AppSettings.runningModeKey)
+    store.setString(RunningMode.observer.rawValue, forKey: StoredRunningMode.key)
     let app = AppModelFixture(store: store)
     app.presenter.outcomes = [MonetizationFixtures.outcome(.cancelled)]
     try await bounded { await app.model.launch() }
@@ -375,7 +374,9 @@ struct AskToBuyNoticeTests {
     let interceptor = try #require(app.model.paywallInterceptor)
     let attempt = Task { await app.model.attempt(.favorites) {} }
     try await bounded { await app.presenter.waitUntilDisplaying() }
-    let response = try await bounded { await interceptor.purchase(MonetizationFixtures.monthlyPlan, nil) }
+    let response = try await bounded {
+      await interceptor.purchase(MonetizationFixtures.monthlyPlan, nil, nil)
+    }
     #expect(response.message == nil)
     #expect(response.closesPaywall)
     // The paywall is still up: nothing is announced yet.
@@ -401,7 +402,7 @@ struct OnboardingAskToBuyTests {
     let launch = Task { await app.model.launch() }
     try await bounded("the onboarding paywall") { await app.presenter.waitUntilDisplaying() }
     let interceptor = try #require(app.model.paywallInterceptor)
-    _ = try await bounded { await interceptor.purchase(MonetizationFixtures.monthlyPlan, nil) }
+    _ = try await bounded { await interceptor.purchase(MonetizationFixtures.monthlyPlan, nil, nil) }
     #expect(app.model.gateNotice == nil)
     app.presenter.dismiss(with: MonetizationFixtures.outcome(.none, close: .programmatic))
     try await bounded { await launch.value }
@@ -433,6 +434,43 @@ struct LaunchOrderTests {
     try await bounded { await launch.value }
   }
 
+  /// The app begins monetization's launch before the favorites store opens (path 6): the listener
+  /// handles a renewal with no app model built yet, and the model's own launch starts nothing twice.
+  @Test func aLaunchBegunBeforeTheLocalStoreOpensHandlesUpdatesAndIsNotRepeated() async throws {
+    let fakes = MonetizationFakeSet()
+    let monetization = AppMonetization(
+      MonetizationDependencies(
+        keyValueStore: fakes.store, subscriptionBackend: fakes.backend, storeEntitlements: fakes.storeKit,
+        paywallPresenter: fakes.presenter, purchaser: fakes.purchaser,
+        subscriptionManagement: FakeSubscriptionManagement(), monetizationLogger: fakes.logger,
+        configuration: MonetizationConfiguration(
+          subscriptionGroupID: MonetizationFixtures.groupID, defaultRunningMode: .observer),
+        clock: fakes.clock))
+    let renewal = MonetizationFixtures.transaction(
+      id: 92, purchased: fakes.now.addingTimeInterval(-MonetizationFixtures.day),
+      expires: fakes.now.addingTimeInterval(20 * MonetizationFixtures.day))
+    fakes.storeKit.entitlements = [.verified(renewal)]
+    fakes.purchaser.send(.verified(renewal))
+    monetization.beginLaunch()
+    monetization.beginLaunch()
+    try await bounded("the update handled before any local store exists") {
+      await monetization.purchases.waitUntilHandled(count: 1)
+    }
+    #expect(fakes.purchaser.finishedTransactionIDs == [92])
+    #expect(monetization.entitlements.entitlement.isPremium)
+    try await bounded("the SDK start begun with the listener") {
+      while fakes.backend.startedModes.isEmpty { await Task.yield() }
+    }
+    // The content opens later; the model takes the monetization already under way.
+    let content = TestContent(now: fakes.clock.nowProvider)
+    let model = AppModel(monetization: monetization, content: content.dependencies())
+    try await bounded { await model.launch() }
+    #expect(model.launchState == .launched)
+    #expect(fakes.backend.startedModes == [.observer])
+    #expect(fakes.purchaser.updatesRequestCount == 1)
+    #expect(fakes.logger.events.filter { if case .launchStarted = $0 { true } else { false } }.count == 1)
+  }
+
   @Test func sdkStartRunsAlongsideTheLocalLoadsAndNeitherWaitsForTheOther() async throws {
     let app = AppModelFixture()
     let apod = sampleAPOD(APODDay.today(now: app.now))
@@ -460,7 +498,7 @@ struct AskToBuyExpiryTests {
     let app = try await AppModelFixture.launchedFree(defaultMode: .observer)
     app.purchaser.purchaseResults = [.pending]
     let interceptor = try #require(app.model.paywallInterceptor)
-    _ = try await bounded { await interceptor.purchase(MonetizationFixtures.monthlyPlan, nil) }
+    _ = try await bounded { await interceptor.purchase(MonetizationFixtures.monthlyPlan, nil, nil) }
     app.clock.advance(by: 23 * 3600)
     try await bounded { await app.model.enterForeground() }
     #expect(app.model.monetization.purchases.isAwaitingApproval)

@@ -233,7 +233,7 @@ struct GrandfatheringTests {
 @MainActor
 struct AppSettingsTests {
   @Test func freshInstallUsesTheDefaultMode() {
-    let settings = AppSettings(store: InMemoryKeyValueStore(), defaultMode: .observer)
+    let settings = AppSettings(store: InMemoryKeyValueStore(), whenNoneStored: .observer)
     #expect(settings.activeMode == .observer)
     #expect(!settings.isRelaunchRequired)
     #expect(settings.modeChangeNotice == nil)
@@ -241,22 +241,49 @@ struct AppSettingsTests {
 
   @Test func changeIsStoredAtOnceButAppliesOnTheNextLaunch() {
     let store = InMemoryKeyValueStore()
-    let settings = AppSettings(store: store)
+    let settings = AppSettings(store: store, whenNoneStored: .full)
     settings.setRunningMode(.observer)
-    #expect(store.string(forKey: AppSettings.runningModeKey) == "observer")
+    #expect(store.string(forKey: StoredRunningMode.key) == "observer")
     #expect(settings.activeMode == .full)
     #expect(settings.pendingMode == .observer)
     #expect(settings.isRelaunchRequired)
     #expect(settings.modeChangeNotice?.contains("next time") == true)
-    let relaunched = AppSettings(store: store)
+    let relaunched = AppSettings(store: store, whenNoneStored: .full)
     #expect(relaunched.activeMode == .observer)
     #expect(!relaunched.isRelaunchRequired)
   }
 
-  @Test func unrecognisedStoredModeFallsBackToTheDefault() {
+  @Test func anUnrecognisedStoredModeRunsTheModeForNoneStoredAndIsReplacedByTheNextChoice() {
     let store = InMemoryKeyValueStore()
-    store.setString("transactionOnly", forKey: AppSettings.runningModeKey)
-    #expect(AppSettings(store: store, defaultMode: .full).activeMode == .full)
+    store.setString("transactionOnly", forKey: StoredRunningMode.key)
+    #expect(StoredRunningMode(store: store).read() == .unrecognised("transactionOnly"))
+    // Observer as the fallback: a fallback that silently used `.full` would show here.
+    let settings = AppSettings(store: store, whenNoneStored: .observer)
+    #expect(settings.activeMode == .observer)
+    #expect(settings.pendingMode == .observer)
+    #expect(!settings.isRelaunchRequired)
+    settings.setRunningMode(.full)
+    #expect(StoredRunningMode(store: store).read() == .mode(.full))
+  }
+
+  @Test func aMissingStoredModeIsReadAsMissingAndRunsTheBuildDefault() {
+    let store = InMemoryKeyValueStore()
+    #expect(StoredRunningMode(store: store).read() == .missing)
+    #expect(AppSettings(store: store, whenNoneStored: .observer).activeMode == .observer)
+    #expect(AppSettings(store: store, whenNoneStored: .full).activeMode == .full)
+    // Reading never writes: the choice stays missing until the user makes one.
+    #expect(store.string(forKey: StoredRunningMode.key) == nil)
+  }
+
+  @Test func aFreshInstallRunsTheOneDefaultMode() {
+    let fakes = MonetizationFakeSet()
+    let graph = MonetizationGraph(
+      services: MonetizationServices(
+        store: fakes.store, backend: fakes.backend, storeKit: fakes.storeKit, paywalls: fakes.presenter,
+        purchaser: fakes.purchaser, logger: fakes.logger, clock: fakes.clock),
+      configuration: MonetizationConfiguration(subscriptionGroupID: MonetizationFixtures.groupID))
+    #expect(graph.mode == RunningMode.whenNoneStored)
+    #expect(RunningMode.whenNoneStored == .full)
   }
 }
 
@@ -269,17 +296,17 @@ struct UserDefaultsKeyValueStoreTests {
     defer { defaults.removePersistentDomain(forName: suite) }
     let store: any KeyValueStore = defaults
 
-    AppSettings(store: store).setRunningMode(.observer)
+    AppSettings(store: store, whenNoneStored: .full).setRunningMode(.observer)
     let snapshot = EntitlementSnapshotStore(store: store)
     snapshot.save(
       EntitlementSnapshot(isPremium: true, reason: .subscribed, source: .storeKit, computedAt: Date()))
 
-    #expect(AppSettings(store: store).activeMode == .observer)
-    #expect(defaults.string(forKey: AppSettings.runningModeKey) == "observer")
+    #expect(AppSettings(store: store, whenNoneStored: .full).activeMode == .observer)
+    #expect(defaults.string(forKey: StoredRunningMode.key) == "observer")
     #expect(defaults.data(forKey: EntitlementSnapshotStore.key) != nil)
     // Text is not bytes and bytes are not text: each reader gets only its own kind back.
-    #expect(store.data(forKey: AppSettings.runningModeKey) == nil)
-    store.removeObject(forKey: AppSettings.runningModeKey)
-    #expect(store.string(forKey: AppSettings.runningModeKey) == nil)
+    #expect(store.data(forKey: StoredRunningMode.key) == nil)
+    store.removeObject(forKey: StoredRunningMode.key)
+    #expect(store.string(forKey: StoredRunningMode.key) == nil)
   }
 }

@@ -11,14 +11,16 @@ final class Harness {
   let mode: RunningMode
   let configuration: MonetizationConfiguration
   var appTransactions: FakeAppTransactionSource?
+  /// The app's hook on entitlement changes, given to the graph when it is built.
+  var onEntitlementChange: @MainActor (Entitlement, Entitlement) -> Void = { _, _ in }
 
   /// The app's own monetization graph over the fakes, built on first use (so a test may set
-  /// `appTransactions` first).
+  /// `appTransactions` and `onEntitlementChange` first).
   private(set) lazy var graph = MonetizationGraph(
     services: MonetizationServices(
       store: fakes.store, backend: fakes.backend, storeKit: fakes.storeKit, appTransactions: appTransactions,
       paywalls: fakes.presenter, purchaser: fakes.purchaser, logger: fakes.logger, clock: fakes.clock),
-    configuration: configuration)
+    configuration: configuration, onEntitlementChange: onEntitlementChange)
   var entitlements: EntitlementProvider { graph.entitlements }
   var paywalls: PaywallFlow { graph.paywalls }
   var restores: RestoreCoordinator { graph.restores }

@@ -10,7 +10,7 @@ import Testing
 struct MonetizationGraphTests {
   @Test func theStoredRunningModeWinsOverTheBuildDefaultAndAChangeWaitsForTheNextLaunch() {
     let store = InMemoryKeyValueStore()
-    AppSettings(store: store).setRunningMode(.observer)
+    AppSettings(store: store, whenNoneStored: .full).setRunningMode(.observer)
     let harness = Harness(mode: .full, store: store)
     #expect(harness.graph.mode == .observer)
     harness.graph.scheduleRunningMode(.full)
@@ -22,7 +22,7 @@ struct MonetizationGraphTests {
   @Test func theAppHookHearsEveryChangeAfterThePurchaseCoordinator() async {
     let harness = Harness()
     var heard: [(old: Bool, new: Bool)] = []
-    harness.graph.onEntitlementChange = { old, new in heard.append((old.isPremium, new.isPremium)) }
+    harness.onEntitlementChange = { old, new in heard.append((old.isPremium, new.isPremium)) }
     harness.startBackend()
     harness.backend.answer([
       MonetizationFixtures.subscription(.autoRenewing, renews: harness.now.addingTimeInterval(20 * day))
@@ -31,5 +31,50 @@ struct MonetizationGraphTests {
     #expect(heard.count == 1)
     #expect(heard.first?.old == false)
     #expect(heard.first?.new == true)
+  }
+
+  /// Everything the graph wires is given at construction: a change reaches the purchase
+  /// coordinator (the Ask to Buy wait ends), then the app's hook (which sees the wait over and the
+  /// paywall still up), then the paywall on screen closes.
+  @Test func aChangeReachesThePurchasesThenTheAppThenThePaywallInThatOrder() async throws {
+    let harness = Harness(mode: .observer)
+    var seenByTheApp: [(awaitingApproval: Bool, paywallsClosed: Int)] = []
+    harness.onEntitlementChange = { [unowned harness] _, new in
+      guard new.isPremium else { return }
+      seenByTheApp.append((harness.purchases.isAwaitingApproval, harness.presenter.closeAllCount))
+    }
+    harness.startBackend()
+    harness.purchaser.purchaseResults = [.pending]
+    _ = try await bounded { await harness.purchases.handlePurchase(plan: MonetizationFixtures.monthlyPlan) }
+    #expect(harness.purchases.isAwaitingApproval)
+    let shown = Task { await harness.paywalls.present(placement: Placement.premium) }
+    try await bounded { await harness.presenter.waitUntilDisplaying() }
+    let approved = harness.activeTransaction(id: 15)
+    harness.storeKitHas(approved)
+    await harness.purchases.handle(.verified(approved))
+    #expect(seenByTheApp.count == 1)
+    #expect(seenByTheApp.first?.awaitingApproval == false)
+    #expect(seenByTheApp.first?.paywallsClosed == 0)
+    #expect(harness.presenter.closeAllCount == 1)
+    _ = try await bounded { await shown.value }
+  }
+
+  /// A failed SDK start is retried before a paywall loads, through the start the graph built (the
+  /// paywall flow is given the retry at construction).
+  @Test func aPaywallRequestRetriesAFailedStartThroughTheGraphsOwnStart() async throws {
+    let harness = Harness()
+    harness.backend.startResult = .failure(.network)
+    await harness.graph.backendStart.start()
+    #expect(harness.backend.startedModes == [.full])
+    harness.backend.startResult = .success(())
+    harness.graph.backendStart.launchDidEnd()
+    harness.clock.advance(by: 3600)
+    harness.presenter.outcomes = [MonetizationFixtures.outcome(.cancelled)]
+    _ = try await bounded { await harness.paywalls.present(placement: Placement.premium) }
+    #expect(harness.backend.startedModes == [.full, .full])
+    let entries = harness.calls.entries
+    let retried = try #require(entries.lastIndex(of: "backend.start"))
+    let loaded = try #require(entries.firstIndex(of: "paywall.load"))
+    #expect(retried < loaded)
   }
 }

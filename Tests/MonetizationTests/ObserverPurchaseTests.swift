@@ -158,6 +158,24 @@ struct ObserverPurchaseInterceptorTests {
     #expect(harness.calls.count("storeKit.currentEntitlements") == 0)
   }
 
+  /// The paywall that asked is where StoreKit confirms: the adapter's site travels from the
+  /// interceptor to the purchaser through Core, with no shared state between them.
+  @Test func thePaywallsConfirmationSiteReachesThePurchaseItAskedFor() async throws {
+    final class Site: PurchaseConfirmationSite {}
+    let harness = Harness.started(mode: .observer)
+    let interceptor = try #require(harness.graph.paywallInterceptor)
+    let first = Site()
+    let second = Site()
+    _ = try await bounded { await interceptor.purchase(MonetizationFixtures.monthlyPlan, nil, first) }
+    _ = try await bounded { await interceptor.purchase(MonetizationFixtures.monthlyPlan, nil, second) }
+    _ = try await bounded { await interceptor.purchase(MonetizationFixtures.monthlyPlan, nil, nil) }
+    let sites = harness.purchaser.confirmationSites
+    #expect(sites.count == 3)
+    #expect(sites.first.flatMap { $0 } === first)
+    #expect(sites.dropFirst().first.flatMap { $0 } === second)
+    #expect(sites.last.flatMap { $0 } == nil)
+  }
+
   @Test func pendingPurchaseIsNotAnErrorAndClosesThePaywallWaitingForApproval() async throws {
     // Ask to Buy is neither an error nor a completion that never fires.
     let harness = Harness.started(mode: .observer)

@@ -42,7 +42,7 @@ final class ProfileFixture {
       entitlements: entitlements, logger: logger)
     // As at launch: the SDK has started, so checks can be definitive.
     entitlements.backendDidStart(.success(()))
-    settings = AppSettings(store: store)
+    settings = AppSettings(store: store, whenNoneStored: .full)
     let reminder = ReminderScheduler(
       center: center, store: FakeReminderSettingsStore(), latestTitle: { nil })
     profile = ProfileModel(
@@ -254,7 +254,7 @@ struct ProfileRunningModeTests {
     #expect(fixture.profile.selectedRunningMode == .observer)
     #expect(fixture.profile.activeRunningMode == .full)
     #expect(fixture.profile.runningModeNotice?.contains("next time it starts") == true)
-    #expect(fixture.store.string(forKey: AppSettings.runningModeKey) == RunningMode.observer.rawValue)
+    #expect(fixture.store.string(forKey: StoredRunningMode.key) == RunningMode.observer.rawValue)
   }
 
   @Test func linksAndVersionComeFromConfiguration() {

@@ -15,9 +15,10 @@ public final class EntitlementProvider {
   /// The last decision, including whether it was definitive.
   public private(set) var lastDecision: EntitlementDecision?
 
-  /// Called after every change of `entitlement` with the old and new values.
-  /// Awaited inside the sync that changed it, so effects (closing a paywall) happen in order.
-  @ObservationIgnored public var onChange: (@MainActor (Entitlement, Entitlement) async -> Void)?
+  /// Called after every change of `entitlement` with the old and new values; given at
+  /// construction. Awaited inside the sync that changed it, so effects (closing a paywall) happen
+  /// in order.
+  @ObservationIgnored private let onChange: @MainActor (Entitlement, Entitlement) async -> Void
 
   @ObservationIgnored private let synchronizesBeforeForegroundCheck: Bool
   @ObservationIgnored private let backend: any SubscriptionBackend
@@ -43,8 +44,10 @@ public final class EntitlementProvider {
     storeKit: any StoreEntitlementsSource,
     appTransactions: (any AppTransactionSource)?, store: any KeyValueStore,
     configuration: MonetizationConfiguration, clock: any Clocking = SystemClock(),
-    logger: any MonetizationLogging
+    logger: any MonetizationLogging,
+    onChange: @escaping @MainActor (_ old: Entitlement, _ new: Entitlement) async -> Void = { _, _ in }
   ) {
+    self.onChange = onChange
     self.clock = clock
     self.synchronizesBeforeForegroundCheck = synchronizesBeforeForegroundCheck
     self.backend = backend
@@ -298,6 +301,6 @@ public final class EntitlementProvider {
     let old = entitlement
     guard old != decision.entitlement else { return }
     entitlement = decision.entitlement
-    await onChange?(old, decision.entitlement)
+    await onChange(old, decision.entitlement)
   }
 }

@@ -82,17 +82,20 @@ public final class PaywallFlow {
   /// slot a later request holds.
   @ObservationIgnored private var slotOwner: UInt64 = 0
   @ObservationIgnored private var currentDisplay: ShownPaywall?
-  /// Runs before each paywall loads (the app retries a failed SDK start there: a gated tap is
-  /// when a working SDK matters most).
-  @ObservationIgnored public var beforeLoad: (@MainActor () async -> Void)?
+  /// Runs before each paywall loads (a failed SDK start is retried there: a gated tap is when a
+  /// working SDK matters most). Given at construction.
+  @ObservationIgnored private let beforeLoad: @MainActor () async -> Void
 
   /// - Parameters:
   ///   - displayTimeout: how long a loaded paywall may take to appear on screen. Both timeouts
   ///     are measured by the entitlements' clock, so they are testable.
+  ///   - beforeLoad: awaited before each paywall loads.
   public init(
     presenter: any PaywallPresenting, entitlements: EntitlementProvider, loadTimeout: Duration,
-    displayTimeout: Duration = .seconds(5), logger: any MonetizationLogging
+    displayTimeout: Duration = .seconds(5), logger: any MonetizationLogging,
+    beforeLoad: @escaping @MainActor () async -> Void = {}
   ) {
+    self.beforeLoad = beforeLoad
     self.presenter = presenter
     self.entitlements = entitlements
     self.loadTimeout = loadTimeout
@@ -115,7 +118,7 @@ public final class PaywallFlow {
     phase = .loading(placement: placement)
     defer { freeSlot(owner) }
     logger.log(.paywallRequested(placement: placement))
-    await beforeLoad?()
+    await beforeLoad()
 
     let presentation: PaywallPresentation
     switch await loadWithTimeout(placement: placement) {

@@ -103,17 +103,21 @@ public final class ObserverPurchaseCoordinator {
   /// - Parameter offer: the promotional offer the paywall showed with the plan, if any. A signed
   ///   offer is applied; one that could not be signed is not bought at the standard price behind
   ///   the user's back: the purchase fails with a message instead.
+  /// - Parameter site: where the App Store confirms the purchase, from the adapter.
   public func handlePurchase(
-    plan: PaywallPlan?, offer: PromotionalOfferRequest? = nil
+    plan: PaywallPlan?, offer: PromotionalOfferRequest? = nil,
+    confirmIn site: (any PurchaseConfirmationSite)? = nil
   ) async -> InterceptorResponse {
     guard strategy.interceptsPaywallActions else {
       logger.log(.purchaseNotHandledInFullMode)
       return InterceptorResponse(result: .notHandled, closesPaywall: false)
     }
-    return await paywalls.whileIntercepting { await self.purchase(plan: plan, offer: offer) }
+    return await paywalls.whileIntercepting { await self.purchase(plan: plan, offer: offer, site: site) }
   }
 
-  private func purchase(plan: PaywallPlan?, offer: PromotionalOfferRequest?) async -> InterceptorResponse {
+  private func purchase(
+    plan: PaywallPlan?, offer: PromotionalOfferRequest?, site: (any PurchaseConfirmationSite)?
+  ) async -> InterceptorResponse {
     guard let productID = plan?.appleProductID, !productID.rawValue.isEmpty else {
       logger.log(.purchaseFailed(productID: nil, .productNotFound))
       return InterceptorResponse(
@@ -139,7 +143,7 @@ public final class ObserverPurchaseCoordinator {
     let previous = activity
     activity = .purchasing(productID: productID)
     let result = await purchaser.purchase(
-      productID: productID, promotionalOffer: signedOffer, appAccountToken: appAccountToken)
+      productID: productID, promotionalOffer: signedOffer, appAccountToken: appAccountToken, confirmIn: site)
     switch result {
     case .purchased(.verified(let transaction)):
       // Record → tell the backend → finish → report. The paywall must not spin on a

@@ -4,8 +4,11 @@
 /// restores by itself.
 public struct PaywallInterceptor: Sendable {
   /// The `.purchase` interceptor's decision for the plan the paywall offered, with the
-  /// promotional offer it showed (signed, or not signable), if any.
-  public var purchase: @Sendable (PaywallPlan?, PromotionalOfferRequest?) async -> InterceptorResponse
+  /// promotional offer it showed (signed, or not signable), if any, and where the App Store
+  /// confirms the purchase (handed back to `Purchaser.purchase` unchanged).
+  public var purchase:
+    @Sendable (PaywallPlan?, PromotionalOfferRequest?, (any PurchaseConfirmationSite)?) async ->
+      InterceptorResponse
   /// The `.restore` interceptor's decision.
   public var restore: @Sendable () async -> InterceptorResponse
   /// Shows `InterceptorResponse.message` over whatever is on top. Called on the main actor after
@@ -14,7 +17,9 @@ public struct PaywallInterceptor: Sendable {
   public var showMessage: (@MainActor @Sendable (String) -> Void)?
 
   public init(
-    purchase: @escaping @Sendable (PaywallPlan?, PromotionalOfferRequest?) async -> InterceptorResponse,
+    purchase:
+      @escaping @Sendable (PaywallPlan?, PromotionalOfferRequest?, (any PurchaseConfirmationSite)?) async ->
+      InterceptorResponse,
     restore: @escaping @Sendable () async -> InterceptorResponse,
     showMessage: (@MainActor @Sendable (String) -> Void)? = nil
   ) {

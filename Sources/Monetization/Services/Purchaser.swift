@@ -1,6 +1,12 @@
 import Foundation
 import Localization
 
+/// Where the App Store shows a purchase's confirmation: the paywall that asked for it, as the
+/// adapter knows it (its view controller in the app). The adapter creates it in the purchase
+/// interceptor and gets it back in `Purchaser.purchase(…confirmIn:)`; Core carries it untouched,
+/// so no shared state stands between the two.
+public protocol PurchaseConfirmationSite: AnyObject, Sendable {}
+
 /// Observer-mode buying with StoreKit 2, used only when Spacer (not the SDK) makes purchases.
 ///
 /// Each requirement maps one StoreKit call: `purchase(productID:)` →
@@ -14,10 +20,11 @@ public protocol Purchaser: Sendable {
   /// With `promotionalOffer`, the purchase applies that signed offer
   /// (`Product.PurchaseOption.promotionalOffer(offerID:keyID:nonce:signature:timestamp:)`); with
   /// `appAccountToken`, it carries that token (`Product.PurchaseOption.appAccountToken(_:)`), which
-  /// an offer's signature covers. The adapter confirms in the scene of the paywall that asked
-  /// (`purchase(confirmIn:options:)`).
+  /// an offer's signature covers. The adapter confirms where `site` says (the paywall that asked,
+  /// `purchase(confirmIn:options:)`), or in the foreground scene without one.
   func purchase(
-    productID: ProductID, promotionalOffer: PromotionalOfferSignature?, appAccountToken: UUID?
+    productID: ProductID, promotionalOffer: PromotionalOfferSignature?, appAccountToken: UUID?,
+    confirmIn site: (any PurchaseConfirmationSite)?
   ) async -> PurchaseResult
 
   /// `AppStore.sync()`. Only on an explicit user action: it shows a system sign-in prompt.

@@ -116,8 +116,8 @@ public enum SubscriptionEnvironment: String, Sendable, Equatable, Codable {
   case sandbox, production, unknown
 }
 
-/// When to try a failed SDK start again: on the next foreground, connectivity change or gated
-/// tap, but not more often than the backoff allows (30 s, doubling up to 15 minutes). A missing
+/// When to try a failed SDK start again: on the next foreground or before a paywall loads, but
+/// not more often than the backoff allows (30 s, doubling up to 15 minutes). A missing
 /// API key is not a failure to retry.
 public struct BackendStartRetry: Sendable, Equatable {
   public static let firstDelay: TimeInterval = 30

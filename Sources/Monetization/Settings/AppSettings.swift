@@ -10,23 +10,20 @@ import Observation
 @MainActor
 @Observable
 public final class AppSettings {
-  /// Key under which the running mode's raw value is stored.
-  public static let runningModeKey = "spacer.settings.runningMode"
-
   /// The mode this launch started the SDK with; it never changes while the app runs.
   public let activeMode: RunningMode
   /// The mode stored for the next launch.
   public private(set) var pendingMode: RunningMode
 
-  @ObservationIgnored private let store: any KeyValueStore
+  @ObservationIgnored private let stored: StoredRunningMode
 
-  /// Reads the persisted mode; a missing or unrecognised value falls back to `defaultMode`
+  /// Reads the persisted mode; a missing or unrecognised value falls back to `whenNoneStored`
   /// (an unreadable setting must not stop the app from starting).
-  public init(store: any KeyValueStore, defaultMode: RunningMode = .full) {
-    self.store = store
-    let stored = store.string(forKey: Self.runningModeKey).flatMap(RunningMode.init(rawValue:))
-    activeMode = stored ?? defaultMode
-    pendingMode = stored ?? defaultMode
+  public init(store: any KeyValueStore, whenNoneStored: RunningMode) {
+    stored = StoredRunningMode(store: store)
+    let mode = stored.read().mode(whenNoneStored: whenNoneStored)
+    activeMode = mode
+    pendingMode = mode
   }
 
   /// `true` when the stored mode differs from the one this launch runs with.
@@ -42,8 +39,50 @@ public final class AppSettings {
 
   /// Stores `mode` immediately; it takes effect on the next launch.
   public func setRunningMode(_ mode: RunningMode) {
-    store.setString(mode.rawValue, forKey: Self.runningModeKey)
+    stored.write(mode)
     pendingMode = mode
+  }
+}
+
+/// The running mode chosen in Profile, as stored between launches: the one place that reads and
+/// writes it (the mode's own name, `RunningMode.rawValue`, under `key`).
+@MainActor
+public struct StoredRunningMode {
+  /// Key under which the chosen mode is stored.
+  public static let key = "spacer.settings.runningMode"
+
+  /// What the store holds.
+  public enum Reading: Sendable, Equatable {
+    /// A mode this version knows.
+    case mode(RunningMode)
+    /// Nothing stored yet (a fresh install).
+    case missing
+    /// A value this version does not know (a newer or older version wrote it, or it is damaged).
+    case unrecognised(String)
+
+    /// The mode to run: the stored one, else `whenNoneStored`.
+    public func mode(whenNoneStored: RunningMode) -> RunningMode {
+      if case .mode(let mode) = self { return mode }
+      return whenNoneStored
+    }
+  }
+
+  private let store: any KeyValueStore
+
+  public init(store: any KeyValueStore) {
+    self.store = store
+  }
+
+  /// Reads the stored choice.
+  public func read() -> Reading {
+    guard let text = store.string(forKey: Self.key) else { return .missing }
+    guard let mode = RunningMode(rawValue: text) else { return .unrecognised(text) }
+    return .mode(mode)
+  }
+
+  /// Stores `mode`, replacing whatever was there.
+  public func write(_ mode: RunningMode) {
+    store.setString(mode.rawValue, forKey: Self.key)
   }
 }
 

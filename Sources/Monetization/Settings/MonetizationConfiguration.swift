@@ -11,7 +11,8 @@ public struct MonetizationConfiguration: Sendable, Equatable {
   /// How long a call into the subscription SDK (start, check, synchronize, restore) may take
   /// before it counts as failed: the answer is then inconclusive, never "free".
   public var backendCallTimeout: Duration
-  /// The running mode used when none is stored yet.
+  /// The running mode used when none is stored yet (`RunningMode.whenNoneStored` unless a build
+  /// or a test names another).
   public var defaultRunningMode: RunningMode
   /// Grandfathering of paid-app buyers; `nil` while the business model has not changed.
   public var grandfathering: GrandfatheringPolicy?
@@ -19,7 +20,7 @@ public struct MonetizationConfiguration: Sendable, Equatable {
   public init(
     subscriptionGroupID: String, paywallLoadTimeout: Duration = .seconds(10),
     paywallDisplayTimeout: Duration = .seconds(5), backendCallTimeout: Duration = .seconds(15),
-    defaultRunningMode: RunningMode = .full, grandfathering: GrandfatheringPolicy? = nil
+    defaultRunningMode: RunningMode = .whenNoneStored, grandfathering: GrandfatheringPolicy? = nil
   ) {
     self.backendCallTimeout = backendCallTimeout
     self.subscriptionGroupID = subscriptionGroupID

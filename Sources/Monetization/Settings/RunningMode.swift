@@ -10,5 +10,9 @@ public enum RunningMode: String, Sendable, Codable, CaseIterable, CustomStringCo
   /// Spacer buys with StoreKit 2 itself, finishes transactions and tells the SDK afterwards.
   case observer
 
+  /// The mode a fresh install runs in (nothing stored, or a value this version does not know),
+  /// unless the build configuration names another (`MonetizationConfiguration.defaultRunningMode`).
+  public static let whenNoneStored: RunningMode = .full
+
   public var description: String { rawValue }
 }
