@@ -15,7 +15,12 @@ var products: [Product] = [
   .library(name: "Basics", targets: ["Basics"]),
   .library(name: "Localization", targets: ["Localization"]),
   .library(name: "Networking", targets: ["Networking"]),
+  .library(name: "TextCleaning", targets: ["TextCleaning"]),
   .library(name: "NASA", targets: ["NASA"]),
+  .library(name: "Playback", targets: ["Playback"]),
+  .library(name: "APODSearch", targets: ["APODSearch"]),
+  .library(name: "Sharing", targets: ["Sharing"]),
+  .library(name: "WidgetCore", targets: ["WidgetCore"]),
   .library(name: "ImageCache", targets: ["ImageCache"]),
   .library(name: "Monetization", targets: ["Monetization"]),
   .library(name: "Favorites", targets: ["Favorites"]),
@@ -42,26 +47,45 @@ var targets: [Target] = [
   .target(name: "Basics", swiftSettings: explicitIsolation),
   .target(name: "Localization", swiftSettings: explicitIsolation),
   .target(name: "Networking", dependencies: ["Basics", "Localization"], swiftSettings: explicitIsolation),
+  // APOD text as people read it: HTML fragments to plain text, entities, whitespace; no dependencies.
+  .target(name: "TextCleaning", swiftSettings: explicitIsolation),
+  // The APOD domain (the day, the picture, its media URL), NASA's two services and the repository.
   .target(
-    name: "NASA", dependencies: ["Basics", "Localization", "Networking"], swiftSettings: explicitIsolation),
+    name: "NASA", dependencies: ["Basics", "Localization", "Networking", "TextCleaning"],
+    swiftSettings: explicitIsolation),
+  // How a day's media plays: native video, an embedded player's page, or the APOD page.
+  .target(name: "Playback", dependencies: ["NASA"], swiftSettings: explicitIsolation),
+  // Searching the saved days: the index, the library that keeps it in step with saves, the filter.
+  .target(
+    name: "APODSearch", dependencies: ["Basics", "NASA", "Playback", "TextCleaning"],
+    swiftSettings: explicitIsolation),
+  // What Share offers for a day and Save to Photos' rules.
+  .target(
+    name: "Sharing", dependencies: ["Localization", "NASA", "Playback"], swiftSettings: explicitIsolation),
+  // The widget's decisions (timeline, reloads, deep links) and the App Group storage it shares
+  // with the app.
+  .target(
+    name: "WidgetCore", dependencies: ["Basics", "Localization", "NASA", "Networking"],
+    swiftSettings: explicitIsolation),
   .target(
     name: "ImageCache", dependencies: ["Basics", "Localization", "Networking"],
     swiftSettings: explicitIsolation),
   .target(name: "Monetization", dependencies: ["Basics", "Localization"], swiftSettings: explicitIsolation),
   .target(
     name: "Favorites",
-    dependencies: ["Localization", "NASA", "ImageCache"],
+    dependencies: ["Localization", "NASA", "ImageCache", "WidgetCore"],
     swiftSettings: explicitIsolation
   ),
   .target(name: "Notifications", dependencies: ["Basics", "Localization"], swiftSettings: explicitIsolation),
 
   // MARK: Screen models (Linux and iOS): one module per screen, each over narrow protocols
   // The vocabulary Today and Explore share (screen state, status line, hero), without either.
-  .target(name: "ScreenCore", dependencies: ["Localization", "NASA"], swiftSettings: explicitIsolation),
+  .target(
+    name: "ScreenCore", dependencies: ["Localization", "NASA", "Playback"], swiftSettings: explicitIsolation),
   .target(
     name: "TodayCore", dependencies: ["Basics", "NASA", "ScreenCore"], swiftSettings: explicitIsolation),
   .target(
-    name: "ExploreCore", dependencies: ["Localization", "NASA", "ScreenCore"],
+    name: "ExploreCore", dependencies: ["APODSearch", "Localization", "NASA", "ScreenCore"],
     swiftSettings: explicitIsolation),
   .target(
     name: "ViewerCore", dependencies: ["Basics", "ImageCache", "NASA", "ScreenCore"],
@@ -79,7 +103,7 @@ var targets: [Target] = [
     dependencies: [
       "Basics", "NASA", "ImageCache", "Monetization", "Favorites", "Notifications", "TodayCore",
       "ExploreCore",
-      "ViewerCore", "FavoritesCore", "ProfileCore",
+      "ViewerCore", "FavoritesCore", "ProfileCore", "WidgetCore",
     ],
     swiftSettings: mainActorByDefault
   ),
@@ -90,7 +114,7 @@ var targets: [Target] = [
   .target(
     name: "TestSupport",
     dependencies: [
-      "Basics", "NASA", "ImageCache", "Monetization", "Favorites", "Notifications",
+      "Basics", "NASA", "ImageCache", "Monetization", "Favorites", "Notifications", "WidgetCore",
     ],
     swiftSettings: explicitIsolation
   ),
@@ -112,7 +136,8 @@ var targets: [Target] = [
   .executableTarget(
     name: "spacer",
     dependencies: [
-      "Basics", "NASA", "ScenarioSimulator", "ScreenCore", "TestServer", "TestSupport",
+      "APODSearch", "Basics", "NASA", "Playback", "ScenarioSimulator", "ScreenCore", "TestServer",
+      "TestSupport",
       .product(name: "ArgumentParser", package: "swift-argument-parser"),
     ],
     swiftSettings: explicitIsolation
@@ -120,7 +145,8 @@ var targets: [Target] = [
   .executableTarget(
     name: "spacer-bench",
     dependencies: [
-      "Basics", "NASA", "Networking", "ImageCache", "TodayCore", "ViewerCore", "TestSupport", "TestServer",
+      "APODSearch", "Basics", "NASA", "Networking", "ImageCache", "TodayCore", "ViewerCore", "TestSupport",
+      "TestServer",
     ],
     swiftSettings: explicitIsolation
   ),
@@ -135,9 +161,21 @@ var targets: [Target] = [
     dependencies: ["Basics", "NASA", "Networking", "TestSupport", "TodayCore", "ExploreCore"],
     path: "Tests/APODTestSupport",
     swiftSettings: explicitIsolation),
+  .testTarget(name: "TextCleaningTests", dependencies: ["TextCleaning"]),
+  // The clock-before-the-first-day tests also reach search and the widget: one rule, every reader.
   .testTarget(
     name: "NASATests",
-    dependencies: ["Basics", "NASA", "Networking", "TestSupport", "TestServer", "APODTestSupport"]),
+    dependencies: [
+      "APODSearch", "NASA", "Networking", "TestSupport", "TestServer", "APODTestSupport", "WidgetCore",
+    ]),
+  .testTarget(
+    name: "PlaybackTests", dependencies: ["NASA", "Playback", "TestSupport", "APODTestSupport"]),
+  .testTarget(
+    name: "APODSearchTests", dependencies: ["APODSearch", "NASA", "TestSupport", "APODTestSupport"]),
+  .testTarget(name: "SharingTests", dependencies: ["NASA", "Sharing"]),
+  .testTarget(
+    name: "WidgetCoreTests",
+    dependencies: ["Basics", "NASA", "Networking", "WidgetCore", "TestSupport", "APODTestSupport"]),
   // Images over a loopback server, a hand-moved clock and a temporary folder, for the pipeline's
   // and the viewer's tests.
   .target(
@@ -153,12 +191,13 @@ var targets: [Target] = [
     name: "FavoritesTestSupport", dependencies: ["Favorites", "NASA", "TestSupport"],
     path: "Tests/FavoritesTestSupport"),
   .testTarget(
-    name: "FavoritesTests", dependencies: ["Favorites", "NASA", "TestSupport", "FavoritesTestSupport"]),
+    name: "FavoritesTests",
+    dependencies: ["Favorites", "NASA", "TestSupport", "FavoritesTestSupport", "WidgetCore"]),
   .testTarget(
     name: "ScreenCoreTests",
     dependencies: [
-      "ScreenCore", "TodayCore", "ExploreCore", "NASA", "Networking", "TestSupport", "TestServer",
-      "APODTestSupport",
+      "ScreenCore", "TodayCore", "ExploreCore", "APODSearch", "NASA", "Networking", "Playback", "TestSupport",
+      "TestServer", "APODTestSupport",
     ]),
   .testTarget(
     name: "TodayCoreTests",
@@ -167,7 +206,9 @@ var targets: [Target] = [
     ]),
   .testTarget(
     name: "ExploreCoreTests",
-    dependencies: ["ExploreCore", "ScreenCore", "NASA", "Networking", "TestSupport", "APODTestSupport"]),
+    dependencies: [
+      "APODSearch", "ExploreCore", "ScreenCore", "NASA", "Networking", "TestSupport", "APODTestSupport",
+    ]),
   .testTarget(
     name: "ViewerCoreTests",
     dependencies: [
@@ -185,7 +226,7 @@ var targets: [Target] = [
     name: "AppCoreTests",
     dependencies: [
       "AppCore", "Favorites", "ImageCache", "Monetization", "NASA", "Networking", "Notifications",
-      "ProfileCore", "TestSupport",
+      "ProfileCore", "TestSupport", "WidgetCore",
     ]),
   .testTarget(
     name: "ScenarioSimulatorTests", dependencies: ["ScenarioSimulator", "Monetization", "TestSupport"]),
@@ -245,8 +286,8 @@ var targets: [Target] = [
     .target(
       name: "APODUI",
       dependencies: [
-        "DesignSystem", "ImageCache", "ImageCacheLive", "NASA", "Networking", "ScreenCore", "ViewerCore",
-        "TestSupport",
+        "DesignSystem", "ImageCache", "ImageCacheLive", "NASA", "Networking", "Playback", "ScreenCore",
+        "Sharing", "ViewerCore", "TestSupport",
       ],
       swiftSettings: mainActorByDefault),
     // Each screen: its own Core module, the design system and the shared APOD views; never
@@ -255,7 +296,8 @@ var targets: [Target] = [
       name: "TodayFeature", dependencies: ["TodayCore", "NASA", "DesignSystem", "APODUI"],
       swiftSettings: mainActorByDefault),
     .target(
-      name: "ExploreFeature", dependencies: ["ExploreCore", "ImageCache", "NASA", "DesignSystem", "APODUI"],
+      name: "ExploreFeature",
+      dependencies: ["APODSearch", "ExploreCore", "ImageCache", "NASA", "DesignSystem", "APODUI"],
       swiftSettings: mainActorByDefault),
     .target(
       name: "FavoritesFeature",
@@ -274,7 +316,7 @@ var targets: [Target] = [
       dependencies: [
         "AppCore", "Basics", "Favorites", "ImageCache", "Monetization", "NASA", "Notifications", "ViewerCore",
         "DesignSystem", "APODUI", "TodayFeature", "ExploreFeature", "FavoritesFeature", "ProfileFeature",
-        "MonetizationLive", "FavoritesLive", "NotificationsLive", "ImageCacheLive",
+        "MonetizationLive", "FavoritesLive", "NotificationsLive", "ImageCacheLive", "WidgetCore",
       ],
       swiftSettings: mainActorByDefault),
   ]

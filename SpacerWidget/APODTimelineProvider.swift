@@ -2,6 +2,7 @@ import CoreGraphics
 import Foundation
 import ImageCache
 import NASA
+import WidgetCore
 import WidgetKit
 
 /// What one timeline entry draws: the Core entry (picture, placeholder, or "open the app"), the

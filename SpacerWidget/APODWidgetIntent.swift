@@ -1,5 +1,6 @@
 import AppIntents
 import NASA
+import WidgetCore
 import WidgetKit
 
 /// Which day the widget shows, as the "Edit Widget" sheet offers it. Core's

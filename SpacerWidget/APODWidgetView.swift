@@ -2,6 +2,7 @@ import ImageCache
 import ImageCacheLive
 import NASA
 import SwiftUI
+import WidgetCore
 import WidgetKit
 
 /// Draws one entry for every supported family. What shows (picture, title, date, their lines, the

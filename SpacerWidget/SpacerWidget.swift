@@ -1,11 +1,12 @@
 import NASA
 import SwiftUI
+import WidgetCore
 import WidgetKit
 
 /// The home-screen and lock-screen widget: the Astronomy Picture of the Day, configurable (iOS 17
 /// `AppIntentConfiguration`: title and date shown or hidden, today or a random favorite).
 ///
-/// Every decision is in Core (NASA: `WidgetTimelineLoader`, `WidgetTimelinePolicy`, `WidgetFace`,
+/// Every decision is in Core (WidgetCore: `WidgetTimelineLoader`, `WidgetTimelinePolicy`, `WidgetFace`,
 /// `WidgetFavoritePicker`, `WidgetRequestRule`, `SharedStorage`, `SpacerLink`; ImageCache:
 /// `ImageSize.widget`); this target only draws. It imports no AppCore and no Purchasely: whether
 /// premium unlocks favorites comes from the shelf the app writes (`WidgetShelf`).

@@ -3,6 +3,7 @@ import ImageCache
 import ImageCacheLive
 import NASA
 import Networking
+import WidgetCore
 
 /// The widget process's objects, built once: the folders shared with the app (`SharedStorage`),
 /// the repository over the shared APOD cache, the timeline loader, and an image pipeline over

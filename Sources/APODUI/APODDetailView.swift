@@ -1,3 +1,6 @@
+import Playback
+import Sharing
+
 #if canImport(SwiftUI)
   import DesignSystem
   import Foundation

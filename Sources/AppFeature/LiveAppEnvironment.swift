@@ -1,3 +1,5 @@
+import WidgetCore
+
 #if os(iOS)
   import AppCore
   import Basics

@@ -1,3 +1,5 @@
+import WidgetCore
+
 #if canImport(WidgetKit)
   import Foundation
   import NASA

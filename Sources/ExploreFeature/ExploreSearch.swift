@@ -1,3 +1,5 @@
+import APODSearch
+
 #if canImport(SwiftUI)
   import APODUI
   import DesignSystem

@@ -1,5 +1,6 @@
 import Foundation
 import NASA
+import WidgetCore
 
 /// Keeps the widget's shelf (`WidgetShelf`: the favorites and whether premium unlocks them) in the
 /// folder the widget reads, and asks WidgetKit to redraw when it changed.

@@ -1,5 +1,6 @@
 import Foundation
 import Localization
+import TextCleaning
 
 /// One APOD calendar day (year, month, day) with no time and no time zone.
 ///
@@ -152,7 +153,7 @@ public struct APODDay: Sendable, Hashable, Comparable, Strideable, CustomStringC
 
   /// Days since 1970-01-01 in the proleptic Gregorian calendar (March-based year, so the leap
   /// day falls at the end of the counted year and months have a fixed pattern).
-  var dayNumber: Int {
+  public var dayNumber: Int {
     let shiftedYear = month <= 2 ? year - 1 : year
     let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
     let yearOfEra = shiftedYear - era * 400

@@ -1,5 +1,6 @@
 import Foundation
 import Localization
+import TextCleaning
 
 /// Why a 200 response body could not be read as APOD data.
 public enum APODDecodingError: Error, Sendable, Hashable {

@@ -33,7 +33,7 @@ public actor APODRepository {
   private let source: any APODSource
   private let cache: JSONDiskCache
   /// Every day this repository writes to the cache, as it is written (the search index listens).
-  public let saves = APODSaveFeed()
+  nonisolated public let saves = APODSaveFeed()
   private let now: @Sendable () -> Date
 
   /// - Parameters:

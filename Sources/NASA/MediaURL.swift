@@ -1,4 +1,5 @@
 import Foundation
+import TextCleaning
 
 /// URL rules for APOD media: what counts as an image, https upgrades, and CDN resizing.
 public enum MediaURL {

@@ -1,5 +1,6 @@
 import Foundation
 import NASA
+import Playback
 
 /// What the top of an APOD screen shows, decided by the same rule as how the day is played
 /// (`APODPlayback`), so the hero never promises a video the app then sends to the web page: `url`

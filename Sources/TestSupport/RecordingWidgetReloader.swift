@@ -1,5 +1,6 @@
 import Basics
 import NASA
+import WidgetCore
 
 /// Records which widget kinds were asked to reload, in order.
 public final class RecordingWidgetReloader: WidgetReloading {

@@ -1,6 +1,8 @@
+import APODSearch
 import ArgumentParser
 import Foundation
 import NASA
+import Playback
 
 struct SearchCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(

@@ -2,6 +2,7 @@ import AppCore
 import Foundation
 import NASA
 import Testing
+import WidgetCore
 
 /// 2026-11-23 17:00 UTC: 12:00 in New York, so today is 2026-11-23.
 private let now = Date(timeIntervalSince1970: 1_795_453_200)

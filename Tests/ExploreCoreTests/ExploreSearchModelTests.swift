@@ -1,3 +1,4 @@
+import APODSearch
 import APODTestSupport
 import ExploreCore
 import Foundation

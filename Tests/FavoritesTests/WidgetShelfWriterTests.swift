@@ -4,6 +4,7 @@ import Foundation
 import NASA
 import TestSupport
 import Testing
+import WidgetCore
 
 @Suite("The widget's shelf follows favorites")
 struct WidgetShelfWriterTests {

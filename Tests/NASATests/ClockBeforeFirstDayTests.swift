@@ -1,8 +1,10 @@
+import APODSearch
 import APODTestSupport
 import Foundation
 import Networking
 import TestSupport
 import Testing
+import WidgetCore
 
 @testable import NASA
 

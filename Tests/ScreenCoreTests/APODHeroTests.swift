@@ -1,7 +1,9 @@
+import APODSearch
 import APODTestSupport
 import ExploreCore
 import Foundation
 import NASA
+import Playback
 import ScreenCore
 import TestSupport
 import Testing

@@ -1,3 +1,5 @@
+import Playback
+
 #if canImport(SwiftUI) && canImport(UIKit) && canImport(WebKit) && canImport(AVKit)
   import AVFoundation
   import AVKit

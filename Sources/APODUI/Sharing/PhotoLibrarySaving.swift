@@ -1,3 +1,5 @@
+import Sharing
+
 #if canImport(Photos) && canImport(SwiftUI)
   import Foundation
   import ImageCache

@@ -1,3 +1,5 @@
+import Sharing
+
 #if canImport(SwiftUI) && canImport(UIKit)
   import DesignSystem
   import Foundation

@@ -1,5 +1,6 @@
 import Foundation
 import NASA
+import WidgetCore
 
 /// The links Spacer opens: a widget tap, a notification, a shortcut.
 ///
@@ -9,7 +10,7 @@ import NASA
 ///   a widget's clock can be ahead of the app's) opens Today instead: the link is ours, only its
 ///   day is stale.
 /// - Anything else is not a Spacer link (nil): the app stays where it is.
-/// `url(for:)` writes the links with `SpacerLink` (NASA), as the widget does, so both agree.
+/// `url(for:)` writes the links with `SpacerLink` (WidgetCore), as the widget does, so both agree.
 nonisolated public enum DeepLink: Sendable, Equatable {
   case today
   case day(APODDay)
