@@ -108,9 +108,10 @@ var targets: [Target] = [
     swiftSettings: mainActorByDefault
   ),
 
-  // MARK: Test-only (tests, the `spacer` tools and CI). The app's release code never uses them;
-  // the debug-only `#Preview`s of APODUI, FavoritesFeature and ProfileFeature still import TestSupport.
-  // One set of doubles for every client, used by tests, the simulator and debug previews.
+  // MARK: Test-only (tests, the `spacer` tools and CI). Nothing the app or the widget links depends
+  // on them, debug previews included (they use the preview values beside each interface);
+  // ManifestImportTests checks the app's dependency closure.
+  // One set of doubles for every client, used by tests and the simulator.
   .target(
     name: "TestSupport",
     dependencies: [
@@ -282,12 +283,11 @@ var targets: [Target] = [
     // MARK: UI (Apple only; SwiftUI)
     .target(name: "DesignSystem", swiftSettings: mainActorByDefault),
     // The views every APOD screen shares: the detail card, the hero, the viewer, thumbnails.
-    // TestSupport: the doubles behind the `#Preview`s, imported only under `#if DEBUG`.
     .target(
       name: "APODUI",
       dependencies: [
         "DesignSystem", "ImageCache", "ImageCacheLive", "NASA", "Networking", "Playback", "ScreenCore",
-        "Sharing", "ViewerCore", "TestSupport",
+        "Sharing", "ViewerCore",
       ],
       swiftSettings: mainActorByDefault),
     // Each screen: its own Core module, the design system and the shared APOD views; never
@@ -303,12 +303,11 @@ var targets: [Target] = [
       name: "FavoritesFeature",
       dependencies: [
         "FavoritesCore", "Favorites", "ImageCache", "ImageCacheLive", "NASA", "DesignSystem", "APODUI",
-        "TestSupport",
       ],
       swiftSettings: mainActorByDefault),
     .target(
       name: "ProfileFeature",
-      dependencies: ["ProfileCore", "Monetization", "Notifications", "DesignSystem", "TestSupport"],
+      dependencies: ["ProfileCore", "Monetization", "Notifications", "DesignSystem"],
       swiftSettings: mainActorByDefault),
     // The one importer of AppCore: builds the live graph and hands each screen its model.
     .target(

@@ -5,7 +5,6 @@
   import NASA
   import Networking
   import ViewerCore
-  import TestSupport
 
   #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -72,7 +71,7 @@
     /// source always fails with `failure`, in a fresh temporary directory.
     public static func repository(failingWith failure: APODError? = nil) -> APODRepository {
       APODRepository(
-        source: FakeAPODSource(day: { day in
+        source: PreviewAPODSource(answer: { day in
           failure.map { .failure($0) } ?? .success(APODPreviewData.sample(for: day))
         }),
         cache: JSONDiskCache(directory: temporaryDirectory("apod")))

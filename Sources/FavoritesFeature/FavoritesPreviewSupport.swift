@@ -7,23 +7,24 @@
   import ImageCacheLive
   import NASA
   import SwiftUI
-  import TestSupport
 
-  /// A `FavoritesModel` over TestSupport's in-memory repository and gate, with a real image pipeline
-  /// in a temporary directory (the preview canvas downloads the thumbnails), for previews only.
+  /// A `FavoritesModel` over the preview values beside its interfaces (Favorites'
+  /// `PreviewFavoritesRepository` and `PreviewFavoritesGate`), with a real image pipeline in a
+  /// temporary directory that also pins (the preview canvas downloads the thumbnails), for previews only.
   @MainActor
   struct FavoritesPreviewSample {
     let favorites: FavoritesModel
     let images: ImagePipeline
 
     init(unlocked: Bool, saved: [Favorite]) {
-      favorites = FavoritesModel(
-        repository: FakeFavoritesRepository(saved), gate: FakeFavoritesGate(isUnlocked: unlocked),
-        pinner: FakeImagePinner(), now: { Date() })
-      images = ImagePipeline(
+      let images = ImagePipeline(
         directory: FileManager.default.temporaryDirectory.appending(
           path: "spacer-preview-images", directoryHint: .isDirectory),
         session: URLSession(configuration: .ephemeral), decoder: ImageIODecoder())
+      favorites = FavoritesModel(
+        repository: PreviewFavoritesRepository(saved), gate: PreviewFavoritesGate(isUnlocked: unlocked),
+        pinner: images, now: { Date() })
+      self.images = images
     }
 
     /// Four pictures from the APOD archive.

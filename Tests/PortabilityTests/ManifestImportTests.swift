@@ -52,6 +52,41 @@ struct ManifestImportTests {
     #expect(Set(appCoreUsers).isSubset(of: allowed), "AppCore is used by \(appCoreUsers.sorted())")
   }
 
+  /// No test double in the app: nothing the app (`AppFeature`, the one product its target links)
+  /// or the widget extension (the products its target links in the Xcode project) reaches through
+  /// dependencies is a test-only target, debug previews included. Test-only: a target declared in
+  /// the manifest's "Test-only" section, or one whose sources live under Tests/.
+  @Test func theAppAndTheWidgetReachNoTestOnlyTarget() throws {
+    let manifest = try Manifest.read(from: Self.root)
+    let text = try String(contentsOf: Self.root.appendingPathComponent("Package.swift"), encoding: .utf8)
+    let testOnly = Manifest.testOnlyTargets(manifestText: text, targets: manifest.targets)
+    #expect(
+      testOnly.isSuperset(of: ["TestSupport", "TestServer", "APODTestSupport"]),
+      "the test-only section was not found: \(testOnly.sorted())")
+    let project = try String(
+      contentsOf: Self.root.appendingPathComponent("Spacer.xcodeproj/project.pbxproj"), encoding: .utf8)
+    let linked = Manifest.localProductsLinked(byProject: project)
+    #expect(linked.isSuperset(of: ["AppFeature", "WidgetCore"]), "the project links \(linked.sorted())")
+    let byName = Dictionary(manifest.targets.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+    for root in linked.sorted() {
+      #expect(byName[root] != nil, "the project links \(root), which Package.swift does not declare")
+      var reached: Set<String> = []
+      var path: [String: String] = [:]
+      var queue = [root]
+      while let name = queue.popLast() {
+        for dependency in byName[name]?.dependencies ?? [] where reached.insert(dependency).inserted {
+          path[dependency] = name
+          queue.append(dependency)
+        }
+      }
+      for bad in reached.intersection(testOnly).sorted() {
+        var chain = [bad]
+        while let previous = path[chain[0]], chain.count < 20 { chain.insert(previous, at: 0) }
+        Issue.record("\(root) reaches the test-only target \(bad): \(chain.joined(separator: " → "))")
+      }
+    }
+  }
+
   /// The parser itself: a target with a commented-out dependency, a product dependency and a
   /// custom path reads as written, so the checks above cannot pass by reading nothing.
   @Test func theParserReadsNamesDependenciesProductsAndPaths() throws {
@@ -120,6 +155,25 @@ struct Manifest {
   /// Target names and the modules of package products (FlyingFox, ArgumentParser, Purchasely).
   var moduleNames: Set<String> {
     Set(targets.map(\.name)).union(targets.flatMap(\.dependencies))
+  }
+
+  /// Targets declared between the manifest's "// MARK: Test-only" line and the next "// MARK:",
+  /// and every target whose sources live under Tests/.
+  static func testOnlyTargets(manifestText: String, targets: [Target]) -> Set<String> {
+    var names = Set(targets.filter { $0.path.hasPrefix("Tests/") }.map(\.name))
+    if let start = manifestText.range(of: "// MARK: Test-only") {
+      let rest = manifestText[start.upperBound...]
+      let section = rest.range(of: "// MARK:").map { rest[..<$0.lowerBound] } ?? rest
+      names.formUnion(parseTargets(String(section)).map(\.name))
+    }
+    return names
+  }
+
+  /// The products of this package (the local reference ".") that the Xcode project's targets link.
+  static func localProductsLinked(byProject project: String) -> Set<String> {
+    let pattern =
+      /isa = XCSwiftPackageProductDependency;\s*package = \w+ \/\* XCLocalSwiftPackageReference "\." \*\/;\s*productName = (\w+);/
+    return Set(project.matches(of: pattern).map { String($0.output.1) })
   }
 
   static func read(from root: URL) throws -> Manifest {
