@@ -193,7 +193,9 @@ var targets: [Target] = [
     path: "Tests/FavoritesTestSupport"),
   .testTarget(
     name: "FavoritesTests",
-    dependencies: ["Favorites", "NASA", "TestSupport", "FavoritesTestSupport", "WidgetCore"]),
+    dependencies: [
+      "Favorites", "ImageCache", "NASA", "TestSupport", "FavoritesTestSupport", "WidgetCore",
+    ]),
   .testTarget(
     name: "ScreenCoreTests",
     dependencies: [

@@ -19,6 +19,8 @@ struct SpacerApp: App {
   var body: some Scene {
     WindowGroup {
       AppRootLoader()
+        // A tapped Spotlight result opens its day through `DeepLink` (AppFeature).
+        .opensSpotlightResults()
     }
   }
 }

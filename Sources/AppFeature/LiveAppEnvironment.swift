@@ -175,9 +175,14 @@ import WidgetCore
         links: configuration.links,
         versionText: configuration.versionText)
       // The widget reads favorites and premium from the shelf the app writes in the shared folder.
+      // Spotlight indexes favorites from the APOD cache and the image disk tier, never the network.
       content.favoritesObservers = [
         WidgetShelfWriter(
-          store: WidgetShelfStore(directory: storage.widgetShelf), reloader: WidgetCenterReloader())
+          store: WidgetShelfStore(directory: storage.widgetShelf), reloader: WidgetCenterReloader()),
+        SpotlightFavoritesIndexer(
+          index: CoreSpotlightIndex(),
+          explanation: SpotlightFavoritesIndexer.cachedExplanation(content.apodRepository),
+          thumbnail: SpotlightFavoritesIndexer.diskTierThumbnail(content.imagePipeline)),
       ]
       // Listens from before the first load; reads the widget's current day from the cache alone.
       let widgetRefresher = WidgetRefresher(
