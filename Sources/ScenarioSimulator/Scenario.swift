@@ -341,6 +341,8 @@ public enum SimulatedCall: String, Sendable, CaseIterable {
   case paywallLoad = "paywall.load"
   case paywallDisplay = "paywall.display"
   case paywallCloseAll = "paywall.closeAll"
+  /// The SDK's own synchronize after an Observer-mode interceptor answered `.success`.
+  case sdkSynchronizeAfterSuccess = "sdk.synchronizeAfterSuccess"
 }
 
 /// What the Favorites screen should show.

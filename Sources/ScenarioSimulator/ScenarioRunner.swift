@@ -297,6 +297,7 @@ private final class ScenarioSession {
       // A process killed inside the interceptor never closes its paywall.
       guard let response, !world.wasKilled else { return }
       lastInterceptor = response
+      sdkAnswered(response)
       if response.closesPaywall {
         world.count(.paywallCloseAll)
         let purchased = response.result == .success
@@ -328,6 +329,18 @@ private final class ScenarioSession {
     }
   }
 
+  /// Purchasely v6, Observer mode: after an interceptor answers `.success` the SDK synchronizes
+  /// by itself (the backend validates each receipt with Apple, as `SimulatedBackend.synchronize`).
+  private func sdkAnswered(_ response: InterceptorResponse) {
+    guard response.result == .success else { return }
+    world.count(.sdkSynchronizeAfterSuccess)
+    guard world.online else { return }
+    for index in world.subscriptions.indices
+    where world.subscriptions[index].onThisDevice && world.subscriptions[index].verified {
+      world.subscriptions[index].knownToBackend = true
+    }
+  }
+
   private func restoreInPaywall() async {
     guard let model = runningModel() else { return }
     guard world.isPaywallUp else { return fail("no paywall is shown to restore from") }
@@ -337,6 +350,7 @@ private final class ScenarioSession {
       await track { response = await model.paywallInterceptor?.restore() }
       guard let response, !world.wasKilled else { return }
       lastInterceptor = response
+      sdkAnswered(response)
       if response.closesPaywall {
         world.count(.paywallCloseAll)
         world.dismiss(with: PaywallOutcome(purchaseResult: .restored, closeReason: .programmatic))

@@ -6,21 +6,17 @@ import Testing
 @Suite("Observer-mode purchase interceptor", .timeLimit(.minutes(5)))
 @MainActor
 struct ObserverPurchaseInterceptorTests {
-  @Test func verifiedPurchaseIsRecordedThenSynchronizedThenFinishedOnce() async throws {
+  @Test func verifiedPurchaseIsRecordedThenFinishedOnceBeforeTheAnswer() async throws {
     let harness = Harness.started(mode: .observer)
     let transaction = harness.activeTransaction(id: 11)
     harness.purchaser.purchaseResults = [.purchased(.verified(transaction))]
-    var premiumWhenSynchronizing: Bool?
-    harness.backend.onSynchronize = { premiumWhenSynchronizing = harness.entitlements.entitlement.isPremium }
     let response = try await bounded {
       await harness.purchases.handlePurchase(plan: MonetizationFixtures.monthlyPlan)
     }
     #expect(response == InterceptorResponse(result: .success, closesPaywall: true))
-    #expect(premiumWhenSynchronizing == true)
-    let synchronize = try #require(harness.calls.firstIndex(of: "backend.synchronize"))
-    let finish = try #require(harness.calls.firstIndex(of: "purchaser.finish"))
-    #expect(synchronize < finish)
-    #expect(harness.calls.count("backend.synchronize") == 1)
+    #expect(harness.entitlements.entitlement.isPremium)
+    // The SDK synchronizes after `.success` (InterceptorAnswerTests).
+    #expect(harness.calls.count("backend.synchronize") == 0)
     #expect(harness.purchaser.finishedTransactionIDs == [11])
     #expect(harness.purchaser.purchasedProductIDs == [MonetizationFixtures.monthly])
   }
@@ -43,17 +39,6 @@ struct ObserverPurchaseInterceptorTests {
     harness.clock.advance(by: 15)
     try await bounded("the re-check after the purchase") { await refresh.value }
     #expect(harness.entitlements.entitlement.access == .premium)
-  }
-
-  @Test func synchronizeThatNeverReturnsDoesNotBlockThePurchase() async throws {
-    let harness = Harness.started(mode: .observer)
-    harness.purchaser.purchaseResults = [.purchased(.verified(harness.activeTransaction(id: 15)))]
-    harness.backend.hangsSynchronize = true
-    let purchase = Task { await harness.purchases.handlePurchase(plan: MonetizationFixtures.monthlyPlan) }
-    try await bounded { await harness.clock.waitUntilSleeping() }
-    harness.clock.advance(by: 15)
-    #expect(try await bounded { await purchase.value }.result == .success)
-    #expect(harness.purchaser.finishedTransactionIDs == [15])
   }
 
   static let offer = PromotionalOfferSignature(
@@ -183,7 +168,7 @@ struct ObserverPurchaseInterceptorTests {
     let response = try await bounded {
       await harness.purchases.handlePurchase(plan: MonetizationFixtures.monthlyPlan)
     }
-    #expect(response.result == .notHandled)
+    #expect(response.result == .failed)
     #expect(response.closesPaywall)
     // Said once by the app after the paywall is gone, never in a second alert over the paywall.
     #expect(response.message == nil)
@@ -212,7 +197,7 @@ struct ObserverPurchaseInterceptorTests {
     let response = try await bounded {
       await harness.purchases.handlePurchase(plan: MonetizationFixtures.monthlyPlan)
     }
-    #expect(response == InterceptorResponse(result: .notHandled, closesPaywall: false, message: nil))
+    #expect(response == InterceptorResponse(result: .failed, closesPaywall: false, message: nil))
     #expect(harness.entitlements.entitlement == before)
     #expect(harness.purchases.activity == .idle)
     #expect(harness.backend.synchronizeCount == 0)
@@ -225,7 +210,7 @@ struct ObserverPurchaseInterceptorTests {
       await harness.purchases.handlePurchase(plan: MonetizationFixtures.monthlyPlan)
     }
     #expect(response.message == nil)
-    #expect(response.result == .notHandled)
+    #expect(response.result == .failed)
   }
 
   @Test(arguments: [
@@ -434,7 +419,7 @@ struct RestoreTests {
     let harness = Harness.started(mode: .observer)
     harness.purchaser.restoreResult = .failure(.userCancelled)
     let response = try await bounded { await harness.purchases.handleRestore() }
-    #expect(response == InterceptorResponse(result: .notHandled, closesPaywall: false, message: nil))
+    #expect(response == InterceptorResponse(result: .failed, closesPaywall: false, message: nil))
   }
 
   @Test func fullModeRestoresThroughTheBackend() async throws {

@@ -2,14 +2,19 @@ import Foundation
 import Localization
 import Observation
 
-/// Mirror of `PLYInterceptResult`.
+/// Mirror of `PLYInterceptResult` (Purchasely 6.0.0-rc.1, `Purchasely-Swift.h`).
+///
+/// The Observer-mode purchase and restore interceptors answer `.success` when the purchase or
+/// restore went through, and `.failed` for every other end (cancelled, Ask to Buy, refused,
+/// nothing restored): `.notHandled` means "the SDK executes the action itself", which it does not
+/// for purchase and restore in Observer mode, so it is never their answer. After `.success` the
+/// SDK synchronizes by itself, so the interceptors never call `synchronize()` on that path.
 public enum InterceptResult: String, Sendable, Equatable {
-  /// The app handled the action; the SDK continues.
+  /// The app handled the action successfully; the SDK continues the action chain.
   case success
-  /// The app tried and failed; the SDK skips the rest of the action chain.
+  /// The app attempted the action and it did not go through; the SDK skips the rest of the chain.
   case failed
-  /// Left to the SDK; for purchase/restore in Observer mode the SDK then does nothing, which is
-  /// how cancel and Ask to Buy avoid any failure path.
+  /// Left to the SDK (Full mode: the SDK buys and restores itself).
   case notHandled
 }
 
@@ -146,11 +151,10 @@ public final class ObserverPurchaseCoordinator {
       productID: productID, promotionalOffer: signedOffer, appAccountToken: appAccountToken, confirmIn: site)
     switch result {
     case .purchased(.verified(let transaction)):
-      // Record → tell the backend → finish → report. The paywall must not spin on a
-      // network re-check once the purchase is safe: the re-check runs after the answer.
+      // Record → finish → report `.success`, after which the SDK synchronizes by itself (no
+      // `synchronize()` here). The paywall must not spin on a network re-check once the purchase
+      // is safe: the re-check runs after the answer.
       await entitlements.record(transaction)
-      logger.log(.synchronizeRequested)
-      await entitlements.synchronizeBackend()
       await finisher.finishOnce(transaction.id)
       activity = .idle
       logger.log(.purchaseSucceeded(productID: productID, transactionID: transaction.id))
@@ -167,18 +171,18 @@ public final class ObserverPurchaseCoordinator {
       return InterceptorResponse(
         result: .failed, closesPaywall: false, message: Localized.text("We couldn't verify this purchase."))
     case .pending:
-      // Waiting for approval (Ask to Buy) is not an error; the paywall closes and the approval
-      // arrives as an update. No message over the paywall: the app says it once, after the
-      // paywall is gone (one path).
+      // Waiting for approval (Ask to Buy) is not an error for the user, but nothing was bought:
+      // `.failed` stops the SDK's action chain. The paywall closes and the approval arrives as an
+      // update. No message over the paywall: the app says it once, after the paywall is gone.
       activity = .awaitingApproval(productID: productID)
       approvalRequestedAt = entitlements.clock.now
       logger.log(.purchasePending(productID: productID))
-      return InterceptorResponse(result: .notHandled, closesPaywall: true)
+      return InterceptorResponse(result: .failed, closesPaywall: true)
     case .cancelled, .failed(.userCancelled):
-      // Cancelling is silent.
+      // Cancelling is silent; nothing was bought.
       activity = previous
       logger.log(.purchaseCancelled(productID: productID))
-      return InterceptorResponse(result: .notHandled, closesPaywall: false)
+      return InterceptorResponse(result: .failed, closesPaywall: false)
     case .failed(let failure):
       activity = previous
       logger.log(.purchaseFailed(productID: productID, failure))
@@ -204,12 +208,13 @@ public final class ObserverPurchaseCoordinator {
     guard strategy.interceptsPaywallActions else {
       return InterceptorResponse(result: .notHandled, closesPaywall: false)
     }
-    let outcome = await paywalls.whileIntercepting { await self.restores.restore() }
+    // The SDK synchronizes after a `.success` answer: the restore does not.
+    let outcome = await paywalls.whileIntercepting { await self.restores.restore(from: .paywall) }
     switch outcome {
     case .restored: return InterceptorResponse(result: .success, closesPaywall: true)
     case .cancelled:
       // Like a cancelled purchase: the paywall stays up and nothing is said.
-      return InterceptorResponse(result: .notHandled, closesPaywall: false)
+      return InterceptorResponse(result: .failed, closesPaywall: false)
     case .nothingToRestore, .failed:
       return InterceptorResponse(result: .failed, closesPaywall: false, message: outcome.userMessage)
     }

@@ -57,10 +57,22 @@ public final class RestoreCoordinator {
     self.logger = logger
   }
 
+  /// Where a restore was asked for.
+  public enum Origin: Sendable, Equatable {
+    /// Profile's Restore button: the app tells the backend (Observer mode).
+    case profile
+    /// The paywall's restore button (Observer-mode interceptor): the SDK synchronizes after the
+    /// interceptor answers `.success`, so the restore does not.
+    case paywall
+  }
+
+  /// Profile's restore (`restore(from: .profile)`).
+  public func restore() async -> RestoreOutcome { await restore(from: .profile) }
+
   /// Restores; a second call while one runs joins it instead of starting another.
-  public func restore() async -> RestoreOutcome {
+  public func restore(from origin: Origin) async -> RestoreOutcome {
     if let running { return await running.value }
-    let task = Task { @MainActor in await self.performRestore() }
+    let task = Task { @MainActor in await self.performRestore(synchronizes: origin == .profile) }
     running = task
     isRestoring = true
     let outcome = await task.value
@@ -71,11 +83,11 @@ public final class RestoreCoordinator {
     return outcome
   }
 
-  private func performRestore() async -> RestoreOutcome {
+  private func performRestore(synchronizes: Bool) async -> RestoreOutcome {
     logger.log(.restoreStarted(mode: strategy.mode))
-    // The mode's own restore (the SDK's, or `AppStore.sync()` then `synchronize()`).
+    // The mode's own restore (the SDK's, or `AppStore.sync()` then, from Profile, `synchronize()`).
     var failure: String?
-    switch await strategy.restorePurchases() {
+    switch await strategy.restorePurchases(synchronizes: synchronizes) {
     case .ran: break
     case .failed(let message): failure = message
     case .cancelled:

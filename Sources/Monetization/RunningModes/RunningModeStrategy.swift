@@ -17,7 +17,9 @@ public protocol RunningModeStrategy: AnyObject {
   /// What one `Transaction.updates` element does.
   func handle(_ update: VerificationResultSnapshot<TransactionSnapshot>) async
   /// The restore step itself, before the live check that decides the outcome.
-  func restorePurchases() async -> RestoreStep
+  /// - Parameter synchronizes: whether the app tells the backend afterwards (Observer mode); not
+  ///   when the paywall's interceptor asked, because the SDK synchronizes after its `.success`.
+  func restorePurchases(synchronizes: Bool) async -> RestoreStep
 }
 
 /// How the mode-specific part of a restore ended.
@@ -66,8 +68,9 @@ public final class FullModeStrategy: RunningModeStrategy {
   }
 
   /// The SDK's restore, bounded: a callback that never fires reports a failure. "Nothing to
-  /// restore" comes back as a value; only real failures are failures.
-  public func restorePurchases() async -> RestoreStep {
+  /// restore" comes back as a value; only real failures are failures. The SDK's restore
+  /// synchronizes by itself (`synchronizes` is Observer mode's).
+  public func restorePurchases(synchronizes _: Bool) async -> RestoreStep {
     let backend = backend
     let answer = await TimeLimit.run(entitlements.backendCallTimeout, clock: entitlements.clock) {
       _ async -> SubscriptionBackendError? in
@@ -137,12 +140,14 @@ public final class ObserverModeStrategy: RunningModeStrategy {
     await entitlements.refresh(.transactionUpdate)
   }
 
-  /// `AppStore.sync()`, then `synchronize()`.
-  public func restorePurchases() async -> RestoreStep {
+  /// `AppStore.sync()`, then `synchronize()` when asked.
+  public func restorePurchases(synchronizes: Bool) async -> RestoreStep {
     do {
       try await purchaser.restore()
-      logger.log(.synchronizeRequested)
-      await entitlements.synchronizeBackend()
+      if synchronizes {
+        logger.log(.synchronizeRequested)
+        await entitlements.synchronizeBackend()
+      }
       return .ran
     } catch .userCancelled {
       return .cancelled
