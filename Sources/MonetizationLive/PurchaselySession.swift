@@ -20,11 +20,11 @@
     let clock: any Clocking
 
     /// A session for `apiKey`, or `nil` when there is no usable key: empty, only whitespace, or an
-    /// unexpanded `$(PURCHASELY_API_KEY)` left in Info.plist because the build setting is missing.
+    /// unexpanded `$(PURCHASELY_API_KEY)` left in Info.plist because the build setting is missing
+    /// (`BuildSetting.value`, the rule the app's configuration and the widget read with).
     /// Without a key the app runs with monetization disabled (`DisabledSubscriptionBackend`).
     public init?(apiKey: String, clock: any Clocking = SystemClock()) {
-      let key = apiKey.trimmingCharacters(in: .whitespacesAndNewlines)
-      guard !key.isEmpty, !key.hasPrefix("$(") else { return nil }
+      guard let key = BuildSetting.value(apiKey) else { return nil }
       self.apiKey = key
       self.clock = clock
     }

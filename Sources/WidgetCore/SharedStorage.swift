@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 
 /// Where the APOD cache and the image disk tier live, so the app and its widget read the same
@@ -105,11 +106,8 @@ public enum BundleInfo {
   public static let nasaAPIKey = "NASAAPIKey"
 
   /// The value of `key`, trimmed, or nil when it is missing, blank, or a build setting left
-  /// unexpanded (`$(NAME)` stays literally in Info.plist when the setting is not defined).
+  /// unexpanded (`BuildSetting.value`, the one rule).
   public static func value(_ key: String, in info: [String: any Sendable]) -> String? {
-    guard let text = (info[key] as? String)?.trimmingCharacters(in: .whitespacesAndNewlines),
-      !text.isEmpty, !text.contains("$(")
-    else { return nil }
-    return text
+    BuildSetting.value(info[key])
   }
 }

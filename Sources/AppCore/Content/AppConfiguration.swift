@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 import Monetization
 import ProfileCore
@@ -48,7 +49,7 @@ nonisolated public struct AppConfiguration: Sendable, Equatable {
 
   /// Reads `info` (`Bundle.main.infoDictionary`).
   public init(info: [String: any Sendable]) {
-    func value(_ key: String) -> String? { Self.configuredValue(info[key]) }
+    func value(_ key: String) -> String? { BuildSetting.value(info[key]) }
     nasaAPIKey = value(Key.nasaAPIKey)
     purchaselyAPIKey = value(Key.purchaselyAPIKey)
     subscriptionGroupID = value(Key.subscriptionGroupID) ?? ProductCatalog.localSubscriptionGroupID
@@ -61,15 +62,6 @@ nonisolated public struct AppConfiguration: Sendable, Equatable {
     versionText = [value(Key.shortVersion), value(Key.build).map { "(\($0))" }]
       .compactMap { $0 }
       .joined(separator: " ")
-  }
-
-  /// A usable value: a non-empty string that is not a build setting left unexpanded (`$(NAME)`
-  /// stays literally in Info.plist when the setting is not defined).
-  static func configuredValue(_ raw: (any Sendable)?) -> String? {
-    guard let text = (raw as? String)?.trimmingCharacters(in: .whitespacesAndNewlines),
-      !text.isEmpty, !text.contains("$(")
-    else { return nil }
-    return text
   }
 
   /// Only http(s) pages with a host: a typo must not become a dead link.
