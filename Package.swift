@@ -65,7 +65,7 @@ var targets: [Target] = [
   // The widget's decisions (timeline, reloads, deep links) and the App Group storage it shares
   // with the app.
   .target(
-    name: "WidgetCore", dependencies: ["Basics", "Localization", "NASA", "Networking"],
+    name: "WidgetCore", dependencies: ["Basics", "ImageCache", "Localization", "NASA", "Networking"],
     swiftSettings: explicitIsolation),
   .target(
     name: "ImageCache", dependencies: ["Basics", "Localization", "Networking"],
@@ -176,7 +176,9 @@ var targets: [Target] = [
   .testTarget(name: "SharingTests", dependencies: ["NASA", "Sharing"]),
   .testTarget(
     name: "WidgetCoreTests",
-    dependencies: ["Basics", "NASA", "Networking", "WidgetCore", "TestSupport", "APODTestSupport"]),
+    dependencies: [
+      "Basics", "ImageCache", "NASA", "Networking", "WidgetCore", "TestSupport", "APODTestSupport",
+    ]),
   // Images over a loopback server, a hand-moved clock and a temporary folder, for the pipeline's
   // and the viewer's tests.
   .target(

@@ -25,22 +25,17 @@ final class WidgetEnvironment: Sendable {
       appGroupContainer: container, caches: URL.cachesDirectory,
       applicationSupport: URL.applicationSupportDirectory)
     shelf = WidgetShelfStore(directory: storage.widgetShelf)
-    let repository = APODServiceConfiguration(
-      choice: .auto, apiKey: BundleInfo.value(BundleInfo.nasaAPIKey, in: info),
-      cacheDirectory: storage.apodCache
-    ).makeRepository()
+    // The repository and the pipeline as the app builds them (SharedStack, Core, tested): the
+    // same folders and disk cap, so neither process evicts or moves what the other keeps; the
+    // widget's own small memory tier.
+    let stack = SharedStack(
+      storage: storage, nasaAPIKey: BundleInfo.value(BundleInfo.nasaAPIKey, in: info),
+      imageDecoder: ImageIODecoder(), imageMemoryCostLimit: ImageSize.widgetMemoryCostLimit)
     loader = WidgetTimelineLoader(
-      repository: repository,
+      repository: stack.repository,
       attempts: JSONDiskCache(
         directory: storage.apodCache, schemaVersion: APODServiceConfiguration.cacheSchemaVersion))
-    // The disk tier is the only image cache: no URLCache under it. The same disk cap and pinned
-    // folder as the app, so neither process evicts or moves what the other keeps.
-    let session = URLSessionConfiguration.ephemeral
-    session.urlCache = nil
-    images = ImagePipeline(
-      directory: storage.images, pinnedDirectory: storage.pinnedImages,
-      memoryCostLimit: ImageSize.widgetMemoryCostLimit, session: URLSession(configuration: session),
-      decoder: ImageIODecoder())
+    images = stack.images
   }
 
   /// The snapshot's entry: the newest saved day (`WidgetTimelineLoader.snapshot()`, never a

@@ -156,19 +156,14 @@ import WidgetCore
       let notificationPresenter = AppNotifications.presenter
       notificationPresenter.install()
 
-      // The image pipeline's disk tier is the only image cache: no URLCache under it.
-      let imageSession = URLSessionConfiguration.ephemeral
-      imageSession.urlCache = nil
+      // The repository and the image pipeline as the widget builds them (SharedStack, Core,
+      // tested): the shared folders; favorites' images and the pin list in Application Support
+      // survive the system emptying Caches on low storage; no URLCache under the disk tier.
+      let stack = SharedStack(
+        storage: storage, nasaAPIKey: configuration.nasaAPIKey, imageDecoder: ImageIODecoder(), clock: clock)
       var content = ContentDependencies(
-        apodRepository: APODServiceConfiguration(
-          choice: .auto, apiKey: configuration.nasaAPIKey,
-          cacheDirectory: storage.apodCache
-        ).makeRepository(clock: clock),
-        imagePipeline: ImagePipeline(
-          directory: storage.images,
-          // Favorites' images and the pin list survive the system emptying Caches on low storage.
-          pinnedDirectory: storage.pinnedImages,
-          session: URLSession(configuration: imageSession), decoder: ImageIODecoder(), now: now),
+        apodRepository: stack.repository,
+        imagePipeline: stack.images,
         favoritesRepository: favoritesRepository,
         notificationCenter: LiveNotificationCenter(),
         reminderSettingsStore: UserDefaultsReminderSettingsStore(defaults: .standard),

@@ -1,0 +1,39 @@
+import Foundation
+import ImageCache
+import Testing
+import WidgetCore
+
+/// The app and the widget build their repository and image pipeline with one builder: the same
+/// folders and disk cap, each its own memory tier, and no URLCache under the disk tier.
+@Suite("The stack the app and the widget share")
+struct SharedStackTests {
+  private let folder = FileManager.default.temporaryDirectory
+    .appendingPathComponent("SharedStackTests-\(UUID().uuidString)", isDirectory: true)
+
+  private var storage: SharedStorage {
+    SharedStorage(
+      appGroupContainer: folder.appendingPathComponent("group", isDirectory: true),
+      caches: folder.appendingPathComponent("caches", isDirectory: true),
+      applicationSupport: folder.appendingPathComponent("support", isDirectory: true))
+  }
+
+  /// The disk cap is the same in both processes, so neither evicts what the other keeps; the
+  /// widget's memory tier is its own small one.
+  @Test func bothProcessesKeepTheSameDiskCapAndTheWidgetASmallMemoryTier() async {
+    let app = SharedStack(storage: storage, nasaAPIKey: nil, imageDecoder: HeaderImageDecoder())
+    let widget = SharedStack(
+      storage: storage, nasaAPIKey: nil, imageDecoder: HeaderImageDecoder(),
+      imageMemoryCostLimit: ImageSize.widgetMemoryCostLimit)
+    let appImages = await app.images.statistics()
+    let widgetImages = await widget.images.statistics()
+    #expect(appImages.diskByteLimit == widgetImages.diskByteLimit)
+    #expect(widgetImages.memoryCostLimit == ImageSize.widgetMemoryCostLimit)
+    #expect(appImages.memoryCostLimit > widgetImages.memoryCostLimit)
+    #expect(app.storage == widget.storage)
+  }
+
+  /// The pipeline's disk tier is the only image cache: the session under it has no URLCache.
+  @Test func imagesDownloadWithoutAURLCache() {
+    #expect(SharedStack.imageSession().configuration.urlCache == nil)
+  }
+}
