@@ -308,9 +308,8 @@
     }
 
     private static func rootViewController() -> UIViewController? {
-      let scenes = UIApplication.shared.connectedScenes.compactMap { $0 as? UIWindowScene }
       guard
-        let scene = scenes.first(where: { $0.activationState == .foregroundActive }) ?? scenes.first,
+        let scene = WindowScenes.foregroundActiveOrFirst(),
         let window = scene.keyWindow ?? scene.windows.first(where: { $0.isKeyWindow }) ?? scene.windows.first
       else { return nil }
       return window.rootViewController

@@ -133,7 +133,7 @@
         if #available(iOS 18.2, *), let controller {
           return try await product.purchase(confirmIn: controller, options: options)
         }
-        if let scene = controller?.view.window?.windowScene ?? PaywallConfirmationSite.activeScene() {
+        if let scene = controller?.view.window?.windowScene ?? WindowScenes.foregroundActiveOrFirst() {
           return try await product.purchase(confirmIn: scene, options: options)
         }
       #endif
@@ -152,12 +152,6 @@
 
       init(controller: UIViewController?) {
         self.controller = controller
-      }
-
-      /// The foreground scene when no paywall controller is known.
-      static func activeScene() -> UIWindowScene? {
-        let scenes = UIApplication.shared.connectedScenes.compactMap { $0 as? UIWindowScene }
-        return scenes.first { $0.activationState == .foregroundActive } ?? scenes.first
       }
     }
   #endif

@@ -13,7 +13,10 @@
 
     @MainActor
     public func showManageSubscriptions() async throws(SubscriptionManagementError) {
-      guard let scene = ForegroundWindowScene.current() else {
+      // Only the scene the user is looking at: a sheet presented in a background or unattached
+      // scene would not be seen, so there is no fallback to another scene (Core then says where
+      // else to go).
+      guard let scene = WindowScenes.foregroundActive() else {
         throw .noActiveScene
       }
       do {
@@ -24,18 +27,6 @@
       } catch {
         throw .storeFailed(reason: String(describing: error))
       }
-    }
-  }
-
-  /// The window scene the user is looking at: the first connected `UIWindowScene` whose activation
-  /// state is `foregroundActive`. A sheet presented in a background or unattached scene would not
-  /// be seen, so there is no fallback to another scene (Core then says where else to go).
-  @MainActor
-  enum ForegroundWindowScene {
-    static func current() -> UIWindowScene? {
-      UIApplication.shared.connectedScenes
-        .compactMap { $0 as? UIWindowScene }
-        .first { $0.activationState == .foregroundActive }
     }
   }
 #endif
