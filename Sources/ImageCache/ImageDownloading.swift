@@ -33,7 +33,7 @@ extension ImageDownloading {
 /// The content type is checked here; the bytes themselves are checked by the pipeline.
 public struct URLSessionImageDownloader: ImageDownloading {
   private let transport: HTTPTransport
-  private let timeout: Duration
+  let timeout: Duration
   private let now: @Sendable () -> Date
 
   /// - Parameters:
