@@ -16,8 +16,10 @@ public struct FavoriteMediaType: RawRepresentable, Hashable, Sendable, Codable,
   public static let image: FavoriteMediaType = "image"
   /// A video (YouTube, Vimeo or a file); `imageURL` then holds its thumbnail when there is one.
   public static let video: FavoriteMediaType = "video"
-  /// Interactive or otherwise unusual content.
+  /// Interactive or otherwise unusual content (v1's word).
   public static let other: FavoriteMediaType = "other"
+  /// An embedded page (apod-basic's word for interactive days).
+  public static let iframe: FavoriteMediaType = "iframe"
 }
 
 /// A saved APOD, with everything needed to show it again offline.

@@ -2,6 +2,7 @@ import Favorites
 import FavoritesTestSupport
 import Foundation
 import NASA
+import TestSupport
 import Testing
 
 @Suite("Favorite value")
@@ -22,7 +23,18 @@ struct FavoriteValueTests {
   @Test func unknownMediaTypeIsKeptAsWritten() throws {
     let decoded = try JSONDecoder().decode([FavoriteMediaType].self, from: Data(#"["hologram"]"#.utf8))
     #expect(decoded == [FavoriteMediaType(rawValue: "hologram")])
-    #expect(![FavoriteMediaType.image, .video, .other].contains(decoded[0]))
+    #expect(![FavoriteMediaType.image, .video, .other, .iframe].contains(decoded[0]))
+  }
+
+  /// Every kind the services name (`APODMediaType`) has a favorite kind of the same spelling, so a
+  /// favorite of an apod-basic interactive day is `.iframe`, not an unknown value.
+  @Test func everyMediaTypeTheServicesNameIsAFavoriteKind() throws {
+    let services: [APODMediaType] = [.image, .video, .other, .iframe]
+    let favorites: [FavoriteMediaType] = [.image, .video, .other, .iframe]
+    #expect(services.map(\.rawValue) == favorites.map(\.rawValue))
+    var apod = sampleAPOD(try APODDay(iso: "2024-01-05"))
+    apod.mediaType = .iframe
+    #expect(Favorite(apod: apod, dateAdded: Date()).mediaType == .iframe)
   }
 }
 
