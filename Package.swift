@@ -73,7 +73,7 @@ var targets: [Target] = [
   .target(name: "Monetization", dependencies: ["Basics", "Localization"], swiftSettings: explicitIsolation),
   .target(
     name: "Favorites",
-    dependencies: ["Localization", "NASA", "ImageCache", "WidgetCore"],
+    dependencies: ["Basics", "Localization", "NASA", "ImageCache", "WidgetCore"],
     swiftSettings: explicitIsolation
   ),
   .target(name: "Notifications", dependencies: ["Basics", "Localization"], swiftSettings: explicitIsolation),
@@ -196,7 +196,7 @@ var targets: [Target] = [
   .testTarget(
     name: "FavoritesTests",
     dependencies: [
-      "Favorites", "ImageCache", "NASA", "TestSupport", "FavoritesTestSupport", "WidgetCore",
+      "Basics", "Favorites", "ImageCache", "NASA", "TestSupport", "FavoritesTestSupport", "WidgetCore",
     ]),
   .testTarget(
     name: "ScreenCoreTests",

@@ -90,6 +90,7 @@ public final class AppModel {
       runningModeRules: RunningModeRules(
         isRelease: dependencies.isReleaseBuild,
         storeKitProductsConfigured: dependencies.storeKitProductsConfigured))
+    profile.favoritesSyncMessage = content.favoritesSync?.message
   }
 
   /// Launch: start the transaction listener and the SDK (or wait for the start
@@ -132,6 +133,9 @@ public final class AppModel {
     await monetization.enterForeground()
     await today.load()
     await profile.reminder.refresh()
+    // Favorites saved or removed on another device (iCloud sync) show, and their pictures are
+    // pinned or let go (FavoritesModel's rule).
+    await favorites.load()
   }
 
   public func dismissGateNotice() { notices.text = nil }

@@ -141,14 +141,26 @@ import WidgetCore
         caches: URL.cachesDirectory, applicationSupport: URL.applicationSupportDirectory)
       // Once: what an earlier version saved in the app's own folders moves into the group.
       storage.moveContent(from: ownFolders)
+      // Favorites sync with iCloud when the build names a container, premium is known and the
+      // account is available (FavoritesSync, Core, tested); otherwise the same store stays local.
+      let cloudContainer = BundleInfo.value(
+        FavoritesSync.containerInfoKey, in: (bundle.infoDictionary ?? [:]).compactMapValues { $0 as? String })
+      let favoritesSync = await FavoritesSync.decide(
+        container: cloudContainer, isPremium: first.monetization.gates.isUnlocked(.favorites)
+      ) {
+        // Asked only when a container is named (Core checks it first).
+        await CloudAccount.state(container: cloudContainer ?? "")
+      }
       let favoritesStore = URL.applicationSupportDirectory.appending(path: "Favorites.store")
-      let favorites = await SwiftDataFavoritesRepository.open(storeURL: favoritesStore, now: now)
+      let favorites = await SwiftDataFavoritesRepository.open(
+        storeURL: favoritesStore, now: now, cloudKitContainer: favoritesSync.container)
       // A store that could not be opened at launch is opened again by the next operation (Try
       // Again): ReopenableFavoritesRepository, Core, tested.
       let favoritesRepository = ReopenableFavoritesRepository(
         first: FavoritesStoreOpening(repository: favorites.repository, notice: favorites.notice)
       ) {
-        let again = await SwiftDataFavoritesRepository.open(storeURL: favoritesStore, now: now)
+        let again = await SwiftDataFavoritesRepository.open(
+          storeURL: favoritesStore, now: now, cloudKitContainer: favoritesSync.container)
         return FavoritesStoreOpening(repository: again.repository, notice: again.notice)
       }
 
@@ -169,6 +181,7 @@ import WidgetCore
         reminderSettingsStore: UserDefaultsReminderSettingsStore(defaults: .standard),
         links: configuration.links,
         versionText: configuration.versionText)
+      content.favoritesSync = favoritesSync
       // The widget reads favorites and premium from the shelf the app writes in the shared folder.
       // Spotlight indexes favorites from the APOD cache and the image disk tier, never the network.
       content.favoritesObservers = [

@@ -26,7 +26,9 @@ public enum FavoritesState: Sendable, Hashable {
 ///   stored, and they show again as soon as premium returns.
 /// - Saving pins the favorite's images so it browses offline; removing unpins them (unless another
 ///   favorite uses the same image). The first successful read pins every stored favorite's images
-///   again (pinning is idempotent), so a pin list lost or never written comes back at launch.
+///   again (pinning is idempotent), so a pin list lost or never written comes back at launch; each
+///   later read pins the favorites that arrived from another device (iCloud sync) and unpins those
+///   removed there.
 /// - A failed action sets `errorMessage` and keeps the list that was on screen.
 /// - The list is ordered by APOD date, newest first: the order of the archive, which stays put
 ///   when a favorite is saved again (ordering by date added would move it).
@@ -44,8 +46,8 @@ public final class FavoritesModel {
 
   private var favorites: [Favorite] = []
   private var loadPhase: LoadPhase = .notLoaded
-  /// Whether the stored favorites' images were pinned again since this model was created.
-  private var hasRepinned = false
+  /// The images this model pinned (or found pinned) since it was created.
+  private var pinnedThisRun: Set<URL> = []
 
   private let repository: any FavoritesRepository
   private let gate: any FavoritesGate
@@ -94,12 +96,7 @@ public final class FavoritesModel {
       favorites = stored.sorted(by: Self.newestFirst)
       loadPhase = .loaded
       await tellObservers()
-      if !hasRepinned {
-        hasRepinned = true
-        for url in favorites.flatMap(\.imageURLs) {
-          await pinner.pin(url)
-        }
-      }
+      await pinStored()
     } catch {
       if loadPhase == .loaded {
         errorMessage = error.message
@@ -177,19 +174,30 @@ public final class FavoritesModel {
     if loadPhase == .loaded { await tellObservers() }
     // A first read that failed (a damaged file set aside, say) is retried now that a save worked;
     // when it succeeds it pins every stored favorite, this one included.
-    let repinnedByLoad: Bool
     if loadPhase != .loaded {
       await load()
-      repinnedByLoad = hasRepinned
-    } else {
-      repinnedByLoad = false
     }
-    if !repinnedByLoad {
-      for url in stamped.imageURLs {
-        await pinner.pin(url)
-      }
+    for url in stamped.imageURLs where !pinnedThisRun.contains(url) {
+      await pinner.pin(url)
+      pinnedThisRun.insert(url)
     }
     await unpinUnused(previous?.imageURLs ?? [])
+  }
+
+  /// After a read: pins the images of every favorite not pinned yet in this run (all of them on
+  /// the first read; afterwards those that arrived from another device), and unpins those this
+  /// run pinned that no favorite shows any more (removed on another device).
+  private func pinStored() async {
+    let shown = favorites.flatMap(\.imageURLs)
+    for url in shown where !pinnedThisRun.contains(url) {
+      await pinner.pin(url)
+      pinnedThisRun.insert(url)
+    }
+    let gone = pinnedThisRun.subtracting(shown).sorted { $0.absoluteString < $1.absoluteString }
+    for url in gone {
+      await pinner.unpin(url)
+      pinnedThisRun.remove(url)
+    }
   }
 
   private func tellObservers() async {
@@ -205,6 +213,7 @@ public final class FavoritesModel {
     let stillUsed = Set(favorites.flatMap(\.imageURLs))
     for url in urls where !stillUsed.contains(url) {
       await pinner.unpin(url)
+      pinnedThisRun.remove(url)
     }
   }
 

@@ -27,6 +27,9 @@
       self.storeURL = storeURL
     }
 
+    /// Every favorite, one per day. Two records of one day (saved on two devices, arrived by
+    /// sync) are merged by Core's rule (`FavoritesMerge`) and the duplicates deleted; when that
+    /// write fails the merged list is still returned and the next read tries again.
     func all() throws(FavoritesRepositoryError) -> [Favorite] {
       let records: [FavoriteRecord]
       do {
@@ -34,14 +37,25 @@
       } catch {
         throw FavoritesRepositoryError.reading(error, at: storeURL)
       }
-      // A record with an unreadable key is skipped, not deleted: it stays in the store untouched.
-      return records.compactMap(\.favorite)
+      // A record without a readable day is skipped, not deleted: it stays in the store untouched.
+      let readable = records.compactMap { record in record.favorite.map { (record, $0) } }
+      var merged = false
+      for group in Dictionary(grouping: readable, by: { $0.1.date }).values {
+        guard let plan = FavoritesMerge.plan(group.map(\.1)) else { continue }
+        group[plan.keep].0.update(from: plan.merged)
+        for index in plan.delete { modelContext.delete(group[index].0) }
+        merged = true
+      }
+      if merged { try? commit() }
+      return FavoritesMerge.merge(readable.map(\.1))
     }
 
     func save(_ favorite: Favorite) throws(FavoritesRepositoryError) {
-      let existing = try record(for: favorite.date)
-      if let existing {
-        existing.update(from: favorite)
+      let existing = try records(for: favorite.date)
+      if let first = existing.first {
+        first.update(from: favorite)
+        // Duplicates of the day (from sync) go: one day is one favorite.
+        for duplicate in existing.dropFirst() { modelContext.delete(duplicate) }
       } else {
         modelContext.insert(FavoriteRecord(favorite))
       }
@@ -49,9 +63,10 @@
     }
 
     func remove(_ date: APODDay) throws(FavoritesRepositoryError) {
-      // Nothing stored for that day means nothing to write.
-      guard let existing = try record(for: date) else { return }
-      modelContext.delete(existing)
+      // Nothing stored for that day means nothing to write; every record of the day goes.
+      let existing = try records(for: date)
+      guard !existing.isEmpty else { return }
+      for record in existing { modelContext.delete(record) }
       try commit()
     }
 
@@ -65,9 +80,9 @@
 
     // MARK: Private
 
-    private func record(for date: APODDay) throws(FavoritesRepositoryError) -> FavoriteRecord? {
+    private func records(for date: APODDay) throws(FavoritesRepositoryError) -> [FavoriteRecord] {
       do {
-        return try modelContext.fetch(Self.descriptor(for: date)).first
+        return try modelContext.fetch(Self.descriptor(for: date))
       } catch {
         throw FavoritesRepositoryError.reading(error, at: storeURL)
       }
@@ -83,13 +98,10 @@
       }
     }
 
-    /// The record for one APOD date: at most one exists, thanks to the unique key.
+    /// The records of one APOD date: usually one; two when two devices saved the day.
     private static func descriptor(for date: APODDay) -> FetchDescriptor<FavoriteRecord> {
-      let key = date.rawValue
-      var descriptor = FetchDescriptor<FavoriteRecord>(
-        predicate: #Predicate<FavoriteRecord> { $0.date == key })
-      descriptor.fetchLimit = 1
-      return descriptor
+      let key: String? = date.rawValue
+      return FetchDescriptor<FavoriteRecord>(predicate: #Predicate<FavoriteRecord> { $0.date == key })
     }
   }
 #endif

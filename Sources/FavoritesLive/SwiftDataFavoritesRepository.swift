@@ -51,8 +51,13 @@
     /// - Parameters:
     ///   - storeURL: the store file, for example `Application Support/Favorites.store`.
     ///   - now: the clock that time-stamps a damaged store when it is set aside.
+    ///   - cloudKitContainer: the iCloud container to sync with (Core's `FavoritesSync` decides),
+    ///     nil for a store on this device only. The store file is the same either way: turning sync
+    ///     off keeps every favorite where it is.
     @concurrent
-    public static func open(storeURL: URL, now: @Sendable () -> Date) async -> Opening {
+    public static func open(
+      storeURL: URL, now: @Sendable () -> Date, cloudKitContainer: String? = nil
+    ) async -> Opening {
       let directory = storeURL.deletingLastPathComponent()
       do {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -61,7 +66,7 @@
       }
       let firstError: any Error
       do {
-        let repository = try opened(storeURL)
+        let repository = try opened(storeURL, cloudKitContainer: cloudKitContainer)
         return Opening(repository: repository, notice: nil)
       } catch {
         firstError = error
@@ -79,7 +84,7 @@
         return unavailable(storeURL, .corruptFileLeftInPlace(storeURL))
       }
       do {
-        let repository = try opened(storeURL)
+        let repository = try opened(storeURL, cloudKitContainer: cloudKitContainer)
         return Opening(repository: repository, notice: .corruptFile(movedTo: movedTo))
       } catch {
         // The damaged store is kept at `movedTo`; the fresh one could not be created either.
@@ -113,11 +118,22 @@
     }
 
     /// A repository over a container for the store at `storeURL`; throws what SwiftData throws.
-    private static func opened(_ storeURL: URL) throws -> SwiftDataFavoritesRepository {
-      // Local only: no CloudKit sync (which would also forbid the unique key on `date`).
-      let configuration = ModelConfiguration(url: storeURL, cloudKitDatabase: .none)
+    private static func opened(
+      _ storeURL: URL, cloudKitContainer: String?
+    ) throws
+      -> SwiftDataFavoritesRepository
+    {
+      // The CloudKit private database of the container when syncing; this device only otherwise.
+      let database: ModelConfiguration.CloudKitDatabase
+      if let cloudKitContainer {
+        database = .private(cloudKitContainer)
+      } else {
+        // Spelled out: a bare `.none` here could read as `Optional.none`.
+        database = ModelConfiguration.CloudKitDatabase.none
+      }
+      let configuration = ModelConfiguration(url: storeURL, cloudKitDatabase: database)
       let container = try ModelContainer(
-        for: Schema(versionedSchema: FavoritesSchemaV1.self),
+        for: Schema(versionedSchema: FavoritesSchemaV2.self),
         migrationPlan: FavoritesMigrationPlan.self,
         configurations: configuration
       )

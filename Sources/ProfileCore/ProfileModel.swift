@@ -76,6 +76,9 @@ public final class ProfileModel {
   public let links: AppLinks
   /// "1.4 (212)": marketing version and build.
   public let versionText: String
+  /// Whether favorites sync with iCloud on this launch, and why not (`FavoritesSync.message`,
+  /// decided when the favorites store opened); nil when the app did not say.
+  public var favoritesSyncMessage: String?
 
   @ObservationIgnored private let entitlements: any ProfileEntitlements
   @ObservationIgnored private let restores: any ProfileRestoring

@@ -30,6 +30,14 @@
           SubscriptionSection(profile: profile)
           ReminderSection(reminder: profile.reminder)
           RunningModeSection(profile: profile)
+          if let sync = profile.favoritesSyncMessage {
+            Section("Favorites") {
+              Text(verbatim: sync)
+                .font(Typography.callout)
+                .fixedSize(horizontal: false, vertical: true)
+                .listRowBackground(Palette.surface)
+            }
+          }
           AboutSection(
             links: profile.links, linksNotice: profile.legalLinksNotice, versionText: profile.versionText)
         }

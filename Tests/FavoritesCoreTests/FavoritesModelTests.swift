@@ -418,3 +418,35 @@ struct FavoritesObserverTests {
     #expect(await observer.calls.isEmpty)
   }
 }
+
+@MainActor
+@Suite("Favorites model: favorites that arrive from another device")
+struct FavoritesArrivingTests {
+  @Test func aFavoriteArrivingBySyncHasItsImagesPinnedAtTheNextRead() async throws {
+    let repository = FakeFavoritesRepository([try favorite("2024-01-02")])
+    let (model, _, pinner) = makeModel(repository: repository)
+    await model.load()
+    // Saved on the iPad; the store on this iPhone receives it.
+    let arrived = try favorite("2024-01-09")
+    try await repository.save(arrived)
+    await model.load()
+    let pinned = await pinner.pinned
+    for url in arrived.imageURLs { #expect(pinned.contains(url), "\(url)") }
+    #expect(model.isFavorite(arrived.date))
+  }
+
+  @Test func aFavoriteRemovedOnAnotherDeviceIsUnpinnedAtTheNextRead() async throws {
+    let kept = try favorite("2024-01-02")
+    let removedElsewhere = try favorite("2024-01-03")
+    let repository = FakeFavoritesRepository([kept, removedElsewhere])
+    let (model, _, pinner) = makeModel(repository: repository)
+    await model.load()
+    try await repository.remove(removedElsewhere.date)
+    await model.load()
+    let pinned = await pinner.pinned
+    #expect(pinned == Set(kept.imageURLs))
+    // Pinning stays idempotent across reads: nothing pinned twice in one run.
+    let pins = await pinner.events.filter { if case .pin = $0 { true } else { false } }
+    #expect(pins.count == 4)
+  }
+}

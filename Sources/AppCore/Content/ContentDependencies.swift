@@ -27,6 +27,8 @@ nonisolated public struct ContentDependencies: Sendable {
   public var exploreDays: Int
   /// Told every stored favorite after each read and change (the widget's shelf, Spotlight).
   public var favoritesObservers: [any FavoritesObserver] = []
+  /// Whether favorites sync with iCloud on this launch (Profile says it); nil when not decided.
+  public var favoritesSync: FavoritesSync?
 
   public init(
     apodRepository: APODRepository, imagePipeline: ImagePipeline,
