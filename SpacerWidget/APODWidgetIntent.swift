@@ -30,7 +30,7 @@ enum WidgetSourceChoice: String, AppEnum {
 /// The widget's configuration (iOS 17): show or hide the title and the date, and today or a
 /// random favorite (premium; a free user's widget shows today, whatever is chosen).
 struct APODWidgetIntent: WidgetConfigurationIntent {
-  static var title: LocalizedStringResource { "Astronomy Picture" }
+  static let title: LocalizedStringResource = "Astronomy Picture"
 
   @Parameter(title: "Show Title", default: true)
   var showsTitle: Bool

@@ -26,11 +26,11 @@ struct APODWidgetView: View {
   }
 
   var body: some View {
-    let face = face
-    content(face)
+    let shown = face
+    content(shown)
       .widgetURL(entry.content.link)
       .containerBackground(for: .widget) {
-        background(face)
+        background(shown)
       }
   }
 
