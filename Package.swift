@@ -159,7 +159,7 @@ var targets: [Target] = [
   // of NASA and of the screen models built on it (the Today and Explore models over it).
   .target(
     name: "APODTestSupport",
-    dependencies: ["Basics", "NASA", "Networking", "TestSupport", "TodayCore", "ExploreCore"],
+    dependencies: ["Basics", "NASA", "Networking", "TestServer", "TestSupport", "TodayCore", "ExploreCore"],
     path: "Tests/APODTestSupport",
     swiftSettings: explicitIsolation),
   .testTarget(name: "TextCleaningTests", dependencies: ["TextCleaning"]),

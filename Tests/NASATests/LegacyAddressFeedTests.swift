@@ -14,8 +14,8 @@ import Testing
 /// 14:00 in New York (EST) on 2026-11-03, before the legacy service's retirement.
 private let afternoon = utc("2026-11-03T19:00:00Z")
 private let today = day("2026-11-03")
-private let v1Path = "/planetary/apod"
-private let basicPath = "/wp-json/wp/v2/apod-basic"
+private let v1Path = LoopbackAPOD.v1Path
+private let basicPath = LoopbackAPOD.basicPath
 
 /// The feed's newest page as the legacy address may send it after the migration, whatever it was
 /// asked (it ignores `date`, `start_date` and `end_date`): 25 apod-basic records, newest first.
@@ -43,45 +43,11 @@ private func serveFeed(on server: LoopbackServer) async {
   }
 }
 
-/// The whole stack over a real server on 127.0.0.1: the app's session, the real `HTTPClient`, the
-/// automatic source as the app builds it, and a real disk cache in `folder`.
-private struct Stack {
-  let server: LoopbackServer
-  let clock: TestClock
-  let session: URLSession
-  let client: HTTPClient
-  let v1URL: URL
-  let basicURL: URL
-
-  static func run(_ body: (Stack) async throws -> Void) async throws {
-    let session = APODServiceConfiguration.makeSession()
-    defer { session.invalidateAndCancel() }
-    let clock = TestClock(afternoon)
-    let client = HTTPClient(
-      session: session, rateLimiter: RateLimiter(),
-      retryPolicy: RetryPolicy(maxAttempts: 2, baseDelay: .zero), circuitBreaker: nil, clock: clock)
-    try await LoopbackServer.run { server, base in
-      try await body(
-        Stack(
-          server: server, clock: clock, session: session, client: client,
-          v1URL: base.appending(path: String(v1Path.dropFirst())),
-          basicURL: base.appending(path: String(basicPath.dropFirst()))))
-    }
-  }
-
-  /// A repository as a new run of the app builds it: a new automatic source, the cache in `folder`.
-  func repository(in folder: TemporaryDirectory) -> APODRepository {
-    APODRepository(
-      source: AutomaticAPODSource(
-        client: client, apiKey: "loopback-key", v1BaseURL: v1URL, basicBaseURL: basicURL,
-        now: clock.nowProvider),
-      cache: JSONDiskCache(directory: folder.url, now: clock.nowProvider), now: clock.nowProvider)
-  }
-
+extension LoopbackAPOD {
   /// The feed down (503 with an HTML body), the legacy address answering 200 with the feed's page.
-  func feedDownLegacyAnsweringTheFeedsPage() async {
-    await server.route(prefix: basicPath) { _ in .html(APODFixtures.infrastructure503, status: 503) }
-    await server.route(v1Path) { _ in .json(feedPage) }
+  fileprivate func feedDownLegacyAnsweringTheFeedsPage() async {
+    await server.route(prefix: Self.basicPath) { _ in .html(APODFixtures.infrastructure503, status: 503) }
+    await server.route(Self.v1Path) { _ in .json(feedPage) }
   }
 }
 
@@ -107,7 +73,7 @@ private func expectRight(_ apod: APOD, sourceLocation: SourceLocation = #_source
 @Suite("The legacy address answering in the feed's shape (issue 19, point 1)")
 struct LegacyAddressFeedTests {
   @Test func exploreWithTheFeedDownSavesNothingWrongAndLaterRunsServeRightCopies() async throws {
-    try await Stack.run { stack in
+    try await LoopbackAPOD.run(now: afternoon) { stack in
       let folder = try TemporaryDirectory()
       await stack.feedDownLegacyAnsweringTheFeedsPage()
       let first = try await stack.repository(in: folder).explore()
@@ -139,7 +105,7 @@ struct LegacyAddressFeedTests {
   }
 
   @Test func aDayAskedOfTheLegacyAddressIsTakenFromTheFeedsPageItReturns() async throws {
-    try await Stack.run { stack in
+    try await LoopbackAPOD.run(now: afternoon) { stack in
       let folder = try TemporaryDirectory()
       await stack.feedDownLegacyAnsweringTheFeedsPage()
       let result = try await stack.repository(in: folder).apod(for: day("2026-11-02"))

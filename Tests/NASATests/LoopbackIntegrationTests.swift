@@ -14,71 +14,13 @@ import Testing
 /// 14:00 in New York (EST) on 2026-11-21.
 private let afternoon = utc("2026-11-21T19:00:00Z")
 private let today = day("2026-11-21")
-private let v1Path = "/planetary/apod"
-private let basicPath = "/wp-json/wp/v2/apod-basic"
-
-/// A real server on 127.0.0.1, the real `HTTPClient` over an ephemeral `URLSession`, a fixed clock.
-private struct Loopback {
-  let server: LoopbackServer
-  let base: URL
-  let session: URLSession
-  let clock: TestClock
-  let client: HTTPClient
-
-  static func run(_ body: (Loopback) async throws -> Void) async throws {
-    let session = APODServiceConfiguration.makeSession()  // the app's own: no URLCache
-    defer { session.invalidateAndCancel() }
-    let clock = TestClock(afternoon)
-    let client = HTTPClient(
-      session: session, rateLimiter: RateLimiter(),
-      retryPolicy: RetryPolicy(maxAttempts: 2, baseDelay: .zero), circuitBreaker: nil, clock: clock)
-    try await LoopbackServer.run { server, base in
-      try await body(Loopback(server: server, base: base, session: session, clock: clock, client: client))
-    }
-  }
-
-  var v1: V1APODSource {
-    V1APODSource(
-      client: client, baseURL: base.appending(path: v1Path), apiKey: "loopback-key", now: clock.nowProvider)
-  }
-
-  var basic: APODBasicSource {
-    APODBasicSource(client: client, baseURL: base.appending(path: basicPath), now: clock.nowProvider)
-  }
-
-  /// apod-basic serving `days`: `/YYMMDD` objects, and a list that ignores its date parameters.
-  func serveBasicFeed(days: [APODDay]) async {
-    let published = Set(days)
-    await server.route(basicPath) { _ in
-      .json(APODFixtures.sampleAPODBasicList(Array(days.sorted(by: >).prefix(25))))
-    }
-    await server.route(prefix: basicPath + "/") { request in
-      guard let requested = try? APODDay(yymmdd: String(request.path.split(separator: "/").last ?? "")),
-        published.contains(requested)
-      else { return .json(APODFixtures.apodBasicNotFound, status: 404) }
-      return .json(APODFixtures.sampleAPODBasic(for: requested))
-    }
-  }
-
-  /// v1 serving every day up to `through` (`date=` and `start_date`/`end_date`).
-  func serveV1(through last: APODDay) async {
-    await server.route(v1Path) { request in
-      if let date = request.query["date"], let requested = try? APODDay(iso: date) {
-        return requested <= last
-          ? .json(APODFixtures.sampleV1(for: requested)) : .json(APODFixtures.v1ErrorNoData, status: 404)
-      }
-      guard let start = request.query["start_date"].flatMap({ try? APODDay(iso: $0) }),
-        let end = request.query["end_date"].flatMap({ try? APODDay(iso: $0) })
-      else { return .json(APODFixtures.v1ErrorStartAfterEnd, status: 400) }
-      return .json(APODFixtures.sampleV1Range(Array(start...min(end, last))))
-    }
-  }
-}
+private let v1Path = LoopbackAPOD.v1Path
+private let basicPath = LoopbackAPOD.basicPath
 
 @Suite("v1 over a real loopback server")
 struct V1LoopbackTests {
   @Test func dayRequestCarriesKeyDateAndAcceptJSONAndDecodes() async throws {
-    try await Loopback.run { loopback in
+    try await LoopbackAPOD.run(now: afternoon) { loopback in
       await loopback.server.route(v1Path) { _ in .json(APODFixtures.v1Image) }
       let apod = try await loopback.v1.apod(for: day("2026-11-02"))
       #expect(apod.title == "A Shell Around a Dying Star")
@@ -90,7 +32,7 @@ struct V1LoopbackTests {
   }
 
   @Test func rangeIsChunkedAndABadElementIsDroppedAndCounted() async throws {
-    try await Loopback.run { loopback in
+    try await LoopbackAPOD.run(now: afternoon) { loopback in
       await loopback.serveV1(through: today)
       let list = try await loopback.v1.recent(days: 10, endingOn: today)
       #expect(list.items.map(\.date) == APODDay.lastDays(10, endingOn: today))
@@ -103,7 +45,7 @@ struct V1LoopbackTests {
   }
 
   @Test func notFoundForTodayIsNotPublishedYet() async throws {
-    try await Loopback.run { loopback in
+    try await LoopbackAPOD.run(now: afternoon) { loopback in
       await loopback.server.route(v1Path) { _ in .json(APODFixtures.v1ErrorNoData, status: 404) }
       await #expect(throws: APODError.notPublishedYet(today)) { try await loopback.v1.apod(for: today) }
       await #expect(throws: APODError.noAPOD(day("1995-06-18"))) {
@@ -113,7 +55,7 @@ struct V1LoopbackTests {
   }
 
   @Test func overRateLimitCarriesTheRetryTime() async throws {
-    try await Loopback.run { loopback in
+    try await LoopbackAPOD.run(now: afternoon) { loopback in
       await loopback.server.route(v1Path) { _ in
         .json(APODFixtures.gatewayOverRateLimit, status: 429, headers: ["Retry-After": "2870"])
       }
@@ -129,7 +71,7 @@ struct V1LoopbackTests {
   }
 
   @Test func keyErrorsAreDistinct() async throws {
-    try await Loopback.run { loopback in
+    try await LoopbackAPOD.run(now: afternoon) { loopback in
       await loopback.server.route(v1Path) { request in
         request.query["api_key"] == "loopback-key"
           ? .json(APODFixtures.gatewayKeyInvalid, status: 403)
@@ -142,7 +84,7 @@ struct V1LoopbackTests {
   }
 
   @Test func htmlErrorPageIsAServerProblemNotAParseCrash() async throws {
-    try await Loopback.run { loopback in
+    try await LoopbackAPOD.run(now: afternoon) { loopback in
       await loopback.server.route(v1Path) { _ in .html(APODFixtures.infrastructure503, status: 503) }
       await #expect(throws: APODError.network(.nonJSONBody(statusCode: 503, contentType: "text/html"))) {
         try await loopback.v1.apod(for: today)
@@ -151,7 +93,7 @@ struct V1LoopbackTests {
   }
 
   @Test func truncatedBodyIsATransportFailure() async throws {
-    try await Loopback.run { loopback in
+    try await LoopbackAPOD.run(now: afternoon) { loopback in
       await loopback.server.route(v1Path) { _ in
         var stub = StubResponse.json(APODFixtures.v1Image)
         stub.truncatedTo = 40
@@ -170,7 +112,7 @@ struct V1LoopbackTests {
 @Suite("apod-basic over a real loopback server")
 struct APODBasicLoopbackTests {
   @Test func dayIsFetchedAtItsYYMMDDPathWithoutAKey() async throws {
-    try await Loopback.run { loopback in
+    try await LoopbackAPOD.run(now: afternoon) { loopback in
       await loopback.serveBasicFeed(days: Array(day("2026-10-01")...today))
       let apod = try await loopback.basic.apod(for: day("2026-11-03"))
       #expect(apod.source == .apodBasic)
@@ -183,14 +125,14 @@ struct APODBasicLoopbackTests {
   }
 
   @Test func notFoundBodyForTodayIsNotPublishedYet() async throws {
-    try await Loopback.run { loopback in
+    try await LoopbackAPOD.run(now: afternoon) { loopback in
       await loopback.serveBasicFeed(days: Array(day("2026-10-01")...today.previous))
       await #expect(throws: APODError.notPublishedYet(today)) { try await loopback.basic.apod(for: today) }
     }
   }
 
   @Test func ignoredPagingIsDetectedAndOlderDaysAskedOneByOne() async throws {
-    try await Loopback.run { loopback in
+    try await LoopbackAPOD.run(now: afternoon) { loopback in
       await loopback.serveBasicFeed(days: Array(day("2026-09-01")...today))
       let list = try await loopback.basic.recent(days: 30, endingOn: today)
       #expect(list.items.map(\.date) == APODDay.lastDays(30, endingOn: today))
@@ -205,7 +147,7 @@ struct APODBasicLoopbackTests {
 @Suite("Whole path over a real loopback server")
 struct RepositoryLoopbackTests {
   @Test func automaticSourceFallsBackToV1WhenApodBasicFailsAndReturnsLater() async throws {
-    try await Loopback.run { loopback in
+    try await LoopbackAPOD.run(now: afternoon) { loopback in
       await loopback.serveV1(through: today)
       await loopback.server.route(prefix: basicPath) { _ in .json(#"{"code":500}"#, status: 500) }
       let source = AutomaticAPODSource(
@@ -224,7 +166,7 @@ struct RepositoryLoopbackTests {
   }
 
   @Test func exploreTwiceOnTheSameDaySendsNoSecondRequest() async throws {
-    try await Loopback.run { loopback in
+    try await LoopbackAPOD.run(now: afternoon) { loopback in
       await loopback.serveBasicFeed(days: Array(day("2026-09-01")...today))
       let folder = try TemporaryDirectory()
       let repository = APODRepository(
@@ -244,7 +186,7 @@ struct RepositoryLoopbackTests {
   }
 
   @Test func serverGoneServesTodayFromTheCacheSayingWhy() async throws {
-    try await Loopback.run { loopback in
+    try await LoopbackAPOD.run(now: afternoon) { loopback in
       await loopback.serveV1(through: today)
       let folder = try TemporaryDirectory()
       let repository = APODRepository(
