@@ -317,8 +317,10 @@ var targets: [Target] = [
     .target(
       name: "AppFeature",
       dependencies: [
-        "AppCore", "Basics", "Favorites", "ImageCache", "Monetization", "NASA", "Notifications", "ViewerCore",
-        "DesignSystem", "APODUI", "TodayFeature", "ExploreFeature", "FavoritesFeature", "ProfileFeature",
+        "AppCore", "Basics", "Favorites", "FavoritesCore", "ImageCache", "Monetization", "NASA",
+        "Notifications",
+        "ViewerCore", "DesignSystem", "APODUI", "TodayFeature", "ExploreFeature", "FavoritesFeature",
+        "ProfileFeature",
         "MonetizationLive", "FavoritesLive", "NotificationsLive", "ImageCacheLive", "WidgetCore",
       ],
       swiftSettings: mainActorByDefault),

@@ -3,7 +3,9 @@ import WidgetCore
 #if os(iOS)
   import AppCore
   import Basics
+  import CoreData
   import Favorites
+  import FavoritesCore
   import FavoritesLive
   import Foundation
   import ImageCache
@@ -198,6 +200,15 @@ import WidgetCore
       Task { await widgetRefresher.start() }
 
       let model = AppModel(monetization: first.monetization, content: content)
+      // Favorites saved or removed on another device show while the app is open: the store posts
+      // a remote change when iCloud sync writes it (FavoritesChangeFollower, Core, tested, reads
+      // once at a time and never misses the last). The observer lives as long as the app.
+      let follower = FavoritesChangeFollower { [weak model] in await model?.favorites.load() }
+      _ = NotificationCenter.default.addObserver(
+        forName: .NSPersistentStoreRemoteChange, object: nil, queue: nil
+      ) { _ in
+        Task { @MainActor in await follower.storeChanged() }
+      }
 
       // Notification taps, including the one that launched the app, reach the model from now on.
       await notificationPresenter.taps.attach { [weak model] identifier in
