@@ -31,6 +31,7 @@ var products: [Product] = [
   .library(name: "ViewerCore", targets: ["ViewerCore"]),
   .library(name: "FavoritesCore", targets: ["FavoritesCore"]),
   .library(name: "ProfileCore", targets: ["ProfileCore"]),
+  .library(name: "AppNavigation", targets: ["AppNavigation"]),
   .library(name: "AppCore", targets: ["AppCore"]),
   .executable(name: "spacer", targets: ["spacer"]),
   .executable(name: "spacer-bench", targets: ["spacer-bench"]),
@@ -97,13 +98,20 @@ var targets: [Target] = [
     name: "ProfileCore", dependencies: ["Localization", "Monetization", "Notifications"],
     swiftSettings: mainActorByDefault),
 
+  // Where the user is and what is in front of them: tab, stacks, sheet, messages, orientation,
+  // and where a link goes.
+  .target(
+    name: "AppNavigation", dependencies: ["NASA", "ViewerCore", "WidgetCore"],
+    swiftSettings: mainActorByDefault),
+
   // MARK: Composition root (Linux and iOS)
   .target(
     name: "AppCore",
     dependencies: [
-      "Basics", "NASA", "ImageCache", "Monetization", "Favorites", "Notifications", "TodayCore",
+      "AppNavigation", "Basics", "NASA", "ImageCache", "Monetization", "Favorites", "Notifications",
+      "TodayCore",
       "ExploreCore",
-      "ViewerCore", "FavoritesCore", "ProfileCore", "WidgetCore",
+      "ViewerCore", "FavoritesCore", "ProfileCore",
     ],
     swiftSettings: mainActorByDefault
   ),
@@ -228,10 +236,13 @@ var targets: [Target] = [
     name: "ProfileCoreTests", dependencies: ["ProfileCore", "Monetization", "Notifications", "TestSupport"]),
   .testTarget(name: "NotificationsTests", dependencies: ["Notifications", "TestSupport"]),
   .testTarget(
+    name: "AppNavigationTests", dependencies: ["AppNavigation", "NASA", "ViewerCore", "WidgetCore"]),
+  .testTarget(
     name: "AppCoreTests",
     dependencies: [
-      "AppCore", "Favorites", "ImageCache", "Monetization", "NASA", "Networking", "Notifications",
-      "ProfileCore", "TestSupport", "WidgetCore",
+      "AppCore", "AppNavigation", "Favorites", "ImageCache", "Monetization", "NASA", "Networking",
+      "Notifications",
+      "ProfileCore", "TestSupport",
     ]),
   .testTarget(
     name: "ScenarioSimulatorTests", dependencies: ["ScenarioSimulator", "Monetization", "TestSupport"]),
@@ -317,7 +328,8 @@ var targets: [Target] = [
     .target(
       name: "AppFeature",
       dependencies: [
-        "AppCore", "Basics", "Favorites", "FavoritesCore", "ImageCache", "Monetization", "NASA",
+        "AppCore", "AppNavigation", "Basics", "Favorites", "FavoritesCore", "ImageCache", "Monetization",
+        "NASA",
         "Notifications",
         "ViewerCore", "DesignSystem", "APODUI", "TodayFeature", "ExploreFeature", "FavoritesFeature",
         "ProfileFeature",

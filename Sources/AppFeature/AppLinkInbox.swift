@@ -1,5 +1,6 @@
 #if canImport(SwiftUI)
   import AppCore
+  import AppNavigation
   import Foundation
   import Observation
 

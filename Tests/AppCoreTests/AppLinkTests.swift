@@ -1,4 +1,5 @@
 import AppCore
+import AppNavigation
 import Foundation
 import NASA
 import TestSupport

@@ -137,7 +137,8 @@ enum CoreSources {
   /// The targets that ship in the iOS app and build on Linux (Package.swift's Core tier).
   static let modules = [
     "Localization", "Networking", "NASA", "ImageCache", "Monetization", "Favorites", "Notifications",
-    "ScreenCore", "TodayCore", "ExploreCore", "ViewerCore", "FavoritesCore", "ProfileCore", "AppCore",
+    "ScreenCore", "TodayCore", "ExploreCore", "ViewerCore", "FavoritesCore", "ProfileCore", "AppNavigation",
+    "AppCore",
     // Compiled for iOS too, in debug builds, behind the previews.
     "TestSupport",
   ]

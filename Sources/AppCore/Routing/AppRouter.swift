@@ -1,3 +1,4 @@
+import AppNavigation
 import ExploreCore
 import Foundation
 import NASA

@@ -1,4 +1,4 @@
-import AppCore
+import AppNavigation
 import Foundation
 import NASA
 import Testing
