@@ -179,6 +179,10 @@ public final class ProfileModel {
       return Localized.text("Unlock favorites and more with Premium.")
     case .expired:
       return Localized.text("Your subscription has ended.")
+    case .billingRetry where entitlement.isFamilyShared:
+      // The organiser's payment failed: a family member has no payment method to update.
+      return Localized.text(
+        "Shared by your family. Premium is paused until the organiser's payment is sorted out.")
     case .billingRetry, .revoked, .unverified, .checkFailed:
       return entitlement.reason.profileMessage ?? Localized.text("Premium is not active.")
     case .paused:

@@ -223,6 +223,26 @@ struct RenewalStateRuleTests {
     #expect(decision.entitlement.reason.profileMessage == "Update your payment method to restore Premium.")
   }
 
+  @Test func aFamilyMembersBillingRetryIsFreeAndMarkedShared() {
+    let shared = MonetizationFixtures.status(
+      .inBillingRetryPeriod, transaction: tx(expiresIn: -day, ownership: .familyShared))
+    let decision = decide(statuses: [shared])
+    #expect(decision.entitlement.reason == .billingRetry)
+    #expect(decision.entitlement.isFamilyShared)
+    // The user's own billing retry beside it is theirs to fix: not marked shared.
+    let own = MonetizationFixtures.status(.inBillingRetryPeriod, transaction: tx(id: 2, expiresIn: -day))
+    #expect(!decide(statuses: [shared, own]).entitlement.isFamilyShared)
+  }
+
+  @Test func aFamilyMembersSubscriptionOnHoldAtPurchaselyIsMarkedShared() {
+    var onHold = MonetizationFixtures.subscription(.onHold)
+    onHold.isFamilyShared = true
+    let decision = EntitlementEngine.decide(
+      EntitlementInputs(purchasely: .answered([onHold]), storeKit: .notConsulted, now: now))
+    #expect(decision.entitlement.reason == .billingRetry)
+    #expect(decision.entitlement.isFamilyShared)
+  }
+
   @Test(arguments: [RenewalState.expired, RenewalState.revoked])
   func expiredAndRevokedStatesAreFree(state: RenewalState) {
     let decision = decide(statuses: [MonetizationFixtures.status(state, transaction: tx(expiresIn: -day))])

@@ -235,6 +235,16 @@ struct ProfileManageSubscriptionTests {
     #expect(!fixture.profile.canManageSubscription)
   }
 
+  @Test func familyMemberInBillingRetryIsNotAskedToUpdateAPaymentMethodTheyDoNotOwn() {
+    var snapshot = ProfileFixture.snapshot(.billingRetry, expires: ProfileStatusTests.periodEnd)
+    snapshot.familyShared = true
+    let fixture = ProfileFixture(snapshot: snapshot)
+    #expect(!fixture.profile.statusLine.contains("Update"))
+    #expect(!fixture.profile.statusLine.contains("payment method"))
+    #expect(fixture.profile.statusLine.hasPrefix("Shared by your family."))
+    #expect(!fixture.profile.canManageSubscription)
+  }
+
   @Test func familyMemberCannotOpenTheOrganisersSubscription() async {
     let fixture = ProfileFixture(
       snapshot: ProfileFixture.snapshot(.familyShared, expires: ProfileStatusTests.periodEnd))

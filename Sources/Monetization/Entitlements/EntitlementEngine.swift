@@ -114,8 +114,12 @@ public enum EntitlementEngine {
     let allAnswered = !readings.contains(.failed) && readings.contains(.answered) && !tally.inconclusive
     if allAnswered {
       let reason = tally.denials.min(by: { $0.freeRank < $1.freeRank }) ?? .noSubscription
+      // A family member's billing retry is the organiser's to fix: only when every such denial
+      // comes from a shared subscription.
+      let isFamilyShared = tally.familySharedDenials.contains(reason) && !tally.ownDenials.contains(reason)
       let entitlement = Entitlement(
-        access: .free, reason: reason, isSandbox: tally.isSandbox, computedAt: inputs.now)
+        access: .free, reason: reason, isSandbox: tally.isSandbox, computedAt: inputs.now,
+        isFamilyShared: isFamilyShared)
       return EntitlementDecision(entitlement: entitlement, isDefinitive: true, findings: tally.findings)
     }
 
@@ -214,6 +218,9 @@ private struct Tally {
 
   var grants: [Grant] = []
   var denials: [EntitlementReason] = []
+  /// Denials that came from a family-shared subscription, and those from the user's own.
+  var familySharedDenials: Set<EntitlementReason> = []
+  var ownDenials: Set<EntitlementReason> = []
   var findings: [EntitlementFinding] = []
   var inconclusive = false
   var isSandbox = false
@@ -289,10 +296,11 @@ private struct Tally {
         granted.level = status.groupLevel
         grants.append(granted)
       } else {
-        denials.append(.billingRetry)
+        deny(.billingRetry, familyShared: transaction.ownershipType == .familyShared)
       }
     case .inBillingRetryPeriod:
-      denials.append(.billingRetry)  // Grace over or not enabled: paid service pauses.
+      // Grace over or not enabled: paid service pauses.
+      deny(.billingRetry, familyShared: transaction.ownershipType == .familyShared)
     case .expired:
       denials.append(.expired)
     case .revoked:
@@ -327,6 +335,16 @@ private struct Tally {
     }
   }
 
+  /// A denial whose owner matters (billing retry: who can fix the payment).
+  private mutating func deny(_ reason: EntitlementReason, familyShared: Bool) {
+    denials.append(reason)
+    if familyShared {
+      familySharedDenials.insert(reason)
+    } else {
+      ownDenials.insert(reason)
+    }
+  }
+
   mutating func add(purchasely subscriptions: [SubscriptionSnapshot]) {
     for subscription in subscriptions {
       if subscription.environment == .sandbox { isSandbox = true }
@@ -334,7 +352,7 @@ private struct Tally {
       switch Self.verdict(for: subscription) {
       case .entitles(let granted): reason = granted
       case .denies(let denial):
-        denials.append(denial)
+        deny(denial, familyShared: subscription.isFamilyShared)
         continue
       case .unknown:
         findings.append(.unknownSubscriptionStatus(planVendorID: subscription.planVendorID))
