@@ -24,8 +24,8 @@ public final class AppMonetization {
   public var gates: FeatureGateCoordinator { graph.gates }
   /// Restore purchases.
   public var restores: RestoreCoordinator { graph.restores }
-  /// Observer-mode purchasing and the transaction-updates listener.
-  public var purchases: ObserverPurchaseCoordinator { graph.purchases }
+  /// Purchases: the paywall's buttons in Observer mode, Ask to Buy, the transaction-updates listener.
+  public var purchases: PurchaseCoordinator { graph.purchases }
   /// What monetization was built from (Profile reads its build flags and the manage sheet).
   let dependencies: MonetizationDependencies
   /// The sentence shown after a gated action did not run; the graph clears the Ask to Buy one when

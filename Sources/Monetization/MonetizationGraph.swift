@@ -75,8 +75,8 @@ public final class MonetizationGraph {
   public let paywalls: PaywallFlow
   /// Restore purchases.
   public let restores: RestoreCoordinator
-  /// Observer-mode purchasing and the transaction-updates listener.
-  public let purchases: ObserverPurchaseCoordinator
+  /// Purchases: the paywall's buttons in Observer mode, Ask to Buy, the transaction-updates listener.
+  public let purchases: PurchaseCoordinator
   /// Gated actions.
   public let gates: FeatureGateCoordinator
   /// The services the graph runs on.
@@ -135,7 +135,7 @@ public final class MonetizationGraph {
       displayTimeout: configuration.paywallDisplayTimeout, logger: logger,
       beforeLoad: { [backendStart] in await backendStart.retryIfDue() })
     let restores = RestoreCoordinator(strategy: strategy, entitlements: entitlements, logger: logger)
-    let purchases = ObserverPurchaseCoordinator(
+    let purchases = PurchaseCoordinator(
       strategy: strategy, purchaser: services.purchaser, finisher: finisher, entitlements: entitlements,
       restores: restores, paywalls: paywalls, logger: logger)
     reactions.reach(purchases: purchases, paywalls: paywalls)
@@ -181,14 +181,14 @@ public final class MonetizationGraph {
 @MainActor
 private final class EntitlementChangeReactions {
   private let app: @MainActor (Entitlement, Entitlement) -> Void
-  private weak var purchases: ObserverPurchaseCoordinator?
+  private weak var purchases: PurchaseCoordinator?
   private weak var paywalls: PaywallFlow?
 
   init(app: @escaping @MainActor (Entitlement, Entitlement) -> Void) {
     self.app = app
   }
 
-  func reach(purchases: ObserverPurchaseCoordinator, paywalls: PaywallFlow) {
+  func reach(purchases: PurchaseCoordinator, paywalls: PaywallFlow) {
     self.purchases = purchases
     self.paywalls = paywalls
   }

@@ -10,7 +10,7 @@
   /// Core's `Purchaser` over StoreKit 2, for Observer mode, where Spacer buys and finishes.
   ///
   /// It reports StoreKit's answers unchanged (unverified ones included) and makes no decision:
-  /// `ObserverPurchaseCoordinator` grants, syncs and then asks to finish. Finishing needs the
+  /// `PurchaseCoordinator` grants, syncs and then asks to finish. Finishing needs the
   /// `Transaction` value, so the actor keeps every verified transaction it hands out, by id, until
   /// Core finishes it; a transaction it no longer holds is looked up in `Transaction.unfinished`.
   /// In Full mode Core only reads `transactionUpdates()`: it never buys, restores or finishes

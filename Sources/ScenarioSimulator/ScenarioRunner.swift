@@ -421,10 +421,10 @@ private final class ScenarioSession {
     }
     defer { guardTask.cancel() }
     while !stuck {
-      if let purchases = model?.monetization.purchases, purchases.isListening,
-        purchases.handledUpdateCount < world.sentUpdates
+      if let purchases = model?.monetization.purchases, purchases.isListening, let log = world.launchLog,
+        log.handledUpdates < world.sentUpdates
       {
-        await world.waitForChangeOrUpdates(purchases: purchases, count: world.sentUpdates)
+        await world.waitForChangeOrUpdates(log: log, count: world.sentUpdates)
         continue
       }
       tracked.removeAll { $0.isDone }
@@ -632,10 +632,11 @@ private final class ScenarioSession {
 }
 
 extension ScenarioWorld {
-  /// Returns once the listener has handled `count` updates, or the world changed.
-  func waitForChangeOrUpdates(purchases: ObserverPurchaseCoordinator, count: Int) async {
+  /// Returns once the listener has handled `count` updates (as this launch's log counts them), or
+  /// the world changed.
+  func waitForChangeOrUpdates(log: LaunchLog, count: Int) async {
     Task {
-      await purchases.waitUntilHandled(count: count)
+      await log.waitUntilHandled(count: count)
       self.notify()
     }
     await waitForChange()

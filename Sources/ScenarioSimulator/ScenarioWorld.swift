@@ -562,17 +562,56 @@ final class ScenarioTimeSource: Sendable {
 
 /// One launch's view of the transcript: a process that has ended (quit or killed) logs nothing.
 final class LaunchLog: MonetizationLogging, Sendable {
-  private let isAlive = Locked(true)
+  private struct State {
+    var isAlive = true
+    /// Transaction updates this launch's listener is done with (`transactionUpdateHandled`).
+    var handledUpdates = 0
+    var waiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+  }
+
+  private let state = Locked(State())
   private let transcript: ScenarioTranscript
 
   init(transcript: ScenarioTranscript) { self.transcript = transcript }
 
   func log(_ event: MonetizationLog) {
-    guard isAlive.withLock({ $0 }) else { return }
+    let (alive, ready) = state.withLock { state -> (Bool, [CheckedContinuation<Void, Never>]) in
+      guard state.isAlive else { return (false, []) }
+      guard case .transactionUpdateHandled = event else { return (true, []) }
+      state.handledUpdates += 1
+      let ready = state.waiters.filter { $0.count <= state.handledUpdates }.map(\.continuation)
+      state.waiters.removeAll { $0.count <= state.handledUpdates }
+      return (true, ready)
+    }
+    guard alive else { return }
     transcript.log(event)
+    for continuation in ready { continuation.resume() }
   }
 
-  func silence() { isAlive.withLock { $0 = false } }
+  /// How many transaction updates this launch has handled.
+  var handledUpdates: Int { state.withLock { $0.handledUpdates } }
+
+  /// Returns once this launch has handled `count` updates, or was silenced.
+  func waitUntilHandled(count: Int) async {
+    await withCheckedContinuation { continuation in
+      let done = state.withLock { state -> Bool in
+        guard state.isAlive, state.handledUpdates < count else { return true }
+        state.waiters.append((count, continuation))
+        return false
+      }
+      if done { continuation.resume() }
+    }
+  }
+
+  /// The launch is over: nothing it logs counts any more, and nobody waits for it.
+  func silence() {
+    let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+      state.isAlive = false
+      defer { state.waiters.removeAll() }
+      return state.waiters.map(\.continuation)
+    }
+    for continuation in waiters { continuation.resume() }
+  }
 }
 
 /// The event log of a run: step headers, Core's monetization events, and world notes.

@@ -35,16 +35,54 @@ public final class CallLog {
 
 /// A logger that keeps every event; callable from any isolation.
 public final class RecordingMonetizationLogger: MonetizationLogging, Sendable {
-  private let recorded = Locked<[MonetizationLog]>([])
+  private struct Waiter {
+    let kind: MonetizationLog.Kind
+    let count: Int
+    let continuation: CheckedContinuation<Void, Never>
+  }
+
+  private struct State {
+    var events: [MonetizationLog] = []
+    var waiters: [Waiter] = []
+
+    func count(of kind: MonetizationLog.Kind) -> Int { events.filter { $0.kind == kind }.count }
+  }
+
+  private let recorded = Locked(State())
 
   public init() {}
 
   public func log(_ event: MonetizationLog) {
-    recorded.withLock { $0.append(event) }
+    let ready = recorded.withLock { state -> [Waiter] in
+      state.events.append(event)
+      let current = state
+      let ready = current.waiters.filter { current.count(of: $0.kind) >= $0.count }
+      state.waiters = current.waiters.filter { current.count(of: $0.kind) < $0.count }
+      return ready
+    }
+    for waiter in ready { waiter.continuation.resume() }
   }
 
   public var events: [MonetizationLog] {
-    recorded.withLock { $0 }
+    recorded.withLock { $0.events }
+  }
+
+  /// How many events of `kind` were logged so far.
+  public func count(of kind: MonetizationLog.Kind) -> Int {
+    recorded.withLock { $0.count(of: kind) }
+  }
+
+  /// Returns once `count` events of `kind` were logged (for instance `transactionUpdateHandled`:
+  /// the listener is done with that many updates). Callers bound the wait with a hang guard.
+  public func waitUntil(_ count: Int, _ kind: MonetizationLog.Kind) async {
+    await withCheckedContinuation { continuation in
+      let reached = recorded.withLock { state -> Bool in
+        guard state.count(of: kind) < count else { return true }
+        state.waiters.append(Waiter(kind: kind, count: count, continuation: continuation))
+        return false
+      }
+      if reached { continuation.resume() }
+    }
   }
 
   /// The names of every event, in order.

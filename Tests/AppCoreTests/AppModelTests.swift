@@ -180,7 +180,7 @@ struct AppModelLaunchTests {
     app.storeKit.entitlements = [.verified(unfinished)]
     app.purchaser.send(.verified(unfinished))
     try await bounded { await app.model.launch() }
-    try await bounded { await app.model.monetization.purchases.waitUntilHandled(count: 1) }
+    try await bounded { await app.logger.waitUntil(1, .transactionUpdateHandled) }
     #expect(app.purchaser.finishedTransactionIDs == [51])
     let start = try #require(app.calls.firstIndex(of: "backend.start"))
     let synchronize = try #require(app.calls.firstIndex(of: "backend.synchronize"))
@@ -193,7 +193,7 @@ struct AppModelLaunchTests {
     #expect(app.purchaser.updatesRequestCount == 1)
     let unfinished = app.activeTransaction(id: 52)
     app.purchaser.send(.verified(unfinished))
-    try await bounded { await app.model.monetization.purchases.waitUntilHandled(count: 1) }
+    try await bounded { await app.logger.waitUntil(1, .transactionUpdateHandled) }
     #expect(app.purchaser.finishedTransactionIDs.isEmpty)
     #expect(app.backend.synchronizeCount == 0)
   }
@@ -387,7 +387,7 @@ struct AskToBuyNoticeTests {
     let approved = app.activeTransaction(id: 81)
     app.storeKit.entitlements = [.verified(approved)]
     app.purchaser.send(.verified(approved))
-    try await bounded { await app.model.monetization.purchases.waitUntilHandled(count: 1) }
+    try await bounded { await app.logger.waitUntil(1, .transactionUpdateHandled) }
     #expect(app.model.gateNotice == nil)
     #expect(!app.model.monetization.purchases.isAwaitingApproval)
   }
@@ -423,7 +423,7 @@ struct LaunchOrderTests {
     app.purchaser.send(.verified(renewal))
     let launch = Task { await app.model.launch() }
     try await bounded("the update handled while the SDK starts") {
-      await app.model.monetization.purchases.waitUntilHandled(count: 1)
+      await app.logger.waitUntil(1, .transactionUpdateHandled)
     }
     #expect(app.backend.startedModes == [.observer])
     #expect(app.purchaser.finishedTransactionIDs == [91])
@@ -454,7 +454,7 @@ struct LaunchOrderTests {
     monetization.beginLaunch()
     monetization.beginLaunch()
     try await bounded("the update handled before any local store exists") {
-      await monetization.purchases.waitUntilHandled(count: 1)
+      await fakes.logger.waitUntil(1, .transactionUpdateHandled)
     }
     #expect(fakes.purchaser.finishedTransactionIDs == [92])
     #expect(monetization.entitlements.entitlement.isPremium)

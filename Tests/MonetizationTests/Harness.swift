@@ -24,7 +24,7 @@ final class Harness {
   var entitlements: EntitlementProvider { graph.entitlements }
   var paywalls: PaywallFlow { graph.paywalls }
   var restores: RestoreCoordinator { graph.restores }
-  var purchases: ObserverPurchaseCoordinator { graph.purchases }
+  var purchases: PurchaseCoordinator { graph.purchases }
   var gates: FeatureGateCoordinator { graph.gates }
 
   init(

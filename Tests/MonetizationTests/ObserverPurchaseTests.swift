@@ -33,11 +33,14 @@ struct ObserverPurchaseInterceptorTests {
     #expect(response == InterceptorResponse(result: .success, closesPaywall: true))
     #expect(harness.purchaser.finishedTransactionIDs == [14])
     #expect(harness.entitlements.entitlement.access == .premium)
-    // The re-check runs afterwards and, when the SDK never answers, ends at its time limit.
-    let refresh = try #require(harness.purchases.pendingRefresh)
+    // The re-check runs afterwards and, when the SDK never answers, ends at its time limit (each
+    // check ends with one `entitlementUpdated`).
+    let updatesBefore = harness.logger.count(of: .entitlementUpdated)
     try await bounded { await harness.clock.waitUntilSleeping() }
     harness.clock.advance(by: 15)
-    try await bounded("the re-check after the purchase") { await refresh.value }
+    try await bounded("the re-check after the purchase") {
+      await harness.logger.waitUntil(updatesBefore + 1, .entitlementUpdated)
+    }
     #expect(harness.entitlements.entitlement.access == .premium)
   }
 
@@ -184,7 +187,7 @@ struct ObserverPurchaseInterceptorTests {
     harness.storeKitHas(approved)
     harness.purchaser.send(.verified(approved))
     await harness.purchases.startListening()
-    try await bounded { await harness.purchases.waitUntilHandled(count: 1) }
+    try await bounded { await harness.logger.waitUntil(1, .transactionUpdateHandled) }
     #expect(harness.entitlements.entitlement.access == .premium)
     #expect(harness.purchases.activity == .idle)
     #expect(harness.purchaser.finishedTransactionIDs == [14])
@@ -279,7 +282,7 @@ struct FullModeUpdatesTests {
     let approved = harness.activeTransaction(id: 91)
     harness.storeKitHas(approved)
     harness.purchaser.send(.verified(approved))
-    try await bounded { await harness.purchases.waitUntilHandled(count: 1) }
+    try await bounded { await harness.logger.waitUntil(1, .transactionUpdateHandled) }
     #expect(harness.entitlements.entitlement.access == .premium)
     #expect(harness.backend.checkInvalidations == [true])
     #expect(harness.calls.count("purchaser.finish") == 0)
@@ -308,7 +311,7 @@ struct TransactionUpdatesListenerTests {
     harness.purchaser.send(.verified(unfinished))
     harness.storeKitHas(unfinished)
     await harness.purchases.startListening()
-    try await bounded { await harness.purchases.waitUntilHandled(count: 1) }
+    try await bounded { await harness.logger.waitUntil(1, .transactionUpdateHandled) }
     #expect(harness.purchaser.finishedTransactionIDs == [21])
     #expect(harness.entitlements.entitlement.access == .premium)
     #expect(harness.purchaser.updatesRequestCount == 1)
@@ -320,7 +323,7 @@ struct TransactionUpdatesListenerTests {
     // Delivered twice to the running listener (the fake keeps one unfinished copy, as StoreKit does).
     harness.purchaser.send(.verified(transaction))
     harness.purchaser.send(.verified(transaction))
-    try await bounded { await harness.purchases.waitUntilHandled(count: 2) }
+    try await bounded { await harness.logger.waitUntil(2, .transactionUpdateHandled) }
     #expect(harness.purchaser.finishedTransactionIDs == [22])
     #expect(harness.entitlements.entitlement.access == .premium)
   }
@@ -329,13 +332,13 @@ struct TransactionUpdatesListenerTests {
     // Revocations for known ids must not be dropped by de-duplication.
     let (harness, transaction) = await listening(withActive: 23)
     harness.purchaser.send(.verified(transaction))
-    try await bounded { await harness.purchases.waitUntilHandled(count: 1) }
+    try await bounded { await harness.logger.waitUntil(1, .transactionUpdateHandled) }
     var revoked = transaction
     revoked.revocationDate = harness.now
     harness.storeKit.entitlements = []
     harness.storeKit.statusesResult = .success([MonetizationFixtures.status(.revoked, transaction: revoked)])
     harness.purchaser.send(.verified(revoked))
-    try await bounded { await harness.purchases.waitUntilHandled(count: 2) }
+    try await bounded { await harness.logger.waitUntil(2, .transactionUpdateHandled) }
     #expect(harness.entitlements.entitlement.access == .free)
     #expect(harness.entitlements.entitlement.reason == .revoked)
   }
@@ -344,7 +347,7 @@ struct TransactionUpdatesListenerTests {
     let harness = Harness.started(mode: .observer)
     await harness.purchases.startListening()
     harness.purchaser.send(.unverified(harness.activeTransaction(id: 24), .invalidDeviceVerification))
-    try await bounded { await harness.purchases.waitUntilHandled(count: 1) }
+    try await bounded { await harness.logger.waitUntil(1, .transactionUpdateHandled) }
     #expect(harness.purchaser.finishedTransactionIDs.isEmpty)
     #expect(harness.entitlements.entitlement.access != .premium)
     #expect(
@@ -356,7 +359,7 @@ struct TransactionUpdatesListenerTests {
     let harness = Harness.started(mode: .observer)
     await harness.purchases.startListening()
     harness.purchaser.send(.verified(harness.activeTransaction(id: 25)))
-    try await bounded { await harness.purchases.waitUntilHandled(count: 1) }
+    try await bounded { await harness.logger.waitUntil(1, .transactionUpdateHandled) }
     #expect(harness.backend.synchronizeCount == 1)
     #expect(harness.backend.checkInvalidations == [true])
   }
@@ -493,7 +496,10 @@ struct PurchaseOrderingTests {
     harness.storeKit.heldReads.releaseAll()
     _ = try await bounded { await check.value }
     #expect(try await bounded { await purchase.value }.result == .success)
-    if let refresh = harness.purchases.pendingRefresh { try await bounded { await refresh.value } }
+    // Three updates in all: the held check, the grant, and the re-check after the purchase.
+    try await bounded("the re-check after the purchase") {
+      await harness.logger.waitUntil(3, .entitlementUpdated)
+    }
     let accesses = harness.logger.events.compactMap { event -> AccessLevel? in
       if case .entitlementUpdated(let access, _, _) = event { return access }
       return nil

@@ -29,7 +29,7 @@ extension MonetizationLog {
       .info
     case .snapshotLoaded, .snapshotMissing, .snapshotSaved, .syncStarted, .onboardingSkipped,
       .paywallRequested, .paywallAlreadyPresenting, .gateAttempted, .transactionRecorded,
-      .transactionFinished, .synchronizeRequested, .transactionUpdateObserved:
+      .transactionFinished, .synchronizeRequested, .transactionUpdateObserved, .transactionUpdateHandled:
       .debug
     }
   }

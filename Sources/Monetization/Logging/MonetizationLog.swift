@@ -74,6 +74,8 @@ public enum MonetizationLog: Sendable, Equatable {
   case transactionFinished(transactionID: UInt64)
   /// Full mode: an update seen read-only (the SDK finishes it); entitlements are re-checked.
   case transactionUpdateObserved(transactionID: UInt64)
+  /// The listener is done with one update, whatever it did with it.
+  case transactionUpdateHandled(transactionID: UInt64)
   case synchronizeRequested
   // Restore
   case restoreStarted(mode: RunningMode)
@@ -121,6 +123,7 @@ public enum MonetizationLog: Sendable, Equatable {
     case .transactionRecorded: .transactionRecorded
     case .transactionFinished: .transactionFinished
     case .transactionUpdateObserved: .transactionUpdateObserved
+    case .transactionUpdateHandled: .transactionUpdateHandled
     case .synchronizeRequested: .synchronizeRequested
     case .restoreStarted: .restoreStarted
     case .restoreFinished: .restoreFinished
@@ -138,7 +141,8 @@ public enum MonetizationLog: Sendable, Equatable {
       purchaseSucceeded
     case purchasePending, purchaseCancelled, purchaseFailed, purchaseUnverified
     case purchaseNotHandledInFullMode, transactionUpdateIgnored, transactionRecorded, transactionFinished
-    case transactionUpdateObserved, synchronizeRequested, restoreStarted, restoreFinished
+    case transactionUpdateObserved, transactionUpdateHandled, synchronizeRequested, restoreStarted
+    case restoreFinished
   }
 
   /// A one-line human-readable description.
@@ -190,6 +194,7 @@ public enum MonetizationLog: Sendable, Equatable {
       "transaction \(id) (\(productID)) recorded\(granted ? ": Premium granted" : "")"
     case .transactionFinished(let id): "transaction \(id) finished"
     case .transactionUpdateObserved(let id): "transaction \(id) updated (the SDK finishes it): re-check"
+    case .transactionUpdateHandled(let id): "transaction update \(id) handled"
     case .synchronizeRequested: "synchronize requested"
     case .restoreStarted(let mode): "restore started (\(mode))"
     case .restoreFinished(let outcome): "restore finished: \(outcome)"

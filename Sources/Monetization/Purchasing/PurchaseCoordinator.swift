@@ -42,14 +42,14 @@ public enum PurchaseActivity: Sendable, Equatable {
   case awaitingApproval(productID: ProductID)
 }
 
-/// Observer-mode purchasing decisions (the purchase and restore interceptors), and the one
-/// transaction-updates listener, whose updates the running mode's strategy handles.
+/// Purchases, in both running modes: the paywall's purchase and restore buttons when the mode has
+/// them come to the app (Observer), the Ask to Buy wait, and the one transaction-updates listener,
+/// whose updates the running mode's strategy handles. Each handled update is logged
+/// (`transactionUpdateHandled`), which is also how tests and the simulator know it was handled.
 @MainActor
 @Observable
-public final class ObserverPurchaseCoordinator {
+public final class PurchaseCoordinator {
   public private(set) var activity: PurchaseActivity = .idle
-  /// How many transaction updates the listener has handled (verified or not).
-  public private(set) var handledUpdateCount = 0
 
   @ObservationIgnored private let strategy: any RunningModeStrategy
   @ObservationIgnored private let purchaser: any Purchaser
@@ -60,10 +60,6 @@ public final class ObserverPurchaseCoordinator {
   @ObservationIgnored private let logger: any MonetizationLogging
   @ObservationIgnored private var approvalRequestedAt: Date?
   @ObservationIgnored private var listener: Task<Void, Never>?
-  /// The re-check started after a purchase was answered, for callers that need it done.
-  @ObservationIgnored public private(set) var pendingRefresh: Task<Void, Never>?
-  @ObservationIgnored private var updateWaiters:
-    [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
 
   public init(
     strategy: any RunningModeStrategy, purchaser: any Purchaser, finisher: TransactionFinisher,
@@ -159,7 +155,7 @@ public final class ObserverPurchaseCoordinator {
       activity = .idle
       logger.log(.purchaseSucceeded(productID: productID, transactionID: transaction.id))
       let entitlements = entitlements
-      pendingRefresh = Task { @MainActor in await entitlements.refresh(.purchase) }
+      Task { @MainActor in await entitlements.refresh(.purchase) }
       return InterceptorResponse(result: .success, closesPaywall: true)
     case .purchased(.unverified(_, let failure)):
       // No grant, no finish. The user may have been charged, so the backend still hears
@@ -242,41 +238,20 @@ public final class ObserverPurchaseCoordinator {
   public func stopListening() {
     listener?.cancel()
     listener = nil
-    // Nobody will handle more updates: release anyone waiting for them.
-    let waiters = updateWaiters
-    updateWaiters.removeAll()
-    for waiter in waiters { waiter.continuation.resume() }
   }
 
   /// Handles one update the running mode's way (`RunningModeStrategy.handle`), then ends an Ask
   /// to Buy wait that Premium answered.
   public func handle(_ update: VerificationResultSnapshot<TransactionSnapshot>) async {
-    defer { noteHandled() }
+    defer { logger.log(.transactionUpdateHandled(transactionID: update.unsafePayloadValue.id)) }
     await strategy.handle(update)
     if case .awaitingApproval = activity, entitlements.entitlement.isPremium {
       activity = .idle
     }
   }
 
-  /// Returns once at least `count` updates have been handled.
-  public func waitUntilHandled(count: Int) async {
-    guard handledUpdateCount < count else { return }
-    await withCheckedContinuation { continuation in
-      updateWaiters.append((count, continuation))
-    }
-  }
-
   /// Clears a waiting Ask to Buy state once Premium is active from any source.
   public func entitlementDidChange(_ entitlement: Entitlement) {
     if entitlement.isPremium, case .awaitingApproval = activity { activity = .idle }
-  }
-
-  // MARK: Private
-
-  private func noteHandled() {
-    handledUpdateCount += 1
-    let ready = updateWaiters.filter { $0.count <= handledUpdateCount }
-    updateWaiters.removeAll { $0.count <= handledUpdateCount }
-    for waiter in ready { waiter.continuation.resume() }
   }
 }
