@@ -175,7 +175,8 @@ var targets: [Target] = [
   .testTarget(
     name: "NASATests",
     dependencies: [
-      "APODSearch", "NASA", "Networking", "TestSupport", "TestServer", "APODTestSupport", "WidgetCore",
+      "APODSearch", "Localization", "NASA", "Networking", "TestSupport", "TestServer", "APODTestSupport",
+      "TextCleaning", "WidgetCore",
     ]),
   .testTarget(
     name: "PlaybackTests", dependencies: ["NASA", "Playback", "TestSupport", "APODTestSupport"]),
@@ -302,7 +303,7 @@ var targets: [Target] = [
       name: "APODUI",
       dependencies: [
         "DesignSystem", "ImageCache", "ImageCacheLive", "NASA", "Networking", "Playback", "ScreenCore",
-        "Sharing", "ViewerCore",
+        "Sharing", "TextCleaning", "ViewerCore",
       ],
       swiftSettings: mainActorByDefault),
     // Each screen: its own Core module, the design system and the shared APOD views; never

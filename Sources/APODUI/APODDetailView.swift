@@ -116,11 +116,7 @@ import Sharing
         Text(apod.date.displayText(locale: locale))
           .font(Typography.metadata)
           .foregroundStyle(Palette.secondaryText)
-        if let credit = apod.creditLine {
-          Text(credit)
-            .font(Typography.caption)
-            .foregroundStyle(Palette.secondaryText)
-        }
+        CreditLineView(attribution: apod.creditAttribution)
       }
     }
   }

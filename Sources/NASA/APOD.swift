@@ -1,4 +1,5 @@
 import Foundation
+import TextCleaning
 
 /// Which service an `APOD` came from. The raw values are the names the CLI prints.
 public enum APODSourceKind: String, Sendable, Hashable, Codable, CaseIterable {
@@ -90,6 +91,12 @@ public struct APOD: Sendable, Hashable, Codable, Identifiable {
   public var copyright: String?
   /// apod-basic's credit line, cleaned; nil for v1 and when absent.
   public var credit: String?
+  /// `credit` as the feed marked it up, when it linked somewhere (a photographer's site, a
+  /// licence): the words of `credit` in runs, some with a link. Nil when the field linked nowhere
+  /// (the plain `credit` says it all) and in copies saved before links were kept.
+  public var creditRuns: [CreditRun]?
+  /// The same for `copyright`.
+  public var copyrightRuns: [CreditRun]?
   /// Accessibility description of the image, when the service gave one.
   public var alt: String?
   /// The day's web page: the permalink (apod-basic), the article page v1 sent as `url` after the
@@ -114,7 +121,7 @@ public struct APOD: Sendable, Hashable, Codable, Identifiable {
     date: APODDay, title: String, explanation: String, mediaType: APODMediaType,
     url: URL? = nil, hdurl: URL? = nil, thumbnailURL: URL? = nil, videoURL: URL? = nil,
     copyright: String? = nil, credit: String? = nil, alt: String? = nil, pageURL: URL,
-    source: APODSourceKind
+    source: APODSourceKind, creditRuns: [CreditRun]? = nil, copyrightRuns: [CreditRun]? = nil
   ) {
     self.date = date
     self.title = title
@@ -126,6 +133,8 @@ public struct APOD: Sendable, Hashable, Codable, Identifiable {
     self.videoURL = videoURL
     self.copyright = copyright
     self.credit = credit
+    self.creditRuns = creditRuns
+    self.copyrightRuns = copyrightRuns
     self.alt = alt
     self.pageURL = pageURL
     self.source = source

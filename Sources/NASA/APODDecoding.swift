@@ -202,7 +202,8 @@ private struct V1Payload: APODPayload {
       copyright: APODText.v1Copyright(container.lenientString(.copyright)),
       alt: APODText.alt(container.lenientString(.alt)),
       pageURL: articlePage(url) ?? APOD.legacyPageURL(for: day),
-      source: .v1
+      source: .v1,
+      copyrightRuns: CreditText.linkedRuns(fromHTML: container.lenientString(.copyright))
     )
   }
 }
@@ -256,7 +257,9 @@ private struct APODBasicPayload: APODPayload {
       alt: APODText.alt(container.lenientString(.alt)),
       // `url` equals the permalink (an article page); never an image.
       pageURL: permalink ?? url ?? APOD.legacyPageURL(for: day),
-      source: .apodBasic
+      source: .apodBasic,
+      creditRuns: CreditText.linkedRuns(fromHTML: container.lenientString(.credit)),
+      copyrightRuns: CreditText.linkedRuns(fromHTML: container.lenientString(.copyright))
     )
   }
 }

@@ -17,6 +17,10 @@ public struct HTMLTag: Equatable {
 /// plain text or tags. Not a full HTML parser: enough for NASA's markup, and never fails — text
 /// that is not markup (such as "a < b") is kept as text.
 public enum HTMLText {
+  /// Scalars no cleaned text keeps: U+FFFD (a letter the scraper lost: "Tun\u{FFFD} Tezel"),
+  /// soft hyphen, zero-width space, BOM.
+  static let droppedScalars: Set<Unicode.Scalar> = ["\u{FFFD}", "\u{AD}", "\u{200B}", "\u{FEFF}"]
+
   // MARK: Tokens
 
   /// Splits HTML into text and tags; comments, doctypes and `<script>`/`<style>` bodies are skipped.
@@ -161,12 +165,12 @@ public enum HTMLText {
   // MARK: Plain text
 
   /// Tags whose start and end separate paragraphs.
-  private static let blockTags: Set<String> = [
+  static let blockTags: Set<String> = [
     "p", "div", "blockquote", "center", "section", "article", "header", "footer", "h1", "h2", "h3",
     "h4", "h5", "h6", "ul", "ol", "table", "figure", "figcaption", "main", "aside", "nav",
   ]
   /// Tags that end a line.
-  private static let lineTags: Set<String> = ["li", "tr", "dt", "dd", "hr"]
+  static let lineTags: Set<String> = ["li", "tr", "dt", "dd", "hr"]
 
   /// Plain text of an HTML fragment: tags removed, entities decoded, whitespace collapsed as a
   /// browser would; `<br>` ends a line, two `<br>` or a block element make a paragraph break.
@@ -334,8 +338,7 @@ public enum HTMLText {
 /// Builds collapsed plain text: whitespace runs become one space, explicit breaks become "\n"
 /// (at most one blank line), nothing leading or trailing, no control characters or U+FFFD.
 private struct TextBuilder {
-  /// U+FFFD (a letter the scraper lost: "Tun\u{FFFD} Tezel"), soft hyphen, zero-width space, BOM.
-  static let dropped: Set<Unicode.Scalar> = ["\u{FFFD}", "\u{AD}", "\u{200B}", "\u{FEFF}"]
+  static let dropped = HTMLText.droppedScalars
 
   /// The text built so far, as UTF-8 bytes (appending bytes is far cheaper than appending
   /// scalars to a `String` one by one).

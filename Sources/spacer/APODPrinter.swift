@@ -257,11 +257,15 @@ struct APODPrinter {
 
   // MARK: Human
 
-  private func human(_ apod: APOD, cachedAt: Date?) -> String {
+  func human(_ apod: APOD, cachedAt: Date?) -> String {
     var lines = [apod.title.isEmpty ? "(untitled)" : apod.title]
-    var meta = [apod.date.iso, apod.mediaType.rawValue]
-    if let copyright = apod.copyright { meta.append("© \(copyright)") }
-    lines.append(meta.joined(separator: " · "))
+    lines.append([apod.date.iso, apod.mediaType.rawValue].joined(separator: " · "))
+    // The credit line, then each page it links to (the photographer's site, the licence).
+    let credit = apod.creditAttribution
+    lines.append(credit.text)
+    for link in credit.links {
+      lines.append("  \(link.text.trimmingCharacters(in: .whitespaces)): \(link.link?.absoluteString ?? "")")
+    }
     lines.append("")
     let links: [(String, URL?)] = [
       ("Image", apod.imageURL), ("HD image", apod.hdImageURL), ("Video", apod.videoURL),
@@ -312,6 +316,10 @@ struct APODRecord: Encodable {
   let mediaType: String
   let explanation: String
   let copyright: String?
+  /// The credit line as the app shows it ("Credit: …", "© …", or "Public domain (NASA)").
+  let credit: String
+  /// The pages the credit links to, in reading order: `{"text": words, "url": address}`.
+  let creditLinks: [CreditLinkRecord]
   let imageURL: URL?
   let hdImageURL: URL?
   let videoURL: URL?
@@ -339,6 +347,11 @@ struct APODRecord: Encodable {
     mediaType = apod.mediaType.rawValue
     explanation = apod.explanation
     copyright = apod.copyright
+    let attribution = apod.creditAttribution
+    credit = attribution.text
+    creditLinks = attribution.links.compactMap { run in
+      run.link.map { CreditLinkRecord(text: run.text.trimmingCharacters(in: .whitespaces), url: $0) }
+    }
     imageURL = apod.imageURL
     hdImageURL = apod.hdImageURL
     videoURL = apod.videoURL
@@ -351,8 +364,8 @@ struct APODRecord: Encodable {
   }
 
   enum CodingKeys: String, CodingKey {
-    case date, title, mediaType, explanation, copyright, imageURL, hdImageURL, videoURL, pageURL, alt,
-      source, freshness, notice, cachedAt
+    case date, title, mediaType, explanation, copyright, credit, creditLinks, imageURL, hdImageURL, videoURL,
+      pageURL, alt, source, freshness, notice, cachedAt
   }
 
   func encode(to encoder: any Encoder) throws {
@@ -363,6 +376,8 @@ struct APODRecord: Encodable {
     try container.encode(explanation, forKey: .explanation)
     // Optional values are written as explicit nulls so every key is always present.
     try container.encode(copyright, forKey: .copyright)
+    try container.encode(credit, forKey: .credit)
+    try container.encode(creditLinks, forKey: .creditLinks)
     try container.encode(imageURL, forKey: .imageURL)
     try container.encode(hdImageURL, forKey: .hdImageURL)
     try container.encode(videoURL, forKey: .videoURL)
@@ -373,6 +388,12 @@ struct APODRecord: Encodable {
     try container.encode(notice, forKey: .notice)
     try container.encode(cachedAt, forKey: .cachedAt)
   }
+}
+
+/// One page a credit links to.
+struct CreditLinkRecord: Encodable {
+  let text: String
+  let url: URL
 }
 
 extension Freshness {

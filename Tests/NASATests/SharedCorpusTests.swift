@@ -115,6 +115,29 @@ struct SharedCorpusTests {
     }
   }
 
+  @Test func everyLinkedCreditKeepsItsLinksAndSaysWhatThePlainCreditSays() throws {
+    var linked = 0
+    for payload in try SharedCorpus.payloads("entries") + SharedCorpus.payloads("apod_basic_v2_samples") {
+      let apod = try APOD.decode(payload)
+      let raw = try #require(try JSONSerialization.jsonObject(with: payload) as? [String: Any])
+      for (field, runs, words) in [
+        ("credit", apod.creditRuns, apod.credit), ("copyright", apod.copyrightRuns, apod.copyright),
+      ] {
+        let html = raw[field] as? String ?? ""
+        guard html.contains("<a ") else {
+          #expect(runs == nil, "\(apod.date) \(field)")
+          continue
+        }
+        let kept = try #require(runs, "\(apod.date) \(field): a linked credit lost its links")
+        linked += 1
+        #expect(kept.map(\.text).joined() == words, "\(apod.date) \(field)")
+        #expect(kept.allSatisfy { $0.link.map { $0.scheme == "https" || $0.scheme == "http" } ?? true })
+      }
+      #expect(apod.creditAttribution.isPublicDomain == (apod.credit == nil && apod.copyright == nil))
+    }
+    #expect(linked > 0, "the corpus has linked credits: none was read")
+  }
+
   @Test func everyErrorBodyMapsToTheRightCaseAndMessage() throws {
     let errors = try SharedCorpus.errors()
     #expect(errors.count >= 7)

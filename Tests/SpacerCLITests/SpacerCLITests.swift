@@ -14,8 +14,8 @@ import Testing
     let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
 
     let required = [
-      "date", "title", "mediaType", "explanation", "copyright", "imageURL", "hdImageURL", "pageURL",
-      "source", "freshness", "cachedAt",
+      "date", "title", "mediaType", "explanation", "copyright", "credit", "creditLinks", "imageURL",
+      "hdImageURL", "pageURL", "source", "freshness", "cachedAt",
     ]
     for key in required {
       #expect(object.keys.contains(key), "missing \(key)")
