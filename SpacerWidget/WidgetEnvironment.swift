@@ -44,9 +44,9 @@ final class WidgetEnvironment: Sendable {
   func snapshot(size: ImageSize?, options: WidgetOptions) async -> APODEntry {
     let content = await loader.snapshot(options: options, shelf: shelf)
     var picture: DecodedImage?
-    // `widgetImage` downloads a missing file; asked only when the file is already there.
-    if case .picture(_, _, let url) = content, let size, await images.isCached(url) {
-      picture = try? await images.widgetImage(for: url, size: size)
+    // Never a download, even when the file goes away between the loader's answer and the decode.
+    if case .picture(_, _, let url) = content, let size {
+      picture = await images.cachedWidgetImage(for: url, size: size)
     }
     return APODEntry(date: Date(), content: content, options: options, picture: picture)
   }

@@ -5,9 +5,8 @@ import Foundation
 /// Every rule that depends on time (an APOD day, a cache's age, a `Retry-After`, an entitlement's
 /// expiry, a paywall's load timeout, an HTTP exchange's deadline, Today's next check) reads `now`
 /// and waits with `sleep(for:)` from an injected clock, so tests decide the time instead of racing
-/// it. The app passes `SystemClock`; tests pass the one `TestClock` in TestSupport. (The image
-/// downloads' deadlines, `URLSessionImageDownloader` and `PictureDownload`, are the exception still
-/// on `SystemClock`.)
+/// it. The app passes `SystemClock`; tests pass the one `TestClock` in TestSupport. The image
+/// downloads' deadlines (`URLSessionImageDownloader`, `PictureDownload`) are measured on it too.
 ///
 /// A protocol of our own rather than the standard library's `Clock`: the rules need the wall-clock
 /// `Date` (calendar days, HTTP dates, store expiry dates), which a `Clock`'s instants do not give.

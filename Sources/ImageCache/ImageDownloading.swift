@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 import Localization
 import Networking
@@ -31,22 +32,28 @@ extension ImageDownloading {
 /// which image hosts do not take.)
 ///
 /// The content type is checked here; the bytes themselves are checked by the pipeline.
+///
+/// The deadline is a wait on the injected clock, as for every HTTP exchange (`HTTPTransport`):
+/// `SystemClock` in the app, a `TestClock` in tests, which decide when it passes instead of
+/// racing it on a busy machine.
 public struct URLSessionImageDownloader: ImageDownloading {
+  /// The deadline of one image download: NASA HD images can be tens of megabytes.
+  public static let defaultTimeout: Duration = .seconds(60)
+
   private let transport: HTTPTransport
+  /// The deadline of each download (internal: pinned by `ImageDefaultsTests`).
   let timeout: Duration
-  private let now: @Sendable () -> Date
+  private let clock: any Clocking
 
   /// - Parameters:
   ///   - session: give it a configuration with `urlCache = nil`: the pipeline's disk tier is the
   ///     cache, and URLCache would keep a second copy it cannot evict or pin.
-  ///   - timeout: for the whole exchange; NASA HD images can be several megabytes.
-  ///   - now: the clock that anchors a `Retry-After` given in seconds.
-  public init(
-    session: URLSession, timeout: Duration = .seconds(60), now: @escaping @Sendable () -> Date = Date.init
-  ) {
-    self.transport = HTTPTransport(session: session)
+  ///   - timeout: for the whole exchange, measured on `clock`.
+  ///   - clock: measures the deadline and anchors a `Retry-After` given in seconds.
+  public init(session: URLSession, timeout: Duration = defaultTimeout, clock: any Clocking = SystemClock()) {
+    self.transport = HTTPTransport(session: session, clock: clock)
     self.timeout = timeout
-    self.now = now
+    self.clock = clock
   }
 
   public func download(_ url: URL) async throws(ImagePipelineError) -> Data {
@@ -59,7 +66,7 @@ public struct URLSessionImageDownloader: ImageDownloading {
       allowsConstrainedNetwork: allowsConstrainedNetwork)
     let response: HTTPResponse
     do {
-      response = try await transport.send(request, now: now)
+      response = try await transport.send(request, now: clock.nowProvider)
     } catch {
       throw ImagePipelineError(error)
     }

@@ -96,6 +96,9 @@ public actor ImagePipeline {
   }
 
   /// A pipeline that downloads with `session` (give it a configuration without a URLCache).
+  /// - Parameter deadlineClock: measures each download's deadline
+  ///   (`URLSessionImageDownloader.defaultTimeout`) and anchors `Retry-After`: `SystemClock` in
+  ///   the app; tests pass a `TestClock`, which stands still until they move it.
   public init(
     directory: URL,
     pinnedDirectory: URL? = nil,
@@ -103,12 +106,14 @@ public actor ImagePipeline {
     diskByteLimit: Int = 300 << 20,
     session: URLSession,
     decoder: any ImageDecoding,
-    now: @escaping @Sendable () -> Date = Date.init
+    now: @escaping @Sendable () -> Date = Date.init,
+    deadlineClock: any Clocking = SystemClock()
   ) {
     self.init(
       directory: directory, pinnedDirectory: pinnedDirectory, memoryCostLimit: memoryCostLimit,
       diskByteLimit: diskByteLimit,
-      downloader: URLSessionImageDownloader(session: session, now: now), decoder: decoder, now: now)
+      downloader: URLSessionImageDownloader(session: session, clock: deadlineClock), decoder: decoder,
+      now: now)
   }
 
   // MARK: - Loading
@@ -166,6 +171,14 @@ public actor ImagePipeline {
     return disk.read(resolved.fileName, now: now())
   }
 
+  /// Keeps `data`, the original bytes of `url` downloaded elsewhere (Share and Save to Photos'
+  /// `PictureDownload`), in the disk tier, so the next Share, Save or viewer reads the file
+  /// instead of downloading the picture again. Bytes that are not a whole picture are not kept.
+  public func keepOriginal(_ data: Data, for url: URL) async {
+    guard let resolved = try? resolve(url), (try? ImageHeaderReader.validate(data)) != nil else { return }
+    await store(data, for: resolved.url)
+  }
+
   /// True when `url` is in memory at any size or on disk: no network is needed to show it.
   public func isCached(_ url: URL) -> Bool {
     guard let resolved = try? resolve(url) else { return false }
@@ -198,14 +211,40 @@ public actor ImagePipeline {
     for url: URL, size: ImageSize, maxFileBytes: Int = ImageSize.widgetMaximumFileBytes
   ) async throws(ImagePipelineError) -> DecodedImage {
     let resolved = try resolve(url)
+    // Downloads a missing file, so an image is always produced or an error thrown.
+    guard
+      let image = try await widgetDecode(
+        resolved, size: size, maxFileBytes: maxFileBytes, downloadsMissing: true)
+    else { throw .undecodable(.unrecognizedFormat) }
+    return image
+  }
+
+  /// The same picture for a widget snapshot, which must answer from what is saved: from the
+  /// memory tier at this size, else decoded from the disk tier's file, and nil when that file is
+  /// not there (never a download), is too large, or does not decode. The file's presence is
+  /// checked in the same step as the decode, so a file removed after any earlier check (the app
+  /// evicting it, another size of it still in memory) gives nil, not a download.
+  public func cachedWidgetImage(
+    for url: URL, size: ImageSize, maxFileBytes: Int = ImageSize.widgetMaximumFileBytes
+  ) async -> DecodedImage? {
+    guard let resolved = try? resolve(url) else { return nil }
+    return try? await widgetDecode(resolved, size: size, maxFileBytes: maxFileBytes, downloadsMissing: false)
+  }
+
+  /// One widget decode per URL at a time; nil only when `downloadsMissing` is false and the file
+  /// is not on disk.
+  private func widgetDecode(
+    _ resolved: ResolvedURL, size: ImageSize, maxFileBytes: Int, downloadsMissing: Bool
+  ) async throws(ImagePipelineError) -> DecodedImage? {
     let key = ImageKey(url: resolved.url, urlHash: resolved.urlHash, size: size)
     if let image = memory.withLock({ $0.image(for: key) }) { return image }
     let previous = widgetDecodes[resolved.url]
-    let job = Task { () async -> Result<DecodedImage, ImagePipelineError> in
+    let job = Task { () async -> Result<DecodedImage?, ImagePipelineError> in
       await previous?.value
       do throws(ImagePipelineError) {
         return .success(
-          try await self.produceWidgetImage(key, fileName: resolved.fileName, maxFileBytes: maxFileBytes))
+          try await self.produceWidgetImage(
+            key, fileName: resolved.fileName, maxFileBytes: maxFileBytes, downloadsMissing: downloadsMissing))
       } catch {
         return .failure(error)
       }
@@ -222,14 +261,15 @@ public actor ImagePipeline {
   }
 
   private func produceWidgetImage(
-    _ key: ImageKey, fileName: String, maxFileBytes: Int
-  ) async throws(ImagePipelineError) -> DecodedImage {
+    _ key: ImageKey, fileName: String, maxFileBytes: Int, downloadsMissing: Bool
+  ) async throws(ImagePipelineError) -> DecodedImage? {
     // The decode before this one may have been the same size.
     if let image = memory.withLock({ $0.image(for: key) }) { return image }
     guard !Task.isCancelled else { throw .cancelled }
     disk.loadIfNeeded()
     disk.adoptIfWrittenElsewhere(fileName)
     if !disk.contains(fileName) {
+      guard downloadsMissing else { return nil }
       // Written to the disk tier by the download; the bytes in memory are let go right here.
       _ = try await download(key.url, allowsConstrainedNetwork: key.size.allowsConstrainedNetwork)
     }

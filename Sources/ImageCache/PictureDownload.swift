@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 import Localization
 import Networking
@@ -58,16 +59,17 @@ public struct PictureFile: Sendable, Equatable {
 /// tier when it holds them, else one download through `HTTPTransport` (the same https rule,
 /// deadline and error mapping as every other request, and no URL cache), and in both cases only
 /// bytes that are a picture: an HTML or JSON page answered for a picture URL is an error with a
-/// sentence, never a "picture" handed to another app.
+/// sentence, never a "picture" handed to another app. A downloaded picture is kept in the disk
+/// tier, so Share then Save to Photos (or the viewer's HD afterwards) downloads it once.
 public struct PictureDownload: Sendable {
   /// The deadline of one download: an HD APOD can be tens of megabytes.
-  public static let defaultTimeout: Duration = .seconds(60)
+  public static let defaultTimeout: Duration = URLSessionImageDownloader.defaultTimeout
 
   private let images: ImagePipeline
   private let downloader: any ImageDownloading
 
   /// - Parameters:
-  ///   - images: the pipeline whose disk tier is read first.
+  ///   - images: the pipeline whose disk tier is read first and keeps what is downloaded.
   ///   - downloader: fetches the bytes the disk tier lacks.
   public init(images: ImagePipeline, downloader: any ImageDownloading) {
     self.images = images
@@ -75,13 +77,16 @@ public struct PictureDownload: Sendable {
   }
 
   /// Downloads through `HTTPTransport` on a session of its own without a URL cache (the
-  /// pipeline's disk tier is the cache), with `timeout` as the deadline.
-  public init(images: ImagePipeline, timeout: Duration = defaultTimeout) {
+  /// pipeline's disk tier is the cache), with `timeout` as the deadline measured on `clock`
+  /// (`SystemClock` in the app; tests pass a `TestClock` and move it).
+  public init(images: ImagePipeline, timeout: Duration = defaultTimeout, clock: any Clocking = SystemClock())
+  {
     self.init(
-      images: images, downloader: URLSessionImageDownloader(session: Self.makeSession(), timeout: timeout))
+      images: images,
+      downloader: URLSessionImageDownloader(session: Self.makeSession(), timeout: timeout, clock: clock))
   }
 
-  /// An ephemeral session with no URL cache: what `init(images:timeout:)` downloads with.
+  /// An ephemeral session with no URL cache: what `init(images:timeout:clock:)` downloads with.
   public static func makeSession() -> URLSession {
     let configuration = URLSessionConfiguration.ephemeral
     configuration.urlCache = nil
@@ -90,15 +95,18 @@ public struct PictureDownload: Sendable {
   }
 
   /// The picture at `url`: the disk tier's copy when there is one (and it is a picture), else
-  /// downloaded. NASA's `http://` URLs are upgraded to https first (`ImageURLPolicy`); any other
-  /// plain-http host but loopback is refused by the transport.
+  /// downloaded and then kept in the disk tier. NASA's `http://` URLs are upgraded to https first
+  /// (`ImageURLPolicy`); any other plain-http host but loopback is refused by the transport.
   public func picture(at url: URL) async throws(ImagePipelineError) -> PictureFile {
     let normalized = try ImageURLPolicy.normalized(url)
     if let cached = await images.cachedData(for: normalized), let picture = PictureFile(data: cached) {
       return picture
     }
     let data = try await downloader.download(normalized)
-    if let picture = PictureFile(data: data) { return picture }
+    if let picture = PictureFile(data: data) {
+      await images.keepOriginal(data, for: normalized)
+      return picture
+    }
     if ImageHeaderReader.looksLikeText(data) { throw .notAnImage(contentType: nil) }
     throw .undecodable(.unrecognizedFormat)
   }

@@ -34,9 +34,11 @@ struct ConnectionFailureParityTests {
     }
   }
 
-  /// The image downloader's error for `url`.
-  private func imageFailure(_ url: URL, timeout: Duration) async -> ImagePipelineError? {
-    let downloader = URLSessionImageDownloader(session: makeSession(), timeout: timeout)
+  /// The image downloader's error for `url`; its deadline is measured on `deadlines` too.
+  private func imageFailure(
+    _ url: URL, timeout: Duration, deadlines: TestClock = TestClock()
+  ) async -> ImagePipelineError? {
+    let downloader = URLSessionImageDownloader(session: makeSession(), timeout: timeout, clock: deadlines)
     do {
       _ = try await downloader.download(url)
       return nil
@@ -55,8 +57,9 @@ struct ConnectionFailureParityTests {
 
   @Test func aSilentServerTimesOutTheSameWay() async throws {
     let server = try await ImageServer.start()
+    // Silent far longer than the test: both deadlines are moved by hand before it answers.
     await server.server.route("/silent") { _ in
-      StubResponse(status: 200, headers: ["Content-Type": "image/png"], delay: .seconds(10))
+      StubResponse(status: 200, headers: ["Content-Type": "image/png"], delay: .seconds(300))
     }
     let url = server.url("/silent")
 
@@ -65,9 +68,14 @@ struct ConnectionFailureParityTests {
     try await eventually("the JSON request waiting on its deadline") { deadlines.pendingSleeperCount == 1 }
     deadlines.advance(by: .seconds(1))
     let json = try #require(await pending.value)
-    // The image downloader's deadline is still measured on real time (ImageCache's own clock is
-    // not injected there): 1 s against a server silent for 10 s.
-    let image = try #require(await imageFailure(url, timeout: .seconds(1)))
+    // The image downloader's deadline is on its injected clock too.
+    let imageDeadlines = TestClock()
+    let pendingImage = Task { await imageFailure(url, timeout: .seconds(1), deadlines: imageDeadlines) }
+    try await eventually("the image download waiting on its deadline") {
+      imageDeadlines.pendingSleeperCount == 1
+    }
+    imageDeadlines.advance(by: .seconds(1))
+    let image = try #require(await pendingImage.value)
     await server.stop()
 
     #expect(json == .timedOut)

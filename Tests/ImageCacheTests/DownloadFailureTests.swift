@@ -121,4 +121,38 @@ struct DownloadFailureTests {
       #expect(await server.requests("/flaky.png") == 2)
     }
   }
+
+  @Test func aSilentServerTimesOutOnThePipelinesDeadlineClockAndNothingIsCached() async throws {
+    try await withServedImages { server, directory in
+      let silence = Gate()
+      // Opened on every way out, so a failing test never leaves the server waiting on it.
+      defer { Task { await silence.open() } }
+      await server.server.route("/silent.png") { _ in
+        await silence.wait()
+        return .bytes(Data(), contentType: "image/png")
+      }
+      let deadlines = TestClock()
+      let pipeline = makePipeline(directory, deadlines: deadlines)
+      let url = server.url("/silent.png")
+
+      let pending = Task { () async -> ImagePipelineError? in
+        do throws(ImagePipelineError) {
+          _ = try await pipeline.image(for: url, size: .preview)
+          return nil
+        } catch {
+          return error
+        }
+      }
+      try await eventually("the download waiting on its deadline") {
+        await silence.arrivals == 1 && deadlines.pendingSleeperCount == 1
+      }
+      // The app's deadline (a minute), to the second, on the pipeline's clock, not the machine's.
+      deadlines.advance(by: .seconds(59))
+      #expect(deadlines.pendingSleeperCount == 1)
+      deadlines.advance(by: .seconds(1))
+
+      #expect(await pending.value == .http(.timedOut))
+      #expect(await pipeline.isCached(url) == false)
+    }
+  }
 }

@@ -19,7 +19,7 @@ struct PictureDownloadTests {
     try await withServedImages { server, directory in
       await server.serve("/image.php", ImageFixtures.gif(width: 40, height: 30), contentType: "image/gif")
       let url = server.url("/image.php?id=7")
-      let download = PictureDownload(images: makePipeline(directory), timeout: .seconds(30))
+      let download = PictureDownload(images: makePipeline(directory), clock: TestClock())
 
       let picture = try await download.picture(at: url)
 
@@ -32,7 +32,7 @@ struct PictureDownloadTests {
   @Test func aJPEGNamedPNGIsLabelledJPEG() async throws {
     try await withServedImages { server, directory in
       let url = await server.serve("/wrong.png", ImageFixtures.jpeg(width: 40, height: 30))
-      let download = PictureDownload(images: makePipeline(directory), timeout: .seconds(30))
+      let download = PictureDownload(images: makePipeline(directory), clock: TestClock())
 
       let picture = try await download.picture(at: url)
 
@@ -61,7 +61,7 @@ struct PictureDownloadTests {
       let page = Data("<!DOCTYPE html><html><body>Moved</body></html>".utf8)
       let labelled = await server.serve("/labelled.jpg", page, contentType: "text/html")
       let mislabelled = await server.serve("/mislabelled.jpg", page, contentType: "image/jpeg")
-      let download = PictureDownload(images: makePipeline(directory), timeout: .seconds(30))
+      let download = PictureDownload(images: makePipeline(directory), clock: TestClock())
 
       await #expect(throws: ImagePipelineError.notAnImage(contentType: "text/html")) {
         try await download.picture(at: labelled)
@@ -75,7 +75,7 @@ struct PictureDownloadTests {
   @Test func aServerErrorSaysSoInTheUsersLanguage() async throws {
     try await withServedImages { server, directory in
       await server.server.route("/gone.jpg") { _ in .html("<html>gone</html>", status: 404) }
-      let download = PictureDownload(images: makePipeline(directory), timeout: .seconds(30))
+      let download = PictureDownload(images: makePipeline(directory), clock: TestClock())
 
       do {
         _ = try await download.picture(at: server.url("/gone.jpg"))
@@ -93,7 +93,7 @@ struct PictureDownloadTests {
   @Test func plainHTTPOutsideLoopbackAndNASAIsRefusedBeforeAnyRequest() async throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
-    let download = PictureDownload(images: makePipeline(directory), timeout: .seconds(30))
+    let download = PictureDownload(images: makePipeline(directory), clock: TestClock())
 
     await #expect(throws: ImagePipelineError.http(.insecureURL("http://example.com/picture.jpg"))) {
       try await download.picture(at: URL(string: "http://example.com/picture.jpg")!)
@@ -103,17 +103,70 @@ struct PictureDownloadTests {
     }
   }
 
-  @Test func aSilentServerMeetsTheDeadline() async throws {
+  @Test func aSilentServerMeetsTheDeadlineOnTheInjectedClock() async throws {
     try await withServedImages { server, directory in
+      let silence = Gate()
+      // Opened on every way out, so a failing test never leaves the server waiting on it.
+      defer { Task { await silence.open() } }
       await server.server.route("/silent.jpg") { _ in
-        StubResponse(status: 200, headers: ["Content-Type": "image/jpeg"], delay: .seconds(20))
+        await silence.wait()
+        return .bytes(Data(), contentType: "image/jpeg")
       }
-      // The deadline is real time (it bounds a real socket); the suite's limit is the hang guard.
-      let download = PictureDownload(images: makePipeline(directory), timeout: .seconds(1))
+      let deadlines = TestClock()
+      let download = PictureDownload(images: makePipeline(directory), timeout: .seconds(60), clock: deadlines)
 
-      await #expect(throws: ImagePipelineError.http(.timedOut)) {
-        try await download.picture(at: server.url("/silent.jpg"))
+      let pending = Task { () async -> ImagePipelineError? in
+        do throws(ImagePipelineError) {
+          _ = try await download.picture(at: server.url("/silent.jpg"))
+          return nil
+        } catch {
+          return error
+        }
       }
+      try await eventually("the download waiting on its deadline") {
+        await silence.arrivals == 1 && deadlines.pendingSleeperCount == 1
+      }
+      // Just short of the deadline, nothing has ended however long the machine took to get here.
+      deadlines.advance(by: .seconds(59))
+      #expect(deadlines.pendingSleeperCount == 1)
+      deadlines.advance(by: .seconds(1))
+
+      #expect(await pending.value == .http(.timedOut))
+    }
+  }
+
+  @Test func shareThenSaveDownloadsThePictureOnceAndTheViewerReadsTheKeptFile() async throws {
+    try await withServedImages { server, directory in
+      let url = await server.serve(
+        "/hd.jpg", ImageFixtures.jpeg(width: 400, height: 300), contentType: "image/jpeg")
+      let images = makePipeline(directory)
+      let download = PictureDownload(images: images, clock: TestClock())
+
+      let shared = try await download.picture(at: url)
+      let saved = try await download.picture(at: url)
+
+      #expect(shared == saved)
+      #expect(await server.requests("/hd.jpg") == 1, "Save downloaded the picture Share had just downloaded")
+      // The viewer's HD afterwards decodes the kept file too.
+      let hd = try await images.image(for: url, size: .full)
+      #expect(hd.pixelWidth == 400)
+      #expect(await server.requests("/hd.jpg") == 1)
+    }
+  }
+
+  @Test func aPageIsNeverKeptAsThePicture() async throws {
+    try await withServedImages { server, directory in
+      let page = Data("<!DOCTYPE html><html><body>Moved</body></html>".utf8)
+      let url = await server.serve("/page.jpg", page, contentType: "image/jpeg")
+      let images = makePipeline(directory)
+      let download = PictureDownload(images: images, clock: TestClock())
+
+      await #expect(throws: ImagePipelineError.notAnImage(contentType: nil)) {
+        try await download.picture(at: url)
+      }
+
+      #expect(await images.cachedData(for: url) == nil)
+      #expect(await images.isCached(url) == false)
     }
   }
 
@@ -125,10 +178,16 @@ struct PictureDownloadTests {
           status: 200, headers: ["Content-Type": "image/png", "Cache-Control": "public, max-age=86400"],
           body: bytes)
       }
-      let download = PictureDownload(images: makePipeline(directory), timeout: .seconds(30))
+      let images = makePipeline(directory)
+      let download = PictureDownload(images: images, clock: TestClock())
+      let url = server.url("/cacheable.png")
 
-      _ = try await download.picture(at: server.url("/cacheable.png"))
-      _ = try await download.picture(at: server.url("/cacheable.png"))
+      _ = try await download.picture(at: url)
+      // The disk tier's copy gone (evicted), the next picture is downloaded again, not answered
+      // by a URL cache holding what the server called cacheable for a day.
+      let file = try #require(await images.cacheFileURL(for: url))
+      try FileManager.default.removeItem(at: file)
+      _ = try await download.picture(at: url)
 
       #expect(await server.requests("/cacheable.png") == 2)
       #expect(PictureDownload.makeSession().configuration.urlCache == nil)

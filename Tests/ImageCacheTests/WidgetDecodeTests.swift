@@ -42,7 +42,8 @@ struct WidgetDecodeTests {
   ]
 
   private func pipeline(_ directory: TemporaryDirectory, _ decoder: RecordingDecoder) -> ImagePipeline {
-    ImagePipeline(directory: directory.url, session: makeSession(), decoder: decoder)
+    ImagePipeline(
+      directory: directory.url, session: makeSession(), decoder: decoder, deadlineClock: TestClock())
   }
 
   @Test func threeSizesDecodeFromTheDiskFileOneAfterAnotherAfterOneDownload() async throws {
@@ -66,6 +67,44 @@ struct WidgetDecodeTests {
       #expect(record.mostAtOnce == 1, "\(record.mostAtOnce) decodes of one picture ran at once")
       let file = try #require(await images.cacheFileURL(for: url))
       #expect(record.fromFiles == [file, file, file])
+    }
+  }
+
+  @Test func aSnapshotNeverDownloadsAFileRemovedWhileAnotherSizeStaysInMemory() async throws {
+    try await withServedImages { server, directory in
+      let url = await server.serve(
+        "/day.jpg", ImageFixtures.jpeg(width: 1_600, height: 900), contentType: "image/jpeg")
+      let images = pipeline(directory, RecordingDecoder())
+      _ = try await images.widgetImage(for: url, size: Self.sizes[0])
+      // The app evicts the file; this process notices on its next read of it.
+      try FileManager.default.removeItem(at: try #require(await images.cacheFileURL(for: url)))
+      #expect(await images.cachedData(for: url) == nil)
+      // What the snapshot used to check first: still true, from the small size in memory.
+      #expect(await images.isCached(url))
+
+      let medium = await images.cachedWidgetImage(for: url, size: Self.sizes[1])
+
+      #expect(medium == nil)
+      #expect(await server.requests("/day.jpg") == 1, "the snapshot downloaded the picture")
+      // The size already decoded is still answered from memory.
+      #expect(await images.cachedWidgetImage(for: url, size: Self.sizes[0]) != nil)
+    }
+  }
+
+  @Test func aSnapshotDecodesAFileTheOtherProcessSavedWithoutARequest() async throws {
+    try await withServedImages { server, directory in
+      let url = await server.serve(
+        "/day.jpg", ImageFixtures.jpeg(width: 1_600, height: 900), contentType: "image/jpeg")
+      // The app saved the picture; the widget's pipeline over the same folder has never seen it.
+      _ = try await pipeline(directory, RecordingDecoder()).image(for: url, size: .preview)
+      let decoder = RecordingDecoder()
+      let widget = pipeline(directory, decoder)
+
+      let picture = try #require(await widget.cachedWidgetImage(for: url, size: Self.sizes[2]))
+
+      #expect(picture.pixelWidth > 0)
+      #expect(decoder.record.withLock { $0.fromFiles.count } == 1)
+      #expect(await server.requests("/day.jpg") == 1)
     }
   }
 

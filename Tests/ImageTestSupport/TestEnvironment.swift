@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 import ImageCache
 import Networking
@@ -91,16 +92,20 @@ public func makeSession() -> URLSession {
   return URLSession(configuration: configuration)
 }
 
+/// A pipeline downloading over a real session. Its download deadlines are measured on
+/// `deadlines`, a `TestClock` that stands still unless the test moves it, so no download times
+/// out because the machine is busy.
 public func makePipeline(
   _ directory: TemporaryDirectory,
   memoryCostLimit: Int = 64 << 20,
   diskByteLimit: Int = 64 << 20,
   decoder: any ImageDecoding = HeaderImageDecoder(),
-  now: @escaping @Sendable () -> Date = Date.init
+  now: @escaping @Sendable () -> Date = Date.init,
+  deadlines: any Clocking = TestClock()
 ) -> ImagePipeline {
   ImagePipeline(
     directory: directory.url, memoryCostLimit: memoryCostLimit, diskByteLimit: diskByteLimit,
-    session: makeSession(), decoder: decoder, now: now)
+    session: makeSession(), decoder: decoder, now: now, deadlineClock: deadlines)
 }
 
 /// Suspends callers until opened. Lets a test hold a response (or a download) as long as it
