@@ -92,7 +92,7 @@ var targets: [Target] = [
     name: "ViewerCore", dependencies: ["Basics", "ImageCache", "NASA", "ScreenCore"],
     swiftSettings: explicitIsolation),
   .target(
-    name: "FavoritesCore", dependencies: ["Favorites", "Localization", "NASA"],
+    name: "FavoritesCore", dependencies: ["Favorites", "Localization", "NASA", "ScreenCore"],
     swiftSettings: explicitIsolation),
   .target(
     name: "ProfileCore", dependencies: ["Localization", "Monetization", "Notifications"],
@@ -191,7 +191,8 @@ var targets: [Target] = [
   // Images over a loopback server, a hand-moved clock and a temporary folder, for the pipeline's
   // and the viewer's tests.
   .target(
-    name: "ImageTestSupport", dependencies: ["ImageCache", "Networking", "TestSupport", "TestServer"],
+    name: "ImageTestSupport",
+    dependencies: ["Basics", "ImageCache", "Networking", "TestSupport", "TestServer"],
     path: "Tests/ImageTestSupport"),
   .testTarget(
     name: "ImageCacheTests",
