@@ -3,6 +3,7 @@ import Foundation
 import Localization
 import NASA
 import Observation
+import ScreenCore
 
 /// One saved favorite's detail: the fields the favorite stores are shown at once (they and the
 /// pinned image work offline), then the full APOD with its explanation replaces them when the
@@ -39,6 +40,10 @@ public final class FavoriteDetailModel {
   }
 
   /// Loads the full APOD once; later calls after a success do nothing.
+  ///
+  /// A load cancelled by its caller (the view went away: a tab switch ends SwiftUI's `.task`)
+  /// leaves the detail as it was, as if it never ran (`ScreenState.afterCancellation`'s rule):
+  /// a cancellation is not a failure and is never shown as one; the next `load()` tries again.
   public func load() async {
     if case .full = state { return }
     let date = favorite.date
@@ -50,6 +55,8 @@ public final class FavoriteDetailModel {
     do {
       state = .full(try await fetch(day).apod)
       note = nil
+    } catch  where error.isCancellation || Task.isCancelled {
+      return
     } catch {
       note = Self.note(for: error, now: now())
     }
