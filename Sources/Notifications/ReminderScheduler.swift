@@ -53,7 +53,8 @@ public enum ReminderStatus: Sendable, Hashable {
 /// - A stored "on" found without permission on `refresh()` (notifications turned off in Settings
 ///   later) is kept, so the reminder starts again by itself once the user allows notifications.
 /// - A time change or a time-zone change reschedules (remove, then add under the same identifier);
-///   turning it off cancels it.
+///   turning it off cancels it. A chosen time, like the toggle, shows and is stored at once
+///   (`chooseTime`, `choosePickerDate`); the rescheduling follows in order.
 /// - The body names the latest cached APOD title when there is one, refreshed on `refresh()`.
 /// - Operations run one after another in call order, so a quick on-off-on ends in the state the
 ///   user chose last.
@@ -114,16 +115,60 @@ public final class ReminderScheduler {
     await apply(enabled: enabled, choice: choice)
   }
 
-  /// Changes the time of day and reschedules when the reminder is on.
+  /// Why the last time chosen was refused (`ReminderSettingsError.message`), or nil.
+  public private(set) var timeError: String?
+
+  /// The work started by the last `chooseTime`; `nil` before any. Awaited by callers that must
+  /// know when the reminder follows the new time (tests).
+  @ObservationIgnored public private(set) var pendingTimeChange: Task<Void, Never>?
+
+  /// The time picker's value: the stored hour and minute as a date in `calendar`
+  /// (`ReminderSettings.pickerDate(in:)`).
+  public func pickerDate(in calendar: Calendar) -> Date {
+    settings.pickerDate(in: calendar)
+  }
+
+  /// What the time picker's binding calls: the hour and minute of `date` in `calendar`, through
+  /// `chooseTime(hour:minute:)`.
+  public func choosePickerDate(_ date: Date, in calendar: Calendar) {
+    let time = ReminderSettings.timeOfDay(from: date, in: calendar)
+    chooseTime(hour: time.hour, minute: time.minute)
+  }
+
+  /// Shows and stores the time at once, then starts the rescheduling itself
+  /// (`pendingTimeChange`), so the picker never moves back while earlier work (a permission
+  /// prompt) holds the queue. An invalid time changes nothing and sets `timeError`.
+  public func chooseTime(hour: Int, minute: Int) {
+    do throws(ReminderSettingsError) {
+      try storeTime(hour: hour, minute: minute)
+    } catch {
+      timeError = error.message
+      return
+    }
+    pendingTimeChange = Task { await rescheduleForTime() }
+  }
+
+  /// Changes the time of day (shown and stored before the first suspension) and reschedules
+  /// when the reminder is on.
   /// - Throws: `.invalidTime` for an hour outside 0...23 or a minute outside 0...59; nothing changes.
   public func setTime(hour: Int, minute: Int) async throws(ReminderSettingsError) {
+    try storeTime(hour: hour, minute: minute)
+    await rescheduleForTime()
+  }
+
+  private func storeTime(hour: Int, minute: Int) throws(ReminderSettingsError) {
     guard ReminderSettings.isValidTime(hour: hour, minute: minute) else {
       throw .invalidTime(hour: hour, minute: minute)
     }
+    timeError = nil
+    settings.hour = hour
+    settings.minute = minute
+    settings.save(to: store)
+  }
+
+  /// Reschedules at the time stored when it runs (a later choice queued behind wins).
+  private func rescheduleForTime() async {
     await serially { [self] in
-      settings.hour = hour
-      settings.minute = minute
-      settings.save(to: store)
       if settings.isEnabled {
         await scheduleIfAllowed(replacingPending: true)
       }

@@ -123,8 +123,6 @@
   /// The daily reminder: the toggle, the time and what the scheduler says about permission.
   private struct ReminderSection: View {
     let reminder: ReminderScheduler
-    /// `ReminderSettingsError.message` when a chosen time was refused.
-    @State private var timeError: String?
     @Environment(\.openURL) private var openURL
 
     var body: some View {
@@ -137,7 +135,7 @@
             .listRowBackground(Palette.surface)
         }
 
-        if let message = reminder.status.message ?? timeError {
+        if let message = reminder.status.message ?? reminder.timeError {
           Text(message)
             .font(Typography.callout)
             .foregroundStyle(Palette.secondaryText)
@@ -163,21 +161,12 @@
         set: { enabled in reminder.isEnabled = enabled })
     }
 
-    /// The stored hour and minute as a `Date` for the picker, and back.
+    /// The stored hour and minute as a `Date` for the picker, and back: the scheduler shows the
+    /// time at once and reschedules by itself.
     private var time: Binding<Date> {
       Binding(
-        get: { reminder.settings.pickerDate(in: .current) },
-        set: { date in
-          let (hour, minute) = ReminderSettings.timeOfDay(from: date, in: .current)
-          Task {
-            do throws(ReminderSettingsError) {
-              try await reminder.setTime(hour: hour, minute: minute)
-              timeError = nil
-            } catch {
-              timeError = error.message
-            }
-          }
-        })
+        get: { reminder.pickerDate(in: .current) },
+        set: { date in reminder.choosePickerDate(date, in: .current) })
     }
   }
 

@@ -190,6 +190,54 @@ struct ReminderPermissionTests {
     #expect(scheduler.status == .permissionDenied)
   }
 
+  /// The time picker's binding calls `choosePickerDate`; the time shows before any work runs,
+  /// even while an earlier operation holds the queue (the permission prompt is up), and the
+  /// reminder is scheduled at it once the queue moves.
+  @Test func aChosenTimeShowsAtOnceWhileThePromptHoldsTheQueueAndTheReminderFollows() async throws {
+    let center = FakeNotificationCenter(status: .notDetermined)
+    await center.holdNextPrompt()
+    let store = FakeReminderSettingsStore()
+    let scheduler = makeScheduler(center: center, store: store)
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = try #require(TimeZone(identifier: "Europe/Paris"))
+    scheduler.isEnabled = true
+    let enabling = try #require(scheduler.pendingToggle)
+    await center.waitUntilPromptIsShown()
+
+    let chosen = ReminderSettings(isEnabled: true, hour: 21, minute: 40).pickerDate(in: calendar)
+    scheduler.choosePickerDate(chosen, in: calendar)
+
+    #expect(scheduler.settings.hour == 21 && scheduler.settings.minute == 40)
+    #expect(scheduler.pickerDate(in: calendar) == chosen)
+    #expect(ReminderSettings.load(from: store).hour == 21)
+    let rescheduling = try #require(scheduler.pendingTimeChange)
+    await center.answerHeldPrompt(granted: true)
+    try await bounded("the toggle's and the time's work") {
+      await enabling.value
+      await rescheduling.value
+    }
+    #expect(scheduler.status == .scheduled)
+    let pending = await center.pending
+    #expect(pending.map { $0.trigger?.dateMatching } == [DateComponents(hour: 21, minute: 40)])
+    #expect(scheduler.timeError == nil)
+  }
+
+  @Test func anImpossibleTimeChangesNothingAndSaysWhy() async throws {
+    let (scheduler, center) = makeScheduler(status: .authorized)
+    await scheduler.setEnabled(true)
+    let before = scheduler.settings
+
+    scheduler.chooseTime(hour: 24, minute: 0)
+
+    #expect(scheduler.settings == before)
+    #expect(scheduler.pendingTimeChange == nil)
+    #expect(scheduler.timeError == ReminderSettingsError.invalidTime(hour: 24, minute: 0).message)
+    scheduler.chooseTime(hour: 6, minute: 15)
+    #expect(scheduler.timeError == nil)
+    try await bounded("the time's work") { await scheduler.pendingTimeChange?.value }
+    #expect(await center.pending.first?.trigger?.dateMatching == DateComponents(hour: 6, minute: 15))
+  }
+
   @Test func aStoredChoiceIsKeptWhileDeniedAndTheReminderStartsOnceAllowed() async throws {
     let center = FakeNotificationCenter(status: .denied)
     let store = try storedSettings(ReminderSettings(isEnabled: true, hour: 9, minute: 0))
