@@ -19,16 +19,23 @@ import Sharing
     private let apod: APOD
     private let actions: APODDetailActions
     private let banner: StatusBanner?
+    private let daySwipe: (@MainActor (DaySwipeModel.Direction) -> Void)?
     @Environment(\.locale) private var locale
 
     /// - Parameters:
     ///   - apod: the picture to show.
     ///   - actions: its images and the favorite button.
     ///   - banner: a quiet line above the picture (why it is cached or stale), or `nil`.
-    public init(apod: APOD, actions: APODDetailActions, banner: StatusBanner? = nil) {
+    ///   - daySwipe: changes the day, where the detail swipes between days: offered to VoiceOver
+    ///     as the title's "Day Before" and "Day After" actions; nil elsewhere.
+    public init(
+      apod: APOD, actions: APODDetailActions, banner: StatusBanner? = nil,
+      daySwipe: (@MainActor (DaySwipeModel.Direction) -> Void)? = nil
+    ) {
       self.apod = apod
       self.actions = actions
       self.banner = banner
+      self.daySwipe = daySwipe
     }
 
     public var body: some View {
@@ -106,9 +113,18 @@ import Sharing
       #endif
     }
 
+    /// The title, with the day swipe's VoiceOver actions where the detail swipes.
+    @ViewBuilder private var titleText: some View {
+      if let daySwipe {
+        Text(apod.title).modifier(DaySwipeAccessibilityActions(swipe: daySwipe))
+      } else {
+        Text(apod.title)
+      }
+    }
+
     private var heading: some View {
       VStack(alignment: .leading, spacing: Spacing.xSmall) {
-        Text(apod.title)
+        titleText
           .font(Typography.display)
           .foregroundStyle(Palette.primaryText)
           .fixedSize(horizontal: false, vertical: true)

@@ -45,6 +45,24 @@ public final class DaySwipeModel {
       guard abs(dragWidth) >= minimumDistance, abs(dragWidth) >= 2 * abs(height) else { return nil }
       self = dragWidth > 0 ? .older : .newer
     }
+
+    /// How far from the screen's leading edge (in points) a drag belongs to the navigation
+    /// stack's Back swipe, which starts at that edge: wider than the system's edge zone, so a Back
+    /// swipe is never read as a day swipe too.
+    public static let leadingEdgeWidth: Double = 30
+
+    /// The direction a finished drag in a day's detail asks for, or nil: nothing for a drag that
+    /// began less than `leadingEdgeWidth` points from the leading edge (`startX`, measured from
+    /// it) — that drag is the system's Back swipe, which leaves the detail, and must not change
+    /// the day as well — otherwise `init(dragWidth:height:minimumDistance:)`'s rule.
+    ///
+    /// The full-screen viewer has no Back swipe and uses `init(dragWidth:height:minimumDistance:)`.
+    public init?(
+      detailDragFrom startX: Double, dragWidth: Double, height: Double, minimumDistance: Double = 80
+    ) {
+      guard startX >= Self.leadingEdgeWidth else { return nil }
+      self.init(dragWidth: dragWidth, height: height, minimumDistance: minimumDistance)
+    }
   }
 
   public private(set) var page: Page

@@ -93,6 +93,24 @@ struct DaySwipeModelTests {
     #expect(DaySwipeModel.Direction(dragWidth: 0, height: 300) == nil)  // scrolling the text
   }
 
+  /// Issue 21, defect 8: the system's Back swipe starts at the leading edge and goes right; in
+  /// the detail it leaves the day, and must not also show the day before.
+  @Test func aDragFromTheLeadingEdgeIsTheBackSwipeNeverADaySwipe() {
+    let edge = DaySwipeModel.Direction.leadingEdgeWidth
+    #expect(edge == 30)
+    // The Back swipe, from the edge itself and from just inside the zone, even far and flat.
+    #expect(DaySwipeModel.Direction(detailDragFrom: 0, dragWidth: 250, height: 4) == nil)
+    #expect(DaySwipeModel.Direction(detailDragFrom: 12, dragWidth: 180, height: 10) == nil)
+    #expect(DaySwipeModel.Direction(detailDragFrom: edge - 0.5, dragWidth: 120, height: 0) == nil)
+    #expect(DaySwipeModel.Direction(detailDragFrom: 5, dragWidth: -200, height: 0) == nil)
+    // From the zone's end on, the day swipe's own rule decides.
+    #expect(DaySwipeModel.Direction(detailDragFrom: edge, dragWidth: 120, height: 10) == .older)
+    #expect(DaySwipeModel.Direction(detailDragFrom: 160, dragWidth: 120, height: 10) == .older)
+    #expect(DaySwipeModel.Direction(detailDragFrom: 300, dragWidth: -120, height: -30) == .newer)
+    #expect(DaySwipeModel.Direction(detailDragFrom: 160, dragWidth: 60, height: 0) == nil)
+    #expect(DaySwipeModel.Direction(detailDragFrom: 160, dragWidth: 120, height: 70) == nil)
+  }
+
   @Test func aDaySeenOnceIsNeverFetchedAgain() async throws {
     let swiper = DaySwipeModel(
       apod: sampleAPOD(day("2026-02-20")), repository: repository, images: pipeline(RecordingDownloader()),

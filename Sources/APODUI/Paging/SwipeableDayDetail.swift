@@ -29,12 +29,15 @@
       Group {
         switch swiper.page {
         case .loaded(let apod):
-          APODDetailView(apod: apod, actions: actions)
+          APODDetailView(apod: apod, actions: actions, daySwipe: swipe)
         case .loading:
           ProgressView()
+            .modifier(DaySwipeAccessibilityActions(swipe: swipe))
             .frame(maxWidth: .infinity, maxHeight: .infinity)
         case .failed(_, let message):
           ErrorStateView(title: String(localized: "Couldn't Show This Day"), message: message)
+            .accessibilityElement(children: .combine)
+            .modifier(DaySwipeAccessibilityActions(swipe: swipe))
         }
       }
       .background(Palette.background)
@@ -42,9 +45,13 @@
       .simultaneousGesture(
         DragGesture(minimumDistance: 24)
           .onEnded { drag in
+            // Core decides (`Direction(detailDragFrom:…)`): a drag from the leading edge is the
+            // navigation stack's Back swipe and changes nothing here. The app's languages (English,
+            // French) lay out left to right, so the leading edge is x = 0.
             guard
               let direction = DaySwipeModel.Direction(
-                dragWidth: Double(drag.translation.width), height: Double(drag.translation.height))
+                detailDragFrom: Double(drag.startLocation.x), dragWidth: Double(drag.translation.width),
+                height: Double(drag.translation.height))
             else { return }
             Task { await swiper.swipe(direction) }
           }
@@ -54,6 +61,26 @@
         let swiper = swiper
         Task { await swiper.stop() }
       }
+    }
+
+    /// A day change asked for without a drag (VoiceOver's actions).
+    private func swipe(_ direction: DaySwipeModel.Direction) {
+      let swiper = swiper
+      Task { await swiper.swipe(direction) }
+    }
+  }
+
+  /// VoiceOver cannot drag: the day swipe's two changes as named actions ("Day Before", "Day
+  /// After", as in the viewer), on the element they are attached to. An action belongs to the
+  /// accessibility element it modifies, so the detail puts them on its title (the heading
+  /// VoiceOver users jump to) and the loading and failed pages on their one element.
+  struct DaySwipeAccessibilityActions: ViewModifier {
+    let swipe: @MainActor (DaySwipeModel.Direction) -> Void
+
+    func body(content: Content) -> some View {
+      content
+        .accessibilityAction(named: "Day Before") { swipe(.older) }
+        .accessibilityAction(named: "Day After") { swipe(.newer) }
     }
   }
 #endif
