@@ -320,6 +320,7 @@ var targets: [Target] = [
       name: "FavoritesFeature",
       dependencies: [
         "FavoritesCore", "Favorites", "ImageCache", "ImageCacheLive", "NASA", "DesignSystem", "APODUI",
+        "ProfileCore",
       ],
       swiftSettings: mainActorByDefault),
     .target(

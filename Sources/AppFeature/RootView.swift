@@ -65,7 +65,8 @@
           favorites: model.favorites, images: model.images.pipeline,
           // The gate shows the paywall; when it unlocks, the screen follows the entitlement.
           unlock: { _ = await model.attempt(.favorites) {} },
-          detail: { model.favoriteDetail(for: $0) }, detailActions: detailActions
+          detail: { model.favoriteDetail(for: $0) }, detailActions: detailActions,
+          purchaseLinks: { model.profile.purchaseLegalLinks }
         )
         .tabItem { Label("Favorites", systemImage: "heart") }
         .tag(RootTab.favorites)

@@ -6,6 +6,7 @@
   import Foundation
   import ImageCache
   import NASA
+  import ProfileCore
   import SwiftUI
 
   /// The Favorites tab: a grid of saved pictures that browses offline (their images are pinned in
@@ -20,6 +21,8 @@
     /// The full-APOD detail of a favorite; nil in previews, which show the saved fields only.
     private let detail: (@MainActor (Favorite) -> FavoriteDetailModel)?
     private let detailActions: APODDetailActions?
+    /// The legal pages beside the Unlock button (`ProfileModel.purchaseLegalLinks`).
+    private let purchaseLinks: @MainActor () -> [LegalLink]
 
     /// The screen over the parts it renders (the app's models, or sample data in previews).
     /// - Parameters:
@@ -30,15 +33,19 @@
     ///   - detail: builds a favorite's detail model (the full APOD, cache first); nil shows only the
     ///     favorite's saved fields.
     ///   - detailActions: the hero, favorite and share actions of the full detail.
+    ///   - purchaseLinks: the Terms of Use and Privacy Policy shown beside the Unlock button, as
+    ///     Core decides them (`ProfileModel.purchaseLegalLinks`: only while a purchase can start).
     public init(
       favorites: FavoritesModel, images: ImagePipeline, unlock: @escaping @MainActor () async -> Void,
-      detail: (@MainActor (Favorite) -> FavoriteDetailModel)? = nil, detailActions: APODDetailActions? = nil
+      detail: (@MainActor (Favorite) -> FavoriteDetailModel)? = nil, detailActions: APODDetailActions? = nil,
+      purchaseLinks: @escaping @MainActor () -> [LegalLink] = { [] }
     ) {
       self.favorites = favorites
       self.images = images
       self.unlock = unlock
       self.detail = detail
       self.detailActions = detailActions
+      self.purchaseLinks = purchaseLinks
     }
 
     public var body: some View {
@@ -65,7 +72,7 @@
       case .loading:
         ProgressView()
       case .locked:
-        LockedFavoritesView(unlock: unlock)
+        LockedFavoritesView(unlock: unlock, legalLinks: purchaseLinks())
       case .empty:
         EmptyStateView(
           title: String(localized: "No Favorites Yet"),
@@ -153,6 +160,8 @@
   /// through the gate (which shows the paywall).
   private struct LockedFavoritesView: View {
     let unlock: @MainActor () async -> Void
+    /// Terms of Use and Privacy Policy next to the offer to buy (App Review 3.1.2).
+    let legalLinks: [LegalLink]
     @State private var isUnlocking = false
 
     var body: some View {
@@ -182,8 +191,23 @@
         .buttonStyle(.borderedProminent)
         // One paywall at a time: a second tap while it is up would do nothing.
         .disabled(isUnlocking)
+        if !legalLinks.isEmpty {
+          // Side by side when they fit, else one under the other (larger text, French).
+          ViewThatFits(in: .horizontal) {
+            HStack(spacing: Spacing.large) { links }
+            VStack(spacing: Spacing.small) { links }
+          }
+          .font(Typography.caption)
+        }
       }
       .padding(Spacing.xxLarge)
+    }
+
+    /// Each page as a link that opens outside the app.
+    private var links: some View {
+      ForEach(legalLinks) { link in
+        Link(destination: link.url) { Text(link.title) }
+      }
     }
   }
 

@@ -26,6 +26,29 @@ nonisolated public struct AppLinks: Sendable, Equatable {
   }
 }
 
+/// A legal page and the title a view shows for it.
+nonisolated public struct LegalLink: Sendable, Equatable, Identifiable {
+  public let title: String
+  public let url: URL
+  public var id: URL { url }
+
+  public init(title: String, url: URL) {
+    self.title = title
+    self.url = url
+  }
+}
+
+extension AppLinks {
+  /// The configured pages in the order they are shown next to a purchase: Terms of Use (Apple's
+  /// standard licence agreement unless the app has its own), then Privacy Policy.
+  public var legalLinks: [LegalLink] {
+    [
+      LegalLink(title: Localized.text("Terms of Use"), url: termsOfUse),
+      LegalLink(title: Localized.text("Privacy Policy"), url: privacyPolicy),
+    ]
+  }
+}
+
 /// What the running-mode choice may do in this build.
 ///
 /// Rule: a Release build never lets the user switch to Observer mode when the build has no
@@ -245,6 +268,19 @@ public final class ProfileModel {
 
   /// The mode this launch runs in.
   public var activeRunningMode: RunningMode { settings.activeMode }
+
+  // MARK: Legal links next to a purchase
+
+  /// The links shown beside the app's own offers to buy (the locked Favorites' Unlock button,
+  /// which opens the paywall): Terms of Use then Privacy Policy, from the build's configuration,
+  /// while a purchase can start there — monetization on and the user not Premium (free, or not
+  /// known yet: a tap may still open the paywall). Empty when nothing can be bought (no Purchasely
+  /// key) or nothing needs buying (Premium). The paywall itself is Purchasely's, in both running
+  /// modes; its links are set in Purchasely's console. Profile always lists both under About.
+  public var purchaseLegalLinks: [LegalLink] {
+    guard monetizationEnabled, !entitlements.entitlement.isPremium else { return [] }
+    return links.legalLinks
+  }
 
   /// What the running-mode section says under its title: what the setting is, and when it applies.
   /// One sentence under the legal links when a Debug build still links to placeholder pages

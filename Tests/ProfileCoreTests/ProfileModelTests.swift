@@ -354,3 +354,42 @@ struct ProfileLegalLinksNoticeTests {
     #expect(release.profile.legalLinksNotice == nil)
   }
 }
+
+/// Issue 22.15: the Terms of Use and the Privacy Policy stand next to the app's own offer to buy
+/// (the locked Favorites' Unlock button), from the build's configured pages, while a purchase can
+/// start there; the paywall's own links are Purchasely's (configured in its console).
+@Suite("Profile: legal links next to a purchase")
+@MainActor
+struct ProfilePurchaseLegalLinksTests {
+  static let configured = AppLinks(
+    termsOfUse: URL(string: "https://www.apple.com/legal/internet-services/itunes/dev/stdeula/")!,
+    privacyPolicy: URL(string: "https://spacer.app/privacy")!)
+
+  @Test func aFreeUserSeesTheTermsThenThePrivacyPolicyOfThisBuild() {
+    let fixture = ProfileFixture(snapshot: ProfileFixture.snapshot(.noSubscription), links: Self.configured)
+
+    let links = fixture.profile.purchaseLegalLinks
+
+    #expect(links.map(\.url) == [Self.configured.termsOfUse, Self.configured.privacyPolicy])
+    #expect(links.map(\.title) == ["Terms of Use", "Privacy Policy"])
+  }
+
+  @Test func aSubscriptionNotKnownYetStillShowsThem() {
+    // No snapshot and no check yet: the gate may still open the paywall on a tap.
+    let fixture = ProfileFixture(links: Self.configured)
+    #expect(fixture.profile.purchaseLegalLinks.count == 2)
+  }
+
+  @Test func nothingToBuyMeansNoLinksThere() {
+    let premium = ProfileFixture(
+      snapshot: ProfileFixture.snapshot(.subscribed, expires: ProfileStatusTests.periodEnd),
+      links: Self.configured)
+    #expect(premium.profile.purchaseLegalLinks.isEmpty)
+    let noMonetization = ProfileFixture(
+      snapshot: ProfileFixture.snapshot(.noSubscription), monetizationEnabled: false, links: Self.configured)
+    #expect(noMonetization.profile.purchaseLegalLinks.isEmpty)
+    // Profile's About section lists both whatever the subscription.
+    #expect(premium.profile.links == Self.configured)
+  }
+
+}
