@@ -138,7 +138,7 @@ var targets: [Target] = [
     name: "ScenarioSimulator",
     dependencies: [
       "AppCore", "Basics", "Monetization", "Favorites", "FavoritesCore", "NASA", "ImageCache", "Networking",
-      "ProfileCore", "TestSupport",
+      "ProfileCore", "TestSupport", "TestServer", "ScreenCore", "TodayCore", "ExploreCore", "ViewerCore",
     ],
     swiftSettings: explicitIsolation
   ),

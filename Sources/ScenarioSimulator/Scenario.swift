@@ -26,6 +26,9 @@ public struct ScenarioStart: Sendable, Equatable {
   public var grandfathering: ScenarioGrandfathering?
   /// The subscription group the build is configured with; `nil` means the catalog's own.
   public var configuredGroupID: String?
+  /// The APOD world of a journey (the demo server's data through the app's stack); `nil`: no
+  /// APOD is reachable (monetization scenarios).
+  public var apod: ScenarioAPODStart?
 
   /// 2026-03-01T09:00:00Z.
   public static let defaultNow = Date(timeIntervalSince1970: 1_772_355_600)
@@ -174,6 +177,8 @@ public enum ScenarioStep: Sendable, Equatable {
   case resumeAutoRenew(product: String)
   /// The user sets the device's clock this far off true time (0 puts it right).
   case setDeviceClock(offset: TimeInterval)
+  /// A journey step: the app as a user drives it (`JourneyStep`).
+  case journey(JourneyStep)
   case expect(ScenarioExpectation)
 
   /// A short label for the transcript.
@@ -215,6 +220,7 @@ public enum ScenarioStep: Sendable, Equatable {
       offset == 0
         ? "set the device clock right"
         : "set the device clock \(offset > 0 ? "forward" : "back") by \(ScenarioDuration.format(abs(offset)))"
+    case .journey(let step): step.title
     case .expect: "expect"
     }
   }
@@ -256,6 +262,8 @@ public struct ScenarioExpectation: Sendable, Equatable {
   public var expires: ScenarioTime?
   /// Whether the last check was definitive.
   public var definitive: Bool?
+  /// What the screens show (journeys).
+  public var screen = ScreenExpectation()
 
   public init() {}
 }

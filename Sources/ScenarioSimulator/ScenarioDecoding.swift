@@ -104,7 +104,39 @@ extension Scenario: Decodable {
     start = try container.optional("start") ?? ScenarioStart()
     steps = try container.value("steps")
     expect = try container.optional("expect")
+    guard start.apod == nil else { return }
+    // A journey step or a screen expectation without the APOD world could only fail later, at
+    // run time, with a vaguer message: refused here, naming the step.
+    for (index, step) in steps.enumerated() {
+      let needs: String? =
+        switch step {
+        case .journey(let journey): "step '\(journey.title)'"
+        case .expect(let expectation) where !expectation.screen.isEmpty: "a screen expectation"
+        default: nil
+        }
+      if let needs {
+        throw DecodingError.dataCorrupted(
+          DecodingError.Context(
+            codingPath: [ScenarioKey("steps"), IndexKey(index)],
+            debugDescription: "\(needs) needs the APOD world: add \"apod\": {} to \"start\""))
+      }
+    }
+    if let expect, !expect.screen.isEmpty {
+      throw DecodingError.dataCorrupted(
+        DecodingError.Context(
+          codingPath: [ScenarioKey("expect")],
+          debugDescription: "a screen expectation needs the APOD world: add \"apod\": {} to \"start\""))
+    }
   }
+}
+
+/// An index in a coding path (`steps[3]`).
+struct IndexKey: CodingKey {
+  var intValue: Int?
+  var stringValue: String { "\(intValue ?? 0)" }
+  init(_ index: Int) { intValue = index }
+  init?(stringValue: String) { nil }
+  init?(intValue: Int) { self.intValue = intValue }
 }
 
 extension ScenarioStart: Decodable {
@@ -113,7 +145,7 @@ extension ScenarioStart: Decodable {
     try container.allowOnly(
       [
         "mode", "now", "online", "snapshot", "subscriptions", "backend", "paywalls", "paywallTimeout",
-        "grandfathering", "configuredGroupID",
+        "grandfathering", "configuredGroupID", "apod",
       ], in: "start")
     self.init()
     mode = try container.choice("mode", RunningMode.allCases) ?? mode
@@ -143,6 +175,7 @@ extension ScenarioStart: Decodable {
     }
     grandfathering = try container.optional("grandfathering")
     configuredGroupID = try container.optional("configuredGroupID")
+    apod = try container.optional("apod")
   }
 }
 
@@ -328,9 +361,14 @@ extension ScenarioStep: Decodable {
       }
       self = .setPaywall(placement: try container.value("placement"), behaviour: behaviour)
     default:
-      throw DecodingError.dataCorruptedError(
-        forKey: ScenarioKey("do"), in: container,
-        debugDescription: "unknown action '\(action)'; actions: \(Self.actions.joined(separator: ", "))")
+      guard JourneyStep.names.contains(action) else {
+        throw DecodingError.dataCorruptedError(
+          forKey: ScenarioKey("do"), in: container,
+          debugDescription:
+            "unknown action '\(action)'; actions: \(Self.actions.joined(separator: ", ")); "
+            + "journey actions: \(JourneyStep.names.joined(separator: ", "))")
+      }
+      self = .journey(try JourneyStep(action, container))
     }
   }
 
@@ -382,13 +420,14 @@ extension ScenarioStep: Decodable {
 }
 
 extension ScenarioExpectation: Decodable {
-  static let fields = [
-    "access", "reason", "fromCache", "paywallsShown", "paywallUp", "attempts", "actionsRun", "calls",
-    "restore",
-    "interceptor", "awaitingApproval", "finishedTransactions", "snapshot", "activeMode", "pendingMode",
-    "relaunchRequired", "events", "noEvents", "favorites", "texts", "textsContaining", "callOrder",
-    "callArguments", "source", "product", "expires", "definitive",
-  ]
+  static let fields =
+    [
+      "access", "reason", "fromCache", "paywallsShown", "paywallUp", "attempts", "actionsRun", "calls",
+      "restore",
+      "interceptor", "awaitingApproval", "finishedTransactions", "snapshot", "activeMode", "pendingMode",
+      "relaunchRequired", "events", "noEvents", "favorites", "texts", "textsContaining", "callOrder",
+      "callArguments", "source", "product", "expires", "definitive",
+    ] + ScreenExpectation.fields
 
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: ScenarioKey.self)
@@ -430,6 +469,7 @@ extension ScenarioExpectation: Decodable {
     }
     expires = try container.time("expires")
     definitive = try container.optional("definitive")
+    screen = try ScreenExpectation(container)
     if container.contains(ScenarioKey("favorites")) {
       if let list = try? container.decode([String].self, forKey: ScenarioKey("favorites")) {
         favorites = .dates(list)

@@ -39,7 +39,7 @@ public final class ScenarioRunner {
 
 /// One run: the world, the current `AppModel`, and the bookkeeping expectations read.
 @MainActor
-private final class ScenarioSession {
+final class ScenarioSession {
   let scenario: Scenario
   let watchdog: Duration
   let transcript = ScenarioTranscript()
@@ -58,6 +58,10 @@ private final class ScenarioSession {
   var lastInterceptor: InterceptorResponse?
   var failures: [String] = []
   var stepNumber = 0
+  /// The APOD world of a journey (`start.apod`), nil for monetization scenarios.
+  var apod: APODWorld?
+  /// What the user has in front of them, as the journey steps drove it.
+  let journey = JourneyState()
 
   final class TrackedWork {
     var isDone = false
@@ -74,6 +78,19 @@ private final class ScenarioSession {
   func run() async -> ScenarioReport {
     transcript.append(step: "scenario: \(scenario.name)")
     if let summary = scenario.summary { transcript.append(step: "  \(summary)") }
+    if let setup = scenario.start.apod {
+      do {
+        apod = try await APODWorld.start(
+          setup, world: world, clock: ScenarioDeviceClock(world: world), online: scenario.start.online)
+        world.note(
+          "apod: the demo server answers on 127.0.0.1"
+            + (setup.wrongDay.map { ", always with \($0.iso)" } ?? ""))
+      } catch {
+        fail("\(error)")
+        content.remove()
+        return ScenarioReport(name: scenario.name, transcript: transcript.lines, failures: failures)
+      }
+    }
     transcript.append(step: "[0] app opens (first frame)")
     openApp()
     for (index, step) in scenario.steps.enumerated() {
@@ -86,9 +103,11 @@ private final class ScenarioSession {
       stepNumber = scenario.steps.count + 1
       transcript.append(step: "[end] expect")
       check(expectation)
+      await checkScreen(expectation.screen)
     }
     model?.shutdown()
     world.endGeneration()
+    await apod?.stop()
     content.remove()
     return ScenarioReport(name: scenario.name, transcript: transcript.lines, failures: failures)
   }
@@ -103,6 +122,7 @@ private final class ScenarioSession {
         return fail("the app is already launched (use relaunch)")
       }
       await track { await model.launch() }
+      await firstScreenAppears()
     case .quit:
       quit()
     case .relaunch:
@@ -110,9 +130,16 @@ private final class ScenarioSession {
       openApp()
       guard let model else { return }
       await track { await model.launch() }
+      await firstScreenAppears()
     case .foreground:
       guard let model = runningModel() else { return }
-      await track { await model.enterForeground() }
+      if journey.inBackground {
+        // Back from the home screen: the scene turns active again, and Core decides.
+        journey.inBackground = false
+        await track { await model.scenePhaseDidChange(to: .active) }
+      } else {
+        await track { await model.enterForeground() }
+      }
     case .tap(let feature, let label):
       guard let model = runningModel() else { return }
       tapCount += 1
@@ -172,8 +199,10 @@ private final class ScenarioSession {
       await settle()
     case .goOffline:
       world.online = false
+      apod?.radio.setOnline(false)
     case .goOnline:
       world.online = true
+      apod?.radio.setOnline(true)
     case .restore:
       // The Profile screen's button: its alert is what the user reads.
       guard let model = runningModel() else { return }
@@ -227,8 +256,11 @@ private final class ScenarioSession {
       world.subscriptions[index].willAutoRenew = true
     case .setDeviceClock(let offset):
       world.time.setDeviceOffset(offset)
+    case .journey(let step):
+      await performJourney(step)
     case .expect(let expectation):
       check(expectation)
+      await checkScreen(expectation.screen)
     }
   }
 
@@ -254,8 +286,9 @@ private final class ScenarioSession {
         paywallLoadTimeout: .seconds(scenario.start.paywallTimeout),
         defaultRunningMode: scenario.start.mode, grandfathering: grandfathering),
       clock: ScenarioDeviceClock(world: world))
-    let dependencies = Dependencies(monetization: monetization, content: content.dependencies)
+    let dependencies = Dependencies(monetization: monetization, content: content.dependencies(apod: apod))
     model = AppModel(dependencies: dependencies)
+    journey.reset()
   }
 
   /// The process died inside the last step (`killBeforeFinish`): its model is gone; the world
@@ -272,6 +305,7 @@ private final class ScenarioSession {
     model.shutdown()
     self.model = nil
     tracked.removeAll()
+    journey.reset()
     world.endGeneration()
     world.note("app quit")
   }
@@ -368,7 +402,7 @@ private final class ScenarioSession {
     }
   }
 
-  private func runningModel() -> AppModel? {
+  func runningModel() -> AppModel? {
     guard let model else {
       fail("the app is not running (add a launch step)")
       return nil
@@ -376,7 +410,7 @@ private final class ScenarioSession {
     return model
   }
 
-  private func fail(_ message: String) {
+  func fail(_ message: String) {
     failures.append("step \(stepNumber): \(message)")
     transcript.append(step: "    ✗ \(message)")
   }
@@ -397,14 +431,24 @@ private final class ScenarioSession {
   // MARK: - Settling
 
   /// Starts `work` and returns once the app is idle again.
-  private func track(_ work: @escaping () async -> Void) async {
+  func track(_ work: @escaping () async -> Void) async {
+    await track({ work }, started: { _ in })
+  }
+
+  /// As `track(_:)`, handing the started task to `started` first (a view's `.task`, cancelled
+  /// when the view goes away).
+  func track(
+    _ work: () -> () async -> Void, started: (Task<Void, Never>) -> Void
+  ) async {
     let entry = TrackedWork()
     tracked.append(entry)
-    Task {
-      await work()
+    let body = work()
+    let task = Task {
+      await body()
       entry.isDone = true
       self.world.notify()
     }
+    started(task)
     await settle()
   }
 
@@ -429,6 +473,8 @@ private final class ScenarioSession {
       }
       tracked.removeAll { $0.isDone }
       if tracked.count <= world.parkedCount { return }
+      // A journey's work waiting only for a slow server's held answers waits for the clock.
+      if apod?.isParked(now: world.time.deviceNow()) == true { return }
       await world.waitForChange()
     }
     fail("the app did not settle within \(watchdog) (a wait that never ends?)")
@@ -596,7 +642,7 @@ private final class ScenarioSession {
     return expectation
   }
 
-  private func passed(_ message: String) {
+  func passed(_ message: String) {
     transcript.append(step: "    ✓ \(message)")
   }
 
@@ -645,7 +691,7 @@ extension ScenarioWorld {
 
 /// The device's clock as the app reads it: the scenario's time, set off by the user, and sleeps
 /// that end only when the scenario's time passes their deadline.
-nonisolated private struct ScenarioDeviceClock: Clocking {
+nonisolated struct ScenarioDeviceClock: Clocking {
   let world: ScenarioWorld
 
   var now: Date { world.time.deviceNow() }

@@ -7,27 +7,37 @@ import Networking
 import ProfileCore
 import TestSupport
 
-/// The content side of a simulated app: scenarios exercise monetization only, so APODs and
-/// images are never reachable (every request fails as offline), the stores are real files in a
-/// folder of their own, removed after the run, and the notification centre is TestSupport's.
+/// The content side of a simulated app. Monetization scenarios never reach an APOD or an image
+/// (every request fails as offline); journeys bring the APOD world (`APODWorld`: the demo server
+/// through the app's own stack). The stores are real files in a folder of their own, removed
+/// after the run, and the notification centre is TestSupport's.
 struct SimulatedContent {
   let directory: URL
-  let dependencies: ContentDependencies
+  private let offlineRepository: APODRepository
+  private let offlinePipeline: ImagePipeline
+  private let favoritesRepository: any FavoritesRepository
+  private let notificationCenter = FakeNotificationCenter(status: .authorized)
+  private let reminderSettingsStore = FakeReminderSettingsStore()
 
   init(now: @escaping @Sendable () -> Date) {
     directory = FileManager.default.temporaryDirectory
       .appending(path: "spacer-scenario-\(UUID().uuidString)", directoryHint: .isDirectory)
-    dependencies = ContentDependencies(
-      apodRepository: APODRepository(
-        source: FakeAPODSource(day: { _ in .failure(.network(.offline)) }),
-        cache: JSONDiskCache(directory: directory.appending(path: "apod"), now: now), now: now),
-      imagePipeline: ImagePipeline(
-        directory: directory.appending(path: "images"), downloader: OfflineImageDownloader(),
-        decoder: HeaderImageDecoder(), now: now),
-      favoritesRepository: FileFavoritesRepository(
-        directory: directory.appending(path: "favorites"), now: now),
-      notificationCenter: FakeNotificationCenter(status: .authorized),
-      reminderSettingsStore: FakeReminderSettingsStore(),
+    offlineRepository = APODRepository(
+      source: FakeAPODSource(day: { _ in .failure(.network(.offline)) }),
+      cache: JSONDiskCache(directory: directory.appending(path: "apod"), now: now), now: now)
+    offlinePipeline = ImagePipeline(
+      directory: directory.appending(path: "images"), downloader: OfflineImageDownloader(),
+      decoder: HeaderImageDecoder(), now: now)
+    favoritesRepository = FileFavoritesRepository(directory: directory.appending(path: "favorites"), now: now)
+  }
+
+  /// The app's content dependencies: APODs and images from `apod` when given.
+  @MainActor
+  func dependencies(apod: APODWorld?) -> ContentDependencies {
+    ContentDependencies(
+      apodRepository: apod?.repository ?? offlineRepository, imagePipeline: apod?.images ?? offlinePipeline,
+      favoritesRepository: favoritesRepository, notificationCenter: notificationCenter,
+      reminderSettingsStore: reminderSettingsStore,
       links: AppLinks(
         termsOfUse: URL(string: "https://example.com/terms")!,
         privacyPolicy: URL(string: "https://example.com/privacy")!),

@@ -28,31 +28,51 @@ public actor DemoServer {
   private let server = LoopbackServer()
   private let now: @Sendable () -> Date
   private let misbehaviour: Misbehaviour?
+  private let beforeAnswering: @Sendable (RecordedRequest) async -> Void
 
-  public init(misbehaviour: Misbehaviour? = nil, now: @escaping @Sendable () -> Date = Date.init) {
+  /// - Parameter beforeAnswering: awaited before each answer is sent, with the request: a slow
+  ///   service (the journey scenarios hold answers until their clock has moved on).
+  public init(
+    misbehaviour: Misbehaviour? = nil, now: @escaping @Sendable () -> Date = Date.init,
+    beforeAnswering: @escaping @Sendable (RecordedRequest) async -> Void = { _ in }
+  ) {
     self.now = now
     self.misbehaviour = misbehaviour
+    self.beforeAnswering = beforeAnswering
   }
 
   /// Starts the server; returns the two endpoint URLs to configure the sources with.
   public func start() async throws -> (v1: URL, apodBasic: URL) {
     let base = try await server.start()
     let now = now
+    let beforeAnswering = beforeAnswering
     if case .alwaysAnswers(let day) = misbehaviour {
       await server.route(Self.v1Path) { request in
-        request.query["date"] != nil
+        await beforeAnswering(request)
+        return request.query["date"] != nil
           ? .json(APODFixtures.sampleV1(for: day, title: "The wrong day"))
           : .json("[" + APODFixtures.sampleV1(for: day, title: "The wrong day") + "]")
       }
-      await server.route(Self.basicPath) { _ in .json(APODFixtures.sampleAPODBasicList([day])) }
-      await server.route(prefix: Self.basicPath + "/") { _ in .json(APODFixtures.sampleAPODBasic(for: day)) }
-    } else {
-      await server.route(Self.v1Path) { request in Self.answerV1(request, today: APODDay.today(now: now())) }
       await server.route(Self.basicPath) { request in
-        Self.answerBasicList(request, today: APODDay.today(now: now()))
+        await beforeAnswering(request)
+        return .json(APODFixtures.sampleAPODBasicList([day]))
       }
       await server.route(prefix: Self.basicPath + "/") { request in
-        Self.answerBasic(request, today: APODDay.today(now: now()))
+        await beforeAnswering(request)
+        return .json(APODFixtures.sampleAPODBasic(for: day))
+      }
+    } else {
+      await server.route(Self.v1Path) { request in
+        await beforeAnswering(request)
+        return Self.answerV1(request, today: APODDay.today(now: now()))
+      }
+      await server.route(Self.basicPath) { request in
+        await beforeAnswering(request)
+        return Self.answerBasicList(request, today: APODDay.today(now: now()))
+      }
+      await server.route(prefix: Self.basicPath + "/") { request in
+        await beforeAnswering(request)
+        return Self.answerBasic(request, today: APODDay.today(now: now()))
       }
     }
     return (

@@ -2,12 +2,13 @@ import ArgumentParser
 import Foundation
 import ScenarioSimulator
 
-/// `spacer simulate FILE...`: runs monetization scenarios against the real `AppModel` with a
-/// simulated store, prints each event log, and fails when an expectation fails.
+/// `spacer simulate FILE...`: runs scenarios against the real `AppModel` (monetization ones with a
+/// simulated store, journeys against the demo NASA server), prints each event log, and fails when
+/// an expectation fails.
 struct SimulateCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "simulate",
-    abstract: "Run monetization scenarios (JSON files, see Scenarios/README.md).",
+    abstract: "Run monetization scenarios and journeys (JSON files, see Scenarios/README.md).",
     discussion: "Prints the event log of each scenario and exits non-zero if any expectation fails.")
 
   @Argument(help: "Scenario files to run.", completion: .file(extensions: ["json"]))

@@ -253,9 +253,16 @@ struct ScenarioRunnerTests {
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     .appendingPathComponent("Scenarios")
 
+  /// The monetization scenarios and the journeys (`Journeys/…`).
   nonisolated static var shippedScenarios: [String] {
     let files = (try? FileManager.default.contentsOfDirectory(atPath: scenariosDirectory.path)) ?? []
-    return files.filter { $0.hasSuffix(".json") }.sorted()
+    let journeys =
+      (try? FileManager.default.contentsOfDirectory(
+        atPath: scenariosDirectory.appendingPathComponent("Journeys").path)) ?? []
+    return
+      (files.filter { $0.hasSuffix(".json") }
+      + journeys.filter { $0.hasSuffix(".json") }.map { "Journeys/" + $0 })
+      .sorted()
   }
 
   /// Every string listed under `events` or `noEvents` anywhere in `json`.

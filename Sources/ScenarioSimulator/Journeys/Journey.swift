@@ -1,0 +1,174 @@
+import Foundation
+import NASA
+
+/// The APOD world of a journey (`start.apod`): the demo server's sample data, as the app fetches
+/// it, and what the device has saved before the first frame.
+public struct ScenarioAPODStart: Sendable, Equatable {
+  /// Which NASA service the app asks (`auto`: apod-basic first, as the app does).
+  public var service: APODSourceChoice = .auto
+  /// The server answers every day with this day's picture (a stale CDN, a misrouted proxy).
+  public var wrongDay: APODDay?
+  /// The server holds every answer until the scenario's clock has moved on this many seconds.
+  public var slow: TimeInterval?
+  /// Days saved on the device before the first frame (fetched through the app's own stack).
+  public var saved: [APODDay] = []
+  /// The last N days saved on the device before the first frame (Explore's list).
+  public var savedRecentDays: Int?
+  /// Pictures the picture server answers with a 404 page: any picture whose path and query
+  /// (`/host/path?w=2048&…`) contains one of these.
+  public var missingPictures: [String] = []
+
+  public init() {}
+}
+
+/// The tabs of the app, by the names journeys use.
+public enum JourneyTab: String, Sendable, Equatable, CaseIterable {
+  case today, explore, favorites, profile
+}
+
+/// A step that drives the app as a user does (a journey): the screens' own models, as the views
+/// call them.
+public enum JourneyStep: Sendable, Equatable {
+  /// The tab bar: the tab's screen appears (its `.task` loads it).
+  case selectTab(JourneyTab)
+  /// Pull to refresh on the tab in front (Today or Explore).
+  case refresh
+  /// Explore's date picker lands on a day; its detail opens when it can be shown.
+  case openDay(APODDay)
+  /// Explore's search field (and the filter, when given).
+  case search(String, filter: APODMediaFilter?)
+  /// A search result is tapped: its detail opens.
+  case openResult(APODDay)
+  /// A day swipe in the detail in front; `fromLeadingEdge`: the drag starts at the screen's
+  /// leading edge (where the system's Back gesture starts).
+  case swipe(DaySwipeDirection, fromLeadingEdge: Bool)
+  /// The picture of the detail in front opens full screen.
+  case openViewer
+  /// The full-screen viewer closes.
+  case closeViewer
+  /// Back: the detail on top goes away.
+  case back
+  /// The app goes to the background (home screen).
+  case background
+  /// A saved favorite is tapped on the Favorites tab: its detail opens and loads the full day.
+  case openFavorite(APODDay)
+
+  /// A short label for the transcript.
+  public var title: String {
+    switch self {
+    case .selectTab(let tab): "select the \(tab.rawValue) tab"
+    case .refresh: "pull to refresh"
+    case .openDay(let day): "pick \(day.iso) in Explore's date picker"
+    case .search(let query, let filter):
+      "search \"\(query)\"" + (filter.map { " (filter: \($0.rawValue))" } ?? "")
+    case .openResult(let day): "open the search result \(day.iso)"
+    case .swipe(let direction, let edge):
+      "swipe to the \(direction == .older ? "day before" : "day after")"
+        + (edge ? ", starting at the leading edge" : "")
+    case .openViewer: "open the viewer"
+    case .closeViewer: "close the viewer"
+    case .back: "back"
+    case .background: "go to the background"
+    case .openFavorite(let day): "open the favorite \(day.iso)"
+    }
+  }
+
+  /// The step names, for error messages.
+  static let names = [
+    "selectTab", "refresh", "openDay", "search", "openResult", "swipe", "openViewer", "closeViewer", "back",
+    "background", "openFavorite",
+  ]
+}
+
+/// A day swipe's direction, by the names journeys use.
+public enum DaySwipeDirection: String, Sendable, Equatable, CaseIterable {
+  /// The day before (a drag to the right).
+  case older
+  /// The day after (a drag to the left).
+  case newer
+}
+
+/// What the screens should show; only the given fields are checked.
+public struct ScreenExpectation: Sendable, Equatable {
+  /// What the Today tab shows.
+  public var today: ContentExpectation?
+  /// The detail in front: a day's page (`"none"`: no detail is open).
+  public var detail: ContentExpectation?
+  /// Explore's list and its date picker.
+  public var explore: ExploreExpectation?
+  /// Explore's search results.
+  public var search: SearchExpectation?
+  /// What the viewer's picture is doing: `loaded` (HD on screen), `loading`, `failed` (the
+  /// preview with a retry), `notRequested` (no viewer: the card holds the preview only),
+  /// `released`.
+  public var hd: HDExpectation?
+  /// The orientations allowed now: `portrait`, or `rotates` (any but upside down).
+  public var orientation: OrientationExpectation?
+  /// Requests the APOD server has received so far.
+  public var serverRequests: Int?
+  /// The days saved on the device, oldest first.
+  public var savedDays: [String]?
+  /// The favorite's detail in front (Favorites tab).
+  public var favoriteDetail: FavoriteDetailExpectation?
+
+  public init() {}
+
+  public var isEmpty: Bool { self == ScreenExpectation() }
+}
+
+/// A content screen (Today, a detail): which day, its title, the line above it, or its failure.
+public struct ContentExpectation: Sendable, Equatable {
+  /// `false`: nothing is shown (no detail open; Today not loaded).
+  public var shown: Bool?
+  public var date: String?
+  public var titleContains: String?
+  /// `image`, `video` or `link` (what the top of the day is, `APODHero`).
+  public var hero: String?
+  /// The status line above the content contains this (`"none"`: no line).
+  public var statusContains: String?
+  /// The content failed to load with a message containing this.
+  public var failedContains: String?
+  /// Whether it is still loading.
+  public var loading: Bool?
+}
+
+/// Explore's list and date picker.
+public struct ExploreExpectation: Sendable, Equatable {
+  /// How many days the list shows.
+  public var count: Int?
+  /// The newest day listed.
+  public var newest: String?
+  public var statusContains: String?
+  public var failedContains: String?
+  /// The day the date picker shows, loaded.
+  public var picked: String?
+  /// The date picker's day failed, with a message containing this.
+  public var pickedFailedContains: String?
+}
+
+/// Explore's search.
+public struct SearchExpectation: Sendable, Equatable {
+  /// The result days, in order.
+  public var results: [String]?
+  /// The sentence under an empty result contains this.
+  public var messageContains: String?
+}
+
+public enum HDExpectation: String, Sendable, Equatable, CaseIterable {
+  case loaded, loading, failed, notRequested, released
+  /// No picture at all could be loaded (nothing is drawn but the failure).
+  case noImage
+}
+
+/// A favorite's detail: the full day, or the favorite's own fields with a note why.
+public struct FavoriteDetailExpectation: Sendable, Equatable {
+  public var date: String?
+  /// Whether the full day (with its explanation) is shown.
+  public var full: Bool?
+  /// The note under the summary contains this (`"none"`: no note).
+  public var noteContains: String?
+}
+
+public enum OrientationExpectation: String, Sendable, Equatable, CaseIterable {
+  case portrait, rotates
+}

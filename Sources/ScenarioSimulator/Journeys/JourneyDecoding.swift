@@ -1,0 +1,222 @@
+import Foundation
+import NASA
+
+// Strict decoding of the journey parts of the format: as for the rest, unknown fields and values
+// are errors naming the field (the loader adds the file and the step index).
+
+extension KeyedDecodingContainer where Key == ScenarioKey {
+  /// A `YYYY-MM-DD` day.
+  func day(_ key: String) throws -> APODDay? {
+    guard let text: String = try optional(key) else { return nil }
+    guard let day = APODDay(rawValue: text) else {
+      throw DecodingError.dataCorruptedError(
+        forKey: ScenarioKey(key), in: self, debugDescription: "'\(text)' is not an APOD date: use YYYY-MM-DD")
+    }
+    return day
+  }
+
+  func requiredDay(_ key: String, in what: String) throws -> APODDay {
+    guard let day = try day(key) else {
+      throw DecodingError.keyNotFound(
+        ScenarioKey(key),
+        DecodingError.Context(codingPath: codingPath, debugDescription: "\(what) needs \"\(key)\""))
+    }
+    return day
+  }
+}
+
+extension ScenarioAPODStart: Decodable {
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: ScenarioKey.self)
+    try container.allowOnly(
+      ["service", "wrongDay", "slow", "saved", "savedRecentDays", "missingPictures"], in: "start.apod")
+    self.init()
+    service = try container.choice("service", APODSourceChoice.allCases) ?? service
+    wrongDay = try container.day("wrongDay")
+    if container.contains(ScenarioKey("slow")) {
+      let seconds = try container.duration("slow")
+      // The app gives up on a request after 15 s (`HTTPRequest.timeout`) and retries after a
+      // backoff on the clock; a world that waits for both is not modelled.
+      guard seconds > 0, seconds < 15 else {
+        throw DecodingError.dataCorruptedError(
+          forKey: ScenarioKey("slow"), in: container,
+          debugDescription: "slow must be more than 0s and under 15s (the app's request deadline)")
+      }
+      slow = seconds
+    }
+    let saved: [String] = try container.optional("saved") ?? []
+    self.saved = try saved.map { text in
+      guard let day = APODDay(rawValue: text) else {
+        throw DecodingError.dataCorruptedError(
+          forKey: ScenarioKey("saved"), in: container,
+          debugDescription: "'\(text)' is not an APOD date: use YYYY-MM-DD")
+      }
+      return day
+    }
+    savedRecentDays = try container.optional("savedRecentDays")
+    missingPictures = try container.optional("missingPictures") ?? []
+  }
+}
+
+extension JourneyStep {
+  /// Decodes the journey action `action` from its step object.
+  init(_ action: String, _ container: ScenarioContainer) throws {
+    func fields(_ names: String...) throws { try container.allowOnly(["do"] + names, in: "step '\(action)'") }
+    switch action {
+    case "selectTab":
+      try fields("tab")
+      guard let tab = try container.choice("tab", JourneyTab.allCases) else {
+        throw DecodingError.keyNotFound(
+          ScenarioKey("tab"),
+          DecodingError.Context(codingPath: container.codingPath, debugDescription: "selectTab needs \"tab\"")
+        )
+      }
+      self = .selectTab(tab)
+    case "openDay":
+      try fields("date")
+      self = .openDay(try container.requiredDay("date", in: "openDay"))
+    case "openFavorite":
+      try fields("date")
+      self = .openFavorite(try container.requiredDay("date", in: "openFavorite"))
+    case "openResult":
+      try fields("date")
+      self = .openResult(try container.requiredDay("date", in: "openResult"))
+    case "search":
+      try fields("query", "filter")
+      self = .search(
+        try container.value("query"), filter: try container.choice("filter", APODMediaFilter.allCases))
+    case "swipe":
+      try fields("direction", "fromLeadingEdge")
+      guard let direction = try container.choice("direction", DaySwipeDirection.allCases) else {
+        throw DecodingError.keyNotFound(
+          ScenarioKey("direction"),
+          DecodingError.Context(
+            codingPath: container.codingPath, debugDescription: "swipe needs \"direction\" (older or newer)"))
+      }
+      self = .swipe(direction, fromLeadingEdge: try container.optional("fromLeadingEdge") ?? false)
+    case "refresh", "openViewer", "closeViewer", "back", "background":
+      try fields()
+      self =
+        switch action {
+        case "refresh": .refresh
+        case "openViewer": .openViewer
+        case "closeViewer": .closeViewer
+        case "back": .back
+        default: .background
+        }
+    default:
+      throw DecodingError.dataCorruptedError(
+        forKey: ScenarioKey("do"), in: container,
+        debugDescription:
+          "unknown journey action '\(action)'; journey actions: \(Self.names.joined(separator: ", "))")
+    }
+  }
+}
+
+extension ScreenExpectation {
+  static let fields = [
+    "today", "detail", "explore", "search", "hd", "orientation", "serverRequests", "savedDays",
+    "favoriteDetail",
+  ]
+
+  /// The screen fields of an `expect` object.
+  init(_ container: ScenarioContainer) throws {
+    self.init()
+    today = try Self.content(container, "today")
+    detail = try Self.content(container, "detail")
+    explore = try container.optional("explore")
+    search = try container.optional("search")
+    hd = try container.choice("hd", HDExpectation.allCases)
+    orientation = try container.choice("orientation", OrientationExpectation.allCases)
+    serverRequests = try container.optional("serverRequests")
+    favoriteDetail = try container.optional("favoriteDetail")
+    if let days: [String] = try container.optional("savedDays") {
+      for text in days where APODDay(rawValue: text) == nil {
+        throw DecodingError.dataCorruptedError(
+          forKey: ScenarioKey("savedDays"), in: container,
+          debugDescription: "'\(text)' is not an APOD date: use YYYY-MM-DD")
+      }
+      savedDays = days
+    }
+  }
+
+  /// A content expectation, or `"none"` for nothing shown.
+  private static func content(_ container: ScenarioContainer, _ key: String) throws -> ContentExpectation? {
+    guard container.contains(ScenarioKey(key)) else { return nil }
+    if let text = try? container.decode(String.self, forKey: ScenarioKey(key)) {
+      guard text == "none" else {
+        throw DecodingError.dataCorruptedError(
+          forKey: ScenarioKey(key), in: container,
+          debugDescription: "'\(text)' is not \"none\" or an object (date, titleContains, hero, …)")
+      }
+      var nothing = ContentExpectation()
+      nothing.shown = false
+      return nothing
+    }
+    return try container.value(key)
+  }
+}
+
+extension ContentExpectation: Decodable {
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: ScenarioKey.self)
+    try container.allowOnly(
+      ["date", "titleContains", "hero", "statusContains", "failedContains", "loading"],
+      in: container.codingPath.last.map { "expect.\($0.stringValue)" } ?? "a screen")
+    self.init()
+    date = try container.day("date")?.iso
+    titleContains = try container.optional("titleContains")
+    if let hero: String = try container.optional("hero") {
+      guard ["image", "video", "link"].contains(hero) else {
+        throw DecodingError.dataCorruptedError(
+          forKey: ScenarioKey("hero"), in: container,
+          debugDescription: "'\(hero)' is not one of image, video, link")
+      }
+      self.hero = hero
+    }
+    statusContains = try container.optional("statusContains")
+    failedContains = try container.optional("failedContains")
+    loading = try container.optional("loading")
+  }
+}
+
+extension ExploreExpectation: Decodable {
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: ScenarioKey.self)
+    try container.allowOnly(
+      ["count", "newest", "statusContains", "failedContains", "picked", "pickedFailedContains"],
+      in: "expect.explore")
+    count = try container.optional("count")
+    newest = try container.day("newest")?.iso
+    statusContains = try container.optional("statusContains")
+    failedContains = try container.optional("failedContains")
+    picked = try container.day("picked")?.iso
+    pickedFailedContains = try container.optional("pickedFailedContains")
+  }
+}
+
+extension SearchExpectation: Decodable {
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: ScenarioKey.self)
+    try container.allowOnly(["results", "messageContains"], in: "expect.search")
+    if let results: [String] = try container.optional("results") {
+      for text in results where APODDay(rawValue: text) == nil {
+        throw DecodingError.dataCorruptedError(
+          forKey: ScenarioKey("results"), in: container,
+          debugDescription: "'\(text)' is not an APOD date: use YYYY-MM-DD")
+      }
+      self.results = results
+    }
+    messageContains = try container.optional("messageContains")
+  }
+}
+
+extension FavoriteDetailExpectation: Decodable {
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: ScenarioKey.self)
+    try container.allowOnly(["date", "full", "noteContains"], in: "expect.favoriteDetail")
+    date = try container.day("date")?.iso
+    full = try container.optional("full")
+    noteContains = try container.optional("noteContains")
+  }
+}

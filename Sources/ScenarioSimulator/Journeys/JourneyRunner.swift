@@ -1,0 +1,427 @@
+import AppCore
+import ExploreCore
+import FavoritesCore
+import Foundation
+import ImageCache
+import NASA
+import ScreenCore
+import TodayCore
+import ViewerCore
+
+/// What the user has in front of them, as a journey drove the screens: the tab shown, the day
+/// details pushed on each tab, and the full-screen viewer. The runner plays the views: it calls
+/// the models as they do and keeps what a view would hold (its detail's swipe model, the viewer's
+/// image model); every decision is the models'.
+@MainActor
+final class JourneyState {
+  var tab: JourneyTab = .today
+  /// Day details pushed on each tab, bottom first.
+  var details: [JourneyTab: [DaySwipeModel]] = [:]
+  /// Today's picture as a detail, and the day it opened on: swiping on Today moves it.
+  var todaySwiper: (origin: APODDay, swiper: DaySwipeModel)?
+  /// The viewer's image model: the open viewer's, or the last one that closed.
+  var viewer: ProgressiveImageModel?
+  var viewerOpen = false
+  /// What the viewer reports to, as the app's viewer does to `OrientationPolicy.shared`.
+  var orientation = OrientationPolicy()
+  var inBackground = false
+  /// The favorite's detail pushed on the Favorites tab.
+  var favoriteDetail: FavoriteDetailModel?
+  /// The `.task`s of the views on each tab: cancelled when the tab goes away, as SwiftUI does.
+  var viewTasks: [JourneyTab: [Task<Void, Never>]] = [:]
+
+  /// A new process: nothing on screen yet.
+  func reset() {
+    tab = .today
+    details = [:]
+    todaySwiper = nil
+    viewer = nil
+    viewerOpen = false
+    orientation = OrientationPolicy()
+    inBackground = false
+    favoriteDetail = nil
+    for task in viewTasks.values.flatMap({ $0 }) { task.cancel() }
+    viewTasks = [:]
+  }
+}
+
+extension ScenarioSession {
+  /// The first screen of a launched journey appears: the Today tab's `.task` loads it.
+  func firstScreenAppears() async {
+    guard apod != nil, let model else { return }
+    await track { await model.today.load() }
+  }
+
+  func performJourney(_ step: JourneyStep) async {
+    guard let model = runningModel() else { return }
+    switch step {
+    case .selectTab(let tab):
+      if tab != journey.tab {
+        // The tab that goes away: SwiftUI ends its views' `.task`s.
+        for task in journey.viewTasks.removeValue(forKey: journey.tab) ?? [] { task.cancel() }
+      }
+      journey.tab = tab
+      // The tab's screens appear: their `.task`s run.
+      switch tab {
+      case .today: await trackView { await model.today.load() }
+      case .explore: await trackView { await model.explore.load() }
+      case .favorites:
+        await trackView { await model.favorites.load() }
+        if let detail = journey.favoriteDetail { await trackView { await detail.load() } }
+      case .profile: await trackView { await model.profile.reminder.refresh() }
+      }
+    case .refresh:
+      switch journey.tab {
+      case .today: await track { await model.today.refresh() }
+      case .explore: await track { await model.explore.refresh() }
+      case .favorites, .profile: fail("the \(journey.tab.rawValue) tab has no pull to refresh")
+      }
+    case .openDay(let day):
+      guard journey.tab == .explore else {
+        return fail("the date picker is on the Explore tab (select it first)")
+      }
+      await track { await model.explore.loadDay(day) }
+      guard case .loaded(let content) = model.explore.state, let picked = content.picked else {
+        return fail("Explore shows no list to pick a day in")
+      }
+      if case .loaded(let result) = picked {
+        push(model.daySwiper(from: result.apod))
+      } else {
+        world.note("explore: the picked day shows \(Self.describe(picked))")
+      }
+    case .search(let query, let filter):
+      guard journey.tab == .explore else { return fail("search is on the Explore tab (select it first)") }
+      if let filter { await track { await model.search.setFilter(filter) } }
+      await track { await model.search.search(query) }
+    case .openResult(let day):
+      guard case .found(let hits) = model.search.results, hits.contains(where: { $0.day == day }) else {
+        return fail("\(day.iso) is not among the search results")
+      }
+      var found: APOD?
+      await track { found = await model.search.apod(for: day) }
+      guard let found else {
+        return fail("the result \(day.iso) could not be opened (its saved file is gone)")
+      }
+      push(model.daySwiper(from: found))
+    case .swipe(let direction, let fromLeadingEdge):
+      guard let swiper = detailInFront(model) else { return fail("no day detail is in front to swipe") }
+      guard !fromLeadingEdge else {
+        return fail("a drag's start is not an input of Core's swipe rule yet (issue 21, defect 8)")
+      }
+      // The gesture the view reports, decided by Core's rule: 120 points sideways, level.
+      guard let asked = DaySwipeModel.Direction(dragWidth: direction == .older ? 120 : -120, height: 0) else {
+        return fail("Core did not take a level 120-point drag for a swipe")
+      }
+      var moved = true
+      await track { moved = await swiper.swipe(asked) }
+      if !moved {
+        world.note("detail: no day \(direction == .older ? "before" : "after") \(swiper.page.day.iso)")
+      }
+    case .openViewer:
+      guard let swiper = detailInFront(model), case .loaded(let apod) = swiper.page else {
+        return fail("no loaded day is in front to open in the viewer")
+      }
+      guard let image = model.images.progressiveImage(for: apod) else {
+        return fail("\(apod.date.iso) has no picture to open (its top is not an image)")
+      }
+      journey.viewer = image
+      journey.viewerOpen = true
+      _ = journey.orientation.viewerAppeared()
+      await track { await image.showHD() }
+    case .closeViewer:
+      guard journey.viewerOpen, let image = journey.viewer else { return fail("the viewer is not open") }
+      journey.viewerOpen = false
+      _ = journey.orientation.viewerDisappeared()
+      await track { await ViewerClosing.close(image, images: model.images.pipeline) }
+    case .back:
+      guard var stack = journey.details[journey.tab], let top = stack.popLast() else {
+        return fail("nothing to go back from on the \(journey.tab.rawValue) tab")
+      }
+      journey.details[journey.tab] = stack
+      await track { await top.stop() }
+    case .background:
+      journey.inBackground = true
+      await track { await model.scenePhaseDidChange(to: .background) }
+    case .openFavorite(let day):
+      guard journey.tab == .favorites else {
+        return fail("favorites are on the Favorites tab (select it first)")
+      }
+      guard case .loaded(let favorites) = model.favorites.state,
+        let favorite = favorites.first(where: { $0.date == day })
+      else {
+        return fail("\(day.iso) is not in the Favorites list")
+      }
+      let detail = model.favoriteDetail(for: favorite)
+      journey.favoriteDetail = detail
+      await trackView { await detail.load() }
+    }
+  }
+
+  /// Runs `work` as a `.task` of a view on the tab shown: tracked like any work, and cancelled
+  /// when that tab goes away.
+  private func trackView(_ work: @escaping () async -> Void) async {
+    var handle: Task<Void, Never>?
+    await track(
+      { work },
+      started: { handle = $0 })
+    if let handle { journey.viewTasks[journey.tab, default: []].append(handle) }
+  }
+
+  private func push(_ swiper: DaySwipeModel) {
+    journey.details[journey.tab, default: []].append(swiper)
+  }
+
+  /// The day detail in front: the top one pushed on the tab shown, or Today's picture.
+  func detailInFront(_ model: AppModel) -> DaySwipeModel? {
+    if let top = journey.details[journey.tab]?.last { return top }
+    guard journey.tab == .today, case .loaded(let content) = model.today.state else { return nil }
+    if let today = journey.todaySwiper, today.origin == content.apod.date { return today.swiper }
+    let swiper = model.daySwiper(from: content.apod)
+    journey.todaySwiper = (content.apod.date, swiper)
+    return swiper
+  }
+
+  // MARK: - Screen expectations
+
+  func checkScreen(_ expect: ScreenExpectation) async {
+    guard !expect.isEmpty else { return }
+    guard let model else { return fail("the screen cannot be checked: the app is not running") }
+    if let today = expect.today {
+      check("today", today, Self.shown(model.today.state, status: model.today.statusMessage))
+    }
+    if let detail = expect.detail {
+      check("detail", detail, detailInFront(model).map { Self.shown($0.page) } ?? .nothing)
+    }
+    if let explore = expect.explore { check(explore, model.explore) }
+    if let search = expect.search { check(search, model.search) }
+    if let hd = expect.hd {
+      let actual = journey.viewer.map { Self.hd($0.phase) } ?? .notRequested
+      compareScreen("hd", hd.rawValue, actual.rawValue)
+    }
+    if let orientation = expect.orientation {
+      let actual: OrientationExpectation = journey.orientation.allowed == .portrait ? .portrait : .rotates
+      compareScreen("orientation", orientation.rawValue, actual.rawValue)
+    }
+    if let expected = expect.serverRequests, let apod {
+      compareScreen("serverRequests", "\(expected)", "\(await apod.serverRequests())")
+    }
+    if let expected = expect.favoriteDetail { check(expected, journey.favoriteDetail) }
+    if let expected = expect.savedDays, let apod {
+      let saved = await apod.repository.savedAPODs().map(\.date.iso).sorted()
+      compareScreen("savedDays", expected.joined(separator: ", "), saved.joined(separator: ", "))
+    }
+  }
+
+  private func compareScreen(_ name: String, _ expected: String, _ actual: String) {
+    if expected == actual {
+      passed("\(name) = \(expected)")
+    } else {
+      fail("expected \(name) \(expected), got \(actual)")
+    }
+  }
+
+  /// What a content screen shows, in the expectation's terms.
+  struct Shown {
+    var date: String?
+    var title: String?
+    var hero: String?
+    var status: String?
+    var failure: String?
+    var loading = false
+    var isShown = true
+
+    static let nothing = Shown(isShown: false)
+
+    var summary: String {
+      guard isShown else { return "nothing" }
+      if let failure { return "\(date.map { "\($0): " } ?? "")failed: \(failure)" }
+      if loading { return "\(date ?? "…") loading" }
+      return [date, title.map { "“\($0)”" }, hero, status.map { "[\($0)]" }].compactMap { $0 }.joined(
+        separator: " ")
+    }
+  }
+
+  private func check(_ name: String, _ expected: ContentExpectation, _ shown: Shown) {
+    var problems: [String] = []
+    if let wanted = expected.shown, wanted != shown.isShown {
+      problems.append(wanted ? "something shown" : "nothing shown")
+    }
+    if let date = expected.date, date != shown.date { problems.append("date \(date)") }
+    if let title = expected.titleContains, shown.title?.contains(title) != true {
+      problems.append("a title containing “\(title)”")
+    }
+    if let hero = expected.hero, hero != shown.hero { problems.append("a \(hero) at the top") }
+    if let status = expected.statusContains {
+      let met = status == "none" ? shown.status == nil : shown.status?.contains(status) == true
+      if !met {
+        problems.append(status == "none" ? "no status line" : "a status line containing “\(status)”")
+      }
+    }
+    if let failure = expected.failedContains, shown.failure?.contains(failure) != true {
+      problems.append("a failure containing “\(failure)”")
+    }
+    if let loading = expected.loading, loading != shown.loading {
+      problems.append(loading ? "loading" : "not loading")
+    }
+    if problems.isEmpty {
+      passed("\(name) shows \(shown.summary)")
+    } else {
+      fail("expected \(name) to show \(problems.joined(separator: ", ")); it shows \(shown.summary)")
+    }
+  }
+
+  private func check(_ expected: ExploreExpectation, _ explore: ExploreModel) {
+    var problems: [String] = []
+    var summary = ""
+    switch explore.state {
+    case .idle: summary = "nothing"
+    case .loading: summary = "loading"
+    case .failed(let message):
+      summary = "failed: \(message)"
+      if let failure = expected.failedContains, !message.contains(failure) {
+        problems.append("a failure containing “\(failure)”")
+      }
+    case .loaded(let content):
+      summary =
+        "\(content.items.count) days, newest \(content.items.first?.date.iso ?? "none")"
+        + (explore.statusMessage.map { " [\($0)]" } ?? "")
+        + (content.picked.map { "; picked \(Self.describe($0))" } ?? "")
+    }
+    let content: ExploreContent? = if case .loaded(let content) = explore.state { content } else { nil }
+    if let count = expected.count, content?.items.count != count { problems.append("\(count) days") }
+    if let newest = expected.newest, content?.items.first?.date.iso != newest {
+      problems.append("newest \(newest)")
+    }
+    if let status = expected.statusContains {
+      let met =
+        status == "none" ? explore.statusMessage == nil : explore.statusMessage?.contains(status) == true
+      if !met {
+        problems.append(status == "none" ? "no status line" : "a status line containing “\(status)”")
+      }
+    }
+    if expected.failedContains != nil, content != nil { problems.append("a failure") }
+    if let picked = expected.picked {
+      guard case .loaded(let result)? = content?.picked, result.apod.date.iso == picked else {
+        problems.append("\(picked) picked and shown")
+        return finish()
+      }
+    }
+    if let failure = expected.pickedFailedContains {
+      guard case .failed(_, let message)? = content?.picked, message.contains(failure) else {
+        problems.append("the picked day failed with “\(failure)”")
+        return finish()
+      }
+    }
+    finish()
+    func finish() {
+      if problems.isEmpty {
+        passed("explore shows \(summary)")
+      } else {
+        fail("expected explore to show \(problems.joined(separator: ", ")); it shows \(summary)")
+      }
+    }
+  }
+
+  private func check(_ expected: FavoriteDetailExpectation, _ detail: FavoriteDetailModel?) {
+    guard let detail else { return fail("expected a favorite's detail, none is open") }
+    let full: Bool = if case .full = detail.state { true } else { false }
+    let summary =
+      "\(detail.favorite.date.iso), \(full ? "the full day" : "the summary")"
+      + (detail.note.map { " [\($0)]" } ?? "")
+    var problems: [String] = []
+    if let date = expected.date, date != detail.favorite.date.iso { problems.append("date \(date)") }
+    if let wanted = expected.full, wanted != full { problems.append(wanted ? "the full day" : "the summary") }
+    if let note = expected.noteContains {
+      let met = note == "none" ? detail.note == nil : detail.note?.contains(note) == true
+      if !met { problems.append(note == "none" ? "no note" : "a note containing “\(note)”") }
+    }
+    if problems.isEmpty {
+      passed("favorite detail shows \(summary)")
+    } else {
+      fail("expected the favorite's detail to show \(problems.joined(separator: ", ")); it shows \(summary)")
+    }
+  }
+
+  private func check(_ expected: SearchExpectation, _ search: ExploreSearchModel) {
+    let days: [String]? = if case .found(let hits) = search.results { hits.map(\.day.iso) } else { nil }
+    let summary =
+      switch search.results {
+      case .inactive: "no search"
+      case .searching: "searching"
+      case .found(let hits): hits.isEmpty ? "no results" : hits.map(\.day.iso).joined(separator: ", ")
+      }
+    if let results = expected.results {
+      if days == results {
+        passed("search results = \(results.isEmpty ? "none" : results.joined(separator: ", "))")
+      } else {
+        fail(
+          "expected search results \(results.isEmpty ? "none" : results.joined(separator: ", ")), got \(summary)"
+        )
+      }
+    }
+    if let message = expected.messageContains {
+      if search.noResultsMessage?.contains(message) == true {
+        passed("search says “\(message)”")
+      } else {
+        fail(
+          "expected the search to say “\(message)”, it says \(search.noResultsMessage.map { "“\($0)”" } ?? "nothing")"
+        )
+      }
+    }
+  }
+
+  static func shown<Content>(_ state: ScreenState<Content>, status: String?) -> Shown
+  where Content: TodayLike {
+    switch state {
+    case .idle: .nothing
+    case .loading: Shown(loading: true)
+    case .failed(let message): Shown(failure: message)
+    case .loaded(let content):
+      Shown(
+        date: content.apod.date.iso, title: content.apod.title, hero: heroName(content.apod), status: status,
+        loading: content.isRefreshing)
+    }
+  }
+
+  static func shown(_ page: DaySwipeModel.Page) -> Shown {
+    switch page {
+    case .loading(let day): Shown(date: day.iso, loading: true)
+    case .loaded(let apod): Shown(date: apod.date.iso, title: apod.title, hero: heroName(apod))
+    case .failed(let day, let message): Shown(date: day.iso, failure: message)
+    }
+  }
+
+  static func heroName(_ apod: APOD) -> String {
+    switch apod.hero {
+    case .image: "image"
+    case .video: "video"
+    case .link: "link"
+    }
+  }
+
+  static func hd(_ phase: ProgressiveImageModel.Phase) -> HDExpectation {
+    switch phase {
+    case .full: .loaded
+    case .idle, .loading, .preview(_, hd: .loading): .loading
+    case .failed: .noImage
+    case .preview(_, hd: .failed): .failed
+    case .preview(_, hd: .notRequested): .notRequested
+    case .preview(_, hd: .released): .released
+    }
+  }
+
+  static func describe(_ picked: PickedDay) -> String {
+    switch picked {
+    case .loading(let day): "\(day.iso) loading"
+    case .loaded(let result): "\(result.apod.date.iso) “\(result.apod.title)”"
+    case .failed(let day, let message): "\(day.iso) failed: \(message)"
+    }
+  }
+}
+
+/// Content with one APOD on top (Today's).
+protocol TodayLike: RefreshableContent {
+  var apod: APOD { get }
+}
+
+extension TodayContent: TodayLike {}

@@ -1,0 +1,150 @@
+import Foundation
+import ScenarioSimulator
+import Testing
+
+private func decode(_ json: String) throws(ScenarioLoadError) -> Scenario {
+  try ScenarioLoader.decode(Data(json.utf8), file: "journey.json")
+}
+
+private func problem(_ json: String) -> String? {
+  do {
+    _ = try decode(json)
+    return nil
+  } catch {
+    return "\(error)"
+  }
+}
+
+@Suite("Journey format: a bad step or expectation names the file, the step and the field")
+struct JourneyDecodingTests {
+  @Test func unknownJourneyActionNamesTheStepAndListsTheJourneyActions() throws {
+    let message = try #require(
+      problem(
+        #"{ "name": "x", "start": { "apod": {} }, "steps": [ { "do": "launch" }, { "do": "selectTab", "tab": "explore" }, { "do": "openDya", "date": "2026-02-01" } ] }"#
+      ))
+    #expect(message.hasPrefix("journey.json: malformed scenario: at steps[2]"))
+    #expect(message.contains("unknown action 'openDya'"))
+    #expect(message.contains("journey actions: selectTab, refresh, openDay"))
+  }
+
+  @Test func misspeltScreenFieldNamesTheExpectation() throws {
+    let message = try #require(
+      problem(
+        #"{ "name": "x", "start": { "apod": {} }, "steps": [ { "do": "launch" }, { "expect": { "detail": { "dat": "2026-02-01" } } } ] }"#
+      ))
+    #expect(message.contains("steps[1]"))
+    #expect(message.contains("unknown field 'dat' in expect.detail"))
+  }
+
+  @Test func unknownScreenValueListsTheAllowedOnes() throws {
+    let message = try #require(
+      problem(#"{ "name": "x", "start": { "apod": {} }, "steps": [ { "expect": { "hd": "sharp" } } ] }"#))
+    #expect(message.contains("steps[0].expect.hd"))
+    #expect(
+      message.contains("'sharp' is not one of loaded, loading, failed, notRequested, released, noImage"))
+  }
+
+  @Test func unknownTabListsTheTabs() throws {
+    let message = try #require(
+      problem(
+        #"{ "name": "x", "start": { "apod": {} }, "steps": [ { "do": "selectTab", "tab": "settings" } ] }"#))
+    #expect(message.contains("steps[0].tab"))
+    #expect(message.contains("'settings' is not one of today, explore, favorites, profile"))
+  }
+
+  @Test func aDateThatIsNoDayIsRefused() throws {
+    let message = try #require(
+      problem(
+        #"{ "name": "x", "start": { "apod": {} }, "steps": [ { "do": "openDay", "date": "2026-02-30" } ] }"#))
+    #expect(message.contains("steps[0].date"))
+    #expect(message.contains("'2026-02-30' is not an APOD date"))
+  }
+
+  @Test func aStepFieldTheActionDoesNotTakeIsRefused() throws {
+    let message = try #require(
+      problem(
+        #"{ "name": "x", "start": { "apod": {} }, "steps": [ { "do": "openViewer", "date": "2026-02-01" } ] }"#
+      ))
+    #expect(message.contains("unknown field 'date' in step 'openViewer'"))
+  }
+
+  @Test func aJourneyStepWithoutTheAPODWorldIsRefusedNamingTheStep() throws {
+    let message = try #require(
+      problem(#"{ "name": "x", "steps": [ { "do": "launch" }, { "do": "openViewer" } ] }"#))
+    #expect(message.contains("at steps[1]"))
+    #expect(message.contains("needs the APOD world: add \"apod\": {} to \"start\""))
+  }
+
+  @Test func aScreenExpectationWithoutTheAPODWorldIsRefused() throws {
+    let message = try #require(
+      problem(#"{ "name": "x", "steps": [], "expect": { "orientation": "portrait" } }"#))
+    #expect(message.contains("at expect"))
+    #expect(message.contains("needs the APOD world"))
+  }
+
+  @Test func aServerSlowerThanTheRequestDeadlineIsRefused() throws {
+    let message = try #require(
+      problem(#"{ "name": "x", "start": { "apod": { "slow": "20s" } }, "steps": [] }"#))
+    #expect(message.contains("start.apod.slow"))
+    #expect(message.contains("under 15s (the app's request deadline)"))
+  }
+
+  @Test func anUnknownAPODWorldFieldIsRefused() throws {
+    let message = try #require(
+      problem(#"{ "name": "x", "start": { "apod": { "slowly": "5s" } }, "steps": [] }"#))
+    #expect(message.contains("unknown field 'slowly' in start.apod"))
+  }
+}
+
+@Suite("Journeys run against the demo server through the app's own stack")
+@MainActor
+struct JourneyRunTests {
+  @Test func aWrongScreenExpectationFailsWithWhatTheScreenShows() async throws {
+    let scenario = try decode(
+      #"""
+      { "name": "x", "start": { "apod": {} },
+        "steps": [ { "do": "launch" }, { "expect": { "today": { "date": "2026-02-01" }, "orientation": "rotates" } } ] }
+      """#)
+    let report = await ScenarioRunner().run(scenario)
+    #expect(
+      report.failures == [
+        "step 2: expected today to show date 2026-02-01; it shows 2026-03-01 “Sample Sky 2026-03-01 & Friends (sample data)” image",
+        "step 2: expected orientation rotates, got portrait",
+      ])
+  }
+
+  @Test func aSlowServerParksTheLoadUntilTheClockMovesOn() async throws {
+    let scenario = try decode(
+      #"""
+      { "name": "x", "start": { "apod": { "slow": "10s" } },
+        "steps": [ { "do": "launch" }, { "expect": { "today": { "loading": true }, "serverRequests": 1 } },
+                   { "do": "advanceTime", "by": "9s" }, { "expect": { "today": { "loading": true } } },
+                   { "do": "advanceTime", "by": "1s" }, { "expect": { "today": { "date": "2026-03-01", "loading": false } } } ] }
+      """#)
+    let report = await ScenarioRunner().run(scenario)
+    #expect(report.failures == [], "\(report.transcript.joined(separator: "\n"))")
+  }
+
+  @Test func aStepThatCannotHappenFailsTheScenario() async throws {
+    let scenario = try decode(
+      #"""
+      { "name": "x", "start": { "apod": {} },
+        "steps": [ { "do": "launch" }, { "do": "closeViewer" }, { "do": "openResult", "date": "2026-02-01" } ] }
+      """#)
+    let report = await ScenarioRunner().run(scenario)
+    #expect(
+      report.failures == [
+        "step 2: the viewer is not open", "step 3: 2026-02-01 is not among the search results",
+      ])
+  }
+
+  @Test func aDayTheServerCannotGiveBeforeLaunchFailsTheSetUp() async throws {
+    let scenario = try decode(
+      #"{ "name": "x", "start": { "apod": { "wrongDay": "2026-02-20", "saved": ["2026-02-27"] } }, "steps": [] }"#
+    )
+    let report = await ScenarioRunner().run(scenario)
+    #expect(report.failures.count == 1)
+    #expect(
+      report.failures.first?.contains("start.apod: could not save 2026-02-27 before the first frame") == true)
+  }
+}
