@@ -124,6 +124,8 @@ extension ScenarioSession {
       guard let image = model.images.progressiveImage(for: apod) else {
         return fail("\(apod.date.iso) has no picture to open (its top is not an image)")
       }
+      // The detail's card showed the preview first (its `.task`); the viewer takes the card's model.
+      await track { await image.load() }
       journey.viewer = image
       journey.viewerOpen = true
       _ = journey.orientation.viewerAppeared()
