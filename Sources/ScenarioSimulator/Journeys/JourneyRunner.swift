@@ -246,13 +246,15 @@ extension ScenarioSession {
   private func check(_ name: String, _ expected: ContentExpectation, _ shown: Shown) {
     var problems: [String] = []
     if let wanted = expected.shown, wanted != shown.isShown {
-      problems.append(wanted ? "something shown" : "nothing shown")
+      problems.append(wanted ? "something" : "nothing")
     }
     if let date = expected.date, date != shown.date { problems.append("date \(date)") }
     if let title = expected.titleContains, shown.title?.contains(title) != true {
       problems.append("a title containing “\(title)”")
     }
-    if let hero = expected.hero, hero != shown.hero { problems.append("a \(hero) at the top") }
+    if let hero = expected.hero, hero != shown.hero {
+      problems.append("\(hero == "image" ? "an" : "a") \(hero) at the top")
+    }
     if let status = expected.statusContains {
       let met = status == "none" ? shown.status == nil : shown.status?.contains(status) == true
       if !met {
