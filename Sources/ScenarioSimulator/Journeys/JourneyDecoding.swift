@@ -1,3 +1,4 @@
+import APODSearch
 import Foundation
 import NASA
 
