@@ -89,7 +89,7 @@ final class APODWorld {
     let images = ImagePipeline(
       directory: directory.appending(path: "images"),
       downloader: RadioImageDownloader(
-        inner: URLSessionImageDownloader(session: Self.pictureSession(), now: now), server: pictureBase,
+        inner: URLSessionImageDownloader(session: Self.pictureSession()), server: pictureBase,
         radio: radio),
       decoder: HeaderImageDecoder(), now: now)
     let apod = APODWorld(
