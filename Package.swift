@@ -139,7 +139,7 @@ var targets: [Target] = [
     dependencies: [
       "AppCore", "Basics", "Monetization", "Favorites", "FavoritesCore", "NASA", "ImageCache", "Networking",
       "ProfileCore", "TestSupport", "TestServer", "ScreenCore", "TodayCore", "ExploreCore", "ViewerCore",
-      "APODSearch",
+      "APODSearch", "AppNavigation",
     ],
     swiftSettings: explicitIsolation
   ),

@@ -61,7 +61,7 @@ final class ScenarioSession {
   /// The APOD world of a journey (`start.apod`), nil for monetization scenarios.
   var apod: APODWorld?
   /// What the user has in front of them, as the journey steps drove it.
-  let journey = JourneyState()
+  let journey: JourneyState
 
   final class TrackedWork {
     var isDone = false
@@ -72,6 +72,7 @@ final class ScenarioSession {
     self.watchdog = watchdog
     world = ScenarioWorld(start: scenario.start, transcript: transcript)
     content = SimulatedContent(now: world.time.deviceNow)
+    journey = JourneyState(now: world.time.deviceNow)
     seedSnapshot()
   }
 

@@ -53,6 +53,10 @@ public enum JourneyStep: Sendable, Equatable {
   case background
   /// A saved favorite is tapped on the Favorites tab: its detail opens and loads the full day.
   case openFavorite(APODDay)
+  /// The system opens a URL in the app (`onOpenURL`): routed by `AppNavigation`.
+  case openLink(String)
+  /// A tap on the widget showing `day`: its link (`DeepLink.url(for:)`, as the widget writes it).
+  case tapWidget(APODDay)
 
   /// A short label for the transcript.
   public var title: String {
@@ -71,13 +75,15 @@ public enum JourneyStep: Sendable, Equatable {
     case .back: "back"
     case .background: "go to the background"
     case .openFavorite(let day): "open the favorite \(day.iso)"
+    case .openLink(let url): "open the link \(url)"
+    case .tapWidget(let day): "tap the widget showing \(day.iso)"
     }
   }
 
   /// The step names, for error messages.
   static let names = [
     "selectTab", "refresh", "openDay", "search", "openResult", "swipe", "openViewer", "closeViewer", "back",
-    "background", "openFavorite",
+    "background", "openFavorite", "openLink", "tapWidget",
   ]
 }
 
@@ -111,6 +117,12 @@ public struct ScreenExpectation: Sendable, Equatable {
   public var savedDays: [String]?
   /// The favorite's detail in front (Favorites tab).
   public var favoriteDetail: FavoriteDetailExpectation?
+  /// The tab shown (`AppNavigation.tab`).
+  public var tab: JourneyTab?
+  /// The day details pushed on Explore, bottom first (`AppNavigation.explore.path`).
+  public var explorePath: [String]?
+  /// The sheet in front: `none`, `viewer`, `video`, `share` (`AppNavigation.sheet`).
+  public var sheet: String?
 
   public init() {}
 

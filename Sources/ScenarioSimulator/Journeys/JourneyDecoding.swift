@@ -79,6 +79,12 @@ extension JourneyStep {
     case "openFavorite":
       try fields("date")
       self = .openFavorite(try container.requiredDay("date", in: "openFavorite"))
+    case "openLink":
+      try fields("url")
+      self = .openLink(try container.value("url"))
+    case "tapWidget":
+      try fields("date")
+      self = .tapWidget(try container.requiredDay("date", in: "tapWidget"))
     case "openResult":
       try fields("date")
       self = .openResult(try container.requiredDay("date", in: "openResult"))
@@ -117,7 +123,7 @@ extension JourneyStep {
 extension ScreenExpectation {
   static let fields = [
     "today", "detail", "explore", "search", "hd", "orientation", "serverRequests", "savedDays",
-    "favoriteDetail",
+    "favoriteDetail", "tab", "explorePath", "sheet",
   ]
 
   /// The screen fields of an `expect` object.
@@ -131,6 +137,23 @@ extension ScreenExpectation {
     orientation = try container.choice("orientation", OrientationExpectation.allCases)
     serverRequests = try container.optional("serverRequests")
     favoriteDetail = try container.optional("favoriteDetail")
+    tab = try container.choice("tab", JourneyTab.allCases)
+    if let days: [String] = try container.optional("explorePath") {
+      for text in days where APODDay(rawValue: text) == nil {
+        throw DecodingError.dataCorruptedError(
+          forKey: ScenarioKey("explorePath"), in: container,
+          debugDescription: "'\(text)' is not an APOD date: use YYYY-MM-DD")
+      }
+      explorePath = days
+    }
+    if let sheet: String = try container.optional("sheet") {
+      guard ["none", "viewer", "video", "share"].contains(sheet) else {
+        throw DecodingError.dataCorruptedError(
+          forKey: ScenarioKey("sheet"), in: container,
+          debugDescription: "'\(sheet)' is not one of none, viewer, video, share")
+      }
+      self.sheet = sheet
+    }
     if let days: [String] = try container.optional("savedDays") {
       for text in days where APODDay(rawValue: text) == nil {
         throw DecodingError.dataCorruptedError(

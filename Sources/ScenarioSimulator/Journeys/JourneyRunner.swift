@@ -1,4 +1,5 @@
 import AppCore
+import AppNavigation
 import ExploreCore
 import FavoritesCore
 import Foundation
@@ -15,6 +16,14 @@ import ViewerCore
 @MainActor
 final class JourneyState {
   var tab: JourneyTab = .today
+  /// Where the user is, as Core holds it (`AppNavigation`); the views report to it.
+  var navigation: AppNavigation
+  private let now: @Sendable () -> Date
+
+  init(now: @escaping @Sendable () -> Date) {
+    self.now = now
+    navigation = AppNavigation(now: now)
+  }
   /// Day details pushed on each tab, bottom first.
   var details: [JourneyTab: [DaySwipeModel]] = [:]
   /// Today's picture as a detail, and the day it opened on: swiping on Today moves it.
@@ -33,6 +42,7 @@ final class JourneyState {
   /// A new process: nothing on screen yet.
   func reset() {
     tab = .today
+    navigation = AppNavigation(now: now)
     details = [:]
     todaySwiper = nil
     viewer = nil
@@ -61,6 +71,7 @@ extension ScenarioSession {
         for task in journey.viewTasks.removeValue(forKey: journey.tab) ?? [] { task.cancel() }
       }
       journey.tab = tab
+      journey.navigation.select(AppTab(rawValue: tab.rawValue) ?? .today)
       // The tab's screens appear: their `.task`s run.
       switch tab {
       case .today: await trackView { await model.today.load() }
@@ -85,6 +96,7 @@ extension ScenarioSession {
         return fail("Explore shows no list to pick a day in")
       }
       if case .loaded(let result) = picked {
+        journey.navigation.openDay(day)
         push(model.daySwiper(from: result.apod))
       } else {
         world.note("explore: the picked day shows \(Self.describe(picked))")
@@ -128,11 +140,13 @@ extension ScenarioSession {
       await track { await image.load() }
       journey.viewer = image
       journey.viewerOpen = true
+      _ = journey.navigation.present(.viewer(apod.date))
       _ = journey.orientation.viewerAppeared()
       await track { await image.showHD() }
     case .closeViewer:
       guard journey.viewerOpen, let image = journey.viewer else { return fail("the viewer is not open") }
       journey.viewerOpen = false
+      _ = journey.navigation.dismissSheet()
       _ = journey.orientation.viewerDisappeared()
       await track { await ViewerClosing.close(image, images: model.images.pipeline) }
     case .back:
@@ -140,6 +154,7 @@ extension ScenarioSession {
         return fail("nothing to go back from on the \(journey.tab.rawValue) tab")
       }
       journey.details[journey.tab] = stack
+      journey.navigation.back()
       await track { await top.stop() }
     case .background:
       journey.inBackground = true
@@ -155,7 +170,46 @@ extension ScenarioSession {
       }
       let detail = model.favoriteDetail(for: favorite)
       journey.favoriteDetail = detail
+      journey.navigation.openFavorite(day)
       await trackView { await detail.load() }
+    case .openLink(let text):
+      guard let url = URL(string: text) else { return fail("'\(text)' is not a URL") }
+      await follow(url, model)
+    case .tapWidget(let day):
+      await follow(DeepLink.url(for: .day(day)), model)
+    }
+  }
+
+  /// A link arrives: `AppNavigation` decides where it goes; the runner shows what it decided, as
+  /// the views do (the tab's screen appears; a day pushed on Explore loads and opens).
+  private func follow(_ url: URL, _ model: AppModel) async {
+    let before = journey.navigation.explore.path
+    guard journey.navigation.open(url: url) else {
+      return world.note("navigation: \(url.absoluteString) is not a Spacer link; nothing changes")
+    }
+    let tab = JourneyTab(rawValue: journey.navigation.tab.rawValue) ?? .today
+    if tab != journey.tab {
+      for task in journey.viewTasks.removeValue(forKey: journey.tab) ?? [] { task.cancel() }
+    }
+    journey.tab = tab
+    journey.viewerOpen = journey.navigation.sheet != nil && journey.viewerOpen
+    switch tab {
+    case .today:
+      journey.todaySwiper = nil
+      await trackView { await model.today.load() }
+    case .explore:
+      let path = journey.navigation.explore.path
+      guard let day = path.last, path != before || journey.details[.explore]?.isEmpty != false else { return }
+      await trackView { await model.explore.loadDay(day) }
+      guard case .loaded(let content) = model.explore.state, case .loaded(let result)? = content.picked else {
+        return world.note("explore: \(day.iso) could not be shown")
+      }
+      var stack = journey.details[.explore] ?? []
+      if stack.count >= path.count, !stack.isEmpty { stack.removeLast() }
+      stack.append(model.daySwiper(from: result.apod))
+      journey.details[.explore] = stack
+    case .favorites, .profile:
+      return
     }
   }
 
@@ -208,6 +262,23 @@ extension ScenarioSession {
       compareScreen("serverRequests", "\(expected)", "\(await apod.serverRequests())")
     }
     if let expected = expect.favoriteDetail { check(expected, journey.favoriteDetail) }
+    let navigation = journey.navigation
+    if let tab = expect.tab { compareScreen("tab", tab.rawValue, navigation.tab.rawValue) }
+    if let path = expect.explorePath {
+      compareScreen(
+        "explorePath", "[\(path.joined(separator: ", "))]",
+        "[\(navigation.explore.path.map(\.iso).joined(separator: ", "))]")
+    }
+    if let sheet = expect.sheet {
+      let actual =
+        switch navigation.sheet {
+        case nil: "none"
+        case .viewer: "viewer"
+        case .video: "video"
+        case .share: "share"
+        }
+      compareScreen("sheet", sheet, actual)
+    }
     if let expected = expect.savedDays, let apod {
       let saved = await apod.repository.savedAPODs().map(\.date.iso).sorted()
       compareScreen("savedDays", expected.joined(separator: ", "), saved.joined(separator: ", "))
