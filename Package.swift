@@ -108,8 +108,8 @@ var targets: [Target] = [
   .target(
     name: "AppCore",
     dependencies: [
-      "AppNavigation", "Basics", "NASA", "ImageCache", "Monetization", "Favorites", "Notifications",
-      "TodayCore",
+      "AppNavigation", "Basics", "NASA", "ImageCache", "Localization", "Monetization", "Favorites",
+      "Notifications", "TodayCore",
       "ExploreCore",
       "ViewerCore", "FavoritesCore", "ProfileCore",
     ],

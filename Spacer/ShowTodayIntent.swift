@@ -2,14 +2,15 @@ import AppFeature
 import AppIntents
 
 /// "Show today's astronomy picture": opens Spacer on Today. The intent only posts the link; the
-/// app routes it through `DeepLink` in Core like any other link.
+/// app routes it through `DeepLink` in Core like any other link (`LinkInbox` keeps it until the
+/// app is built when the shortcut launched it).
 struct ShowTodayIntent: AppIntent {
   static let title: LocalizedStringResource = "Show Today's Astronomy Picture"
   static var openAppWhenRun: Bool { true }
 
   @MainActor
   func perform() async throws -> some IntentResult {
-    AppLinkInbox.shared.openToday()
+    AppLinks.openToday()
     return .result()
   }
 }

@@ -1,8 +1,9 @@
 import AppFeature
 import SwiftUI
 
-/// The app entry point. Everything else lives in the package: `AppRootLoader` builds the live
-/// object graph once and shows the tabs.
+/// The app entry point. Everything else lives in the package: `AppRootLoader` asks for the live
+/// object graph (built once per process, whatever the number of scenes), takes the links opened
+/// from outside from the first frame, and shows the tabs.
 @main
 struct SpacerApp: App {
   /// Answers UIKit's orientation question (the viewer turns, the tabs stay upright).

@@ -1,7 +1,9 @@
+import AppNavigation
 import ExploreCore
 import Favorites
 import FavoritesCore
 import Foundation
+import Localization
 import Monetization
 import NASA
 import Notifications
@@ -37,14 +39,16 @@ public final class AppModel {
   public let heart: FavoriteHeart
   /// Profile, with the daily reminder.
   public let profile: ProfileModel
-  /// Where the reminder, a widget tap or the App Shortcut sends the app.
-  public let router: AppRouter
+  /// Where the user is and what is in front of them: the tab, each tab's stack, the sheet, the
+  /// messages waiting (gate notices among them), the orientation allowed. Links route through it
+  /// (`open(url:)`, `openNotification(requestIdentifier:)`).
+  public let navigation: AppNavigation
   /// Every NASA image on screen, and the detail cards' image models.
   public let images: ImageModels
 
   @ObservationIgnored private let notices: GateNotices
   @ObservationIgnored private let repository: APODRepository
-  @ObservationIgnored private let now: @Sendable () -> Date
+  @ObservationIgnored let now: @Sendable () -> Date
   @ObservationIgnored private var wasInBackground = false
 
   /// Builds monetization and every screen's model at once (tests, the simulator). The app builds
@@ -76,7 +80,12 @@ public final class AppModel {
     let explore = ExploreModel(repository: repository, days: content.exploreDays, now: now)
     (self.today, self.explore) = (today, explore)
     self.search = ExploreSearchModel(repository: repository)
-    self.router = AppRouter(today: today, explore: explore, now: now)
+    let navigation = AppNavigation(now: now) { [paywalls = monetization.paywalls] in paywalls.isBusy }
+    self.navigation = navigation
+    // Every gate notice (Ask to Buy, a paywall that could not be shown) is a message in the one
+    // queue: shown one at a time, never over a paywall; withdrawn when its reason is gone.
+    notices.posted = { navigation.enqueue(title: "", text: $0) }
+    notices.withdrawn = { navigation.withdraw(title: "", text: $0) }
     self.favorites = favorites
     self.heart = FavoriteHeart(favorites: favorites, gate: favoritesGate, now: now)
     self.images = ImageModels(pipeline: content.imagePipeline)
@@ -138,7 +147,18 @@ public final class AppModel {
     await favorites.load()
   }
 
-  public func dismissGateNotice() { notices.text = nil }
+  /// The user dismissed the message `id` (an alert's OK). A gate notice dismissed is cleared.
+  public func dismissMessage(_ id: Message.ID) {
+    let dismissed = navigation.message
+    navigation.dismissMessage(id)
+    if let dismissed, dismissed.id == id, dismissed.text == notices.text { notices.text = nil }
+  }
+
+  /// A sentence to tell once after launch about the favorites store (set aside, or not usable),
+  /// queued behind nothing and shown like every other message.
+  public func announceFavoritesStore(_ notice: String) {
+    navigation.enqueue(title: Localized.text("Favorites"), text: notice)
+  }
 
   /// A saved favorite's detail, reading the APOD cache first (it works offline).
   public func favoriteDetail(for favorite: Favorite) -> FavoriteDetailModel {

@@ -124,10 +124,21 @@ public final class AppMonetization {
 }
 
 /// The sentence to show after a gated action did not run for a reason worth telling (Ask to Buy,
-/// a paywall that could not be shown); the root view shows it, then clears it.
+/// a paywall that could not be shown). Each new sentence is posted to the app's message queue
+/// (`AppNavigation`), and one that stops being true (the approval came) is withdrawn from it.
 @Observable
 final class GateNotices {
-  var text: String?
+  var text: String? {
+    didSet {
+      guard text != oldValue else { return }
+      if let oldValue { withdrawn?(oldValue) }
+      if let text { posted?(text) }
+    }
+  }
+  /// Receives each new sentence (AppModel queues it as a message).
+  @ObservationIgnored var posted: ((String) -> Void)?
+  /// Receives a sentence no longer true (AppModel takes it out of the queue).
+  @ObservationIgnored var withdrawn: ((String) -> Void)?
 
   /// The one sentence that explains an Ask to Buy wait.
   static let approval = GateAttemptResult.rolledBack(.awaitingApproval).userNotice

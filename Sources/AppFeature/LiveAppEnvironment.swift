@@ -2,6 +2,7 @@ import WidgetCore
 
 #if os(iOS)
   import AppCore
+  import AppNavigation
   import Basics
   import CoreData
   import Favorites
@@ -28,9 +29,6 @@ import WidgetCore
   public final class LiveAppEnvironment {
     /// The app's model; `RootView` renders it and calls `launch()`.
     public let model: AppModel
-    /// A sentence to show once after launch, or `nil`: the favorites store was damaged and set
-    /// aside, or cannot be used at all (`FavoritesRepositoryError.message`).
-    public let launchNotice: String?
 
     private let monetization: LiveMonetization
     private let notificationPresenter: ForegroundNotificationPresenter
@@ -38,11 +36,10 @@ import WidgetCore
     private let widgetRefresher: WidgetRefresher
 
     private init(
-      model: AppModel, launchNotice: String?, monetization: LiveMonetization,
+      model: AppModel, monetization: LiveMonetization,
       notificationPresenter: ForegroundNotificationPresenter, widgetRefresher: WidgetRefresher
     ) {
       self.model = model
-      self.launchNotice = launchNotice
       self.monetization = monetization
       self.notificationPresenter = notificationPresenter
       self.widgetRefresher = widgetRefresher
@@ -122,9 +119,18 @@ import WidgetCore
       }
     }
 
+    /// The one environment of the process: the first scene's root builds it, every later or
+    /// reconnected scene gets the same one (one favorites store, one SDK start, one transaction
+    /// listener; `BuiltOnce`, Core, tested).
+    public static func shared() async -> LiveAppEnvironment {
+      await graph.value { await make() }
+    }
+
+    private static let graph = BuiltOnce<LiveAppEnvironment>()
+
     /// Builds every live part and the model around the first stage (begun here if the app's
-    /// `init` did not). Call it once per process.
-    public static func make() async -> LiveAppEnvironment {
+    /// `init` did not). Only `shared()` calls it.
+    private static func make() async -> LiveAppEnvironment {
       beginLaunch()
       // `beginLaunch()` has just set it; the fallback only keeps this free of a force unwrap.
       let first = firstStage ?? FirstStage(bundle: .main, clock: SystemClock())
@@ -212,11 +218,19 @@ import WidgetCore
 
       // Notification taps, including the one that launched the app, reach the model from now on.
       await notificationPresenter.taps.attach { [weak model] identifier in
-        await model?.router.openNotification(requestIdentifier: identifier)
+        await model?.openNotification(requestIdentifier: identifier)
       }
+      // Links (widget taps, URLs, the App Shortcut, Spotlight), including one that arrived before
+      // the model existed, reach it from now on; the environment lives as long as the process.
+      LinkInbox.shared.attach { url in
+        Task { await model.open(url: url) }
+      }
+      // The favorites store was damaged and set aside, or cannot be used at all: told once, in
+      // the one message queue.
+      if let notice = favorites.notice?.message { model.announceFavoritesStore(notice) }
 
       return LiveAppEnvironment(
-        model: model, launchNotice: favorites.notice?.message, monetization: first.live,
+        model: model, monetization: first.live,
         notificationPresenter: notificationPresenter, widgetRefresher: widgetRefresher)
     }
   }

@@ -1,6 +1,7 @@
 #if canImport(SwiftUI)
   import APODUI
   import AppCore
+  import AppNavigation
   import Combine
   import DesignSystem
   import ExploreFeature
@@ -20,26 +21,19 @@
   ///
   /// It hands each screen its model (Today, Explore and Favorites also share the detail's image
   /// and favorite actions), starts the launch sequence, and forwards the scene returning from the
-  /// background, memory warnings and time-zone changes. The onboarding paywall needs nothing here:
-  /// `AppModel.launch()` presents it through the paywall presenter, over the top view controller.
+  /// background, memory warnings and time-zone changes. The tab shown and the one alert in front
+  /// are `AppModel.navigation`'s (Core decides where a link goes and which message shows); links
+  /// reach the model through `LinkInbox` at the App level. The onboarding paywall needs nothing
+  /// here: `AppModel.launch()` presents it through the paywall presenter, over the top view
+  /// controller.
   public struct RootView: View {
-    /// The tabs, in order.
-    enum RootTab: Hashable {
-      case today, explore, favorites, profile
-    }
-
     private let model: AppModel
     /// An APOD detail's images and favorite button, the same on every tab.
     private let detailActions: APODDetailActions
-    @State private var selection: RootTab = .today
-    /// Shown once after launch, then cleared.
-    @State private var launchNotice: String?
     @Environment(\.scenePhase) private var scenePhase
 
-    /// - Parameters:
-    ///   - model: the app's one model, built once by the caller.
-    ///   - launchNotice: a sentence to show once, such as the favorites store having been set aside.
-    public init(model: AppModel, launchNotice: String? = nil) {
+    /// - Parameter model: the app's one model, built once per process.
+    public init(model: AppModel) {
       self.model = model
       let (images, heart) = (model.images, model.heart)
       detailActions = APODDetailActions(
@@ -50,17 +44,16 @@
         toggleFavorite: { _ = await heart.toggle($0) },
         favoriteFailure: { heart.failure(for: $0) },
         daySwiper: { model.daySwiper(from: $0) })
-      _launchNotice = State(initialValue: launchNotice)
     }
 
     public var body: some View {
-      TabView(selection: $selection) {
+      TabView(selection: Binding(get: { model.navigation.tab }, set: { model.navigation.select($0) })) {
         TodayScreen(today: model.today, actions: detailActions)
           .tabItem { Label("Today", systemImage: "sun.max") }
-          .tag(RootTab.today)
+          .tag(AppTab.today)
         ExploreScreen(explore: model.explore, actions: detailActions, search: model.search)
           .tabItem { Label("Explore", systemImage: "square.grid.2x2") }
-          .tag(RootTab.explore)
+          .tag(AppTab.explore)
         FavoritesScreen(
           favorites: model.favorites, images: model.images.pipeline,
           // The gate shows the paywall; when it unlocks, the screen follows the entitlement.
@@ -69,29 +62,12 @@
           purchaseLinks: { model.profile.purchaseLegalLinks }
         )
         .tabItem { Label("Favorites", systemImage: "heart") }
-        .tag(RootTab.favorites)
+        .tag(AppTab.favorites)
         ProfileScreen(profile: model.profile)
           .tabItem { Label("Profile", systemImage: "person.crop.circle") }
-          .tag(RootTab.profile)
+          .tag(AppTab.profile)
       }
       .task { await model.launch() }
-      // A notification tap asked for a tab (the reminder opens Today).
-      .onChange(of: model.router.destination, initial: true) { _, destination in
-        guard let destination else { return }
-        switch destination {
-        case .today: selection = .today
-        case .day: selection = .explore  // A day link shows the day on Explore.
-        }
-        model.router.destinationShown()
-      }
-      // App Shortcuts and links, routed through `DeepLink` in Core.
-      .onChange(of: AppLinkInbox.shared.pending, initial: true) { _, _ in
-        guard let url = AppLinkInbox.shared.take() else { return }
-        Task { await model.router.open(url: url) }
-      }
-      .onOpenURL { url in
-        Task { await model.router.open(url: url) }
-      }
       .onChange(of: scenePhase) { _, phase in
         let mirrored: AppModel.ScenePhase =
           switch phase {
@@ -102,30 +78,30 @@
         Task { await model.scenePhaseDidChange(to: mirrored) }
       }
       .modifier(SystemEventForwarding(model: model))
+      // The one message in front (never over a paywall; Core's queue decides). A message without
+      // a title (a gate notice) is its own title.
       .alert(
-        "Favorites",
+        alertTitle,
         isPresented: Binding(
-          get: { launchNotice != nil },
-          set: { isPresented in
-            if !isPresented { launchNotice = nil }
-          }),
-        presenting: launchNotice
-      ) { _ in
-        Button("OK") { launchNotice = nil }
-      } message: { notice in
-        Text(notice)
-      }
-      .alert(
-        model.gateNotice ?? "",
-        isPresented: Binding(
-          get: { model.gateNotice != nil },
-          set: { isPresented in
-            if !isPresented { model.dismissGateNotice() }
-          })
-      ) {
-        Button("OK") { model.dismissGateNotice() }
+          get: { model.navigation.message != nil },
+          // The OK button dismisses by id; the system's write of false after it must not dismiss
+          // the message that came next, so it is ignored.
+          set: { _ in }),
+        presenting: model.navigation.message
+      ) { message in
+        Button("OK") { model.dismissMessage(message.id) }
+      } message: { message in
+        Text(verbatim: message.title.isEmpty ? "" : message.text)
       }
       .spacerTheme()
+    }
+  }
+
+  extension RootView {
+    /// The alert's title: the message's title, or its text when it has none.
+    private var alertTitle: String {
+      guard let message = model.navigation.message else { return "" }
+      return message.title.isEmpty ? message.text : message.title
     }
   }
 

@@ -1,4 +1,5 @@
 #if canImport(CoreSpotlight) && canImport(SwiftUI)
+  import AppNavigation
   import CoreSpotlight
   import Favorites
   import SwiftUI
@@ -12,7 +13,7 @@
         guard let identifier = activity.userInfo?[CSSearchableItemActivityIdentifier] as? String,
           let link = SpotlightItem.link(forIdentifier: identifier)
         else { return }
-        AppLinkInbox.shared.deliver(link)
+        LinkInbox.shared.deliver(link)
       }
     }
   }

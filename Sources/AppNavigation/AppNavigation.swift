@@ -28,15 +28,24 @@ public final class AppNavigation {
   public var favorites = FavoritesStack()
   /// What is presented in front of the tabs, or nil.
   public private(set) var sheet: Sheet?
-  /// The paywall (presented by UIKit over everything) is up: messages wait.
-  public private(set) var isPaywallUp = false
+  /// A paywall (presented by UIKit over everything) is up or loading: messages wait. Either
+  /// reported (`paywallWillAppear()`) or read from the paywall flow (`paywallShowing`).
+  public var isPaywallUp: Bool { paywallReported || paywallShowing() }
+  private var paywallReported = false
+  @ObservationIgnored private let paywallShowing: @MainActor () -> Bool
 
   private var messages = MessageQueue()
   @ObservationIgnored private let now: @Sendable () -> Date
 
-  /// - Parameter now: the clock that says which APOD day is the current one.
-  public init(now: @escaping @Sendable () -> Date) {
+  /// - Parameters:
+  ///   - now: the clock that says which APOD day is the current one.
+  ///   - paywallShowing: whether the app's paywall flow has a paywall up or loading (observable
+  ///     reads, so a view showing `message` follows it).
+  public init(
+    now: @escaping @Sendable () -> Date, paywallShowing: @escaping @MainActor () -> Bool = { false }
+  ) {
     self.now = now
+    self.paywallShowing = paywallShowing
   }
 
   // MARK: Messages
@@ -52,6 +61,11 @@ public final class AppNavigation {
     messages.enqueue(title: title, text: text)
   }
 
+  /// Takes a waiting message with this title and text out of the queue (its reason is gone).
+  public func withdraw(title: String, text: String) {
+    messages.withdraw(title: title, text: text)
+  }
+
   /// The user dismissed `id`. A message no longer in front changes nothing.
   public func dismissMessage(_ id: Message.ID) {
     messages.dismiss(id)
@@ -60,10 +74,10 @@ public final class AppNavigation {
   // MARK: The paywall slot
 
   /// A paywall is about to be presented over everything.
-  public func paywallWillAppear() { isPaywallUp = true }
+  public func paywallWillAppear() { paywallReported = true }
 
   /// The paywall is gone: waiting messages may show.
-  public func paywallDidClose() { isPaywallUp = false }
+  public func paywallDidClose() { paywallReported = false }
 
   // MARK: Sheets and orientation
 

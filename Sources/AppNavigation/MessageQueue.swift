@@ -4,6 +4,7 @@ public struct Message: Sendable, Equatable, Identifiable {
   /// Unique within the process: dismissing names the message, so a late dismissal of one alert never
   /// removes the next.
   public let id: Int
+  /// Empty when the text alone says it (a gate notice): the text is then the alert's title.
   public let title: String
   public let text: String
 }
@@ -23,6 +24,10 @@ struct MessageQueue: Sendable, Equatable {
     guard !waiting.contains(where: { $0.title == title && $0.text == text }) else { return }
     waiting.append(Message(id: nextID, title: title, text: text))
     nextID += 1
+  }
+
+  mutating func withdraw(title: String, text: String) {
+    waiting.removeAll { $0.title == title && $0.text == text }
   }
 
   mutating func dismiss(_ id: Message.ID) {

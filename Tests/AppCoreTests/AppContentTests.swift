@@ -57,7 +57,9 @@ struct AppFavoritesTests {
 
     #expect(!saved)
     #expect(app.model.gateNotice == PaywallUnavailableReason.noNetwork.userMessage)
-    app.model.dismissGateNotice()
+    let message = try #require(app.model.navigation.message)
+    #expect(message.text == PaywallUnavailableReason.noNetwork.userMessage)
+    app.model.dismissMessage(message.id)
     #expect(app.model.gateNotice == nil)
   }
 
@@ -134,22 +136,22 @@ struct AppContentLifecycleTests {
     await app.model.today.load()
     app.clock.advance(by: MonetizationFixtures.day)  // the reminder fires the next day
 
-    await app.model.router.openNotification(requestIdentifier: ReminderScheduler.requestIdentifier)
+    app.model.navigation.select(.explore)
+    await app.model.openNotification(requestIdentifier: ReminderScheduler.requestIdentifier)
 
-    #expect(app.model.router.destination == .today)
+    #expect(app.model.navigation.tab == .today)
     guard case .loaded(let content) = app.model.today.state else {
       Issue.record("expected Today to show a picture, got \(app.model.today.state)")
       return
     }
     #expect(content.apod.date == APODDay.today(now: app.now))
-    app.model.router.destinationShown()
-    #expect(app.model.router.destination == nil)
   }
 
   @Test func anotherNotificationOpensNothing() async {
     let app = AppModelFixture()
-    await app.model.router.openNotification(requestIdentifier: "something.else")
-    #expect(app.model.router.destination == nil)
+    app.model.navigation.select(.favorites)
+    await app.model.openNotification(requestIdentifier: "something.else")
+    #expect(app.model.navigation.tab == .favorites)
   }
 
   @Test func onlyActiveAfterBackgroundCountsAsReturningToTheForeground() async throws {

@@ -384,11 +384,14 @@ struct AskToBuyNoticeTests {
     app.presenter.dismiss(with: MonetizationFixtures.outcome(.none, close: .programmatic))
     #expect(try await bounded { await attempt.value } == .rolledBack(.awaitingApproval))
     #expect(app.model.gateNotice == Self.approval)
+    // The notice is a message in the one queue, withdrawn when the approval comes.
+    #expect(app.model.navigation.message?.text == Self.approval)
     let approved = app.activeTransaction(id: 81)
     app.storeKit.entitlements = [.verified(approved)]
     app.purchaser.send(.verified(approved))
     try await bounded { await app.logger.waitUntil(1, .transactionUpdateHandled) }
     #expect(app.model.gateNotice == nil)
+    #expect(app.model.navigation.waitingMessages.isEmpty)
     #expect(!app.model.monetization.purchases.isAwaitingApproval)
   }
 }

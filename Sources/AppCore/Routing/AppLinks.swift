@@ -1,0 +1,42 @@
+import AppNavigation
+import Foundation
+import NASA
+import Notifications
+import ViewerCore
+
+/// Where something outside the screens sends the app (the daily reminder, a widget tap, a
+/// `spacer://` link, the App Shortcut, a Spotlight result), and the loading that goes with it.
+/// `AppNavigation.open(_:)` decides where; this adds what to load on the way.
+///
+/// Rules:
+/// - The daily reminder opens Today on the current APOD day; other notifications go nowhere.
+/// - Today is loaded when it is the destination (the network only when the APOD day advanced
+///   since the picture on screen).
+/// - A day shown on Explore is loaded on the way (the detail pushed then reads it from the device),
+///   and Explore's picker moves to it.
+extension AppModel {
+  /// The user opened a notification.
+  public func openNotification(requestIdentifier: String) async {
+    guard requestIdentifier == ReminderScheduler.requestIdentifier else { return }
+    await open(.today)
+  }
+
+  /// Opens `url` when it is a Spacer link. - Returns: false, changing nothing, when it is not.
+  @discardableResult
+  public func open(url: URL) async -> Bool {
+    guard let link = DeepLink(url: url, now: now()) else { return false }
+    await open(link)
+    return true
+  }
+
+  /// Goes to `link`. - Returns: what to ask the system's orientation (the sheet in front closed).
+  @discardableResult
+  public func open(_ link: DeepLink) async -> OrientationPolicy.Change {
+    let change = navigation.open(link)
+    switch (navigation.tab, link) {
+    case (.explore, .day(let day)): await explore.loadDay(day)
+    default: await today.load()
+    }
+    return change
+  }
+}
