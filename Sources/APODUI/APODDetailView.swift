@@ -189,7 +189,11 @@ import Sharing
           .sheet(isPresented: Binding(get: { playing != nil }, set: { if !$0 { playing = nil } })) {
             #if canImport(UIKit) && canImport(WebKit) && canImport(AVKit)
               if let playing {
+                // The video player counts as a viewer: the phone may turn while it is up
+                // (issue 21 defect 4; `OrientationPolicy` decides, as for the picture viewer).
                 MediaPlayerView(playback: playing, title: apod.title)
+                  .onAppear { InterfaceRotation.apply(OrientationPolicy.shared.viewerAppeared()) }
+                  .onDisappear { InterfaceRotation.apply(OrientationPolicy.shared.viewerDisappeared()) }
               }
             #endif
           }

@@ -11,9 +11,10 @@ public enum InterfaceOrientations: Sendable, Equatable {
 /// Which orientations the app allows, and when it must ask the system to rotate.
 ///
 /// Rules:
-/// - The tabs and every screen but the full-screen viewer are upright only: their layouts are
-///   designed for a portrait phone.
-/// - While a viewer is open the phone may turn, so a panorama fills a landscape screen.
+/// - The tabs and every screen but the full-screen viewer and the video player are upright only:
+///   their layouts are designed for a portrait phone.
+/// - While a viewer or the video player is open the phone may turn, so a panorama or a video fills
+///   a landscape screen (the video player reports as a viewer).
 /// - Viewers are counted: a second viewer opening before the first has finished closing keeps
 ///   landscape allowed until the last one closes. A close without an open changes nothing.
 /// - When the last viewer closes the app asks to return upright; when the first opens it asks the
