@@ -255,7 +255,8 @@ extension ScenarioSession {
       compareScreen("hd", hd.rawValue, actual.rawValue)
     }
     if let orientation = expect.orientation {
-      let actual: OrientationExpectation = journey.orientation.allowed == .portrait ? .portrait : .rotates
+      // Orientation follows the navigation state (issue 21): the sheet in front decides.
+      let actual: OrientationExpectation = journey.navigation.allowedOrientations == .portrait ? .portrait : .rotates
       compareScreen("orientation", orientation.rawValue, actual.rawValue)
     }
     if let expected = expect.serverRequests, let apod {
