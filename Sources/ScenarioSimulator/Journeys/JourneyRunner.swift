@@ -256,7 +256,8 @@ extension ScenarioSession {
     }
     if let orientation = expect.orientation {
       // Orientation follows the navigation state (issue 21): the sheet in front decides.
-      let actual: OrientationExpectation = journey.navigation.allowedOrientations == .portrait ? .portrait : .rotates
+      let actual: OrientationExpectation =
+        journey.navigation.allowedOrientations == .portrait ? .portrait : .rotates
       compareScreen("orientation", orientation.rawValue, actual.rawValue)
     }
     if let expected = expect.serverRequests, let apod {
