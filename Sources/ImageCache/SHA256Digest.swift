@@ -1,7 +1,10 @@
 /// A SHA-256 digest (FIPS 180-4), written here because Foundation on Linux has no CryptoKit.
 ///
 /// The disk tier names each file by the digest of its URL: a fixed-length, collision-safe name
-/// that never exposes the raw URL as a path (no `..`, no slashes, no over-long names).
+/// that never exposes the raw URL as a path (no `..`, no slashes, no over-long names). The URLs
+/// come from the network, so a name must not be collidable on purpose, and no one needs the URL
+/// back from the name: unlike the APOD cache's names (`JSONDiskCache.fileURL(for:)`, FNV-1a after
+/// a readable key), which are listed back into keys.
 public struct SHA256Digest: Sendable, Hashable {
   /// The 32 digest bytes.
   public let bytes: [UInt8]

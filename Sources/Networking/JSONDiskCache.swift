@@ -304,6 +304,11 @@ public actor JSONDiskCache {
 
   /// The file that holds `key`: a readable, sanitised prefix of the key and a 64-bit FNV-1a hash
   /// of the whole key (so different keys never share a file and no key can name a path).
+  ///
+  /// Not the image tier's SHA-256 (issue 23 decided to keep both): `savedKeys(withPrefix:)` reads
+  /// the keys back from the names when it lists the folder, which a digest-only name cannot give,
+  /// the keys are the app's own (no one crafts a collision), and renaming would orphan every saved
+  /// day. Speed does not decide it: `spacer-bench` measures a few microseconds a name either way.
   public nonisolated func fileURL(for key: String) -> URL {
     URL(fileURLWithPath: filePath(for: key), isDirectory: false)
   }

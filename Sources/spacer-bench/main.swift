@@ -30,6 +30,7 @@ do {
   figures.merge(try await SearchBenchmarks.run()) { _, new in new }
   figures.merge(try await ImageMemoryBenchmark.run()) { _, new in new }
   figures.merge(try await WidgetMemoryBenchmark.run()) { _, new in new }
+  figures.merge(await FileNameDigestBenchmarks.run()) { _, new in new }
   if json {
     let data = try JSONSerialization.data(withJSONObject: figures, options: [.prettyPrinted, .sortedKeys])
     print(String(decoding: data, as: UTF8.self))
