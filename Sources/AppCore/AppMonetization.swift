@@ -88,6 +88,8 @@ public final class AppMonetization {
   /// A paywall Core did not open (deeplink, promoted purchase) was dismissed: log, re-check.
   public func paywallDidClose(placement: Placement, outcome: PaywallOutcome) async {
     logger.log(.paywallDismissed(PaywallDismissal(placement: placement, outcome: outcome)))
+    // The SDK's own paywall (a promoted purchase in Full mode) held the slot until now.
+    if placement == .openedBySDK { paywalls.paywallOpenedBySDKDidClose() }
     await entitlements.refresh(.paywallClosed)
   }
 

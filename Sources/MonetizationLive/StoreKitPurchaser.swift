@@ -19,6 +19,7 @@
     /// Verified transactions handed to Core and not finished yet.
     private var unfinished: [UInt64: Transaction] = [:]
     private var listener: Task<Void, Never>?
+    private var promotedListener: Task<Void, Never>?
 
     public init() {}
 
@@ -99,6 +100,25 @@
       }
       continuation.onTermination = { _ in task.cancel() }
       listener = task
+      return stream
+    }
+
+    /// `PurchaseIntent.intents` (iOS 16.4, macOS 14.4; the app targets iOS 17) as product ids
+    /// (`PurchaseIntent.product.id`), from one listener task started at launch. Core decides what
+    /// an intent leads to; a second call replaces the first listener.
+    public func promotedPurchases() async -> AsyncStream<ProductID> {
+      promotedListener?.cancel()
+      let (stream, continuation) = AsyncStream.makeStream(of: ProductID.self)
+      let task = Task {
+        if #available(macOS 14.4, *) {
+          for await intent in PurchaseIntent.intents {
+            continuation.yield(ProductID(rawValue: intent.product.id))
+          }
+        }
+        continuation.finish()
+      }
+      continuation.onTermination = { _ in task.cancel() }
+      promotedListener = task
       return stream
     }
 

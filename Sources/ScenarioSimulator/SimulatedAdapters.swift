@@ -233,6 +233,11 @@ final class SimulatedPurchaser: SimulatedAdapter, Purchaser {
     for index in world.subscriptions.indices { world.subscriptions[index].onThisDevice = true }
   }
 
+  /// The simulated App Store promotes nothing: the stream stays open and silent.
+  func promotedPurchases() async -> AsyncStream<ProductID> {
+    AsyncStream { _ in }
+  }
+
   func transactionUpdates() async -> AsyncStream<VerificationResultSnapshot<TransactionSnapshot>> {
     if world.isCurrent(generation) { world.count(.purchaserTransactionUpdates) }
     return world.updatesStream(for: generation)

@@ -19,6 +19,13 @@ public final class FakePurchaser: Purchaser {
   /// The app account token of each purchase (`nil` when it carried none).
   public private(set) var purchasedAppAccountTokens: [UUID?] = []
   public private(set) var finishedTransactionIDs: [UInt64] = []
+  /// How many times `promotedPurchases()` was requested.
+  public private(set) var promotedRequestCount = 0
+  /// Purchases wait at the App Store (after being recorded) until `releaseHeldPurchases()`.
+  public var holdsPurchases = false
+  private var heldPurchases: [CheckedContinuation<Void, Never>] = []
+  private var promotedWaiting: [ProductID] = []
+  private var promotedContinuation: AsyncStream<ProductID>.Continuation?
   /// Where each purchase was to be confirmed, as the interceptor handed it on.
   public private(set) var confirmationSites: [(any PurchaseConfirmationSite)?] = []
   public private(set) var restoreCount = 0
@@ -53,6 +60,7 @@ public final class FakePurchaser: Purchaser {
     purchasedProductIDs.append(productID)
     purchasedOffers.append(promotionalOffer)
     purchasedAppAccountTokens.append(appAccountToken)
+    if holdsPurchases { await withCheckedContinuation { heldPurchases.append($0) } }
     // As rude as the App Store: an offer's signature covers the purchase's app account token, the
     // lowercased user id it was signed for; any other token (or none) is an invalid signature.
     if let promotionalOffer,
@@ -71,6 +79,33 @@ public final class FakePurchaser: Purchaser {
     restoreCount += 1
     try restoreResult.get()
     onRestore?()
+  }
+
+  /// Hands a promoted purchase to the app, as the App Store does when the user buys a promoted
+  /// product (kept until the app asks for the stream, like `PurchaseIntent.intents`).
+  public func sendPromoted(_ productID: ProductID) {
+    if let promotedContinuation {
+      promotedContinuation.yield(productID)
+    } else {
+      promotedWaiting.append(productID)
+    }
+  }
+
+  /// Lets every held purchase answer.
+  public func releaseHeldPurchases() {
+    holdsPurchases = false
+    let held = heldPurchases
+    heldPurchases.removeAll()
+    for purchase in held { purchase.resume() }
+  }
+
+  public func promotedPurchases() async -> AsyncStream<ProductID> {
+    promotedRequestCount += 1
+    let (stream, continuation) = AsyncStream.makeStream(of: ProductID.self)
+    for productID in promotedWaiting { continuation.yield(productID) }
+    promotedWaiting.removeAll()
+    promotedContinuation = continuation
+    return stream
   }
 
   public func transactionUpdates() async -> AsyncStream<VerificationResultSnapshot<TransactionSnapshot>> {

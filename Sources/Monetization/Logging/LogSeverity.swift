@@ -21,6 +21,7 @@ extension MonetizationLog {
     case .purchaseUnverified, .transactionUpdateIgnored:
       .error
     case .subscriptionStatusesUnavailable, .purchaseSucceeded, .runningModeScheduled,
+      .promotedPurchaseArrived,
       .appTransactionRefreshRequested:
       .notice
     case .launchStarted, .backendStarted, .entitlementUpdated, .paywallDisplayed, .paywallDismissed,

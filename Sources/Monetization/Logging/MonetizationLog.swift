@@ -76,6 +76,8 @@ public enum MonetizationLog: Sendable, Equatable {
   case transactionUpdateObserved(transactionID: UInt64)
   /// The listener is done with one update, whatever it did with it.
   case transactionUpdateHandled(transactionID: UInt64)
+  /// The App Store handed over a promoted purchase (`PurchaseIntent`).
+  case promotedPurchaseArrived(productID: ProductID, handling: PromotedPurchaseHandling)
   case synchronizeRequested
   // Restore
   case restoreStarted(mode: RunningMode)
@@ -124,6 +126,7 @@ public enum MonetizationLog: Sendable, Equatable {
     case .transactionFinished: .transactionFinished
     case .transactionUpdateObserved: .transactionUpdateObserved
     case .transactionUpdateHandled: .transactionUpdateHandled
+    case .promotedPurchaseArrived: .promotedPurchaseArrived
     case .synchronizeRequested: .synchronizeRequested
     case .restoreStarted: .restoreStarted
     case .restoreFinished: .restoreFinished
@@ -142,7 +145,7 @@ public enum MonetizationLog: Sendable, Equatable {
     case purchasePending, purchaseCancelled, purchaseFailed, purchaseUnverified
     case purchaseNotHandledInFullMode, transactionUpdateIgnored, transactionRecorded, transactionFinished
     case transactionUpdateObserved, transactionUpdateHandled, synchronizeRequested, restoreStarted
-    case restoreFinished
+    case restoreFinished, promotedPurchaseArrived
   }
 
   /// A one-line human-readable description.
@@ -195,6 +198,12 @@ public enum MonetizationLog: Sendable, Equatable {
     case .transactionFinished(let id): "transaction \(id) finished"
     case .transactionUpdateObserved(let id): "transaction \(id) updated (the SDK finishes it): re-check"
     case .transactionUpdateHandled(let id): "transaction update \(id) handled"
+    case .promotedPurchaseArrived(let productID, let handling):
+      switch handling {
+      case .sdkPaywallHoldsTheSlot:
+        "promoted purchase of \(productID.rawValue): the SDK's paywall holds the slot"
+      case .appBuys: "promoted purchase of \(productID.rawValue): bought by the app"
+      }
     case .synchronizeRequested: "synchronize requested"
     case .restoreStarted(let mode): "restore started (\(mode))"
     case .restoreFinished(let outcome): "restore finished: \(outcome)"

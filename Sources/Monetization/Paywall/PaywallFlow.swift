@@ -82,6 +82,8 @@ public final class PaywallFlow {
   /// slot a later request holds.
   @ObservationIgnored private var slotOwner: UInt64 = 0
   @ObservationIgnored private var currentDisplay: ShownPaywall?
+  /// The slot held for a paywall the SDK opened by itself, if any.
+  @ObservationIgnored private var sdkSlotOwner: UInt64?
   /// Runs before each paywall loads (a failed SDK start is retried there: a gated tap is when a
   /// working SDK matters most). Given at construction.
   @ObservationIgnored private let beforeLoad: @MainActor () async -> Void
@@ -107,7 +109,8 @@ public final class PaywallFlow {
   /// entitlements were re-checked, or at once when it cannot be shown.
   public func present(placement: Placement) async -> PaywallFlowResult {
     // A paywall whose dismissal the SDK never reported is not on screen any more: free its slot.
-    if case .displaying = phase { await releaseSlotIfPaywallGone() }
+    // (Not the SDK's own paywall: nothing can tell it is gone but its dismissal, or a foreground.)
+    if case .displaying = phase, sdkSlotOwner == nil { await releaseSlotIfPaywallGone() }
     // Claim the slot before the next suspension so a second tap sees it.
     guard phase == .idle else {
       logger.log(.paywallAlreadyPresenting(placement: placement))
@@ -171,8 +174,15 @@ public final class PaywallFlow {
 
   /// Frees the slot of a shown paywall the presenter no longer has on screen (its dismissal
   /// callback was lost): the flow that showed it resolves as dismissed and re-checks, and the next
-  /// request works. Called before a request is refused and when the app returns to the foreground.
+  /// request works. Called before a request is refused and when the app returns to the foreground
+  /// (which also frees the slot of an SDK-opened paywall whose dismissal never came).
   public func releaseSlotIfPaywallGone() async {
+    if let owner = sdkSlotOwner, slotOwner == owner {
+      // The SDK's own paywall: its dismissal is the only news of it, and it never came.
+      logger.log(.paywallLost(placement: .openedBySDK))
+      paywallOpenedBySDKDidClose()
+      return
+    }
     guard case .displaying(let placement) = phase, let display = currentDisplay, display.wasShown else {
       return
     }
@@ -184,6 +194,31 @@ public final class PaywallFlow {
     slotOwner += 1
     phase = .idle
     display.ending.deliver(PaywallOutcome(purchaseResult: .none, closeReason: .none))
+  }
+
+  /// A paywall the SDK opens by itself (Full mode: an App Store promoted purchase) takes the slot,
+  /// so onboarding or a gated tap does not stack a second paywall on it. It holds it until
+  /// `paywallOpenedBySDKDidClose()` (its dismissal, through the SDK's default result handler) or,
+  /// should that never come, the next return to the foreground (`releaseSlotIfPaywallGone`).
+  /// Returns `false` when a paywall of ours already holds the slot.
+  @discardableResult
+  public func paywallOpenedBySDK() -> Bool {
+    guard phase == .idle else {
+      logger.log(.paywallAlreadyPresenting(placement: .openedBySDK))
+      return false
+    }
+    slotOwner += 1
+    sdkSlotOwner = slotOwner
+    phase = .displaying(placement: .openedBySDK)
+    logger.log(.paywallDisplayed(placement: .openedBySDK, presentationID: "sdk"))
+    return true
+  }
+
+  /// The SDK's own paywall was dismissed: its slot is free.
+  public func paywallOpenedBySDKDidClose() {
+    guard let owner = sdkSlotOwner else { return }
+    sdkSlotOwner = nil
+    freeSlot(owner)
   }
 
   /// Marks an Observer-mode interceptor as running for the duration of `body`.

@@ -60,6 +60,12 @@ public final class PurchaseCoordinator {
   @ObservationIgnored private let logger: any MonetizationLogging
   @ObservationIgnored private var approvalRequestedAt: Date?
   @ObservationIgnored private var listener: Task<Void, Never>?
+  @ObservationIgnored private var promotedListener: Task<Void, Never>?
+  /// Promoted purchases waiting for a purchase under way to end (one purchase at a time).
+  @ObservationIgnored private var purchaseEndWaiters: [CheckedContinuation<Void, Never>] = []
+  /// What the last promoted purchase has to tell the user (it failed or was refused), or `nil`:
+  /// no paywall is up to show it.
+  public private(set) var promotedPurchaseNotice: String?
 
   public init(
     strategy: any RunningModeStrategy, purchaser: any Purchaser, finisher: TransactionFinisher,
@@ -113,7 +119,39 @@ public final class PurchaseCoordinator {
       logger.log(.purchaseNotHandledInFullMode)
       return InterceptorResponse(result: .notHandled, closesPaywall: false)
     }
-    return await paywalls.whileIntercepting { await self.purchase(plan: plan, offer: offer, site: site) }
+    let response = await paywalls.whileIntercepting {
+      await self.purchase(plan: plan, offer: offer, site: site)
+    }
+    purchaseEnded()
+    return response
+  }
+
+  // MARK: Promoted purchases
+
+  /// An App Store promoted purchase, the running mode's way (`RunningModeStrategy.promotedPurchase`):
+  /// in Full mode the SDK's own paywall for it holds the one-paywall slot; in Observer mode the app
+  /// buys it through the purchase path (record, finish, re-check), after any purchase under way.
+  public func handlePromotedPurchase(_ productID: ProductID) async {
+    let handling = strategy.promotedPurchase
+    logger.log(.promotedPurchaseArrived(productID: productID, handling: handling))
+    switch handling {
+    case .sdkPaywallHoldsTheSlot:
+      paywalls.paywallOpenedBySDK()
+    case .appBuys:
+      while case .purchasing = activity {
+        await withCheckedContinuation { purchaseEndWaiters.append($0) }
+      }
+      let plan = PaywallPlan(vendorID: productID.rawValue, appleProductID: productID)
+      let response = await purchase(plan: plan, offer: nil, site: nil)
+      purchaseEnded()
+      promotedPurchaseNotice = response.message
+    }
+  }
+
+  private func purchaseEnded() {
+    let waiters = purchaseEndWaiters
+    purchaseEndWaiters.removeAll()
+    for waiter in waiters { waiter.resume() }
   }
 
   private func purchase(
@@ -232,12 +270,32 @@ public final class PurchaseCoordinator {
         await self.handle(update)
       }
     }
+    await startPromotedPurchases()
+  }
+
+  /// The App Store's promoted purchases, one at a time, from launch (Apple: iterate
+  /// `PurchaseIntent.intents` as early as possible).
+  private func startPromotedPurchases() async {
+    guard promotedListener == nil else { return }
+    let placeholder = Task<Void, Never> {}
+    promotedListener = placeholder
+    let intents = await purchaser.promotedPurchases()
+    guard promotedListener == placeholder else { return }
+    promotedListener = Task { @MainActor [weak self] in
+      for await productID in intents {
+        guard let self else { return }
+        await self.handlePromotedPurchase(productID)
+      }
+    }
   }
 
   /// Stops the listener (the app is terminating, or the simulator relaunches).
   public func stopListening() {
     listener?.cancel()
     listener = nil
+    promotedListener?.cancel()
+    promotedListener = nil
+    purchaseEnded()
   }
 
   /// Handles one update the running mode's way (`RunningModeStrategy.handle`), then ends an Ask

@@ -14,12 +14,23 @@ public protocol RunningModeStrategy: AnyObject {
   /// Whether a stale foreground check first sends the device's purchases to the backend (a
   /// type property: the entitlement provider, which the strategy itself needs, is built with it).
   nonisolated static var synchronizesBeforeForegroundCheck: Bool { get }
+  /// What an App Store promoted purchase (`PurchaseIntent`) leads to in this mode.
+  var promotedPurchase: PromotedPurchaseHandling { get }
   /// What one `Transaction.updates` element does.
   func handle(_ update: VerificationResultSnapshot<TransactionSnapshot>) async
   /// The restore step itself, before the live check that decides the outcome.
   /// - Parameter synchronizes: whether the app tells the backend afterwards (Observer mode); not
   ///   when the paywall's interceptor asked, because the SDK synchronizes after its `.success`.
   func restorePurchases(synchronizes: Bool) async -> RestoreStep
+}
+
+/// What an App Store promoted purchase leads to.
+public enum PromotedPurchaseHandling: Sendable, Equatable {
+  /// The SDK opens its own paywall for it (`showsPromotedInAppPurchasePaywall`): that paywall
+  /// holds the one-paywall slot until its dismissal, so no other paywall stacks on it.
+  case sdkPaywallHoldsTheSlot
+  /// The app buys the product itself, through the same path as the paywall's purchase button.
+  case appBuys
 }
 
 /// How the mode-specific part of a restore ended.
@@ -56,6 +67,9 @@ public final class FullModeStrategy: RunningModeStrategy {
   }
 
   public var interceptsPaywallActions: Bool { false }
+
+  /// The SDK shows its paywall for a promoted purchase (`startOptions`) and buys.
+  public var promotedPurchase: PromotedPurchaseHandling { .sdkPaywallHoldsTheSlot }
 
   /// The foreground only re-checks: `synchronize()` is the app's to call in Observer mode only.
   public nonisolated static var synchronizesBeforeForegroundCheck: Bool { false }
@@ -119,6 +133,9 @@ public final class ObserverModeStrategy: RunningModeStrategy {
   }
 
   public var interceptsPaywallActions: Bool { true }
+
+  /// The SDK shows nothing for a promoted purchase in this mode (it cannot buy): the app buys it.
+  public var promotedPurchase: PromotedPurchaseHandling { .appBuys }
 
   /// `synchronize()` first, then the check.
   public nonisolated static var synchronizesBeforeForegroundCheck: Bool { true }

@@ -27,6 +27,11 @@ public protocol Purchaser: Sendable {
     confirmIn site: (any PurchaseConfirmationSite)?
   ) async -> PurchaseResult
 
+  /// The App Store's promoted in-app purchases (`PurchaseIntent.intents`, iOS 16.4): the product
+  /// the user chose on the App Store, for the app to complete. Called once per launch; what an
+  /// intent leads to is the running mode's decision (`RunningModeStrategy.promotedPurchase`).
+  func promotedPurchases() async -> AsyncStream<ProductID>
+
   /// `AppStore.sync()`. Only on an explicit user action: it shows a system sign-in prompt.
   func restore() async throws(PurchaseFailure)
 

@@ -1,0 +1,79 @@
+import Foundation
+import Monetization
+import TestSupport
+import Testing
+
+/// Path 9: the App Store's promoted in-app purchases (`PurchaseIntent.intents`, iOS 16.4; the app
+/// targets iOS 17). Observer mode: the SDK shows nothing for them (`showsPromotedInAppPurchasePaywall`
+/// is off), so the app buys. Full mode: the SDK's own paywall for one holds the one-paywall slot.
+@Suite("Promoted in-app purchases", .timeLimit(.minutes(5)))
+@MainActor
+struct PromotedPurchaseTests {
+  @Test func observerModeBuysAPromotedPurchaseRecordsAndFinishesIt() async throws {
+    let harness = Harness.started(mode: .observer)
+    let bought = harness.activeTransaction(id: 71)
+    harness.purchaser.purchaseResults = [.purchased(.verified(bought))]
+    harness.purchaser.sendPromoted(MonetizationFixtures.monthly)
+    await harness.purchases.startListening()
+    try await bounded("the promoted purchase") {
+      await harness.logger.waitUntil(1, .purchaseSucceeded)
+    }
+    #expect(harness.purchaser.purchasedProductIDs == [MonetizationFixtures.monthly])
+    #expect(harness.purchaser.finishedTransactionIDs == [71])
+    #expect(harness.entitlements.entitlement.isPremium)
+    #expect(harness.purchases.promotedPurchaseNotice == nil)
+    // No paywall was involved: the slot stays free.
+    #expect(!harness.paywalls.isBusy)
+  }
+
+  @Test func observerModeSaysWhyAPromotedPurchaseFailed() async throws {
+    let harness = Harness.started(mode: .observer)
+    harness.purchaser.purchaseResults = [.failed(.purchaseNotAllowed)]
+    await harness.purchases.handlePromotedPurchase(MonetizationFixtures.monthly)
+    #expect(harness.purchases.promotedPurchaseNotice == PurchaseFailure.purchaseNotAllowed.userMessage)
+    #expect(!harness.entitlements.entitlement.isPremium)
+  }
+
+  @Test func aPromotedPurchaseArrivingDuringAPaywallPurchaseWaitsForIt() async throws {
+    let harness = Harness.started(mode: .observer)
+    harness.purchaser.holdsPurchases = true
+    let paywallPurchase = Task {
+      await harness.purchases.handlePurchase(plan: MonetizationFixtures.monthlyPlan)
+    }
+    try await bounded { while harness.purchaser.purchasedProductIDs.isEmpty { await Task.yield() } }
+    let promoted = Task { await harness.purchases.handlePromotedPurchase(MonetizationFixtures.annual) }
+    for _ in 0..<50 { await Task.yield() }
+    // Still one purchase at the App Store: the promoted one waits.
+    #expect(harness.purchaser.purchasedProductIDs == [MonetizationFixtures.monthly])
+    harness.purchaser.releaseHeldPurchases()
+    _ = try await bounded { await paywallPurchase.value }
+    try await bounded { await promoted.value }
+    #expect(
+      harness.purchaser.purchasedProductIDs == [MonetizationFixtures.monthly, MonetizationFixtures.annual])
+  }
+
+  @Test func fullModeTheSDKsPromotedPaywallHoldsTheSlotSoOnboardingDoesNotStackOnIt() async throws {
+    let harness = Harness.started(mode: .full)
+    harness.purchaser.sendPromoted(MonetizationFixtures.annual)
+    await harness.purchases.startListening()
+    try await bounded { await harness.logger.waitUntil(1, .promotedPurchaseArrived) }
+    // The app never buys in Full mode.
+    #expect(harness.purchaser.purchasedProductIDs.isEmpty)
+    #expect(await harness.paywalls.present(placement: Placement.onboarding) == .alreadyPresenting)
+    #expect(harness.presenter.loadedPlacements.isEmpty)
+    // Its dismissal (the SDK's default result handler) frees the slot.
+    harness.paywalls.paywallOpenedBySDKDidClose()
+    harness.presenter.outcomes = [MonetizationFixtures.outcome(.cancelled)]
+    let next = try await bounded { await harness.paywalls.present(placement: Placement.premium) }
+    #expect(next == .dismissed(MonetizationFixtures.outcome(.cancelled)))
+  }
+
+  @Test func fullModeAPromotedPaywallWhoseDismissalNeverCameIsFreedOnTheNextForeground() async throws {
+    let harness = Harness.started(mode: .full)
+    await harness.purchases.handlePromotedPurchase(MonetizationFixtures.annual)
+    #expect(harness.paywalls.isBusy)
+    await harness.paywalls.releaseSlotIfPaywallGone()
+    #expect(!harness.paywalls.isBusy)
+    #expect(harness.logger.events.contains(.paywallLost(placement: .openedBySDK)))
+  }
+}
