@@ -131,7 +131,7 @@
             translation: input.translation, swipesDays: swiper != nil, in: layout)
           switch ending {
           case .dismiss:
-            dismiss()
+            close()
           case .swipe(let direction):
             let swiper = swiper
             Task { await swiper?.swipe(direction) }
@@ -174,9 +174,18 @@
       }
     }
 
+    /// Closes the viewer, asking to turn upright first so the tabs never show sideways during the
+    /// dismissal (`OrientationPolicy.viewerWillClose()`; the disappearance then changes nothing).
+    private func close() {
+      #if os(iOS)
+        InterfaceRotation.apply(OrientationPolicy.shared.viewerWillClose())
+      #endif
+      dismiss()
+    }
+
     private var closeButton: some View {
       RoundIconButton(systemImage: "xmark", font: Typography.headline, padding: Spacing.medium) {
-        dismiss()
+        close()
       }
       .padding(Spacing.large)
       .accessibilityLabel(Text("Close"))

@@ -19,6 +19,8 @@ public enum InterfaceOrientations: Sendable, Equatable {
 ///   landscape allowed until the last one closes. A close without an open changes nothing.
 /// - When the last viewer closes the app asks to return upright; when the first opens it asks the
 ///   system to re-read the allowed orientations (so a phone already held sideways turns at once).
+/// - A viewer closed by the user announces it before the dismissal animates (`viewerWillClose()`):
+///   portrait is asked for then, not after the animation, so the tabs never flash sideways.
 ///
 /// One per process (`shared`): UIKit asks the application delegate, which it creates itself, and
 /// the viewer reports its appearance; both reach this object. Tests make their own.
@@ -43,21 +45,38 @@ public final class OrientationPolicy {
 
   public init() {}
 
+  /// Viewers that announced their close (`viewerWillClose()`) and have not disappeared yet.
+  private var closing = 0
+
   /// The orientations allowed now.
   public var allowed: InterfaceOrientations {
-    openViewers > 0 ? .allButUpsideDown : .portrait
+    openViewers - closing > 0 ? .allButUpsideDown : .portrait
   }
 
   /// A viewer appeared.
   public func viewerAppeared() -> Change {
     openViewers += 1
-    return openViewers == 1 ? .allow(.allButUpsideDown) : .none
+    return openViewers - closing == 1 ? .allow(.allButUpsideDown) : .none
+  }
+
+  /// A viewer is about to close (its close button, a pull that dismisses): call it before the
+  /// dismissal animates, so the app turns upright first and the tabs never show sideways. Its
+  /// disappearance then changes nothing more. A close without an open viewer changes nothing.
+  public func viewerWillClose() -> Change {
+    guard openViewers - closing > 0 else { return .none }
+    closing += 1
+    return openViewers - closing == 0 ? .returnToPortrait : .none
   }
 
   /// A viewer disappeared.
   public func viewerDisappeared() -> Change {
     guard openViewers > 0 else { return .none }
     openViewers -= 1
+    if closing > 0 {
+      // Its close was announced: portrait was asked for then.
+      closing -= 1
+      return .none
+    }
     return openViewers == 0 ? .returnToPortrait : .none
   }
 }

@@ -39,4 +39,24 @@ struct OrientationPolicyTests {
     #expect(policy.allowed == .portrait)
     #expect(policy.viewerAppeared() == .allow(.allButUpsideDown))
   }
+
+  /// Issue 21 defect 4: portrait is asked for when the close begins, before the dismissal animates.
+  @Test func aClosingViewerAsksForPortraitBeforeItDisappears() {
+    let policy = OrientationPolicy()
+    _ = policy.viewerAppeared()
+    #expect(policy.viewerWillClose() == .returnToPortrait)
+    #expect(policy.allowed == .portrait)
+    #expect(policy.viewerDisappeared() == .none)
+    #expect(policy.allowed == .portrait)
+    #expect(policy.openViewers == 0)
+    #expect(policy.viewerAppeared() == .allow(.allButUpsideDown))
+  }
+
+  @Test func aCloseWithoutAnOpenViewerChangesNothing() {
+    let policy = OrientationPolicy()
+    #expect(policy.viewerWillClose() == .none)
+    #expect(policy.viewerAppeared() == .allow(.allButUpsideDown))
+    #expect(policy.viewerWillClose() == .returnToPortrait)
+    #expect(policy.viewerWillClose() == .none)
+  }
 }
