@@ -213,7 +213,7 @@ struct APODOptions: ParsableArguments {
 
   /// `--cache-dir` as given, else the platform cache folder; demo data gets a folder of its own
   /// there so sample pictures never mix with real ones.
-  private func cacheDirectory() -> URL {
+  func cacheDirectory() -> URL {
     if let cacheDir {
       return URL(fileURLWithPath: cacheDir, isDirectory: true)
     }

@@ -14,11 +14,14 @@ struct Spacer: AsyncParsableCommand {
         spacer today                 the real services (NASA_API_KEY, or DEMO_KEY for v1)
         spacer show 1995-06-16 --json
         spacer explore --days 7
+        spacer random                a random day, never one of the last 30 drawn
+        spacer on-this-day           this day in past years
         spacer search andromeda      find saved days by words
         spacer simulate Scenarios/*.json   run the monetization scenarios
       """,
     subcommands: [
-      TodayCommand.self, ShowCommand.self, ExploreCommand.self, SearchCommand.self, SimulateCommand.self,
+      TodayCommand.self, ShowCommand.self, ExploreCommand.self, RandomCommand.self, OnThisDayCommand.self,
+      SearchCommand.self, SimulateCommand.self,
     ]
   )
 
