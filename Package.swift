@@ -62,7 +62,8 @@ var targets: [Target] = [
     swiftSettings: explicitIsolation),
   // What Share offers for a day and Save to Photos' rules.
   .target(
-    name: "Sharing", dependencies: ["Localization", "NASA", "Playback"], swiftSettings: explicitIsolation),
+    name: "Sharing", dependencies: ["ImageCache", "Localization", "NASA", "Playback"],
+    swiftSettings: explicitIsolation),
   // The widget's decisions (timeline, reloads, deep links) and the App Group storage it shares
   // with the app.
   .target(
@@ -183,7 +184,9 @@ var targets: [Target] = [
     name: "PlaybackTests", dependencies: ["NASA", "Playback", "TestSupport", "APODTestSupport"]),
   .testTarget(
     name: "APODSearchTests", dependencies: ["APODSearch", "NASA", "TestSupport", "APODTestSupport"]),
-  .testTarget(name: "SharingTests", dependencies: ["NASA", "Sharing"]),
+  .testTarget(
+    name: "SharingTests",
+    dependencies: ["APODTestSupport", "ImageCache", "NASA", "Sharing", "TestSupport"]),
   .testTarget(
     name: "WidgetCoreTests",
     dependencies: [

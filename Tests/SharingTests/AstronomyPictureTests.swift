@@ -1,0 +1,144 @@
+import APODTestSupport
+import Foundation
+import ImageCache
+import NASA
+import Sharing
+import TestSupport
+import Testing
+
+/// "Get Astronomy Picture" for Shortcuts: which day, which bytes, which error, over NASA's
+/// services on a real loopback server and the app's repository with its cache in a temporary folder.
+@Suite("Get Astronomy Picture: which day, which bytes, which error")
+struct AstronomyPictureTests {
+  /// Records the picture URLs asked and answers with a small PNG (the bytes' own route is
+  /// `PictureDownload`'s, tested in ImageCacheTests).
+  final class Pictures: @unchecked Sendable {
+    private let lock = NSLock()
+    private var urls: [URL] = []
+    var failure: ImagePipelineError?
+
+    var asked: [URL] { lock.withLock { urls } }
+
+    func picture(_ url: URL) throws(ImagePipelineError) -> PictureFile {
+      lock.withLock { urls.append(url) }
+      if let failure { throw failure }
+      guard let file = PictureFile(data: ImageFixtures.png(width: 4, height: 3)) else {
+        throw .notAnImage(contentType: nil)
+      }
+      return file
+    }
+  }
+
+  private static func isVideo(_ day: APODDay) -> Bool {
+    APODFixtures.sampleAPODBasic(for: day).contains(#""media_type":"video""#)
+  }
+
+  /// 15:00 in New York on the first day from 2026-11-10 whose kind (video or not) is `video`.
+  private static func afternoon(ofADayThat video: Bool, previousIsVideo: Bool? = nil) throws -> Date {
+    var day = try APODDay(iso: "2026-11-10")
+    while isVideo(day) != video || previousIsVideo.map({ isVideo(day.previous) != $0 }) == true {
+      day = day.next
+    }
+    let formatter = ISO8601DateFormatter()
+    return try #require(formatter.date(from: "\(day.iso)T20:00:00Z"))
+  }
+
+  private func run(
+    now: Date, published: (APODDay) -> [APODDay],
+    _ body: (AstronomyPicture, Pictures, APODRepository, APODDay) async throws -> Void
+  ) async throws {
+    let folder = try TemporaryDirectory()
+    try await LoopbackAPOD.run(now: now) { loopback in
+      let today = APODDay.today(now: now)
+      await loopback.serveBasicFeed(days: published(today))
+      let repository = loopback.repository(in: folder)
+      let pictures = Pictures()
+      let shortcut = AstronomyPicture(repository: repository) { url throws(ImagePipelineError) in
+        try pictures.picture(url)
+      }
+      try await body(shortcut, pictures, repository, today)
+    }
+  }
+
+  @Test func todaysPictureIsTheHDFileNamedAfterTheDay() async throws {
+    let now = try Self.afternoon(ofADayThat: false)
+    try await run(now: now, published: { APODDay.lastDays(3, endingOn: $0) }) {
+      shortcut, pictures, repository, today in
+      let file = try await shortcut.file(for: nil)
+      #expect(file.day == today)
+      let apod = try await repository.apod(for: today).apod
+      let hd = try #require(apod.hdImageURL)
+      #expect(pictures.asked == [hd])
+      #expect(file.typeIdentifier == "public.png")
+      #expect(file.fileName.hasPrefix(today.iso + " "))
+      #expect(file.fileName.hasSuffix(".png"))
+      #expect(file.data == ImageFixtures.png(width: 4, height: 3))
+    }
+  }
+
+  @Test func beforePublicationItIsTheNewestEarlierDay() async throws {
+    let now = try Self.afternoon(ofADayThat: false, previousIsVideo: false)
+    // Today's picture is not out yet: the service knows only the days before.
+    try await run(now: now, published: { APODDay.lastDays(3, endingOn: $0.previous) }) {
+      shortcut, pictures, _, today in
+      let file = try await shortcut.file(for: nil)
+      #expect(file.day == today.previous)
+      #expect(pictures.asked.count == 1)
+    }
+  }
+
+  @Test func aVideoTodayIsTheErrorAnAutomationCanSkip() async throws {
+    let now = try Self.afternoon(ofADayThat: true)
+    try await run(now: now, published: { APODDay.lastDays(3, endingOn: $0) }) {
+      shortcut, pictures, _, today in
+      do throws(AstronomyPicture.Failure) {
+        _ = try await shortcut.file(for: nil)
+        Issue.record("a video day returned a picture")
+      } catch {
+        #expect(error == .notAPicture(today, video: true, today: true))
+        #expect(error.message(now: now) == "Today's APOD is a video; there is no picture to return.")
+      }
+      #expect(pictures.asked.isEmpty)
+    }
+  }
+
+  @Test func aGivenDayIsThatDayAndAVideoDayNamesIt() async throws {
+    let now = try Self.afternoon(ofADayThat: false)
+    try await run(now: now, published: { APODDay.lastDays(10, endingOn: $0) }) { shortcut, _, _, today in
+      let pictureDay = try #require(
+        APODDay.lastDays(10, endingOn: today.previous).first { !Self.isVideo($0) })
+      #expect(try await shortcut.file(for: pictureDay).day == pictureDay)
+
+      let videoDay = try #require(APODDay.lastDays(10, endingOn: today).first(where: Self.isVideo))
+      do throws(AstronomyPicture.Failure) {
+        _ = try await shortcut.file(for: videoDay)
+        Issue.record("a video day returned a picture")
+      } catch {
+        #expect(error == .notAPicture(videoDay, video: true, today: false))
+        #expect(
+          error.message(now: now) == "The APOD of \(videoDay.iso) is a video; there is no picture to return.")
+      }
+    }
+  }
+
+  @Test func aDayWithoutAnAPODAndAFailedDownloadSayWhy() async throws {
+    let now = try Self.afternoon(ofADayThat: false)
+    try await run(now: now, published: { [$0] }) { shortcut, pictures, _, today in
+      let missing = today.advanced(by: -5)
+      do throws(AstronomyPicture.Failure) {
+        _ = try await shortcut.file(for: missing)
+        Issue.record("a day without an APOD returned a picture")
+      } catch {
+        #expect(error == .unavailable(.noAPOD(missing)))
+      }
+      pictures.failure = .notAnImage(contentType: "text/html")
+      do throws(AstronomyPicture.Failure) {
+        _ = try await shortcut.file(for: today)
+        Issue.record("a failed download returned a picture")
+      } catch {
+        #expect(error == .download(.notAnImage(contentType: "text/html")))
+        #expect(!error.message(now: now).isEmpty)
+      }
+    }
+  }
+}
