@@ -86,25 +86,9 @@ public enum WidgetFavoritePicker {
     if let previous, candidates.count > 1 {
       candidates.removeAll { $0 == previous.favorite }
     }
-    var generator = SplitMix64(seed: UInt64(bitPattern: Int64(today.dayNumber)))
+    var generator = SeededRandom(seed: UInt64(bitPattern: Int64(today.dayNumber)))
     let index = Int(generator.next() % UInt64(candidates.count))
     return candidates[index]
-  }
-}
-
-/// SplitMix64: a small, fully specified generator, so a seed gives the same numbers on every
-/// platform and Swift version (`SystemRandomNumberGenerator` cannot be seeded).
-struct SplitMix64: RandomNumberGenerator {
-  private var state: UInt64
-
-  init(seed: UInt64) { state = seed }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var value = state
-    value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-    return value ^ (value >> 31)
   }
 }
 

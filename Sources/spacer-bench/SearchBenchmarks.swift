@@ -63,7 +63,7 @@ import TestSupport
   /// from an astronomy vocabulary plus rarer words and catalogue numbers, and a credit.
   /// Deterministic, so every run searches the same text.
   static func syntheticArchive(days: Int) -> [APOD] {
-    var generator = SplitMix64(seed: 0x5EED)
+    var generator = SeededRandom(seed: 0x5EED)
     let common = """
       the of and a in to is this from its as near star stars galaxy galaxies nebula light dust gas \
       cloud clouds image telescope night sky planet moon sun solar space cosmic bright dark across \
@@ -103,20 +103,5 @@ private struct UnusedSource: APODSource {
   func apod(for day: APODDay) async throws(APODError) -> APOD { throw .notCached }
   func apods(from start: APODDay, through end: APODDay) async throws(APODError) -> APODList {
     throw .notCached
-  }
-}
-
-/// A small, fast, deterministic random number generator (SplitMix64).
-struct SplitMix64: RandomNumberGenerator {
-  private var state: UInt64
-
-  init(seed: UInt64) { state = seed }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }
