@@ -135,23 +135,11 @@ struct DownloadFailureTests {
       let pipeline = makePipeline(directory, deadlines: deadlines)
       let url = server.url("/silent.png")
 
-      let pending = Task { () async -> ImagePipelineError? in
-        do throws(ImagePipelineError) {
-          _ = try await pipeline.image(for: url, size: .preview)
-          return nil
-        } catch {
-          return error
-        }
-      }
-      try await eventually("the download waiting on its deadline") {
-        await silence.arrivals == 1 && deadlines.pendingSleeperCount == 1
-      }
       // The app's deadline (a minute), to the second, on the pipeline's clock, not the machine's.
-      deadlines.advance(by: .seconds(59))
-      #expect(deadlines.pendingSleeperCount == 1)
-      deadlines.advance(by: .seconds(1))
-
-      #expect(await pending.value == .http(.timedOut))
+      try await expectTimedOutAtTheMinute(silence: silence, deadlines: deadlines) {
+        () throws(ImagePipelineError) in
+        _ = try await pipeline.image(for: url, size: .preview)
+      }
       #expect(await pipeline.isCached(url) == false)
     }
   }
