@@ -110,7 +110,7 @@ var targets: [Target] = [
     name: "AppCore",
     dependencies: [
       "AppNavigation", "Basics", "NASA", "ImageCache", "Localization", "Monetization", "Favorites",
-      "Notifications", "TodayCore",
+      "Notifications", "Sharing", "TodayCore",
       "ExploreCore",
       "ViewerCore", "FavoritesCore", "ProfileCore",
     ],
@@ -248,7 +248,7 @@ var targets: [Target] = [
     dependencies: [
       "AppCore", "AppNavigation", "Favorites", "ImageCache", "Monetization", "NASA", "Networking",
       "Notifications",
-      "ProfileCore", "TestSupport",
+      "ProfileCore", "Sharing", "TestSupport",
     ]),
   .testTarget(
     name: "ScenarioSimulatorTests", dependencies: ["ScenarioSimulator", "Monetization", "TestSupport"]),
