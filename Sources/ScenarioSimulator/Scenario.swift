@@ -82,8 +82,21 @@ public struct ScenarioGrandfathering: Sendable, Equatable {
 /// How the subscription SDK's start behaves.
 public enum BackendStartBehaviour: String, Sendable, Equatable, CaseIterable {
   case ok, fail, notConfigured
-  /// The start's callback never fires.
+  /// The start's callback never fires (Core's time limit ends the wait).
   case hang
+  /// The start calls back only when a `sdkStartCallsBack` step says so, and with that step's
+  /// result; Core giving up on it does not end it, as with the real SDK.
+  case held
+}
+
+/// What a held SDK start answers when the scenario calls it back (`sdkStartCallsBack`).
+public enum HeldStartAnswer: String, Sendable, Equatable, CaseIterable {
+  case ok, fail, notConfigured
+}
+
+/// Which held SDK start call answers (`sdkStartCallsBack`).
+public enum HeldStartCall: String, Sendable, Equatable, CaseIterable {
+  case newest, oldest
 }
 
 /// How the subscription SDK's `activeSubscriptions` behaves (when online).
@@ -177,6 +190,13 @@ public enum ScenarioStep: Sendable, Equatable {
   case resumeAutoRenew(product: String)
   /// The user sets the device's clock this far off true time (0 puts it right).
   case setDeviceClock(offset: TimeInterval)
+  /// A held SDK start calls back now with `result` (the newest or oldest still waiting).
+  case sdkStartCallsBack(result: HeldStartAnswer, which: HeldStartCall)
+  /// The next subscription-status read answers what the App Store held when it was asked, but
+  /// only once the next purchase has gone through (a slow read racing a purchase).
+  case holdNextStatusRead
+  /// The user dismisses the message in front (the alert's OK).
+  case dismissMessage
   /// A journey step: the app as a user drives it (`JourneyStep`).
   case journey(JourneyStep)
   case expect(ScenarioExpectation)
@@ -220,6 +240,10 @@ public enum ScenarioStep: Sendable, Equatable {
       offset == 0
         ? "set the device clock right"
         : "set the device clock \(offset > 0 ? "forward" : "back") by \(ScenarioDuration.format(abs(offset)))"
+    case .sdkStartCallsBack(let result, let which):
+      "the \(which.rawValue) held SDK start calls back: \(result.rawValue)"
+    case .holdNextStatusRead: "the next subscription-status read answers only after the next purchase"
+    case .dismissMessage: "dismiss the message in front"
     case .journey(let step): step.title
     case .expect: "expect"
     }
@@ -262,6 +286,12 @@ public struct ScenarioExpectation: Sendable, Equatable {
   public var expires: ScenarioTime?
   /// Whether the last check was definitive.
   public var definitive: Bool?
+  /// The access the entitlement moved to at each change since the previous expect, in order.
+  public var accessChanges: [AccessLevel]?
+  /// The message in front (`AppNavigation.message`): its text, or `"none"`.
+  public var message: String?
+  /// How many messages wait, the one in front included (`AppNavigation.waitingMessages`).
+  public var messagesWaiting: Int?
   /// What the screens show (journeys).
   public var screen = ScreenExpectation()
 
@@ -351,6 +381,8 @@ public enum SimulatedCall: String, Sendable, CaseIterable {
   case paywallCloseAll = "paywall.closeAll"
   /// The SDK's own synchronize after an Observer-mode interceptor answered `.success`.
   case sdkSynchronizeAfterSuccess = "sdk.synchronizeAfterSuccess"
+  /// The SDK's start itself runs (the adapter waits for a start under way instead of calling it).
+  case sdkStart = "sdk.start"
 }
 
 /// What the Favorites screen should show.

@@ -248,7 +248,7 @@ extension ScenarioStep: Decodable {
     "advanceTime",
     "goOffline", "goOnline", "restore", "changeMode", "setBackend", "setPaywall", "killBeforeFinish",
     "saveFavorite", "removeFavorite", "openFavorites", "upgrade", "paymentFixed", "resumeAutoRenew",
-    "setDeviceClock",
+    "setDeviceClock", "sdkStartCallsBack", "holdNextStatusRead", "dismissMessage",
   ]
 
   public init(from decoder: any Decoder) throws {
@@ -266,10 +266,12 @@ extension ScenarioStep: Decodable {
     func fields(_ names: String...) throws { try container.allowOnly(["do"] + names, in: "step '\(action)'") }
     switch action {
     case "launch", "quit", "relaunch", "foreground", "restoreInPaywall", "goOffline", "goOnline", "restore",
-      "killBeforeFinish", "openFavorites":
+      "killBeforeFinish", "openFavorites", "holdNextStatusRead", "dismissMessage":
       try fields()
       self =
         switch action {
+        case "holdNextStatusRead": .holdNextStatusRead
+        case "dismissMessage": .dismissMessage
         case "killBeforeFinish": .killBeforeFinish
         case "openFavorites": .openFavorites
         case "launch": .launch
@@ -351,6 +353,16 @@ extension ScenarioStep: Decodable {
       self = .setBackend(
         start: try container.choice("start", BackendStartBehaviour.allCases),
         check: try container.choice("check", BackendCheckBehaviour.allCases))
+    case "sdkStartCallsBack":
+      try fields("result", "which")
+      guard let result = try container.choice("result", HeldStartAnswer.allCases) else {
+        throw DecodingError.keyNotFound(
+          ScenarioKey("result"),
+          DecodingError.Context(
+            codingPath: container.codingPath, debugDescription: "sdkStartCallsBack needs \"result\""))
+      }
+      self = .sdkStartCallsBack(
+        result: result, which: try container.choice("which", HeldStartCall.allCases) ?? .newest)
     case "setPaywall":
       try fields("placement", "behaviour")
       guard let behaviour = try container.choice("behaviour", PaywallBehaviour.allCases) else {
@@ -426,7 +438,8 @@ extension ScenarioExpectation: Decodable {
       "restore",
       "interceptor", "awaitingApproval", "finishedTransactions", "snapshot", "activeMode", "pendingMode",
       "relaunchRequired", "events", "noEvents", "favorites", "texts", "textsContaining", "callOrder",
-      "callArguments", "source", "product", "expires", "definitive",
+      "callArguments", "source", "product", "expires", "definitive", "accessChanges", "message",
+      "messagesWaiting",
     ] + ScreenExpectation.fields
 
   public init(from decoder: any Decoder) throws {
@@ -469,6 +482,19 @@ extension ScenarioExpectation: Decodable {
     }
     expires = try container.time("expires")
     definitive = try container.optional("definitive")
+    if let changes: [String] = try container.optional("accessChanges") {
+      let levels = [AccessLevel.premium, .free, .unknown]
+      accessChanges = try changes.map { name in
+        guard let level = levels.first(where: { $0.rawValue == name }) else {
+          throw DecodingError.dataCorruptedError(
+            forKey: ScenarioKey("accessChanges"), in: container,
+            debugDescription: "'\(name)' is not one of premium, free, unknown")
+        }
+        return level
+      }
+    }
+    message = try container.optional("message")
+    messagesWaiting = try container.optional("messagesWaiting")
     screen = try ScreenExpectation(container)
     if container.contains(ScenarioKey("favorites")) {
       if let list = try? container.decode([String].self, forKey: ScenarioKey("favorites")) {

@@ -62,6 +62,9 @@ final class ScenarioSession {
   var apod: APODWorld?
   /// What the user has in front of them, as the journey steps drove it.
   let journey: JourneyState
+  /// `accessChanges` counts from here: the access at the previous expect (or at the first frame
+  /// of the launch since), and how many of this launch's entitlement updates it had seen.
+  var accessBaseline: (access: AccessLevel, updatesSeen: Int)?
 
   final class TrackedWork {
     var isDone = false
@@ -257,6 +260,18 @@ final class ScenarioSession {
       world.subscriptions[index].willAutoRenew = true
     case .setDeviceClock(let offset):
       world.time.setDeviceOffset(offset)
+    case .sdkStartCallsBack(let result, let which):
+      if !world.callBackHeldStart(result, which: which) {
+        world.note("sdk: no start call waits for an answer: the callback changes nothing")
+      }
+      await settle()
+    case .holdNextStatusRead:
+      world.holdsNextStatusRead = true
+    case .dismissMessage:
+      guard let model = runningModel() else { return }
+      guard let message = model.navigation.message else { return fail("no message is shown to dismiss") }
+      model.dismissMessage(message.id)
+      await settle()
     case .journey(let step):
       await performJourney(step)
     case .expect(let expectation):
@@ -288,7 +303,9 @@ final class ScenarioSession {
         defaultRunningMode: scenario.start.mode, grandfathering: grandfathering),
       clock: ScenarioDeviceClock(world: world))
     let dependencies = Dependencies(monetization: monetization, content: content.dependencies(apod: apod))
-    model = AppModel(dependencies: dependencies)
+    let model = AppModel(dependencies: dependencies)
+    self.model = model
+    accessBaseline = (model.monetization.entitlements.entitlement.access, 0)
     journey.reset()
   }
 
@@ -587,6 +604,36 @@ final class ScenarioSession {
       }
     }
     if let snapshotExpectation = expect.snapshot { check(snapshotExpectation) }
+    checkAccessChanges(expect.accessChanges)
+    if let expected = expect.message {
+      compare("message", expected, model.map { $0.navigation.message?.text ?? "none" })
+    }
+    compare("messagesWaiting", expect.messagesWaiting, model?.navigation.waitingMessages.count)
+  }
+
+  /// The access the entitlement moved to at each change since the previous expect (or the first
+  /// frame of the launch since), from the launch's `entitlementUpdated` events; the baseline moves
+  /// on at every expect.
+  private func checkAccessChanges(_ expected: [AccessLevel]?) {
+    let updates = world.launchLog?.accessUpdates ?? []
+    defer {
+      if let model { accessBaseline = (model.monetization.entitlements.entitlement.access, updates.count) }
+    }
+    guard let expected else { return }
+    guard let baseline = accessBaseline, baseline.updatesSeen <= updates.count else {
+      return fail("expected access changes \(expected.map(\.rawValue)), the app is not running")
+    }
+    var changes: [AccessLevel] = []
+    var current = baseline.access
+    for access in updates[baseline.updatesSeen...] where access != current {
+      changes.append(access)
+      current = access
+    }
+    if changes == expected {
+      passed("access changes = \(changes.map(\.rawValue))")
+    } else {
+      fail("expected access changes \(expected.map(\.rawValue)), got \(changes.map(\.rawValue))")
+    }
   }
 
   /// Whether `order` appears, in order, among the calls since the previous expect.

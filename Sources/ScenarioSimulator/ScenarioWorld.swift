@@ -72,6 +72,17 @@ final class ScenarioWorld {
   private var sdkListens = false
   /// Whether the SDK started in the running launch: paywalls load only then.
   private(set) var sdkIsStarted = false
+  /// The running launch's start sequence, as the live adapter's session holds it (Core's
+  /// `SDKStartGate`): a start under way is waited for, and only the latest attempt settles it.
+  private(set) var startGate = SDKStartGate()
+  /// SDK starts waiting for a `sdkStartCallsBack` step (`held`), oldest first.
+  private var heldStarts: [HeldStart] = []
+  private var nextHeldStartID = 0
+  /// Armed by `holdNextStatusRead`: the next status read waits for the next purchase.
+  var holdsNextStatusRead = false
+  /// Status reads waiting for the next purchase, with the answer they read when asked.
+  private var heldReads: [(id: Int, continuation: CheckedContinuation<Bool, Never>)] = []
+  private var nextHeldReadID = 0
   private var nextTransactionID: UInt64 = 1001
   /// The device's transactions: unfinished ones, with the signature StoreKit stored for them,
   /// are delivered again at every launch until finished.
@@ -133,6 +144,7 @@ final class ScenarioWorld {
     transactions.endListening()
     sdkListens = false
     sdkIsStarted = false
+    startGate = SDKStartGate()
     return generation
   }
 
@@ -147,6 +159,11 @@ final class ScenarioWorld {
     silentDisplays = 0
     lostCalls = 0
     lostCallbacks.releaseAll()
+    startGate = SDKStartGate()
+    let held = heldStarts
+    heldStarts.removeAll()
+    for start in held { start.continuation.resume(returning: .failure(.other(detail: "app quit"))) }
+    releaseHeldReads(answered: false)
     if let waiting = waitingDisplay {
       waitingDisplay = nil
       waiting.continuation.resume(
@@ -183,8 +200,10 @@ final class ScenarioWorld {
   /// display watchdog has not fired yet.
   var parkedCount: Int {
     // One paywall at a time: at most one of these waits exists.
-    waitingDisplay != nil || unnoticedLostDismissals > 0
-      || ((hangingLoads > 0 || lostCalls > 0 || silentDisplays > 0) && !sleepers.isEmpty) ? 1 : 0
+    (waitingDisplay != nil || unnoticedLostDismissals > 0
+      || ((hangingLoads > 0 || lostCalls > 0 || silentDisplays > 0) && !sleepers.isEmpty) ? 1 : 0)
+      // A held start or status read waits for a step, under Core's time limit (a sleeper).
+      + (sleepers.isEmpty ? 0 : heldReads.count + (isAwaitingHeldStart ? 1 : 0))
   }
 
   /// `true` while a paywall is shown.
@@ -400,6 +419,87 @@ final class ScenarioWorld {
     sdkFinishUnfinished()
   }
 
+  // MARK: - Held SDK starts and status reads
+
+  /// A start whose callback comes only when the scenario says so (`held`). Task cancellation does
+  /// not end it: the real SDK's start keeps going when Core gives up waiting.
+  func holdStart(mode: RunningMode) async -> Result<Void, SubscriptionBackendError> {
+    note("sdk: start waits to be called back (held)")
+    nextHeldStartID += 1
+    let id = nextHeldStartID
+    return await withTaskCancellationHandler {
+      await withCheckedContinuation { continuation in
+        heldStarts.append(HeldStart(id: id, mode: mode, continuation: continuation))
+        notify()
+      }
+    } onCancel: {
+      Task { @MainActor in self.gaveUpOnHeldStart(id) }
+    }
+  }
+
+  /// Core stopped waiting for this start (its time limit): it stays held for a late callback,
+  /// but no longer parks the world.
+  private func gaveUpOnHeldStart(_ id: Int) {
+    guard let index = heldStarts.firstIndex(where: { $0.id == id }) else { return }
+    heldStarts[index].isAwaited = false
+    notify()
+  }
+
+  /// Whether Core waits for a held start: the attempt itself, or a later call waiting for it.
+  private var isAwaitingHeldStart: Bool {
+    !heldStarts.isEmpty && (heldStarts.contains(where: \.isAwaited) || startGate.waiterCount > 0)
+  }
+
+  /// The newest (or oldest) held start calls back with `answer`; `false` when none waits.
+  func callBackHeldStart(_ answer: HeldStartAnswer, which: HeldStartCall) -> Bool {
+    guard !heldStarts.isEmpty else { return false }
+    let start = which == .newest ? heldStarts.removeLast() : heldStarts.removeFirst()
+    let result: Result<Void, SubscriptionBackendError>
+    switch answer {
+    case .ok:
+      sdkStarted(mode: start.mode)
+      result = .success(())
+    case .fail: result = .failure(.network)
+    case .notConfigured: result = .failure(.notConfigured)
+    }
+    note("sdk: the \(which.rawValue) held start calls back: \(answer.rawValue)")
+    start.continuation.resume(returning: result)
+    notify()
+    return true
+  }
+
+  /// Waits until the next purchase has gone through; `false` when the wait ended otherwise (Core
+  /// gave up on the read, or the process ended).
+  func waitForNextPurchase() async -> Bool {
+    nextHeldReadID += 1
+    let id = nextHeldReadID
+    return await withTaskCancellationHandler {
+      await withCheckedContinuation { continuation in
+        heldReads.append((id, continuation))
+        notify()
+      }
+    } onCancel: {
+      Task { @MainActor in self.releaseHeldRead(id) }
+    }
+  }
+
+  private func releaseHeldRead(_ id: Int) {
+    guard let index = heldReads.firstIndex(where: { $0.id == id }) else { return }
+    heldReads.remove(at: index).continuation.resume(returning: false)
+    notify()
+  }
+
+  /// A purchase went through (or the process ended): held status reads answer now.
+  func releaseHeldReads(answered: Bool) {
+    let held = heldReads
+    heldReads.removeAll()
+    if answered, !held.isEmpty {
+      note("store: the held status read answers what it read before the purchase")
+    }
+    for read in held { read.continuation.resume(returning: answered) }
+    if !held.isEmpty { notify() }
+  }
+
   private func sdkFinishUnfinished() {
     for transaction in transactions.unfinished {
       guard case .verified(let verified) = transaction else { continue }
@@ -415,6 +515,11 @@ final class ScenarioWorld {
     if backendStart == .notConfigured { return .failed(.notConfigured) }
     // The SDK loads nothing until its start succeeded in this launch.
     guard sdkIsStarted else { return .failed(.error(detail: "SDK not started")) }
+    // As the live presenter: a start sequence that ended failed (a late failure of an earlier
+    // attempt settling it) fails every load, whatever the SDK itself did.
+    if case .failed = startGate.phase, let failure = SDKStartGate.loadFailure(after: startGate.phase) {
+      return .failed(failure)
+    }
     guard online else { return .failed(.noNetwork) }
     let plans = MonetizationFixtures.products.map(\.plan)
     let id = "\(placement)-screen"
@@ -532,6 +637,15 @@ final class ScenarioWorld {
   }
 }
 
+/// An SDK start waiting for a `sdkStartCallsBack` step.
+struct HeldStart {
+  let id: Int
+  let mode: RunningMode
+  let continuation: CheckedContinuation<Result<Void, SubscriptionBackendError>, Never>
+  /// Until Core's time limit gives up on it.
+  var isAwaited = true
+}
+
 /// The scenario clock, readable from any isolation (the `now` closure is `@Sendable`). The store
 /// and the backend live on true time; the device's clock can be set off it by the user.
 final class ScenarioTimeSource: Sendable {
@@ -567,6 +681,8 @@ final class LaunchLog: MonetizationLogging, Sendable {
     /// Transaction updates this launch's listener is done with (`transactionUpdateHandled`).
     var handledUpdates = 0
     var waiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+    /// The access of every entitlement update, in order (`entitlementUpdated`).
+    var accessUpdates: [AccessLevel] = []
   }
 
   private let state = Locked(State())
@@ -577,6 +693,7 @@ final class LaunchLog: MonetizationLogging, Sendable {
   func log(_ event: MonetizationLog) {
     let (alive, ready) = state.withLock { state -> (Bool, [CheckedContinuation<Void, Never>]) in
       guard state.isAlive else { return (false, []) }
+      if case .entitlementUpdated(let access, _, _) = event { state.accessUpdates.append(access) }
       guard case .transactionUpdateHandled = event else { return (true, []) }
       state.handledUpdates += 1
       let ready = state.waiters.filter { $0.count <= state.handledUpdates }.map(\.continuation)
@@ -590,6 +707,9 @@ final class LaunchLog: MonetizationLogging, Sendable {
 
   /// How many transaction updates this launch has handled.
   var handledUpdates: Int { state.withLock { $0.handledUpdates } }
+
+  /// The access of every entitlement update this launch, in order.
+  var accessUpdates: [AccessLevel] { state.withLock { $0.accessUpdates } }
 
   /// Returns once this launch has handled `count` updates, or was silenced.
   func waitUntilHandled(count: Int) async {

@@ -18,19 +18,35 @@ class SimulatedAdapter {
 
 @MainActor
 final class SimulatedBackend: SimulatedAdapter, SubscriptionBackend {
+  /// The live adapter's start (`PurchaselyBackend.start`): through the launch's start sequence
+  /// (Core's `SDKStartGate`), which calls the SDK's own start (`sdk.start`) only when no attempt is
+  /// under way and none succeeded.
   func start(options: SDKStartOptions) async throws(SubscriptionBackendError) {
     let mode = options.mode
     guard world.isCurrent(generation) else { throw .other(detail: "app quit") }
     world.count(.backendStart, argument: mode.rawValue)
     world.launchedMode = mode
+    let result = await world.startGate.start(
+      prepare: {}, attempt: { [self] in await self.sdkStart(mode: mode) })
+    if case .failure(let error) = result { throw error }
+  }
+
+  /// The SDK's own start.
+  private func sdkStart(mode: RunningMode) async -> Result<Void, SubscriptionBackendError> {
+    guard world.isCurrent(generation) else { return .failure(.other(detail: "app quit")) }
+    world.count(.sdkStart)
     switch world.backendStart {
-    case .ok: world.sdkStarted(mode: mode)
-    case .notConfigured: throw .notConfigured
-    case .fail: throw .network
+    case .ok:
+      world.sdkStarted(mode: mode)
+      return .success(())
+    case .notConfigured: return .failure(.notConfigured)
+    case .fail: return .failure(.network)
     case .hang:
       world.note("sdk: start never calls back")
       await world.loseCallback()
-      throw .other(detail: "cancelled")
+      return .failure(.other(detail: "cancelled"))
+    case .held:
+      return await world.holdStart(mode: mode)
     }
   }
 
@@ -110,7 +126,18 @@ final class SimulatedStoreKit: SimulatedAdapter, StoreEntitlementsSource, AppTra
     guard world.online else { throw .network }
     // Like StoreKit: a group this account has nothing in answers with no statuses at all.
     guard groupID == ProductCatalog.localSubscriptionGroupID else { return [] }
-    return world.subscriptions.filter(\.onThisDevice).map { subscription in
+    let statuses = currentStatuses()
+    if world.holdsNextStatusRead {
+      // A slow network read: what it read now arrives only after the next purchase.
+      world.holdsNextStatusRead = false
+      world.note("store: the status read is slow: it answers after the next purchase")
+      guard await world.waitForNextPurchase() else { throw .other(detail: "cancelled") }
+    }
+    return statuses
+  }
+
+  private func currentStatuses() -> [SubscriptionStatusSnapshot] {
+    world.subscriptions.filter(\.onThisDevice).map { subscription in
       var graceEnd: Date?
       let state: RenewalState
       switch world.effectiveState(subscription) {
@@ -211,6 +238,7 @@ final class SimulatedPurchaser: SimulatedAdapter, Purchaser {
         return .failed(.productNotFound)
       }
       world.note("store: \(productID) bought (transaction \(subscription.transactionID))")
+      world.releaseHeldReads(answered: true)
       let signed = world.signed(subscription)
       // Verified or not, a new transaction stays unfinished until the app finishes it.
       world.remember(unfinished: signed)

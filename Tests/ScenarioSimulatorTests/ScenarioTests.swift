@@ -155,6 +155,40 @@ struct ScenarioDecodingTests {
     #expect(expectation.favorites == .dates(["2026-02-27"]))
   }
 
+  @Test func heldStartsStatusReadsAndMessagesDecode() throws {
+    let scenario = try decode(
+      #"""
+      { "name": "x", "start": { "backend": { "start": "held" } }, "steps": [
+        { "do": "sdkStartCallsBack", "result": "fail", "which": "oldest" }, { "do": "sdkStartCallsBack", "result": "ok" },
+        { "do": "holdNextStatusRead" }, { "do": "dismissMessage" },
+        { "expect": { "accessChanges": ["premium", "free"], "message": "none", "messagesWaiting": 0,
+                      "calls": { "sdk.start": 1 } } } ] }
+      """#)
+    #expect(scenario.start.backendStart == .held)
+    #expect(
+      Array(scenario.steps.prefix(4)) == [
+        .sdkStartCallsBack(result: .fail, which: .oldest), .sdkStartCallsBack(result: .ok, which: .newest),
+        .holdNextStatusRead, .dismissMessage,
+      ])
+    guard case .expect(let expectation) = scenario.steps[4] else {
+      Issue.record("the last step is not an expect")
+      return
+    }
+    #expect(expectation.accessChanges == [.premium, .free])
+    #expect(expectation.message == "none")
+    #expect(expectation.messagesWaiting == 0)
+    #expect(expectation.calls == [.sdkStart: 1])
+  }
+
+  @Test func aStartCallbackNeedsItsResultAndAnAccessChangeMustBeALevel() {
+    #expect(
+      problem(#"{ "name": "x", "steps": [ { "do": "sdkStartCallsBack" } ] }"#)?.contains(
+        "missing required field 'result'") == true)
+    #expect(
+      problem(#"{ "name": "x", "steps": [ { "expect": { "accessChanges": ["premum"] } } ] }"#)?.contains(
+        "'premum' is not one of premium, free, unknown") == true)
+  }
+
   @Test func missingFileIsReportedAsUnreadable() {
     #expect(throws: ScenarioLoadError.unreadable(file: "/nonexistent/x.json", reason: "no such file")) {
       try ScenarioLoader.load(path: "/nonexistent/x.json")
@@ -181,6 +215,24 @@ struct ScenarioRunnerTests {
       """#)
     let report = await ScenarioRunner().run(scenario)
     #expect(report.failures == ["step 2: no paywall is shown to buy from"])
+  }
+
+  @Test func dismissingWithNoMessageShownFailsClearly() async throws {
+    let scenario = try decode(
+      #"{ "name": "x", "steps": [ { "do": "launch" }, { "do": "closePaywall" }, { "do": "dismissMessage" } ] }"#
+    )
+    let report = await ScenarioRunner().run(scenario)
+    #expect(report.failures == ["step 3: no message is shown to dismiss"])
+  }
+
+  @Test func accessChangesReportWhatTheEntitlementMovedTo() async throws {
+    let scenario = try decode(
+      #"""
+      { "name": "x", "start": { "subscriptions": [ { "product": "spacer.premium.monthly" } ] },
+        "steps": [ { "do": "launch" }, { "expect": { "accessChanges": ["free"] } } ] }
+      """#)
+    let report = await ScenarioRunner().run(scenario)
+    #expect(report.failures == [#"step 2: expected access changes ["free"], got ["premium"]"#])
   }
 
   @Test func callOrderThatDidNotHappenFailsWithTheCallsSeen() async throws {
