@@ -8,7 +8,8 @@ import NASA
 ///
 /// - Which day: the day asked, else today's APOD day (US Eastern); before today's picture is
 ///   published, the newest earlier day (`APODRepository.today`), so a 6 a.m. automation in Europe
-///   gets yesterday's picture, not an error.
+///   gets yesterday's picture, not an error. The action's Date parameter is read in the device's
+///   time zone, and the device's own date counts as today (`file(picked:timeZone:now:)`).
 /// - Which bytes: the HD picture when the day has one, else the standard one (`ShareItem`), from
 ///   the image pipeline's disk tier first, else downloaded once through `HTTPTransport`
 ///   (`PictureDownload`); only bytes that are a PNG, JPEG or GIF are returned.
@@ -70,6 +71,27 @@ public struct AstronomyPicture: Sendable {
 
   public init(repository: APODRepository, download: PictureDownload) {
     self.init(repository: repository) { url throws(ImagePipelineError) in try await download.picture(at: url)
+    }
+  }
+
+  /// The picture for the action's Date parameter: nil, the device's date or the APOD day is
+  /// today's picture (and "Today's APOD is a video…"); an earlier date is that day's; a date
+  /// after the device's or before 1995-06-16 is refused with its reason, asking nothing
+  /// (`ShortcutDay`).
+  /// - Parameters:
+  ///   - date: the parameter's value, nil when left empty.
+  ///   - timeZone: the device's time zone, in which Shortcuts showed the date.
+  ///   - now: the clock's time.
+  public func file(picked date: Date?, timeZone: TimeZone, now: Date) async throws(Failure) -> File {
+    let day: ShortcutDay
+    do throws(APODDayError) {
+      day = try ShortcutDay(date, timeZone: timeZone, now: now)
+    } catch {
+      throw .unavailable(.invalidDay(error))
+    }
+    switch day {
+    case .today: return try await file(for: nil)
+    case .day(let day): return try await file(for: day)
     }
   }
 

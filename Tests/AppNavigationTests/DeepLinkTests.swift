@@ -54,3 +54,30 @@ struct DeepLinkTests {
     #expect(DeepLink(url: WidgetTimelinePolicy.Entry.openTheApp.link, now: now) == .today)
   }
 }
+
+/// The "Open Day" action: its date (`ShortcutDay`) becomes a link, posted like any other, and the
+/// navigation opens it.
+@Suite("Open Day (Shortcuts): the day goes through the app's navigation")
+@MainActor
+struct OpenDayLinkTests {
+  @Test func aPickedDayOpensOnExploreAndTodayOnToday() throws {
+    let tokyo = try #require(TimeZone(identifier: "Asia/Tokyo"))
+    let nav = AppNavigation(now: { now })
+    // Midnight in Tokyo on November 20 (the 19th in New York): the 20th, pushed on Explore.
+    let picked = try ShortcutDay(utc("2026-11-20T00:00:00+09:00"), timeZone: tokyo, now: now)
+    #expect(nav.open(url: DeepLink.url(for: DeepLink(picked))))
+    #expect(nav.tab == .explore)
+    #expect(nav.explore.path == [try APODDay(iso: "2026-11-20")])
+    // The device's date, a day ahead of New York: Today at its root.
+    let tomorrowInTokyo = try ShortcutDay(utc("2026-11-24T01:00:00+09:00"), timeZone: tokyo, now: now)
+    #expect(nav.open(url: DeepLink.url(for: DeepLink(tomorrowInTokyo))))
+    #expect(nav.tab == .today)
+    #expect(nav.today.isAtRoot)
+  }
+
+  private func utc(_ text: String) -> Date {
+    let formatter = ISO8601DateFormatter()
+    formatter.formatOptions = [.withInternetDateTime]
+    return formatter.date(from: text) ?? Date(timeIntervalSince1970: 0)
+  }
+}

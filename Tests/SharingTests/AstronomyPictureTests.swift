@@ -142,3 +142,75 @@ struct AstronomyPictureTests {
     }
   }
 }
+
+/// The action's Date parameter: Shortcuts gives an instant in the device's time zone
+/// (`ShortcutDay`, tested in NASATests); here, that the picture follows it.
+@Suite("Get Astronomy Picture: the date Shortcuts gives")
+struct AstronomyPicturePickedDateTests {
+  private static func isVideo(_ day: APODDay) -> Bool {
+    APODFixtures.sampleAPODBasic(for: day).contains(#""media_type":"video""#)
+  }
+
+  /// 20:00 UTC (15:00 in New York, already 05:00 the next day in Tokyo) on the first day from
+  /// 2026-11-10 whose kind is `video`.
+  private static func evening(ofADayThat video: Bool) -> Date {
+    var day = (try? APODDay(iso: "2026-11-10")) ?? .first
+    while isVideo(day) != video { day = day.next }
+    return utc("\(day.iso)T20:00:00Z")
+  }
+
+  private func run(
+    now: Date, _ body: (AstronomyPicture, AstronomyPictureTests.Pictures, APODDay) async throws -> Void
+  ) async throws {
+    let folder = try TemporaryDirectory()
+    try await LoopbackAPOD.run(now: now) { loopback in
+      let today = APODDay.today(now: now)
+      await loopback.serveBasicFeed(days: APODDay.lastDays(10, endingOn: today))
+      let pictures = AstronomyPictureTests.Pictures()
+      let shortcut = AstronomyPicture(repository: loopback.repository(in: folder)) {
+        url throws(ImagePipelineError) in try pictures.picture(url)
+      }
+      try await body(shortcut, pictures, today)
+    }
+  }
+
+  @Test func aPickedDateIsThatDayInTheDevicesTimeZone() async throws {
+    let now = Self.evening(ofADayThat: false)
+    let tokyo = try #require(TimeZone(identifier: "Asia/Tokyo"))
+    try await run(now: now) { shortcut, pictures, today in
+      let pictureDay = try #require(
+        APODDay.lastDays(9, endingOn: today.previous).first { !Self.isVideo($0) })
+      // Midnight in Tokyo on that day is still the day before in New York and in GMT.
+      let midnight = utc("\(pictureDay.iso)T00:00:00+09:00")
+      #expect(try await shortcut.file(picked: midnight, timeZone: tokyo, now: now).day == pictureDay)
+      // "Current Date" in Tokyo (already tomorrow there): today's picture.
+      #expect(try await shortcut.file(picked: now, timeZone: tokyo, now: now).day == today)
+      // Two days ahead of New York is after the device's date too: the reason, and nothing asked.
+      let asked = pictures.asked
+      let later = today.advanced(by: 2)
+      do throws(AstronomyPicture.Failure) {
+        _ = try await shortcut.file(picked: utc("\(later.iso)T09:00:00+09:00"), timeZone: tokyo, now: now)
+        Issue.record("a day in the future returned a picture")
+      } catch {
+        #expect(error == .unavailable(.invalidDay(.afterToday(later, today: today))))
+        #expect(error.message(now: now).hasPrefix("\(later.iso) is in the future"))
+      }
+      #expect(pictures.asked == asked)
+    }
+  }
+
+  @Test func aVideoOnTheDevicesCurrentDateIsTodaysError() async throws {
+    let now = Self.evening(ofADayThat: true)
+    let tokyo = try #require(TimeZone(identifier: "Asia/Tokyo"))
+    try await run(now: now) { shortcut, pictures, today in
+      do throws(AstronomyPicture.Failure) {
+        _ = try await shortcut.file(picked: now, timeZone: tokyo, now: now)
+        Issue.record("a video day returned a picture")
+      } catch {
+        #expect(error == .notAPicture(today, video: true, today: true))
+        #expect(error.message(now: now) == "Today's APOD is a video; there is no picture to return.")
+      }
+      #expect(pictures.asked.isEmpty)
+    }
+  }
+}
