@@ -337,7 +337,7 @@ var targets: [Target] = [
       dependencies: [
         "AppCore", "AppNavigation", "Basics", "Favorites", "FavoritesCore", "ImageCache", "Monetization",
         "NASA",
-        "Notifications",
+        "Notifications", "Sharing",
         "ViewerCore", "DesignSystem", "APODUI", "TodayFeature", "ExploreFeature", "FavoritesFeature",
         "ProfileFeature",
         "MonetizationLive", "FavoritesLive", "NotificationsLive", "ImageCacheLive", "WidgetCore",

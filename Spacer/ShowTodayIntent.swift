@@ -26,5 +26,14 @@ struct SpacerShortcuts: AppShortcutsProvider {
       ],
       shortTitle: "Today's Picture",
       systemImageName: "sun.max")
+    // The daily-wallpaper action, ready to use in an automation (its Date left empty: today).
+    AppShortcut(
+      intent: GetAstronomyPictureIntent(),
+      phrases: [
+        "Get the astronomy picture from \(.applicationName)",
+        "Get today's picture from \(.applicationName)",
+      ],
+      shortTitle: "Get Astronomy Picture",
+      systemImageName: "photo")
   }
 }

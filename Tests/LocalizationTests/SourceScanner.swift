@@ -10,7 +10,8 @@ import Foundation
 ///   Interpolations become `%@` (every interpolated value in the views is text). `#Preview` blocks
 ///   are skipped: they never ship. The widget's configuration name and description are read too.
 /// - App Intents resolve an intent's `LocalizedStringResource` title, an App Shortcut's
-///   `shortTitle`, a parameter's title and an enum's display names in the same catalog; the spoken phrases live in `AppShortcuts.xcstrings`, with
+///   `shortTitle`, a parameter's title, an intent's description (`IntentDescription("…")`) and an
+///   enum's display names in the same catalog; the spoken phrases live in `AppShortcuts.xcstrings`, with
 ///   `\(.applicationName)` written `${applicationName}` (`shortcutPhrases(in:)`).
 /// Comments are ignored.
 enum SourceScanner {
@@ -33,7 +34,7 @@ enum SourceScanner {
   /// Where App Intents take a localized string literal.
   static let intentMarkers = [
     "LocalizedStringResource =", "shortTitle:", "@Parameter(title:", "DisplayRepresentation {",
-    "TypeDisplayRepresentation {",
+    "TypeDisplayRepresentation {", "IntentDescription(",
   ]
 
   /// The keys of an App Intents file: intent titles and App Shortcut short titles.

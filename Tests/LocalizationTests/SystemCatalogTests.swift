@@ -92,7 +92,7 @@ struct SystemCatalogTests {
   }
 }
 
-@Suite("App Intents parameters and enum names are read as catalog keys")
+@Suite("App Intents parameters, descriptions and enum names are read as catalog keys")
 struct IntentParameterKeyTests {
   @Test func parameterTitlesAndDisplayRepresentationsAreKeys() {
     let source = #"""
@@ -104,11 +104,16 @@ struct IntentParameterKeyTests {
         private static var oneName: DisplayRepresentation { "Planted Case" }
       }
       struct PlantedIntent: WidgetConfigurationIntent {
+        static var description: IntentDescription? {
+          IntentDescription(
+            "Planted description.")
+        }
         @Parameter(title: "Planted Parameter", default: true)
         var flag: Bool
       }
       """#
     #expect(
-      Set(SourceScanner.intentKeys(in: source)) == ["Planted Type", "Planted Case", "Planted Parameter"])
+      Set(SourceScanner.intentKeys(in: source))
+        == ["Planted Type", "Planted Case", "Planted Parameter", "Planted description."])
   }
 }
