@@ -186,7 +186,7 @@ var targets: [Target] = [
     name: "APODSearchTests", dependencies: ["APODSearch", "NASA", "TestSupport", "APODTestSupport"]),
   .testTarget(
     name: "SharingTests",
-    dependencies: ["APODTestSupport", "ImageCache", "NASA", "Sharing", "TestSupport"]),
+    dependencies: ["APODTestSupport", "ImageCache", "ImageTestSupport", "NASA", "Sharing", "TestSupport"]),
   .testTarget(
     name: "WidgetCoreTests",
     dependencies: [

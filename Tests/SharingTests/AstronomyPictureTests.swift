@@ -1,6 +1,7 @@
 import APODTestSupport
 import Foundation
 import ImageCache
+import ImageTestSupport
 import NASA
 import Sharing
 import TestSupport
@@ -211,6 +212,55 @@ struct AstronomyPicturePickedDateTests {
         #expect(error.message(now: now) == "Today's APOD is a video; there is no picture to return.")
       }
       #expect(pictures.asked.isEmpty)
+    }
+  }
+}
+
+/// The bytes as the app's action gets them (`AstronomyPicture(repository:download:)`, the init
+/// `ShortcutActions` uses): `PictureDownload` over a real image pipeline whose disk tier is a
+/// temporary folder. (Its download through `HTTPTransport` is PictureDownloadTests'; the days'
+/// HD URLs are https, which a loopback server cannot serve.)
+@Suite("Get Astronomy Picture: the disk tier first, else a download", .timeLimit(.minutes(5)))
+struct AstronomyPictureBytesTests {
+  @Test func aPictureTheDiskTierHoldsIsReturnedWithoutADownloadAndAnotherSaysWhyOffline() async throws {
+    // 15:00 in New York on a picture day whose day before is a picture too (every third sample
+    // day is a video).
+    var today = try APODDay(iso: "2026-11-10")
+    func isVideo(_ day: APODDay) -> Bool {
+      APODFixtures.sampleAPODBasic(for: day).contains(#""media_type":"video""#)
+    }
+    while isVideo(today) || isVideo(today.previous) { today = today.next }
+    let now = utc("\(today.iso)T20:00:00Z")
+    let cache = try TemporaryDirectory()
+    let images = try TemporaryDirectory()
+    let png = ImageFixtures.png(width: 6, height: 4)
+    try await LoopbackAPOD.run(now: now) { loopback in
+      await loopback.serveBasicFeed(days: APODDay.lastDays(3, endingOn: today))
+      let repository = loopback.repository(in: cache)
+      let hd = try #require(try await repository.apod(for: today).apod.hdImageURL)
+      // The app (or the widget) saved today's HD picture in the shared disk tier.
+      await makePipeline(images).keepOriginal(png, for: hd)
+
+      // The action's own pipeline over the same folder, and no network at all.
+      let offline = AstronomyPicture(
+        repository: repository,
+        download: PictureDownload(images: makePipeline(images), downloader: OfflineImageDownloader()))
+      let file = try await offline.file(picked: nil, timeZone: .gmt, now: now)
+      #expect(file.day == today)
+      #expect(file.data == png)
+      #expect(file.typeIdentifier == "public.png")
+
+      // The day before is not saved: it would be downloaded; offline, the action says why.
+      do throws(AstronomyPicture.Failure) {
+        _ = try await offline.file(for: today.previous)
+        Issue.record("a picture neither saved nor downloaded was returned")
+      } catch {
+        guard case .download = error else {
+          Issue.record("expected a download failure, got \(error)")
+          return
+        }
+        #expect(!error.message(now: now).isEmpty)
+      }
     }
   }
 }
