@@ -18,7 +18,7 @@ nonisolated struct GetAstronomyPictureIntent: AppIntent {
   }
 
   /// Left empty: today's APOD day, or the newest published one before NASA posts today's.
-  @Parameter(title: "Date")
+  @Parameter(title: "Date", kind: .date)
   var date: Date?
 
   @MainActor
@@ -40,7 +40,7 @@ nonisolated struct OpenDayIntent: AppIntent {
   static var openAppWhenRun: Bool { true }
 
   /// Left empty: today.
-  @Parameter(title: "Date")
+  @Parameter(title: "Date", kind: .date)
   var date: Date?
 
   @MainActor
