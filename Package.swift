@@ -81,9 +81,11 @@ var targets: [Target] = [
   .target(name: "Notifications", dependencies: ["Basics", "Localization"], swiftSettings: explicitIsolation),
 
   // MARK: Screen models (Linux and iOS): one module per screen, each over narrow protocols
-  // The vocabulary Today and Explore share (screen state, status line, hero), without either.
+  // The vocabulary Today and Explore share (screen state, status line, hero, the Translate offer),
+  // without either.
   .target(
-    name: "ScreenCore", dependencies: ["Localization", "NASA", "Playback"], swiftSettings: explicitIsolation),
+    name: "ScreenCore", dependencies: ["Localization", "NASA", "Playback", "TextCleaning"],
+    swiftSettings: explicitIsolation),
   .target(
     name: "TodayCore", dependencies: ["Basics", "NASA", "ScreenCore"], swiftSettings: explicitIsolation),
   .target(
