@@ -76,13 +76,8 @@ import Sharing
               .foregroundStyle(Palette.error)
               .fixedSize(horizontal: false, vertical: true)
           }
-          if !apod.explanation.isEmpty {
-            Text(apod.explanation)
-              .font(Typography.body)
-              .foregroundStyle(Palette.primaryText)
-              .fixedSize(horizontal: false, vertical: true)
-              .textSelection(.enabled)
-          }
+          // The explanation, and Translate when the reader's language is not English.
+          ExplanationView(apod: apod)
         }
         .padding(Spacing.large)
       }
