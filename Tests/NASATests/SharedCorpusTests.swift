@@ -2,6 +2,7 @@ import APODTestSupport
 import Foundation
 import Networking
 import Testing
+import TextCleaning
 
 @testable import NASA
 
@@ -136,6 +137,19 @@ struct SharedCorpusTests {
       #expect(apod.creditAttribution.isPublicDomain == (apod.credit == nil && apod.copyright == nil))
     }
     #expect(linked > 0, "the corpus has linked credits: none was read")
+  }
+
+  /// Translate hands over `APODText.explanationBody`: none of these real explanations carries a
+  /// credit line, header or footer, so each must reach it whole (the rule never eats the author's
+  /// words), and every apod-basic sample loses only its label and teaser.
+  @Test func everyRealExplanationReachesTranslateWhole() throws {
+    var compared = 0
+    for payload in try SharedCorpus.payloads("entries") + SharedCorpus.payloads("apod_basic_v2_samples") {
+      let apod = try APOD.decode(payload)
+      #expect(APODText.explanationBody(apod.explanation) == apod.explanation, "\(apod.date.iso)")
+      if !apod.explanation.isEmpty { compared += 1 }
+    }
+    #expect(compared >= 50)
   }
 
   @Test func everyErrorBodyMapsToTheRightCaseAndMessage() throws {
