@@ -309,8 +309,8 @@ var targets: [Target] = [
     .target(
       name: "APODUI",
       dependencies: [
-        "DesignSystem", "ImageCache", "ImageCacheLive", "NASA", "Networking", "Playback", "ScreenCore",
-        "Sharing", "TextCleaning", "ViewerCore",
+        "AppNavigation", "DesignSystem", "ImageCache", "ImageCacheLive", "NASA", "Networking", "Playback",
+        "ScreenCore", "Sharing", "TextCleaning", "ViewerCore",
       ],
       swiftSettings: mainActorByDefault),
     // Each screen: its own Core module, the design system and the shared APOD views; never

@@ -1,10 +1,14 @@
+import Sharing
+
 #if canImport(SwiftUI)
+  import AppNavigation
   import Foundation
   import ImageCache
   import NASA
   import ViewerCore
 
-  /// What a screen showing one APOD needs besides the APOD: its images and the favorite button.
+  /// What a screen showing one APOD needs besides the APOD: its images, the favorite button, the
+  /// sheets it presents (through the navigation state) and where Save to Photos tells its result.
   ///
   /// The app builds it from the image models and the favorite heart (`AppFeature`); previews
   /// build it from plain closures. The closures read observable Core state (favorites,
@@ -21,6 +25,11 @@
     let favoriteFailure: @MainActor (APOD) -> String?
     /// Swiping between days from a detail; nil where days do not swipe (previews).
     public let daySwiper: (@MainActor (APOD) -> DaySwipeModel)?
+    /// The viewer, video and share sheets, as the navigation state has them, for one tab.
+    private(set) var presentation: SheetPresentation
+    /// Saves a day's picture with the saver given and tells the result in the app's one message
+    /// queue (`AppModel.saveToPhotos(_:using:)`).
+    let saveToPhotos: @MainActor (APOD, PictureSaver) async -> Void
 
     /// - Parameters:
     ///   - images: the image pipeline.
@@ -29,6 +38,12 @@
     ///   - favoritesUnlocked: whether saving is unlocked (the button shows a PRO badge when not).
     ///   - toggleFavorite: saves or removes the APOD; saving goes through the Premium gate.
     ///   - favoriteFailure: why the last save or removal of this APOD failed, or `nil`.
+    ///   - daySwiper: swiping between days from a detail; nil where days do not swipe.
+    ///   - navigation: the navigation state the sheets are presented from (`AppModel.navigation`);
+    ///     nil gives these actions a state of their own (previews). Each tab takes its copy with
+    ///     `on(_:)`.
+    ///   - saveToPhotos: runs the save and tells its result (`AppModel.saveToPhotos(_:using:)`);
+    ///     nil runs the save only (previews, which show no messages).
     public init(
       images: ImagePipeline,
       progressiveImage: @escaping @MainActor (APOD) -> ProgressiveImageModel?,
@@ -36,7 +51,9 @@
       favoritesUnlocked: @escaping @MainActor () -> Bool,
       toggleFavorite: @escaping @MainActor (APOD) async -> Void,
       favoriteFailure: @escaping @MainActor (APOD) -> String? = { _ in nil },
-      daySwiper: (@MainActor (APOD) -> DaySwipeModel)? = nil
+      daySwiper: (@MainActor (APOD) -> DaySwipeModel)? = nil,
+      navigation: AppNavigation? = nil,
+      saveToPhotos: (@MainActor (APOD, PictureSaver) async -> Void)? = nil
     ) {
       self.images = images
       self.pictures = PictureDownload(images: images)
@@ -46,6 +63,19 @@
       self.toggleFavorite = toggleFavorite
       self.favoriteFailure = favoriteFailure
       self.daySwiper = daySwiper
+      presentation = SheetPresentation(navigation: navigation ?? AppNavigation(now: Date.init), tab: .today)
+      if let saveToPhotos {
+        self.saveToPhotos = saveToPhotos
+      } else {
+        self.saveToPhotos = { apod, saver in _ = await saver.save(apod) }
+      }
+    }
+
+    /// The same actions for a detail on `tab`: its sheets show only while `tab` is on screen.
+    public func on(_ tab: AppTab) -> APODDetailActions {
+      var actions = self
+      actions.presentation = presentation.on(tab)
+      return actions
     }
   }
 #endif

@@ -2,6 +2,7 @@ import Playback
 import Sharing
 
 #if canImport(SwiftUI)
+  import AppNavigation
   import DesignSystem
   import Foundation
   import ImageCache
@@ -91,7 +92,7 @@ import Sharing
     /// The picture itself (the page link for videos).
     @ViewBuilder private var shareButton: some View {
       #if canImport(UIKit)
-        PictureShareButton(apod: apod, pictures: actions.pictures)
+        PictureShareButton(apod: apod, pictures: actions.pictures, presentation: actions.presentation)
       #else
         ShareLink(item: apod.pageURL, subject: Text(apod.title)) {
           Label("Share", systemImage: "square.and.arrow.up")
@@ -103,7 +104,8 @@ import Sharing
     @ViewBuilder private var saveToPhotosButton: some View {
       #if canImport(Photos)
         if case .picture = ShareItem(apod) {
-          SaveToPhotosButton(apod: apod, saver: .photoLibrary(pictures: actions.pictures))
+          SaveToPhotosButton(
+            apod: apod, saver: .photoLibrary(pictures: actions.pictures), save: actions.saveToPhotos)
         }
       #endif
     }
@@ -167,12 +169,11 @@ import Sharing
 
   /// The picture at the top, as `APOD.hero` decides: an image (tap for the full-screen viewer), a
   /// video's poster (tap to play), or, for media the app cannot show, a link to the day's page.
+  /// The player sheet shows while the navigation state has this day's video in front.
   private struct HeroView: View {
     let apod: APOD
     let actions: APODDetailActions
     @Environment(\.openURL) private var openURL
-    /// The video playing in the app's player sheet, when one is.
-    @State private var playing: APODPlayback?
 
     var body: some View {
       switch apod.hero {
@@ -181,14 +182,12 @@ import Sharing
       case .video(let poster, _):
         // The hero is a video only when the app plays it (the same rule as `APODPlayback`).
         linkedPoster(poster, opening: apod.pageURL, symbol: "play.rectangle", hint: Text("Plays the video"))
-          .sheet(isPresented: Binding(get: { playing != nil }, set: { if !$0 { playing = nil } })) {
+          .sheet(isPresented: actions.presentation.binding(.video(apod.date))) {
             #if canImport(UIKit) && canImport(WebKit) && canImport(AVKit)
-              if let playing {
-                // The video player counts as a viewer: the phone may turn while it is up
-                // (issue 21 defect 4; `OrientationPolicy` decides, as for the picture viewer).
-                MediaPlayerView(playback: playing, title: apod.title)
-                  .onAppear { InterfaceRotation.apply(OrientationPolicy.shared.viewerAppeared()) }
-                  .onDisappear { InterfaceRotation.apply(OrientationPolicy.shared.viewerDisappeared()) }
+              // The phone may turn while the video is in front (the navigation state allows it);
+              // Done reports the close before the sheet animates away, so the app is upright first.
+              MediaPlayerView(playback: APODPlayback(apod), title: apod.title) {
+                actions.presentation.close(.video(apod.date))
               }
             #endif
           }
@@ -203,7 +202,7 @@ import Sharing
       Button {
         switch APODPlayback(apod) {
         case .embeddedPlayer, .nativePlayer:
-          playing = APODPlayback(apod)
+          actions.presentation.present(.video(apod.date))
         case .picture, .openPage:
           openURL(url)
         }
@@ -229,12 +228,12 @@ import Sharing
 
   /// The image hero. Its `ProgressiveImageModel` lives in `@State`, keyed by the APOD day, so a
   /// redraw (a refresh of the same day, a favorite toggled) keeps the loaded image, and the
-  /// full-screen viewer continues from the same model.
+  /// full-screen viewer continues from the same model. The viewer shows while the navigation
+  /// state has this day's viewer in front.
   private struct ImageHero: View {
     let apod: APOD
     let actions: APODDetailActions
     @State private var hero: Hero?
-    @State private var showsViewer = false
 
     private struct Hero {
       let day: APODDay
@@ -261,7 +260,10 @@ import Sharing
         hero = Hero(day: day, model: actions.progressiveImage(apod))
       }
       .opensViewer(
-        isPresented: $showsViewer, model: model, label: apod.accessibilityDescription,
+        isPresented: actions.presentation.binding(.viewer(apod.date)),
+        open: { actions.presentation.present(.viewer(apod.date)) },
+        close: { actions.presentation.close(.viewer(apod.date)) },
+        model: model, label: apod.accessibilityDescription,
         // Where days swipe, the viewer swipes too (at the fit scale; zoomed in, a drag pans).
         days: actions.daySwiper.map { ViewerDays(apod: apod, swiper: $0, image: actions.progressiveImage) },
         images: actions.images)
@@ -277,21 +279,23 @@ import Sharing
         .clipShape(RoundedRectangle(cornerRadius: CornerRadius.large))
     }
 
-    /// On iOS, a tap opens the full-screen viewer on the hero's model, swiping through `days` when
-    /// given; elsewhere nothing.
+    /// On iOS, a tap opens the full-screen viewer on the hero's model (`open` reports it; the
+    /// viewer shows while `isPresented` says so), swiping through `days` when given; the viewer's
+    /// close reports through `close` before it animates away. Elsewhere nothing.
     @ViewBuilder
     fileprivate func opensViewer(
-      isPresented: Binding<Bool>, model: ProgressiveImageModel?, label: String, days: ViewerDays?,
-      images: ImagePipeline
+      isPresented: Binding<Bool>, open: @escaping () -> Void, close: @escaping () -> Void,
+      model: ProgressiveImageModel?, label: String, days: ViewerDays?, images: ImagePipeline
     ) -> some View {
       #if os(iOS)
         contentShape(Rectangle())
-          .onTapGesture { if model != nil { isPresented.wrappedValue = true } }
+          .onTapGesture { if model != nil { open() } }
           .accessibilityAddTraits(model != nil ? .isButton : [])
           .accessibilityHint(model != nil ? Text("Opens the picture full screen") : Text(verbatim: ""))
           .fullScreenCover(isPresented: isPresented) {
             if let model {
-              ViewerScreen(model: model, accessibilityLabel: label, days: days, images: images)
+              ViewerScreen(
+                model: model, accessibilityLabel: label, days: days, images: images, closing: close)
             }
           }
       #else

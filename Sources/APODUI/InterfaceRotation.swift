@@ -2,11 +2,12 @@
   import UIKit
   import ViewerCore
 
-  /// Carries out what `OrientationPolicy` decides: the policy says which orientations are allowed
+  /// Carries out what the navigation state decides (`AppNavigation.allowedOrientations`, and the
+  /// `OrientationChange` its presentations return): the state says which orientations are allowed
   /// and when to turn back upright; this asks UIKit to do it.
-  enum InterfaceRotation {
+  public enum InterfaceRotation {
     /// Applies `change` to every connected window scene.
-    static func apply(_ change: OrientationPolicy.Change) {
+    public static func apply(_ change: OrientationChange) {
       guard change != .none else { return }
       for scene in UIApplication.shared.connectedScenes.compactMap({ $0 as? UIWindowScene }) {
         if change == .returnToPortrait {

@@ -24,6 +24,9 @@
     private let imageForDay: (@MainActor (APOD) -> ProgressiveImageModel?)?
     /// The pipeline behind the models, whose memory tier lets HD go when a picture leaves.
     private let images: ImagePipeline?
+    /// Reports the close before the dismissal animates (the navigation state turns the app
+    /// upright first); nil when the presenter needs no report.
+    private let closing: (@MainActor () -> Void)?
     /// Swiping between days; nil when the viewer shows one picture only.
     @State private var swiper: DaySwipeModel?
     /// The image of the day swiped to, made once per day.
@@ -43,11 +46,14 @@
     ///   - accessibilityLabel: what VoiceOver reads (the APOD `alt` text when present, else its title).
     ///   - days: the days a sideways swipe goes through, or nil for this picture alone.
     ///   - images: the pipeline behind the models: closing the viewer drops HD from its memory tier.
+    ///   - closing: called when the user closes the viewer (the close button, a pull that
+    ///     dismisses), before the dismissal animates.
     public init(
       model: ProgressiveImageModel, accessibilityLabel: String, days: ViewerDays? = nil,
-      images: ImagePipeline? = nil
+      images: ImagePipeline? = nil, closing: (@MainActor () -> Void)? = nil
     ) {
       self.model = model
+      self.closing = closing
       self.images = images
       self.accessibilityLabel = accessibilityLabel
       openedOn = days?.apod.date
@@ -107,7 +113,6 @@
         Task { await swiper?.stop() }
       }
       .hidesStatusBar()
-      .turnsWithThePhone()
     }
 
     /// Pinch and drag recognised together; `ViewerGesture` decides what they do (scale about the
@@ -174,12 +179,10 @@
       }
     }
 
-    /// Closes the viewer, asking to turn upright first so the tabs never show sideways during the
-    /// dismissal (`OrientationPolicy.viewerWillClose()`; the disappearance then changes nothing).
+    /// Closes the viewer, reporting it first (`closing`: the navigation state asks to turn
+    /// upright then, so the tabs never show sideways during the dismissal).
     private func close() {
-      #if os(iOS)
-        InterfaceRotation.apply(OrientationPolicy.shared.viewerWillClose())
-      #endif
+      closing?()
       dismiss()
     }
 
@@ -269,18 +272,6 @@
   }
 
   extension View {
-    /// On iOS, lets the phone turn while the viewer is on screen and turns the app back upright
-    /// when it closes (`OrientationPolicy` decides); nothing elsewhere.
-    @ViewBuilder
-    fileprivate func turnsWithThePhone() -> some View {
-      #if os(iOS)
-        onAppear { InterfaceRotation.apply(OrientationPolicy.shared.viewerAppeared()) }
-          .onDisappear { InterfaceRotation.apply(OrientationPolicy.shared.viewerDisappeared()) }
-      #else
-        self
-      #endif
-    }
-
     /// Hides the status bar on iOS (the viewer is all picture); nothing elsewhere.
     @ViewBuilder
     fileprivate func hidesStatusBar() -> some View {

@@ -8,6 +8,9 @@ public final class BuiltOnce<Value: Sendable> {
   private var building: Task<Value, Never>?
   /// How many times a build began (1 once built; a check for tests).
   public private(set) var builds = 0
+  /// The value once its build has finished; nil before (for callers that cannot wait, such as
+  /// UIKit asking the app delegate which orientations are allowed).
+  public private(set) var built: Value?
 
   public init() {}
 
@@ -17,6 +20,8 @@ public final class BuiltOnce<Value: Sendable> {
     builds += 1
     let task = Task { @MainActor in await build() }
     building = task
-    return await task.value
+    let value = await task.value
+    built = value
+    return value
   }
 }

@@ -128,6 +128,10 @@ import WidgetCore
 
     private static let graph = BuiltOnce<LiveAppEnvironment>()
 
+    /// The graph once built, nil before: for UIKit's synchronous questions (the app delegate's
+    /// allowed orientations), which cannot wait for it.
+    public static var built: LiveAppEnvironment? { graph.built }
+
     /// Builds every live part and the model around the first stage (begun here if the app's
     /// `init` did not). Only `shared()` calls it.
     private static func make() async -> LiveAppEnvironment {

@@ -11,6 +11,7 @@
   import ProfileFeature
   import SwiftUI
   import TodayFeature
+  import ViewerCore
 
   #if canImport(UIKit)
     import UIKit
@@ -21,9 +22,11 @@
   ///
   /// It hands each screen its model (Today, Explore and Favorites also share the detail's image
   /// and favorite actions), starts the launch sequence, and forwards the scene returning from the
-  /// background, memory warnings and time-zone changes. The tab shown and the one alert in front
-  /// are `AppModel.navigation`'s (Core decides where a link goes and which message shows); links
-  /// reach the model through `LinkInbox` at the App level. The onboarding paywall needs nothing
+  /// background, memory warnings and time-zone changes. What it shows is `AppModel.navigation`'s
+  /// (Core decides where a link goes, what is pushed, what is in front and which message shows):
+  /// the tab, Explore's and Favorites' stacks (their setters report Back and pushes), the sheets
+  /// each tab's details present (`APODDetailActions.on(_:)`), and the one alert. Links reach the
+  /// model through `LinkInbox` at the App level. The onboarding paywall needs nothing
   /// here: `AppModel.launch()` presents it through the paywall presenter, over the top view
   /// controller.
   public struct RootView: View {
@@ -43,23 +46,33 @@
         favoritesUnlocked: { heart.isUnlocked },
         toggleFavorite: { _ = await heart.toggle($0) },
         favoriteFailure: { heart.failure(for: $0) },
-        daySwiper: { model.daySwiper(from: $0) })
+        daySwiper: { model.daySwiper(from: $0) },
+        navigation: model.navigation,
+        saveToPhotos: { apod, saver in _ = await model.saveToPhotos(apod, using: saver) })
     }
 
     public var body: some View {
       TabView(selection: Binding(get: { model.navigation.tab }, set: { model.navigation.select($0) })) {
-        TodayScreen(today: model.today, actions: detailActions)
+        TodayScreen(today: model.today, actions: detailActions.on(.today))
           .tabItem { Label("Today", systemImage: "sun.max") }
           .tag(AppTab.today)
-        ExploreScreen(explore: model.explore, actions: detailActions, search: model.search)
-          .tabItem { Label("Explore", systemImage: "square.grid.2x2") }
-          .tag(AppTab.explore)
+        ExploreScreen(
+          explore: model.explore, actions: detailActions.on(.explore), search: model.search,
+          path: Binding(
+            get: { model.navigation.explore.path },
+            set: { model.navigation.stackMoved(on: .explore, to: $0) })
+        )
+        .tabItem { Label("Explore", systemImage: "square.grid.2x2") }
+        .tag(AppTab.explore)
         FavoritesScreen(
           favorites: model.favorites, images: model.images.pipeline,
           // The gate shows the paywall; when it unlocks, the screen follows the entitlement.
           unlock: { _ = await model.attempt(.favorites) {} },
-          detail: { model.favoriteDetail(for: $0) }, detailActions: detailActions,
-          purchaseLinks: { model.profile.purchaseLegalLinks }
+          detail: { model.favoriteDetail(for: $0) }, detailActions: detailActions.on(.favorites),
+          purchaseLinks: { model.profile.purchaseLegalLinks },
+          path: Binding(
+            get: { model.navigation.favorites.path },
+            set: { model.navigation.stackMoved(on: .favorites, to: $0) })
         )
         .tabItem { Label("Favorites", systemImage: "heart") }
         .tag(AppTab.favorites)
@@ -78,6 +91,7 @@
         Task { await model.scenePhaseDidChange(to: mirrored) }
       }
       .modifier(SystemEventForwarding(model: model))
+      .modifier(OrientationFollowing(navigation: model.navigation))
       // The one message in front (never over a paywall; Core's queue decides). A message without
       // a title (a gate notice) is its own title.
       .alert(
@@ -102,6 +116,24 @@
     private var alertTitle: String {
       guard let message = model.navigation.message else { return "" }
       return message.title.isEmpty ? message.text : message.title
+    }
+  }
+
+  /// The allowed orientations follow the navigation state wherever it changes (a link closing the
+  /// viewer, say): the system is asked to re-read them, or to turn upright. A view closing its
+  /// sheet has asked already, before the dismissal animated; asking again is harmless.
+  private struct OrientationFollowing: ViewModifier {
+    let navigation: AppNavigation
+
+    func body(content: Content) -> some View {
+      #if canImport(UIKit)
+        content
+          .onChange(of: navigation.allowedOrientations) { before, after in
+            InterfaceRotation.apply(OrientationChange(from: before, to: after))
+          }
+      #else
+        content
+      #endif
     }
   }
 

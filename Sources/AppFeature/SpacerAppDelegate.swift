@@ -6,13 +6,13 @@
   /// The UIKit callbacks SwiftUI has no modifier for. The app installs it with
   /// `@UIApplicationDelegateAdaptor`.
   public final class SpacerAppDelegate: NSObject, UIApplicationDelegate {
-    /// Upright everywhere but the full-screen viewer and the video player (`OrientationPolicy`
-    /// decides). Info.plist
+    /// What the navigation state allows (`AppNavigation.allowedOrientations`: landscape while the
+    /// picture viewer or a video is in front), upright before the app's graph exists. Info.plist
     /// lists landscape too, because UIKit never allows more than it declares.
     public func application(
       _ application: UIApplication, supportedInterfaceOrientationsFor window: UIWindow?
     ) -> UIInterfaceOrientationMask {
-      OrientationPolicy.shared.allowed.interfaceOrientationMask
+      (LiveAppEnvironment.built?.model.navigation.allowedOrientations ?? .portrait).interfaceOrientationMask
     }
   }
 #endif

@@ -88,15 +88,24 @@ public final class AppNavigation {
 
   /// Presents `sheet` in front (replacing one already there). - Returns: what to ask the system.
   @discardableResult
-  public func present(_ sheet: Sheet) -> OrientationPolicy.Change {
+  public func present(_ sheet: Sheet) -> OrientationChange {
     changing { self.sheet = sheet }
   }
 
   /// Closes the sheet in front. Call it before the dismissal animates: a `.returnToPortrait`
   /// must reach the system first so the tabs never show sideways.
   @discardableResult
-  public func dismissSheet() -> OrientationPolicy.Change {
+  public func dismissSheet() -> OrientationChange {
     changing { sheet = nil }
+  }
+
+  /// The view presenting `sheet` reports it closed (its close button, a swipe down, the system).
+  /// Closes it only while it is the one in front: a late report from a sheet a link or another
+  /// sheet already replaced changes nothing.
+  @discardableResult
+  public func dismissSheet(_ sheet: Sheet) -> OrientationChange {
+    guard self.sheet == sheet else { return .none }
+    return dismissSheet()
   }
 
   /// The viewer or the video swiped to another day.
@@ -108,12 +117,10 @@ public final class AppNavigation {
     }
   }
 
-  private func changing(_ change: () -> Void) -> OrientationPolicy.Change {
+  private func changing(_ change: () -> Void) -> OrientationChange {
     let before = allowedOrientations
     change()
-    let after = allowedOrientations
-    if before == after { return .none }
-    return after == .portrait ? .returnToPortrait : .allow(after)
+    return OrientationChange(from: before, to: allowedOrientations)
   }
 
   // MARK: Stacks
@@ -151,6 +158,29 @@ public final class AppNavigation {
     }
   }
 
+  /// The view's navigation stack on `tab` moved to `path` (the system wrote it: a Back swipe or
+  /// button, a pop to the root, a link in the view pushing a day). Rules:
+  /// - a path the current one starts with → popped to it;
+  /// - the current path followed by more days → those days pushed;
+  /// - anything else changes nothing: the report is stale (the state moved meanwhile, e.g. a link
+  ///   replaced the top) and the state wins. Today and Profile have no such stack.
+  public func stackMoved(on tab: AppTab, to path: [APODDay]) {
+    switch tab {
+    case .explore: Self.follow(&explore.path, to: path)
+    case .favorites: Self.follow(&favorites.path, to: path)
+    case .today, .profile: break
+    }
+  }
+
+  private static func follow(_ current: inout [APODDay], to reported: [APODDay]) {
+    guard reported != current else { return }
+    if reported.count < current.count, current.starts(with: reported) {
+      current = reported
+    } else if reported.count > current.count, reported.starts(with: current) {
+      current = reported
+    }
+  }
+
   /// Explore's search began (true) or ended (false): the root shows the results or the grid.
   public func searchActive(_ active: Bool) {
     explore.root = active ? .searchResults : .grid
@@ -168,7 +198,7 @@ public final class AppNavigation {
 
   /// Goes to `link` (see the routing rules). - Returns: what to ask the system's orientation.
   @discardableResult
-  public func open(_ link: DeepLink) -> OrientationPolicy.Change {
+  public func open(_ link: DeepLink) -> OrientationChange {
     let current = APODDay.today(now: now())
     return changing {
       sheet = nil

@@ -138,6 +138,31 @@ public struct ExploreContent: RefreshableContent {
     await loadDay(day)
   }
 
+  // MARK: A day's detail
+
+  /// The APOD of `day` when the screen already holds it (a day in the list, or the picker's day
+  /// once loaded), so its detail shows at once; nil otherwise (`detail(for:)` loads it).
+  public func listedAPOD(_ day: APODDay) -> APOD? {
+    guard case .loaded(let content) = state else { return nil }
+    if let apod = content.items.first(where: { $0.date == day }) { return apod }
+    if case .loaded(let result)? = content.picked, result.apod.date == day { return result.apod }
+    return nil
+  }
+
+  /// The detail of a day pushed on Explore's stack (a cell, a search result, the picker's row, a
+  /// link, a random day): the cache when saved, else fetched once; `.failed` with a sentence why
+  /// (no APOD that day, offline and not saved…). A load cancelled (the detail went away) stays
+  /// `.loading`: nothing failed. The list and the picker's day are left as they are.
+  public func detail(for day: APODDay) async -> PickedDay {
+    do {
+      return .loaded(try await repository.apod(for: day, policy: .automatic))
+    } catch  where error.isCancellation || Task.isCancelled {
+      return .loading(day)
+    } catch {
+      return .failed(day, message: error.message(now: now()))
+    }
+  }
+
   // MARK: Prefetching
 
   /// How many days after a cell that comes on screen have their thumbnails prefetched (about

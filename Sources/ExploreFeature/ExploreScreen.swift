@@ -10,6 +10,10 @@
   /// The Explore tab: the recent days in a grid, any day since 1995-06-16 with a date picker, and
   /// a day's detail on tap.
   ///
+  /// The details pushed are the navigation state's (`AppNavigation.explore.path`, days): the stack
+  /// renders `path` and writes back what the user does (a tap pushes a day, Back pops), so a link
+  /// or another screen opening a day pushes its detail here, above whatever was shown.
+  ///
   /// `ExploreModel` decides what is shown: a placeholder grid until the first list, the list with
   /// a quiet banner when it is stale or a saved copy (`status`), the picked day's state, and a
   /// full-screen error only when there is nothing to show. Pull to refresh keeps the grid on
@@ -20,13 +24,15 @@
     private let actions: APODDetailActions
     /// Search over saved days and the all / pictures / videos filter (nil in previews).
     private let search: ExploreSearchModel?
+    /// The days whose details are pushed (the navigation state's); nil keeps them in `ownPath`.
+    private let path: Binding<[APODDay]>?
+    @State private var ownPath: [APODDay] = []
     @State private var searchText = ""
     /// The day the user moved the picker to; nil until then (the picker then shows the model's
     /// start date, read in `body` so only this screen observes it).
     @State private var pickedDate: Date?
     /// The grid's width, measured; 0 until the first layout.
     @State private var gridWidth: CGFloat = 0
-    @Environment(\.locale) private var locale
     @Environment(\.displayScale) private var displayScale
 
     /// The grid's cells: at least this wide, as many as fit.
@@ -36,33 +42,29 @@
     ///   - explore: the screen's model.
     ///   - actions: a day's detail: its images and favorite button.
     ///   - search: the search field and filter over the saved days; nil hides them (previews).
-    public init(explore: ExploreModel, actions: APODDetailActions, search: ExploreSearchModel? = nil) {
+    ///   - path: the days whose details are pushed, bottom first (`AppNavigation.explore.path`,
+    ///     its setter reporting to the state); nil keeps a stack of the screen's own (previews).
+    public init(
+      explore: ExploreModel, actions: APODDetailActions, search: ExploreSearchModel? = nil,
+      path: Binding<[APODDay]>? = nil
+    ) {
       // Nothing observable is read here: the parent's body runs this initializer, and a read
       // would make every Explore change redraw all the tabs.
       self.explore = explore
       self.actions = actions
       self.search = search
+      self.path = path
     }
 
     public var body: some View {
-      NavigationStack {
+      NavigationStack(path: path ?? $ownPath) {
         content
           .frame(maxWidth: .infinity, maxHeight: .infinity)
           .background(Palette.background)
           .navigationTitle("Explore")
-          .navigationDestination(for: APOD.self) { apod in
-            // The detail swipes to the day before or after.
-            if let daySwiper = actions.daySwiper {
-              SwipeableDayDetail(swiper: daySwiper(apod), actions: actions)
-            } else {
-              APODDetailView(apod: apod, actions: actions)
-                .navigationTitle(apod.date.displayText(locale: locale))
-            }
-          }
+          // Every detail is pushed by its day: a cell, the picker's row, a search result, a link.
           .navigationDestination(for: APODDay.self) { day in
-            if let search {
-              SearchedDayDetail(day: day, search: search, actions: actions)
-            }
+            ExploreDayDetail(day: day, explore: explore, actions: actions)
           }
           .modifier(ExploreSearchField(search: search, text: $searchText))
       }
@@ -171,7 +173,7 @@
     private func grid(_ items: [APOD]) -> some View {
       LazyVGrid(columns: gridColumns, spacing: Spacing.medium) {
         ForEach(items) { apod in
-          NavigationLink(value: apod) {
+          NavigationLink(value: apod.date) {
             ExploreCell(apod: apod, images: actions.images, size: thumbnailSize)
           }
           .buttonStyle(.plain)
@@ -264,7 +266,7 @@
         }
         .accessibilityElement(children: .combine)
       case .loaded(let result):
-        NavigationLink(value: result.apod) {
+        NavigationLink(value: result.apod.date) {
           HStack(spacing: Spacing.medium) {
             PipelineImage(
               url: result.apod.imageURL, size: thumbnailSize, pipeline: images,

@@ -28,7 +28,7 @@ import APODSearch
     }
   }
 
-  /// The days a search found, best first; a tap opens the day (`SearchedDayDetail`).
+  /// The days a search found, best first; a tap pushes the day's detail (`ExploreDayDetail`).
   struct ExploreSearchResults: View {
     let search: ExploreSearchModel
     @Environment(\.locale) private var locale
@@ -78,37 +78,6 @@ import APODSearch
       .background(Palette.surface, in: RoundedRectangle(cornerRadius: CornerRadius.medium))
       .contentShape(Rectangle())
       .accessibilityElement(children: .combine)
-    }
-  }
-
-  /// A found day's detail, read from the cache (a search hit is always a saved day).
-  struct SearchedDayDetail: View {
-    let day: APODDay
-    let search: ExploreSearchModel
-    let actions: APODDetailActions
-    @State private var apod: APOD?
-    @State private var isMissing = false
-
-    var body: some View {
-      Group {
-        if let apod {
-          if let daySwiper = actions.daySwiper {
-            SwipeableDayDetail(swiper: daySwiper(apod), actions: actions)
-          } else {
-            APODDetailView(apod: apod, actions: actions)
-          }
-        } else if isMissing {
-          ErrorStateView(
-            title: String(localized: "Couldn't Show This Day"),
-            message: String(localized: "This day is no longer saved on this iPhone."))
-        } else {
-          ProgressView()
-        }
-      }
-      .task(id: day) {
-        apod = await search.apod(for: day)
-        isMissing = apod == nil
-      }
     }
   }
 #endif

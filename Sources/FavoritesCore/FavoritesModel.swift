@@ -88,6 +88,13 @@ public final class FavoritesModel {
     favorites.contains { $0.date == date }
   }
 
+  /// The favorite saved for `date`, for its detail on Favorites' stack; nil when it is not saved
+  /// (removed meanwhile, or not loaded yet) or while favorites are locked (nothing is shown then).
+  public func favorite(on date: APODDay) -> Favorite? {
+    guard case .loaded(let shown) = state else { return nil }
+    return shown.first { $0.date == date }
+  }
+
   /// Reads the stored favorites. Reading happens while locked too (nothing is shown then), so
   /// the list is ready the moment premium returns. A failure keeps a list already on screen.
   public func load() async {

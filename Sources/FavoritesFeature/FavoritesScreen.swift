@@ -14,6 +14,8 @@
   ///
   /// `FavoritesModel` decides what the screen is in (`state`) and owns every rule (removing is never
   /// gated, losing Premium hides favorites but never deletes them); the view lays the state out.
+  /// The details pushed are the navigation state's (`AppNavigation.favorites.path`, by day): the
+  /// stack renders it and writes back a tap (push) or Back (pop).
   public struct FavoritesScreen: View {
     private let favorites: FavoritesModel
     private let images: ImagePipeline
@@ -23,6 +25,9 @@
     private let detailActions: APODDetailActions?
     /// The legal pages beside the Unlock button (`ProfileModel.purchaseLegalLinks`).
     private let purchaseLinks: @MainActor () -> [LegalLink]
+    /// The days whose details are pushed (the navigation state's); nil keeps them in `ownPath`.
+    private let path: Binding<[APODDay]>?
+    @State private var ownPath: [APODDay] = []
 
     /// The screen over the parts it renders (the app's models, or sample data in previews).
     /// - Parameters:
@@ -35,10 +40,13 @@
     ///   - detailActions: the hero, favorite and share actions of the full detail.
     ///   - purchaseLinks: the Terms of Use and Privacy Policy shown beside the Unlock button, as
     ///     Core decides them (`ProfileModel.purchaseLegalLinks`: only while a purchase can start).
+    ///   - path: the days whose favorite details are pushed, bottom first
+    ///     (`AppNavigation.favorites.path`, its setter reporting to the state); nil keeps a stack
+    ///     of the screen's own (previews).
     public init(
       favorites: FavoritesModel, images: ImagePipeline, unlock: @escaping @MainActor () async -> Void,
       detail: (@MainActor (Favorite) -> FavoriteDetailModel)? = nil, detailActions: APODDetailActions? = nil,
-      purchaseLinks: @escaping @MainActor () -> [LegalLink] = { [] }
+      purchaseLinks: @escaping @MainActor () -> [LegalLink] = { [] }, path: Binding<[APODDay]>? = nil
     ) {
       self.favorites = favorites
       self.images = images
@@ -46,10 +54,11 @@
       self.detail = detail
       self.detailActions = detailActions
       self.purchaseLinks = purchaseLinks
+      self.path = path
     }
 
     public var body: some View {
-      NavigationStack {
+      NavigationStack(path: path ?? $ownPath) {
         content
           .frame(maxWidth: .infinity, maxHeight: .infinity)
           .background(Palette.background)
@@ -59,10 +68,10 @@
             }
           }
           .navigationTitle("Favorites")
-          .navigationDestination(for: Favorite.self) { favorite in
-            FavoriteDetailView(
-              favorite: favorite, model: detail?(favorite), actions: detailActions, favorites: favorites,
-              images: images)
+          .navigationDestination(for: APODDay.self) { day in
+            FavoriteDayDetail(
+              favorite: favorites.favorite(on: day), detail: detail, actions: detailActions,
+              favorites: favorites, images: images)
           }
       }
     }
@@ -104,7 +113,7 @@
       ScrollView {
         LazyVGrid(columns: columns, spacing: Spacing.medium) {
           ForEach(favorites) { favorite in
-            NavigationLink(value: favorite) {
+            NavigationLink(value: favorite.date) {
               FavoriteCell(favorite: favorite, images: images)
             }
             .buttonStyle(.plain)

@@ -16,14 +16,19 @@ import Playback
   public struct MediaPlayerView: View {
     private let playback: APODPlayback
     private let title: String
+    /// Reports Done before the sheet animates away; nil when the presenter needs no report.
+    private let closing: (@MainActor () -> Void)?
     @Environment(\.dismiss) private var dismiss
 
     /// - Parameters:
     ///   - playback: `.embeddedPlayer` or `.nativePlayer`; other cases show nothing.
     ///   - title: the day's title, for the bar and VoiceOver.
-    public init(playback: APODPlayback, title: String) {
+    ///   - closing: called when the user taps Done, before the dismissal animates (the navigation
+    ///     state turns the app upright then).
+    public init(playback: APODPlayback, title: String, closing: (@MainActor () -> Void)? = nil) {
       self.playback = playback
       self.title = title
+      self.closing = closing
     }
 
     public var body: some View {
@@ -51,7 +56,10 @@ import Playback
         .navigationBarTitleDisplayMode(.inline)
         .toolbar {
           ToolbarItem(placement: .confirmationAction) {
-            Button("Done") { dismiss() }
+            Button("Done") {
+              closing?()
+              dismiss()
+            }
           }
         }
       }

@@ -1,6 +1,7 @@
 import Sharing
 
 #if canImport(SwiftUI) && canImport(UIKit)
+  import AppNavigation
   import DesignSystem
   import Foundation
   import ImageCache
@@ -13,10 +14,12 @@ import Sharing
   /// to the share sheet as a file named after the day, with the extension of the format its bytes
   /// are (`PictureFile`), so the sheet previews the picture and a GIF stays a GIF; its caption
   /// (title and credit) goes with it. Videos and interactive days share the APOD page
-  /// (`ShareItem.link`).
+  /// (`ShareItem.link`). The picture's share sheet shows while the navigation state has this
+  /// day's share in front (`Sheet.share`); its close is reported there.
   struct PictureShareButton: View {
     let apod: APOD
     let pictures: PictureDownload
+    let presentation: SheetPresentation
     @State private var isPreparing = false
     @State private var prepared: PreparedShare?
     @State private var failure: String?
@@ -30,8 +33,15 @@ import Sharing
           Label("Share", systemImage: "square.and.arrow.up")
         }
         .disabled(isPreparing)
-        // SwiftUI clears `prepared` before `onDismiss` runs: the folder of every prepared share goes.
-        .sheet(item: $prepared, onDismiss: { PreparedShare.removeAll() }) { share in
+        // The binding's write of nil (the sheet closing) reaches the state before `onDismiss`
+        // runs; then the folder of every prepared share goes.
+        .sheet(
+          item: sharedNow,
+          onDismiss: {
+            prepared = nil
+            PreparedShare.removeAll()
+          }
+        ) { share in
           ActivitySheet(items: [share.file, share.caption])
             .presentationDetents([.medium, .large])
             .ignoresSafeArea()
@@ -51,6 +61,18 @@ import Sharing
       }
     }
 
+    /// The prepared share while the state has it in front; the system's write of nil reports the
+    /// close. Read in `body` (so the view follows the state) and live in the getter.
+    private var sharedNow: Binding<PreparedShare?> {
+      let sheet = Sheet.share(apod.date)
+      _ = presentation.isPresented(sheet)
+      return Binding(
+        get: { presentation.isPresented(sheet) ? prepared : nil },
+        set: { share in
+          if share == nil { presentation.close(sheet) }
+        })
+    }
+
     private func prepare(_ url: URL, caption: String) {
       isPreparing = true
       let title = apod.title
@@ -59,6 +81,7 @@ import Sharing
         do {
           let picture = try await pictures.picture(at: url)
           prepared = try await PreparedShare.write(picture, title: title, caption: caption)
+          presentation.present(.share(apod.date))
         } catch let error as ImagePipelineError {
           failure = error.message
         } catch {
@@ -107,35 +130,27 @@ import Sharing
     func updateUIViewController(_ controller: UIActivityViewController, context: Context) {}
   }
 
-  /// Save to Photos: asks for add-only access the first time, then says how it went, with the
-  /// title and sentence Core gives (`SavePictureResult.title`, `.message`). Shown on picture days
+  /// Save to Photos: asks for add-only access the first time, then says how it went through the
+  /// app's one message queue (`save`: `AppModel.saveToPhotos(_:using:)`, Core; the root view's
+  /// alert shows it, with the title and sentence of `SavePictureResult`). Shown on picture days
   /// only.
   struct SaveToPhotosButton: View {
     let apod: APOD
     let saver: PictureSaver
+    let save: @MainActor (APOD, PictureSaver) async -> Void
     @State private var isSaving = false
-    @State private var result: SavePictureResult?
 
     var body: some View {
       Button {
         isSaving = true
         Task {
-          result = await saver.save(apod)
+          await save(apod, saver)
           isSaving = false
         }
       } label: {
         Label("Save to Photos", systemImage: "square.and.arrow.down")
       }
       .disabled(isSaving)
-      .alert(
-        Text(result?.title ?? ""),
-        isPresented: Binding(get: { result != nil }, set: { if !$0 { result = nil } }),
-        presenting: result
-      ) { _ in
-        Button("OK") { result = nil }
-      } message: { result in
-        Text(result.message)
-      }
     }
   }
 #endif

@@ -31,7 +31,7 @@ extension AppModel {
 
   /// Goes to `link`. - Returns: what to ask the system's orientation (the sheet in front closed).
   @discardableResult
-  public func open(_ link: DeepLink) async -> OrientationPolicy.Change {
+  public func open(_ link: DeepLink) async -> OrientationChange {
     let change = navigation.open(link)
     switch (navigation.tab, link) {
     case (.explore, .day(let day)): await explore.loadDay(day)

@@ -31,8 +31,6 @@ final class JourneyState {
   /// The viewer's image model: the open viewer's, or the last one that closed.
   var viewer: ProgressiveImageModel?
   var viewerOpen = false
-  /// What the viewer reports to, as the app's viewer does to `OrientationPolicy.shared`.
-  var orientation = OrientationPolicy()
   var inBackground = false
   /// The favorite's detail pushed on the Favorites tab.
   var favoriteDetail: FavoriteDetailModel?
@@ -47,7 +45,6 @@ final class JourneyState {
     todaySwiper = nil
     viewer = nil
     viewerOpen = false
-    orientation = OrientationPolicy()
     inBackground = false
     favoriteDetail = nil
     for task in viewTasks.values.flatMap({ $0 }) { task.cancel() }
@@ -141,13 +138,11 @@ extension ScenarioSession {
       journey.viewer = image
       journey.viewerOpen = true
       _ = journey.navigation.present(.viewer(apod.date))
-      _ = journey.orientation.viewerAppeared()
       await track { await image.showHD() }
     case .closeViewer:
       guard journey.viewerOpen, let image = journey.viewer else { return fail("the viewer is not open") }
       journey.viewerOpen = false
       _ = journey.navigation.dismissSheet()
-      _ = journey.orientation.viewerDisappeared()
       await track { await ViewerClosing.close(image, images: model.images.pipeline) }
     case .back:
       guard var stack = journey.details[journey.tab], let top = stack.popLast() else {

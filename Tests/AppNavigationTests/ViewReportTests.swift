@@ -1,0 +1,95 @@
+import AppNavigation
+import Foundation
+import NASA
+import Testing
+import ViewerCore
+
+/// 2026-11-23 17:00 UTC: 12:00 in New York, so the current APOD day is 2026-11-23.
+private let noon = Date(timeIntervalSince1970: 1_795_453_200)
+
+private func day(_ iso: String) throws -> APODDay { try APODDay(iso: iso) }
+
+/// What the views report back: their navigation stacks written by the system (Back, a pushed
+/// link) and a sheet they closed.
+@Suite("Navigation: what the views report")
+@MainActor
+struct NavigationViewReportTests {
+  private let a: APODDay
+  private let b: APODDay
+  private let c: APODDay
+
+  init() throws {
+    (a, b, c) = (try day("2026-11-01"), try day("2026-11-02"), try day("2026-11-03"))
+  }
+
+  @Test func aBackSwipePopsTheTopDetail() {
+    let nav = AppNavigation(now: { noon })
+    nav.explore.path = [a, b]
+    nav.stackMoved(on: .explore, to: [a])
+    #expect(nav.explore.path == [a])
+  }
+
+  @Test func aPopToTheRootEmptiesTheStack() {
+    let nav = AppNavigation(now: { noon })
+    nav.favorites.path = [a, b, c]
+    nav.stackMoved(on: .favorites, to: [])
+    #expect(nav.favorites.path.isEmpty)
+  }
+
+  @Test func aDayPushedInTheViewJoinsTheStack() {
+    let nav = AppNavigation(now: { noon })
+    nav.explore.path = [a]
+    nav.stackMoved(on: .explore, to: [a, c])
+    #expect(nav.explore == ExploreStack(root: .grid, path: [a, c]))
+  }
+
+  /// A link replaced the top (a → b); the view's Back from the old top arrives late: the state wins.
+  @Test func aStaleReportChangesNothing() {
+    let nav = AppNavigation(now: { noon })
+    nav.explore.path = [a]
+    nav.open(.day(b))
+    #expect(nav.explore.path == [b])
+    nav.stackMoved(on: .explore, to: [a, c])
+    #expect(nav.explore.path == [b])
+  }
+
+  @Test func eachTabsReportMovesOnlyItsOwnStack() {
+    let nav = AppNavigation(now: { noon })
+    nav.explore.path = [a]
+    nav.favorites.path = [b]
+    nav.stackMoved(on: .favorites, to: [])
+    nav.stackMoved(on: .today, to: [c])
+    #expect(nav.explore.path == [a])
+    #expect(nav.favorites.path.isEmpty)
+    #expect(nav.today.isAtRoot)
+  }
+
+  @Test func closingTheSheetInFrontTurnsUpright() {
+    let nav = AppNavigation(now: { noon })
+    nav.present(.viewer(a))
+    #expect(nav.dismissSheet(.viewer(a)) == .returnToPortrait)
+    #expect(nav.sheet == nil)
+    #expect(nav.allowedOrientations == .portrait)
+  }
+
+  /// The viewer was replaced by the video (or a link closed it): the viewer's late close report
+  /// must not close what is in front now.
+  @Test func aLateCloseOfAnotherSheetChangesNothing() {
+    let nav = AppNavigation(now: { noon })
+    nav.present(.viewer(a))
+    nav.present(.video(b))
+    #expect(nav.dismissSheet(.viewer(a)) == .none)
+    #expect(nav.sheet == .video(b))
+    #expect(nav.allowedOrientations == .allButUpsideDown)
+  }
+}
+
+@Suite("Orientation changes")
+struct OrientationChangeTests {
+  @Test func theChangeBetweenTwoAllowances() {
+    #expect(OrientationChange(from: .portrait, to: .portrait) == .none)
+    #expect(OrientationChange(from: .allButUpsideDown, to: .allButUpsideDown) == .none)
+    #expect(OrientationChange(from: .portrait, to: .allButUpsideDown) == .allow(.allButUpsideDown))
+    #expect(OrientationChange(from: .allButUpsideDown, to: .portrait) == .returnToPortrait)
+  }
+}

@@ -1,0 +1,37 @@
+import Favorites
+import FavoritesCore
+import FavoritesTestSupport
+import Foundation
+import TestSupport
+import Testing
+
+/// Favorites' stack holds days: a day's detail finds its favorite, or says it is gone.
+@MainActor
+@Suite("Favorites model: a favorite by its day")
+struct FavoriteOnDayTests {
+  @Test func aSavedDayFindsItsFavorite() async throws {
+    let repository = FakeFavoritesRepository()
+    let model = FavoritesModel(
+      repository: repository, gate: FakeFavoritesGate(isUnlocked: true, paywallUnlocks: false),
+      pinner: FakeImagePinner(), now: TestClock(januaryFifteenth).nowProvider)
+    await model.load()
+    _ = await model.add(try favorite("2024-01-05"))
+    _ = await model.add(try favorite("2024-01-07"))
+    #expect(model.favorite(on: try date("2024-01-05")) == (try favorite("2024-01-05")))
+    #expect(model.favorite(on: try date("2024-01-06")) == nil)
+    _ = await model.remove(try date("2024-01-05"))
+    #expect(model.favorite(on: try date("2024-01-05")) == nil)
+  }
+
+  /// Locked (Premium lost): nothing is shown, a detail on the stack included.
+  @Test func aLockedListFindsNothing() async throws {
+    let gate = FakeFavoritesGate(isUnlocked: true, paywallUnlocks: false)
+    let model = FavoritesModel(
+      repository: FakeFavoritesRepository(), gate: gate, pinner: FakeImagePinner(),
+      now: TestClock(januaryFifteenth).nowProvider)
+    await model.load()
+    _ = await model.add(try favorite("2024-01-05"))
+    gate.isUnlocked = false
+    #expect(model.favorite(on: try date("2024-01-05")) == nil)
+  }
+}
