@@ -92,6 +92,8 @@
       }
       .modifier(SystemEventForwarding(model: model))
       .modifier(OrientationFollowing(navigation: model.navigation))
+      // Explore's root follows its search: the results while a query is typed, else the grid.
+      .onChange(of: model.search.isSearching) { _, searching in model.navigation.searchActive(searching) }
       // The one message in front (never over a paywall; Core's queue decides). A message without
       // a title (a gate notice) is its own title.
       .alert(
