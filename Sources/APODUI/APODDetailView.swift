@@ -185,10 +185,12 @@ import Sharing
           .sheet(isPresented: actions.presentation.binding(.video(apod.date))) {
             #if canImport(UIKit) && canImport(WebKit) && canImport(AVKit)
               // The phone may turn while the video is in front (the navigation state allows it);
-              // Done reports the close before the sheet animates away, so the app is upright first.
+              // Done reports the close before the sheet animates away, so the app is upright
+              // first. A swipe down would report only as it ends (tabs sideways meanwhile): off.
               MediaPlayerView(playback: APODPlayback(apod), title: apod.title) {
                 actions.presentation.close(.video(apod.date))
               }
+              .interactiveDismissDisabled()
             #endif
           }
       case .link(let page, let poster):
