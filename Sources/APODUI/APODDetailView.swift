@@ -265,6 +265,7 @@ import Sharing
         isPresented: actions.presentation.binding(.viewer(apod.date)),
         open: { actions.presentation.present(.viewer(apod.date)) },
         close: { actions.presentation.close(.viewer(apod.date)) },
+        swiped: { actions.presentation.swiped(.viewer(apod.date), to: $0) },
         model: model, label: apod.accessibilityDescription,
         // Where days swipe, the viewer swipes too (at the fit scale; zoomed in, a drag pans).
         days: actions.daySwiper.map { ViewerDays(apod: apod, swiper: $0, image: actions.progressiveImage) },
@@ -282,12 +283,14 @@ import Sharing
     }
 
     /// On iOS, a tap opens the full-screen viewer on the hero's model (`open` reports it; the
-    /// viewer shows while `isPresented` says so), swiping through `days` when given; the viewer's
-    /// close reports through `close` before it animates away. Elsewhere nothing.
+    /// viewer shows while `isPresented` says so), swiping through `days` when given (each day
+    /// reported through `swiped`); the viewer's close reports through `close` before it animates
+    /// away. Elsewhere nothing.
     @ViewBuilder
     fileprivate func opensViewer(
       isPresented: Binding<Bool>, open: @escaping () -> Void, close: @escaping () -> Void,
-      model: ProgressiveImageModel?, label: String, days: ViewerDays?, images: ImagePipeline
+      swiped: @escaping (APODDay) -> Void, model: ProgressiveImageModel?, label: String,
+      days: ViewerDays?, images: ImagePipeline
     ) -> some View {
       #if os(iOS)
         contentShape(Rectangle())
@@ -297,7 +300,8 @@ import Sharing
           .fullScreenCover(isPresented: isPresented) {
             if let model {
               ViewerScreen(
-                model: model, accessibilityLabel: label, days: days, images: images, closing: close)
+                model: model, accessibilityLabel: label, days: days, images: images, closing: close,
+                daySwiped: swiped)
             }
           }
       #else

@@ -1,5 +1,6 @@
 #if canImport(SwiftUI)
   import AppNavigation
+  import NASA
   import SwiftUI
   import ViewerCore
 
@@ -29,9 +30,16 @@
       SheetPresentation(navigation: navigation, tab: tab)
     }
 
-    /// Whether `sheet` is in front and belongs to this tab. Read in `body`, so the view follows it.
+    /// Whether `sheet`, as this tab's view presented it (on the day it opened on), is in front: a
+    /// viewer swiped to other days still is (`AppNavigation.isShowing(_:)`).
     func isPresented(_ sheet: Sheet) -> Bool {
-      navigation.tab == tab && navigation.sheet == sheet
+      navigation.tab == tab && navigation.isShowing(sheet)
+    }
+
+    /// The viewer presented as `sheet` swiped to `day`: the state follows the day shown.
+    func swiped(_ sheet: Sheet, to day: APODDay) {
+      guard isPresented(sheet) else { return }
+      navigation.sheetSwiped(to: day)
     }
 
     /// The user opened `sheet`.

@@ -27,6 +27,8 @@
     /// Reports the close before the dismissal animates (the navigation state turns the app
     /// upright first); nil when the presenter needs no report.
     private let closing: (@MainActor () -> Void)?
+    /// Reports each day swiped to (the navigation state follows the day shown); nil: no report.
+    private let daySwiped: (@MainActor (APODDay) -> Void)?
     /// Swiping between days; nil when the viewer shows one picture only.
     @State private var swiper: DaySwipeModel?
     /// The image of the day swiped to, made once per day.
@@ -48,12 +50,15 @@
     ///   - images: the pipeline behind the models: closing the viewer drops HD from its memory tier.
     ///   - closing: called when the user closes the viewer (the close button, a pull that
     ///     dismisses), before the dismissal animates.
+    ///   - daySwiped: called with each day a sideways swipe moves to.
     public init(
       model: ProgressiveImageModel, accessibilityLabel: String, days: ViewerDays? = nil,
-      images: ImagePipeline? = nil, closing: (@MainActor () -> Void)? = nil
+      images: ImagePipeline? = nil, closing: (@MainActor () -> Void)? = nil,
+      daySwiped: (@MainActor (APODDay) -> Void)? = nil
     ) {
       self.model = model
       self.closing = closing
+      self.daySwiped = daySwiped
       self.images = images
       self.accessibilityLabel = accessibilityLabel
       openedOn = days?.apod.date
@@ -103,7 +108,10 @@
       // Each day swiped to starts whole (fit scale), a day other than the first with its own image
       // model, made once.
       .onChange(of: swiper?.page) { previous, page in
-        if previous?.day != page?.day { zoom = ViewerZoom() }
+        if previous?.day != page?.day {
+          zoom = ViewerZoom()
+          if let day = page?.day { daySwiped?(day) }
+        }
         guard case .loaded(let apod)? = page, apod.date != openedOn, swiped?.day != apod.date else { return }
         swiped = SwipedDay(day: apod.date, model: imageForDay?(apod), label: apod.accessibilityDescription)
       }

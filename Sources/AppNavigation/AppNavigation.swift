@@ -27,7 +27,12 @@ public final class AppNavigation {
   public var explore = ExploreStack()
   public var favorites = FavoritesStack()
   /// What is presented in front of the tabs, or nil.
-  public private(set) var sheet: Sheet?
+  public private(set) var sheet: Sheet? {
+    didSet { if sheet == nil { openedAs = nil } }
+  }
+  /// The sheet as it was presented (its day is the one it opened on), kept while the viewer or the
+  /// video swipes to other days: the view that presented it keeps showing it (`isShowing(_:)`).
+  public private(set) var openedAs: Sheet?
   /// A paywall (presented by UIKit over everything) is up or loading: messages wait. Either
   /// reported (`paywallWillAppear()`) or read from the paywall flow (`paywallShowing`).
   public var isPaywallUp: Bool { paywallReported || paywallShowing() }
@@ -89,7 +94,16 @@ public final class AppNavigation {
   /// Presents `sheet` in front (replacing one already there). - Returns: what to ask the system.
   @discardableResult
   public func present(_ sheet: Sheet) -> OrientationChange {
-    changing { self.sheet = sheet }
+    changing {
+      self.sheet = sheet
+      openedAs = sheet
+    }
+  }
+
+  /// Whether `sheet`, as its view presented it (on the day it opened on), is the one in front: a
+  /// viewer swiped to other days still is; another sheet presented since is not.
+  public func isShowing(_ sheet: Sheet) -> Bool {
+    self.sheet != nil && openedAs == sheet
   }
 
   /// Closes the sheet in front. Call it before the dismissal animates: a `.returnToPortrait`
@@ -99,12 +113,13 @@ public final class AppNavigation {
     changing { sheet = nil }
   }
 
-  /// The view presenting `sheet` reports it closed (its close button, a swipe down, the system).
-  /// Closes it only while it is the one in front: a late report from a sheet a link or another
-  /// sheet already replaced changes nothing.
+  /// The view presenting `sheet` (as it presented it) reports it closed (its close button, a
+  /// pull, the system). Closes it only while it is the one in front (`isShowing(_:)`, swipes to
+  /// other days included): a late report from a sheet a link or another sheet already replaced
+  /// changes nothing.
   @discardableResult
   public func dismissSheet(_ sheet: Sheet) -> OrientationChange {
-    guard self.sheet == sheet else { return .none }
+    guard isShowing(sheet) else { return .none }
     return dismissSheet()
   }
 

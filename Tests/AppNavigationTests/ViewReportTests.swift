@@ -93,3 +93,33 @@ struct OrientationChangeTests {
     #expect(OrientationChange(from: .allButUpsideDown, to: .portrait) == .returnToPortrait)
   }
 }
+
+/// The viewer swipes to other days: the state follows the day shown, and the view that presented
+/// it (on the day it opened on) still shows it and can close it.
+@Suite("Navigation: a sheet swiped to other days")
+@MainActor
+struct NavigationSheetSwipeTests {
+  @Test func aSwipedViewerIsStillTheOneItsViewPresented() throws {
+    let (a, b) = (try day("2026-11-01"), try day("2026-11-02"))
+    let nav = AppNavigation(now: { noon })
+    nav.present(.viewer(a))
+    nav.sheetSwiped(to: b)
+    #expect(nav.sheet == .viewer(b))
+    #expect(nav.isShowing(.viewer(a)))
+    #expect(!nav.isShowing(.viewer(b)))
+    #expect(nav.dismissSheet(.viewer(a)) == .returnToPortrait)
+    #expect(nav.sheet == nil)
+  }
+
+  @Test func anotherSheetOrALinkEndsIt() throws {
+    let (a, b) = (try day("2026-11-01"), try day("2026-11-02"))
+    let nav = AppNavigation(now: { noon })
+    nav.present(.viewer(a))
+    nav.present(.video(b))
+    #expect(!nav.isShowing(.viewer(a)))
+    #expect(nav.isShowing(.video(b)))
+    nav.open(.today)
+    #expect(!nav.isShowing(.video(b)))
+    #expect(nav.openedAs == nil)
+  }
+}
