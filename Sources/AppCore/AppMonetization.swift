@@ -46,7 +46,9 @@ public final class AppMonetization {
       onEntitlementChange: { [notices] _, new in
         // The approval came: the wait it explained is over.
         if new.isPremium, notices.text == GateNotices.approval { notices.text = nil }
-      })
+      },
+      // A promoted purchase that did not go through: told in the app's one message queue.
+      announce: { [notices] sentence in notices.announce(sentence) })
     self.dependencies = dependencies
     self.notices = notices
     self.logger = dependencies.monetizationLogger
@@ -128,6 +130,9 @@ public final class AppMonetization {
 /// The sentence to show after a gated action did not run for a reason worth telling (Ask to Buy,
 /// a paywall that could not be shown). Each new sentence is posted to the app's message queue
 /// (`AppNavigation`), and one that stops being true (the approval came) is withdrawn from it.
+/// Monetization's other sentences for the user (a promoted purchase that did not go through) are
+/// announced through the same queue; one announced before `AppModel` exists (a promoted purchase
+/// can arrive at launch, before the favorites store opens) waits until it connects.
 @Observable
 final class GateNotices {
   var text: String? {
@@ -137,8 +142,27 @@ final class GateNotices {
       if let text { posted?(text) }
     }
   }
-  /// Receives each new sentence (AppModel queues it as a message).
-  @ObservationIgnored var posted: ((String) -> Void)?
+  /// Receives each new sentence (AppModel queues it as a message); announcements made before it
+  /// was set are handed to it when it is, in order.
+  @ObservationIgnored var posted: ((String) -> Void)? {
+    didSet {
+      guard let posted else { return }
+      let waiting = waitingAnnouncements
+      waitingAnnouncements.removeAll()
+      for sentence in waiting { posted(sentence) }
+    }
+  }
+  @ObservationIgnored private var waitingAnnouncements: [String] = []
+
+  /// Tells the user `sentence` once, in the app's message queue (never over a paywall); it is not
+  /// the gate notice and is never withdrawn.
+  func announce(_ sentence: String) {
+    if let posted {
+      posted(sentence)
+    } else {
+      waitingAnnouncements.append(sentence)
+    }
+  }
   /// Receives a sentence no longer true (AppModel takes it out of the queue).
   @ObservationIgnored var withdrawn: ((String) -> Void)?
 

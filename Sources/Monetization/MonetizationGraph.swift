@@ -92,12 +92,15 @@ public final class MonetizationGraph {
 
   /// Builds the graph. The persisted entitlement snapshot is loaded here, synchronously, so a
   /// subscriber is Premium from the first frame.
-  /// - Parameter onEntitlementChange: called on every entitlement change, after the purchase
-  ///   coordinator heard of it and before a paywall on screen is closed because Premium became
-  ///   active.
+  /// - Parameters:
+  ///   - onEntitlementChange: called on every entitlement change, after the purchase coordinator
+  ///     heard of it and before a paywall on screen is closed because Premium became active.
+  ///   - announce: receives each sentence for the user that no paywall shows (why a promoted
+  ///     purchase did not go through); the app queues it as a message.
   public init(
     services: MonetizationServices, configuration: MonetizationConfiguration,
-    onEntitlementChange: @escaping @MainActor (_ old: Entitlement, _ new: Entitlement) -> Void = { _, _ in }
+    onEntitlementChange: @escaping @MainActor (_ old: Entitlement, _ new: Entitlement) -> Void = { _, _ in },
+    announce: @escaping @MainActor (_ sentence: String) -> Void = { _ in }
   ) {
     let settings = AppSettings(
       store: services.store, whenNoneStored: configuration.defaultRunningMode)
@@ -137,7 +140,7 @@ public final class MonetizationGraph {
     let restores = RestoreCoordinator(strategy: strategy, entitlements: entitlements, logger: logger)
     let purchases = PurchaseCoordinator(
       strategy: strategy, purchaser: services.purchaser, finisher: finisher, entitlements: entitlements,
-      restores: restores, paywalls: paywalls, logger: logger)
+      restores: restores, paywalls: paywalls, logger: logger, announce: announce)
     reactions.reach(purchases: purchases, paywalls: paywalls)
     self.settings = settings
     self.strategy = strategy

@@ -13,6 +13,8 @@ final class Harness {
   var appTransactions: FakeAppTransactionSource?
   /// The app's hook on entitlement changes, given to the graph when it is built.
   var onEntitlementChange: @MainActor (Entitlement, Entitlement) -> Void = { _, _ in }
+  /// Every sentence the graph announced (`MonetizationGraph(announce:)`), in order.
+  private(set) var announcements: [String] = []
 
   /// The app's own monetization graph over the fakes, built on first use (so a test may set
   /// `appTransactions` and `onEntitlementChange` first).
@@ -20,7 +22,8 @@ final class Harness {
     services: MonetizationServices(
       store: fakes.store, backend: fakes.backend, storeKit: fakes.storeKit, appTransactions: appTransactions,
       paywalls: fakes.presenter, purchaser: fakes.purchaser, logger: fakes.logger, clock: fakes.clock),
-    configuration: configuration, onEntitlementChange: onEntitlementChange)
+    configuration: configuration, onEntitlementChange: onEntitlementChange,
+    announce: { [weak self] sentence in self?.announcements.append(sentence) })
   var entitlements: EntitlementProvider { graph.entitlements }
   var paywalls: PaywallFlow { graph.paywalls }
   var restores: RestoreCoordinator { graph.restores }

@@ -21,7 +21,7 @@ struct PromotedPurchaseTests {
     #expect(harness.purchaser.purchasedProductIDs == [MonetizationFixtures.monthly])
     #expect(harness.purchaser.finishedTransactionIDs == [71])
     #expect(harness.entitlements.entitlement.isPremium)
-    #expect(harness.purchases.promotedPurchaseNotice == nil)
+    #expect(harness.announcements.isEmpty)
     // No paywall was involved: the slot stays free.
     #expect(!harness.paywalls.isBusy)
   }
@@ -30,7 +30,7 @@ struct PromotedPurchaseTests {
     let harness = Harness.started(mode: .observer)
     harness.purchaser.purchaseResults = [.failed(.purchaseNotAllowed)]
     await harness.purchases.handlePromotedPurchase(MonetizationFixtures.monthly)
-    #expect(harness.purchases.promotedPurchaseNotice == PurchaseFailure.purchaseNotAllowed.userMessage)
+    #expect(harness.announcements == [PurchaseFailure.purchaseNotAllowed.userMessage])
     #expect(!harness.entitlements.entitlement.isPremium)
   }
 

@@ -63,15 +63,16 @@ public final class PurchaseCoordinator {
   @ObservationIgnored private var promotedListener: Task<Void, Never>?
   /// Promoted purchases waiting for a purchase under way to end (one purchase at a time).
   @ObservationIgnored private var purchaseEndWaiters: [CheckedContinuation<Void, Never>] = []
-  /// What the last promoted purchase has to tell the user (it failed or was refused), or `nil`:
-  /// no paywall is up to show it.
-  public private(set) var promotedPurchaseNotice: String?
+  /// Tells the user a sentence no paywall shows: why a promoted purchase did not go through. The
+  /// app queues it as a message (never shown over a paywall).
+  @ObservationIgnored private let announce: @MainActor (String) -> Void
 
   public init(
     strategy: any RunningModeStrategy, purchaser: any Purchaser, finisher: TransactionFinisher,
     entitlements: EntitlementProvider, restores: RestoreCoordinator, paywalls: PaywallFlow,
-    logger: any MonetizationLogging
+    logger: any MonetizationLogging, announce: @escaping @MainActor (String) -> Void
   ) {
+    self.announce = announce
     self.strategy = strategy
     self.purchaser = purchaser
     self.finisher = finisher
@@ -144,7 +145,8 @@ public final class PurchaseCoordinator {
       let plan = PaywallPlan(vendorID: productID.rawValue, appleProductID: productID)
       let response = await purchase(plan: plan, offer: nil, site: nil)
       purchaseEnded()
-      promotedPurchaseNotice = response.message
+      // No paywall is up to show why it did not go through: the app's message queue says it.
+      if let message = response.message { announce(message) }
     }
   }
 
