@@ -52,6 +52,12 @@ public final class AppMonetization {
     self.dependencies = dependencies
     self.notices = notices
     self.logger = dependencies.monetizationLogger
+    // The SDK adapter was built first, over the same relay: Core answers it here, once. The
+    // paywall's buttons reach the running mode's interceptor (none in Full mode), and paywalls the
+    // SDK opened by itself reach the outcome path (logged, then a re-check).
+    dependencies.paywallEvents.answer(interceptor: graph.paywallInterceptor) { [weak self] outcome in
+      Task { @MainActor in await self?.paywallDidClose(placement: .openedBySDK, outcome: outcome) }
+    }
   }
 
   /// Launch, first stage: the transaction listener first (renewals and approvals delivered at

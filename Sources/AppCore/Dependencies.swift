@@ -51,6 +51,10 @@ public struct MonetizationDependencies {
   /// Whether this build names its App Store subscription group (`AppConfiguration`): the StoreKit
   /// products Observer mode buys exist only then.
   public var storeKitProductsConfigured: Bool
+  /// Where the SDK adapter's paywall events (the Observer-mode buttons, SDK-opened paywalls'
+  /// results) reach Core: the app builds it before the adapter and hands the same one here;
+  /// `AppMonetization` answers it at construction.
+  public var paywallEvents: PaywallEventsRelay
 
   public init(
     keyValueStore: any KeyValueStore, subscriptionBackend: any SubscriptionBackend,
@@ -59,8 +63,9 @@ public struct MonetizationDependencies {
     subscriptionManagement: any SubscriptionManagementPresenting,
     monetizationLogger: any MonetizationLogging, configuration: MonetizationConfiguration,
     monetizationEnabled: Bool = true, clock: any Clocking = SystemClock(), isReleaseBuild: Bool = false,
-    storeKitProductsConfigured: Bool = true
+    storeKitProductsConfigured: Bool = true, paywallEvents: PaywallEventsRelay = PaywallEventsRelay()
   ) {
+    self.paywallEvents = paywallEvents
     self.keyValueStore = keyValueStore
     self.subscriptionBackend = subscriptionBackend
     self.storeEntitlements = storeEntitlements

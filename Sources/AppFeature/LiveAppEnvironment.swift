@@ -24,7 +24,7 @@ import WidgetCore
   ///
   /// Building the second stage is asynchronous because the favorites store opens off the main actor. It keeps
   /// alive what the system holds weakly (the notification-centre delegate) and what must outlive
-  /// the call that built it (the monetization adapters and their Observer-mode routing).
+  /// the call that built it (the monetization adapters).
   @MainActor
   public final class LiveAppEnvironment {
     /// The app's model; `RootView` renders it and calls `launch()`.
@@ -46,9 +46,10 @@ import WidgetCore
     }
 
     /// Launch's first stage, from the app's `init` (before the first frame, before the favorites
-    /// store opens): builds the live monetization and `AppMonetization`, routes the SDK's paywall
-    /// results and Observer-mode buttons to Core, and begins the launch (the transaction listener,
-    /// then the SDK start; Core's order). Later calls do nothing.
+    /// store opens): builds the live monetization and `AppMonetization` over one
+    /// `PaywallEventsRelay` (the SDK's paywall results and Observer-mode buttons reach Core
+    /// through it), and begins the launch (the transaction listener, then the SDK start; Core's
+    /// order). Later calls do nothing.
     /// - Parameters:
     ///   - bundle: where the build configuration is read (`NASAAPIKey`, `PurchaselyAPIKey`,
     ///     `SubscriptionGroupID`, `TermsOfUseURL`, `PrivacyPolicyURL`, the versions).
@@ -76,10 +77,13 @@ import WidgetCore
         let configuration = AppConfiguration(
           info: (bundle.infoDictionary ?? [:]).compactMapValues { $0 as? String })
         self.configuration = configuration
+        // The SDK adapter exists before the Core graph that answers it: both are given this relay
+        // at construction, and AppMonetization answers it when built (nothing routed afterwards).
+        let paywallEvents = PaywallEventsRelay()
         // Without a Purchasely key this is the disabled monetization: no paywall, no crash.
         let live = LiveMonetization(
           purchaselyAPIKey: configuration.purchaselyAPIKey ?? "",
-          logSubsystem: bundle.bundleIdentifier ?? "Spacer", clock: clock)
+          logSubsystem: bundle.bundleIdentifier ?? "Spacer", paywallEvents: paywallEvents, clock: clock)
         self.live = live
         // Profile's running-mode rule: a Release build without App Store products keeps Full mode.
         #if DEBUG
@@ -101,20 +105,11 @@ import WidgetCore
             monetizationEnabled: live.availability.isEnabled,
             clock: clock,
             isReleaseBuild: isReleaseBuild,
-            storeKitProductsConfigured: configuration.storeKitProductsConfigured))
+            storeKitProductsConfigured: configuration.storeKitProductsConfigured,
+            paywallEvents: paywallEvents))
         self.monetization = monetization
-        // Paywalls the SDK opens by itself reach the same outcome path: logged, then a re-check.
-        live.routeUntrackedPaywallDismissals { outcome in
-          Task { @MainActor in
-            await monetization.paywallDidClose(placement: .openedBySDK, outcome: outcome)
-          }
-        }
-        // Observer mode (Core decides: Full mode has no interceptor): the paywall's purchase and
-        // restore buttons must reach Core before the first paywall can appear, that is before
-        // the SDK starts.
-        if let interceptor = monetization.paywallInterceptor {
-          live.routeObserverActions(to: interceptor)
-        }
+        // Built, AppMonetization has answered the relay: the paywall's Observer-mode buttons and
+        // the results of paywalls the SDK opens by itself reach Core before the SDK starts.
         monetization.beginLaunch()
       }
     }
@@ -185,25 +180,26 @@ import WidgetCore
       // survive the system emptying Caches on low storage; no URLCache under the disk tier.
       let stack = SharedStack(
         storage: storage, nasaAPIKey: configuration.nasaAPIKey, imageDecoder: ImageIODecoder(), clock: clock)
-      var content = ContentDependencies(
+      // The widget reads favorites and premium from the shelf the app writes in the shared folder.
+      // Spotlight indexes favorites from the APOD cache and the image disk tier, never the network.
+      let favoritesObservers: [any FavoritesObserver] = [
+        WidgetShelfWriter(
+          store: WidgetShelfStore(directory: storage.widgetShelf), reloader: WidgetCenterReloader()),
+        SpotlightFavoritesIndexer(
+          index: CoreSpotlightIndex(),
+          explanation: SpotlightFavoritesIndexer.cachedExplanation(stack.repository),
+          thumbnail: SpotlightFavoritesIndexer.diskTierThumbnail(stack.images)),
+      ]
+      let content = ContentDependencies(
         apodRepository: stack.repository,
         imagePipeline: stack.images,
         favoritesRepository: favoritesRepository,
         notificationCenter: LiveNotificationCenter(),
         reminderSettingsStore: UserDefaultsReminderSettingsStore(defaults: .standard),
         links: configuration.links,
-        versionText: configuration.versionText)
-      content.favoritesSync = favoritesSync
-      // The widget reads favorites and premium from the shelf the app writes in the shared folder.
-      // Spotlight indexes favorites from the APOD cache and the image disk tier, never the network.
-      content.favoritesObservers = [
-        WidgetShelfWriter(
-          store: WidgetShelfStore(directory: storage.widgetShelf), reloader: WidgetCenterReloader()),
-        SpotlightFavoritesIndexer(
-          index: CoreSpotlightIndex(),
-          explanation: SpotlightFavoritesIndexer.cachedExplanation(content.apodRepository),
-          thumbnail: SpotlightFavoritesIndexer.diskTierThumbnail(content.imagePipeline)),
-      ]
+        versionText: configuration.versionText,
+        favoritesObservers: favoritesObservers,
+        favoritesSync: favoritesSync)
       // Listens from before the first load; reads the widget's current day from the cache alone.
       let widgetRefresher = WidgetRefresher(
         repository: content.apodRepository, reloader: WidgetCenterReloader(), now: now)

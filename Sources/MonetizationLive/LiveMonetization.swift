@@ -31,14 +31,19 @@
     public let storeEntitlements: any StoreEntitlementsSource
     public let appTransactions: any AppTransactionSource
     public let logger: any MonetizationLogging
-    private let session: PurchaselySession?
 
     /// - Parameters:
     ///   - purchaselyAPIKey: the value of `PURCHASELY_API_KEY` from Info.plist; empty means off.
     ///   - logSubsystem: the unified-log subsystem, usually the bundle identifier.
+    ///   - paywallEvents: where the SDK's paywall events reach Core (the Observer-mode buttons,
+    ///     SDK-opened paywalls' results); the same relay goes to `MonetizationDependencies`, and
+    ///     `AppMonetization` answers it when it is built.
     ///   - clock: the app's clock; it bounds the wait for a promotional offer's signature.
-    public init(purchaselyAPIKey: String, logSubsystem: String, clock: any Clocking = SystemClock()) {
-      let session = PurchaselySession(apiKey: purchaselyAPIKey, clock: clock)
+    public init(
+      purchaselyAPIKey: String, logSubsystem: String, paywallEvents: PaywallEventsRelay,
+      clock: any Clocking = SystemClock()
+    ) {
+      let session = PurchaselySession(apiKey: purchaselyAPIKey, paywallEvents: paywallEvents, clock: clock)
       #if canImport(Purchasely) && canImport(UIKit)
         if let session {
           availability = .enabled
@@ -49,38 +54,15 @@
           subscriptionBackend = DisabledSubscriptionBackend()
           paywallPresenter = DisabledPaywallPresenter()
         }
-        self.session = session
       #else
         availability = session == nil ? .disabledMissingAPIKey : .disabledSDKUnavailable
         subscriptionBackend = DisabledSubscriptionBackend()
         paywallPresenter = DisabledPaywallPresenter()
-        self.session = nil
       #endif
       purchaser = StoreKitPurchaser()
       storeEntitlements = StoreKitEntitlements()
       appTransactions = StoreKitAppTransactions()
       logger = OSLogMonetizationLogger(subsystem: logSubsystem)
-    }
-
-    /// Sends the results of paywalls the SDK opened by itself (promoted in-app purchases,
-    /// deeplinks) to Core's outcome path; call it with `AppModel.monetization.paywallDidClose` before `launch()`.
-    public func routeUntrackedPaywallDismissals(
-      to report: @escaping @Sendable (PaywallOutcome) -> Void
-    ) {
-      session?.routeUntrackedPaywallDismissals(to: report)
-    }
-
-    /// Sends the paywall's Observer-mode purchase and restore actions to Core. Call it right after
-    /// `AppModel` is built, before `launch()`; with monetization off it does nothing. Handlers
-    /// without `showMessage` get `PaywallMessageAlert.show`, so Core's messages are never dropped.
-    public func routeObserverActions(to handlers: PaywallInterceptor) {
-      var handlers = handlers
-      #if canImport(Purchasely) && canImport(UIKit)
-        if handlers.showMessage == nil {
-          handlers.showMessage = { message in PaywallMessageAlert.show(message) }
-        }
-      #endif
-      session?.routeObserverActions(to: handlers)
     }
   }
 #endif

@@ -46,9 +46,9 @@
     /// `.restore`, before the first start. Only called when the running mode's strategy has the
     /// paywall's actions come to the app (`SDKStartOptions.interceptsPaywallActions`).
     @MainActor
-    static func registerInterceptors(actionRouter: ObserverActionRouter, clock: any Clocking) {
-      Purchasely.interceptAction(.purchase, handler: purchaseInterceptor(actionRouter, clock: clock))
-      Purchasely.interceptAction(.restore, handler: restoreInterceptor(actionRouter))
+    static func registerInterceptors(paywallEvents: PaywallEventsRelay, clock: any Clocking) {
+      Purchasely.interceptAction(.purchase, handler: purchaseInterceptor(paywallEvents, clock: clock))
+      Purchasely.interceptAction(.restore, handler: restoreInterceptor(paywallEvents))
     }
 
     /// Paywalls the SDK opens by itself (a promoted in-app purchase, a deeplink) report their
@@ -170,12 +170,16 @@
 
     /// The `.purchase` interceptor (completion-handler form): hands the plan to Core, answers the
     /// SDK with Core's result, and only then closes the paywall if Core said so.
-    static func purchaseInterceptor(_ router: ObserverActionRouter, clock: any Clocking) -> InterceptHandler {
+    static func purchaseInterceptor(
+      _ paywallEvents: PaywallEventsRelay, clock: any Clocking
+    ) -> InterceptHandler {
       { info, parameters, completion in
         // The App Store product to buy is the plan's `appleProductId`; Core rejects a missing one.
         let plan = parameters?.plan.map(paywallPlan(of:))
         let answer = InterceptCompletion(completion)
-        guard let handlers = router.current else {
+        // Core answers the relay when it is built, before the SDK starts; without an interceptor
+        // nothing is bought behind Core's back.
+        guard let handlers = paywallEvents.interceptor else {
           answer(.failed)
           return
         }
@@ -227,10 +231,10 @@
 
     /// The `.restore` interceptor (completion-handler form): Core restores and decides whether the
     /// paywall closes.
-    static func restoreInterceptor(_ router: ObserverActionRouter) -> InterceptHandler {
+    static func restoreInterceptor(_ paywallEvents: PaywallEventsRelay) -> InterceptHandler {
       { _, _, completion in
         let answer = InterceptCompletion(completion)
-        guard let handlers = router.current else {
+        guard let handlers = paywallEvents.interceptor else {
           answer(.failed)
           return
         }
@@ -245,13 +249,21 @@
     /// Closes the paywall and shows Core's message after the SDK has been given the result:
     /// closing earlier races the SDK's own handling of it. With the
     /// completion-handler form the order is explicit: `completion(result)`, then
-    /// `closeAllScreens()`.
+    /// `closeAllScreens()`. Without a `showMessage` of Core's, the message is shown in
+    /// `PaywallMessageAlert`, over the paywall, so it is never dropped.
     @MainActor
     static func afterAnswering(
       _ response: InterceptorResponse, showMessage: (@MainActor @Sendable (String) -> Void)?
     ) {
       if response.closesPaywall { Purchasely.closeAllScreens() }
-      if let message = response.message { showMessage?(message) }
+      guard let message = response.message else { return }
+      if let showMessage {
+        showMessage(message)
+      } else {
+        #if canImport(UIKit)
+          PaywallMessageAlert.show(message)
+        #endif
+      }
     }
 
     /// Core's result mapped case by case to the SDK's.

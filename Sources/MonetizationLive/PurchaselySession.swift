@@ -5,17 +5,19 @@
   import Monetization
 
   /// The Purchasely SDK as one app launch uses it: the API key, whether `start` has settled, and
-  /// where the Observer-mode interceptors send their actions.
+  /// where the SDK's paywall events go.
   ///
   /// `PurchaselyBackend` and `PurchaselyPaywallPresenter` share one session, so a paywall load can
   /// wait for the start that `AppModel.launch()` awaits (the SDK must not be used before it has
-  /// started), and the interceptors registered at start can reach handlers that only exist once
-  /// `AppModel` has been built.
+  /// started). The interceptors and the default dismissal handler registered at start reach Core
+  /// through `paywallEvents`, a relay built before this session and given to Core too, which
+  /// answers it when it is built (`AppMonetization`): nothing is routed after construction.
   public final class PurchaselySession: Sendable {
     /// Never logged or shown.
     let apiKey: String
     let startGate = SDKStartGate()
-    let actionRouter = ObserverActionRouter()
+    /// Where the Observer-mode buttons and SDK-opened paywalls' results reach Core.
+    let paywallEvents: PaywallEventsRelay
     /// Bounds the wait for a promotional offer's signature.
     let clock: any Clocking
 
@@ -23,15 +25,14 @@
     /// unexpanded `$(PURCHASELY_API_KEY)` left in Info.plist because the build setting is missing
     /// (`BuildSetting.value`, the rule the app's configuration and the widget read with).
     /// Without a key the app runs with monetization disabled (`DisabledSubscriptionBackend`).
-    public init?(apiKey: String, clock: any Clocking = SystemClock()) {
+    public init?(apiKey: String, paywallEvents: PaywallEventsRelay, clock: any Clocking = SystemClock()) {
       guard let key = BuildSetting.value(apiKey) else { return nil }
       self.apiKey = key
+      self.paywallEvents = paywallEvents
       self.clock = clock
     }
 
     private let interceptorsRegistered = OSAllocatedUnfairLock(initialState: false)
-    private let untrackedDismissals = OSAllocatedUnfairLock<(@Sendable (PaywallOutcome) -> Void)?>(
-      initialState: nil)
 
     /// Registers the interceptors (when `options` asks for them) and the default dismissal
     /// handler once per launch, before the first start.
@@ -44,24 +45,13 @@
         }
         guard first else { return }
         if options.interceptsPaywallActions {
-          PurchaselyBridge.registerInterceptors(actionRouter: actionRouter, clock: clock)
+          PurchaselyBridge.registerInterceptors(paywallEvents: paywallEvents, clock: clock)
         }
-        let dismissals = untrackedDismissals
+        let events = paywallEvents
         PurchaselyBridge.reportUntrackedPaywalls { outcome in
-          dismissals.withLock { $0 }?(outcome)
+          events.paywallDismissed(outcome)
         }
       #endif
-    }
-
-    /// Sends the results of paywalls the SDK opened by itself to `report` from now on.
-    public func routeUntrackedPaywallDismissals(to report: @escaping @Sendable (PaywallOutcome) -> Void) {
-      untrackedDismissals.withLock { $0 = report }
-    }
-
-    /// Sends the paywall's purchase and restore actions to `handlers` from now on. Call it once the
-    /// object graph exists (after `AppModel.init`), before the first paywall can be shown.
-    public func routeObserverActions(to interceptor: PaywallInterceptor) {
-      actionRouter.route(to: interceptor)
     }
   }
 #endif

@@ -26,7 +26,7 @@ nonisolated public struct ContentDependencies: Sendable {
   /// How many days Explore shows.
   public var exploreDays: Int
   /// Told every stored favorite after each read and change (the widget's shelf, Spotlight).
-  public var favoritesObservers: [any FavoritesObserver] = []
+  public let favoritesObservers: [any FavoritesObserver]
   /// Whether favorites sync with iCloud on this launch (Profile says it); nil when not decided.
   public var favoritesSync: FavoritesSync?
 
@@ -34,8 +34,11 @@ nonisolated public struct ContentDependencies: Sendable {
     apodRepository: APODRepository, imagePipeline: ImagePipeline,
     favoritesRepository: any FavoritesRepository, notificationCenter: any NotificationCenterClient,
     reminderSettingsStore: any ReminderSettingsStore, links: AppLinks, versionText: String,
-    exploreDays: Int = 30
+    exploreDays: Int = 30, favoritesObservers: [any FavoritesObserver] = [],
+    favoritesSync: FavoritesSync? = nil
   ) {
+    self.favoritesObservers = favoritesObservers
+    self.favoritesSync = favoritesSync
     self.apodRepository = apodRepository
     self.imagePipeline = imagePipeline
     self.favoritesRepository = favoritesRepository
