@@ -89,13 +89,13 @@ var targets: [Target] = [
   .target(
     name: "TodayCore", dependencies: ["Basics", "NASA", "ScreenCore"], swiftSettings: explicitIsolation),
   .target(
-    name: "ExploreCore", dependencies: ["APODSearch", "Localization", "NASA", "ScreenCore"],
+    name: "ExploreCore", dependencies: ["APODSearch", "Basics", "Localization", "NASA", "ScreenCore"],
     swiftSettings: explicitIsolation),
   .target(
     name: "ViewerCore", dependencies: ["Basics", "ImageCache", "NASA", "ScreenCore"],
     swiftSettings: explicitIsolation),
   .target(
-    name: "FavoritesCore", dependencies: ["Favorites", "Localization", "NASA", "ScreenCore"],
+    name: "FavoritesCore", dependencies: ["Basics", "Favorites", "Localization", "NASA", "ScreenCore"],
     swiftSettings: explicitIsolation),
   .target(
     name: "ProfileCore", dependencies: ["Localization", "Monetization", "Notifications"],
@@ -104,7 +104,7 @@ var targets: [Target] = [
   // Where the user is and what is in front of them: tab, stacks, sheet, messages, orientation,
   // and where a link goes.
   .target(
-    name: "AppNavigation", dependencies: ["NASA", "ViewerCore", "WidgetCore"],
+    name: "AppNavigation", dependencies: ["Basics", "NASA", "ViewerCore", "WidgetCore"],
     swiftSettings: mainActorByDefault),
 
   // MARK: Composition root (Linux and iOS)
@@ -133,7 +133,9 @@ var targets: [Target] = [
   // The loopback HTTP server (FlyingFox on 127.0.0.1) and the demo NASA server built on it.
   .target(
     name: "TestServer",
-    dependencies: ["NASA", "ImageCache", "TestSupport", .product(name: "FlyingFox", package: "FlyingFox")],
+    dependencies: [
+      "Basics", "NASA", "ImageCache", "TestSupport", .product(name: "FlyingFox", package: "FlyingFox"),
+    ],
     swiftSettings: explicitIsolation
   ),
   // Monetization scenarios: the real `AppModel` in a simulated store world (`spacer simulate`).
@@ -244,7 +246,8 @@ var targets: [Target] = [
     name: "ProfileCoreTests", dependencies: ["ProfileCore", "Monetization", "Notifications", "TestSupport"]),
   .testTarget(name: "NotificationsTests", dependencies: ["Notifications", "TestSupport"]),
   .testTarget(
-    name: "AppNavigationTests", dependencies: ["AppNavigation", "NASA", "ViewerCore", "WidgetCore"]),
+    name: "AppNavigationTests",
+    dependencies: ["AppNavigation", "NASA", "TestSupport", "ViewerCore", "WidgetCore"]),
   .testTarget(
     name: "AppCoreTests",
     dependencies: [
@@ -289,7 +292,8 @@ var targets: [Target] = [
   ]
   let appleOnlyTargets: [Target] = [
     // MARK: Live adapters (Apple only)
-    .target(name: "FavoritesLive", dependencies: ["Favorites", "NASA"], swiftSettings: explicitIsolation),
+    .target(
+      name: "FavoritesLive", dependencies: ["Basics", "Favorites", "NASA"], swiftSettings: explicitIsolation),
     .target(name: "NotificationsLive", dependencies: ["Notifications"], swiftSettings: explicitIsolation),
     .target(name: "ImageCacheLive", dependencies: ["ImageCache"], swiftSettings: explicitIsolation),
     .target(
@@ -309,7 +313,8 @@ var targets: [Target] = [
     .target(
       name: "APODUI",
       dependencies: [
-        "AppNavigation", "DesignSystem", "ImageCache", "ImageCacheLive", "NASA", "Networking", "Playback",
+        "AppNavigation", "Basics", "DesignSystem", "ImageCache", "ImageCacheLive", "NASA", "Networking",
+        "Playback",
         "ScreenCore", "Sharing", "TextCleaning", "ViewerCore",
       ],
       swiftSettings: mainActorByDefault),
@@ -331,7 +336,7 @@ var targets: [Target] = [
       swiftSettings: mainActorByDefault),
     .target(
       name: "ProfileFeature",
-      dependencies: ["ProfileCore", "Monetization", "Notifications", "DesignSystem"],
+      dependencies: ["Basics", "ProfileCore", "Monetization", "Notifications", "DesignSystem"],
       swiftSettings: mainActorByDefault),
     // The one importer of AppCore: builds the live graph and hands each screen its model.
     .target(

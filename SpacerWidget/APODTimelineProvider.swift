@@ -22,13 +22,14 @@ struct APODEntry: TimelineEntry {
 /// `WidgetRequestRule`, `WidgetTimelineLoader.load(options:shelf:)`.
 struct APODTimelineProvider: AppIntentTimelineProvider {
   func placeholder(in context: Context) -> APODEntry {
-    APODEntry(date: Date(), content: .openTheApp, options: WidgetOptions(), picture: nil)
+    APODEntry(date: WidgetEnvironment.clock.now, content: .openTheApp, options: WidgetOptions(), picture: nil)
   }
 
   func snapshot(for configuration: APODWidgetIntent, in context: Context) async -> APODEntry {
     switch WidgetRequestRule.snapshot(isPreview: context.isPreview) {
     case .placeholder:
-      return APODEntry(date: Date(), content: .openTheApp, options: configuration.options, picture: nil)
+      return APODEntry(
+        date: WidgetEnvironment.clock.now, content: .openTheApp, options: configuration.options, picture: nil)
     case .cacheOnly:
       return await WidgetEnvironment.shared.snapshot(
         size: Self.imageSize(for: context), options: configuration.options)

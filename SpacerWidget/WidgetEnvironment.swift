@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 import ImageCache
 import ImageCacheLive
@@ -9,14 +10,18 @@ import WidgetCore
 /// the repository over the shared APOD cache, the timeline loader, and an image pipeline over
 /// the shared disk tier with a small memory tier (the extension lives under about 30 MB).
 final class WidgetEnvironment: Sendable {
-  static let shared = WidgetEnvironment(bundle: .main)
+  /// The widget process's one clock: every date the widget reads comes from it.
+  static let clock: any Clocking = SystemClock()
+  static let shared = WidgetEnvironment(bundle: .main, clock: clock)
 
+  private let clock: any Clocking
   private let loader: WidgetTimelineLoader
   private let images: ImagePipeline
   /// The favorites and premium status the app writes, and the day's random pick.
   private let shelf: WidgetShelfStore
 
-  init(bundle: Bundle) {
+  init(bundle: Bundle, clock: any Clocking) {
+    self.clock = clock
     let info = (bundle.infoDictionary ?? [:]).compactMapValues { $0 as? String }
     let container = SharedStorage.appGroupIdentifier(info: info).flatMap {
       FileManager.default.containerURL(forSecurityApplicationGroupIdentifier: $0)
@@ -30,11 +35,13 @@ final class WidgetEnvironment: Sendable {
     // widget's own small memory tier.
     let stack = SharedStack(
       storage: storage, nasaAPIKey: BundleInfo.value(BundleInfo.nasaAPIKey, in: info),
-      imageDecoder: ImageIODecoder(), imageMemoryCostLimit: ImageSize.widgetMemoryCostLimit)
+      imageDecoder: ImageIODecoder(), imageMemoryCostLimit: ImageSize.widgetMemoryCostLimit, clock: clock)
     loader = WidgetTimelineLoader(
       repository: stack.repository,
       attempts: JSONDiskCache(
-        directory: storage.apodCache, schemaVersion: APODServiceConfiguration.cacheSchemaVersion))
+        directory: storage.apodCache, schemaVersion: APODServiceConfiguration.cacheSchemaVersion, clock: clock
+      ),
+      clock: clock)
     images = stack.images
   }
 
@@ -48,7 +55,7 @@ final class WidgetEnvironment: Sendable {
     if case .picture(_, _, let url) = content, let size {
       picture = await images.cachedWidgetImage(for: url, size: size)
     }
-    return APODEntry(date: Date(), content: content, options: options, picture: picture)
+    return APODEntry(date: clock.now, content: content, options: options, picture: picture)
   }
 
   /// The entry to draw now and when to be asked again: today, or the day's random favorite when
@@ -65,7 +72,7 @@ final class WidgetEnvironment: Sendable {
       picture = try? await images.widgetImage(for: url, size: size)
     }
     return (
-      APODEntry(date: Date(), content: outcome.entry, options: options, picture: picture), outcome.reloadAt
+      APODEntry(date: clock.now, content: outcome.entry, options: options, picture: picture), outcome.reloadAt
     )
   }
 }

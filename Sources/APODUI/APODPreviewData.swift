@@ -1,4 +1,5 @@
 #if canImport(SwiftUI) && DEBUG
+  import Basics
   import Foundation
   import ImageCache
   import ImageCacheLive
@@ -16,6 +17,9 @@
   /// preview in a temporary directory, and an image pipeline that downloads the sample images
   /// from apod.nasa.gov (no network: the image views show their failure symbol).
   public enum APODPreviewData {
+    /// The previews' one clock: the device's, as in the app.
+    nonisolated public static let clock: any Clocking = SystemClock()
+
     /// An image day.
     nonisolated public static let image = sample(
       day(2021, 12, 6), "Space Station Silhouette on the Moon", .image,
@@ -64,7 +68,7 @@
     public static func pipeline() -> ImagePipeline {
       ImagePipeline(
         directory: temporaryDirectory("images"), session: URLSession(configuration: .ephemeral),
-        decoder: ImageIODecoder())
+        decoder: ImageIODecoder(), clock: clock)
     }
 
     /// A repository over the samples (each requested day gets a sample, re-dated), or one whose
@@ -74,7 +78,7 @@
         source: PreviewAPODSource(answer: { day in
           failure.map { .failure($0) } ?? .success(APODPreviewData.sample(for: day))
         }),
-        cache: JSONDiskCache(directory: temporaryDirectory("apod")))
+        cache: JSONDiskCache(directory: temporaryDirectory("apod"), clock: clock), clock: clock)
     }
 
     /// Detail actions over `pipeline()`, with a favorite state that never changes.

@@ -1,4 +1,5 @@
 import AppNavigation
+import Basics
 import ExploreCore
 import Favorites
 import FavoritesCore
@@ -48,7 +49,7 @@ public final class AppModel {
 
   @ObservationIgnored private let notices: GateNotices
   @ObservationIgnored private let repository: APODRepository
-  @ObservationIgnored let now: @Sendable () -> Date
+  @ObservationIgnored let clock: any Clocking
   @ObservationIgnored private var wasInBackground = false
 
   /// Builds monetization and every screen's model at once (tests, the simulator). The app builds
@@ -62,11 +63,12 @@ public final class AppModel {
   public init(monetization: AppMonetization, content: ContentDependencies) {
     let dependencies = monetization.dependencies
     let notices = monetization.notices
-    let now = dependencies.clock.nowProvider
+    let clock = dependencies.clock
     let repository = content.apodRepository
     let favoritesGate = FavoritesGateAdapter(gates: monetization.gates) { notices.text = $0 }
     let favorites = FavoritesModel(
-      repository: content.favoritesRepository, gate: favoritesGate, pinner: content.imagePipeline, now: now,
+      repository: content.favoritesRepository, gate: favoritesGate, pinner: content.imagePipeline,
+      clock: clock,
       observers: content.favoritesObservers)
     let reminder = ReminderScheduler(
       center: content.notificationCenter, store: content.reminderSettingsStore,
@@ -75,19 +77,19 @@ public final class AppModel {
     self.notices = notices
     self.monetization = monetization
     self.repository = repository
-    self.now = now
-    let today = TodayModel(repository: repository, clock: dependencies.clock)
-    let explore = ExploreModel(repository: repository, days: content.exploreDays, now: now)
+    self.clock = clock
+    let today = TodayModel(repository: repository, clock: clock)
+    let explore = ExploreModel(repository: repository, days: content.exploreDays, clock: clock)
     (self.today, self.explore) = (today, explore)
     self.search = ExploreSearchModel(repository: repository)
-    let navigation = AppNavigation(now: now) { [paywalls = monetization.paywalls] in paywalls.isBusy }
+    let navigation = AppNavigation(clock: clock) { [paywalls = monetization.paywalls] in paywalls.isBusy }
     self.navigation = navigation
     // Every gate notice (Ask to Buy, a paywall that could not be shown) is a message in the one
     // queue: shown one at a time, never over a paywall; withdrawn when its reason is gone.
     notices.posted = { navigation.enqueue(title: "", text: $0) }
     notices.withdrawn = { navigation.withdraw(title: "", text: $0) }
     self.favorites = favorites
-    self.heart = FavoriteHeart(favorites: favorites, gate: favoritesGate, now: now)
+    self.heart = FavoriteHeart(favorites: favorites, gate: favoritesGate, clock: clock)
     self.images = ImageModels(pipeline: content.imagePipeline)
     self.profile = ProfileModel(
       entitlements: monetization.entitlements, restores: monetization.restores,
@@ -162,14 +164,14 @@ public final class AppModel {
 
   /// A saved favorite's detail, reading the APOD cache first (it works offline).
   public func favoriteDetail(for favorite: Favorite) -> FavoriteDetailModel {
-    FavoriteDetailModel(favorite: favorite, now: now) { [repository] day throws(APODError) in
+    FavoriteDetailModel(favorite: favorite, clock: clock) { [repository] day throws(APODError) in
       try await repository.apod(for: day)
     }
   }
 
   /// Swiping between days from `apod`, in the detail and the viewer.
   public func daySwiper(from apod: APOD) -> DaySwipeModel {
-    DaySwipeModel(apod: apod, repository: repository, images: images.pipeline, now: now)
+    DaySwipeModel(apod: apod, repository: repository, images: images.pipeline, clock: clock)
   }
 
   /// Runs `action` behind the gate of `feature`; a reason worth telling becomes `gateNotice`.

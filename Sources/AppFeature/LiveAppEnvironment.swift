@@ -134,7 +134,6 @@ import WidgetCore
       // `beginLaunch()` has just set it; the fallback only keeps this free of a force unwrap.
       let first = firstStage ?? FirstStage(bundle: .main, clock: SystemClock())
       let (bundle, clock, configuration) = (first.bundle, first.clock, first.configuration)
-      let now = clock.nowProvider
       // The APOD cache and the image disk tier live where the widget reads them too: the App
       // Group container when the build carries the entitlement (SharedStorage, Core, tested).
       let ownFolders = SharedStorage(
@@ -160,14 +159,14 @@ import WidgetCore
       }
       let favoritesStore = URL.applicationSupportDirectory.appending(path: "Favorites.store")
       let favorites = await SwiftDataFavoritesRepository.open(
-        storeURL: favoritesStore, now: now, cloudKitContainer: favoritesSync.container)
+        storeURL: favoritesStore, clock: clock, cloudKitContainer: favoritesSync.container)
       // A store that could not be opened at launch is opened again by the next operation (Try
       // Again): ReopenableFavoritesRepository, Core, tested.
       let favoritesRepository = ReopenableFavoritesRepository(
         first: FavoritesStoreOpening(repository: favorites.repository, notice: favorites.notice)
       ) {
         let again = await SwiftDataFavoritesRepository.open(
-          storeURL: favoritesStore, now: now, cloudKitContainer: favoritesSync.container)
+          storeURL: favoritesStore, clock: clock, cloudKitContainer: favoritesSync.container)
         return FavoritesStoreOpening(repository: again.repository, notice: again.notice)
       }
 
@@ -202,7 +201,7 @@ import WidgetCore
         favoritesSync: favoritesSync)
       // Listens from before the first load; reads the widget's current day from the cache alone.
       let widgetRefresher = WidgetRefresher(
-        repository: content.apodRepository, reloader: WidgetCenterReloader(), now: now)
+        repository: content.apodRepository, reloader: WidgetCenterReloader(), clock: clock)
       Task { await widgetRefresher.start() }
 
       let model = AppModel(monetization: first.monetization, content: content)

@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 import NASA
 import Observation
@@ -40,16 +41,16 @@ public final class AppNavigation {
   @ObservationIgnored private let paywallShowing: @MainActor () -> Bool
 
   private var messages = MessageQueue()
-  @ObservationIgnored private let now: @Sendable () -> Date
+  @ObservationIgnored private let clock: any Clocking
 
   /// - Parameters:
   ///   - now: the clock that says which APOD day is the current one.
   ///   - paywallShowing: whether the app's paywall flow has a paywall up or loading (observable
   ///     reads, so a view showing `message` follows it).
   public init(
-    now: @escaping @Sendable () -> Date, paywallShowing: @escaping @MainActor () -> Bool = { false }
+    clock: any Clocking, paywallShowing: @escaping @MainActor () -> Bool = { false }
   ) {
-    self.now = now
+    self.clock = clock
     self.paywallShowing = paywallShowing
   }
 
@@ -156,7 +157,7 @@ public final class AppNavigation {
   /// The detail on top of the current tab swiped to `day`: it replaces the day shown, pushes nothing.
   public func swipe(to day: APODDay) {
     switch tab {
-    case .today: today.swipedTo = day == APODDay.today(now: now()) ? nil : day
+    case .today: today.swipedTo = day == APODDay.today(now: clock.now) ? nil : day
     case .explore: if !explore.path.isEmpty { explore.path[explore.path.count - 1] = day }
     case .favorites: if !favorites.path.isEmpty { favorites.path[favorites.path.count - 1] = day }
     case .profile: break
@@ -206,7 +207,7 @@ public final class AppNavigation {
   /// Opens `url` when it is a Spacer link. - Returns: false, changing nothing, when it is not.
   @discardableResult
   public func open(url: URL) -> Bool {
-    guard let link = DeepLink(url: url, now: now()) else { return false }
+    guard let link = DeepLink(url: url, now: clock.now) else { return false }
     open(link)
     return true
   }
@@ -214,7 +215,7 @@ public final class AppNavigation {
   /// Goes to `link` (see the routing rules). - Returns: what to ask the system's orientation.
   @discardableResult
   public func open(_ link: DeepLink) -> OrientationChange {
-    let current = APODDay.today(now: now())
+    let current = APODDay.today(now: clock.now)
     return changing {
       sheet = nil
       switch link {

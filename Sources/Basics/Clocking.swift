@@ -8,6 +8,11 @@ import Foundation
 /// it. The app passes `SystemClock`; tests pass the one `TestClock` in TestSupport. The image
 /// downloads' deadlines (`URLSessionImageDownloader`, `PictureDownload`) are measured on it too.
 ///
+/// A type that needs the time takes `clock: any Clocking`, never a `() -> Date` closure, and
+/// nothing outside this file reads `Date()`: `SystemClock` is the one reading of the device's
+/// time, chosen where each process is put together (`LiveAppEnvironment`, the widget's
+/// `WidgetEnvironment`, the `spacer` CLI, `spacer-bench`). `ClockReadingTests` enforces it.
+///
 /// A protocol of our own rather than the standard library's `Clock`: the rules need the wall-clock
 /// `Date` (calendar days, HTTP dates, store expiry dates), which a `Clock`'s instants do not give.
 public protocol Clocking: Sendable {
@@ -27,11 +32,6 @@ public struct SystemClock: Clocking {
   public func sleep(for duration: Duration) async throws {
     try await Task.sleep(for: duration)
   }
-}
-
-extension Clocking {
-  /// The clock's `now` as a closure, for the APIs that take only the time.
-  public var nowProvider: @Sendable () -> Date { { self.now } }
 }
 
 extension Duration {

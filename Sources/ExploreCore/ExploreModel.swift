@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 import NASA
 import Observation
@@ -53,17 +54,16 @@ public struct ExploreContent: RefreshableContent {
   public let days: Int
 
   private let repository: any ExploreSource
-  private let now: @Sendable () -> Date
+  private let clock: any Clocking
 
   /// - Parameters:
   ///   - repository: where pictures come from.
   ///   - days: how many recent days to list (default 30).
   ///   - now: the clock used to word messages and check picked days.
-  public init(repository: any ExploreSource, days: Int = 30, now: @escaping @Sendable () -> Date = Date.init)
-  {
+  public init(repository: any ExploreSource, days: Int = 30, clock: any Clocking) {
     self.repository = repository
     self.days = max(1, days)
-    self.now = now
+    self.clock = clock
   }
 
   /// Loads the list: cache first, the network at most once per APOD day.
@@ -92,7 +92,7 @@ public struct ExploreContent: RefreshableContent {
       // Cancelled, not failed: the picker shows what it showed before.
       picked = pickedBefore
     } catch {
-      picked = .failed(day, message: error.message(now: now()))
+      picked = .failed(day, message: error.message(now: clock.now))
     }
     // The list may have been refreshed meanwhile: update only the picked day.
     if case .loaded(var latest) = state, latest.picked == .loading(day) {
@@ -106,7 +106,7 @@ public struct ExploreContent: RefreshableContent {
   public var status: ContentStatus? {
     guard case .loaded(let content) = state else { return nil }
     return ContentStatus.describing(
-      freshness: content.result.freshness, cachedAt: content.result.cachedAt, notice: nil, now: now())
+      freshness: content.result.freshness, cachedAt: content.result.cachedAt, notice: nil, now: clock.now)
   }
 
   /// The sentence of `status`, or nil.
@@ -116,7 +116,7 @@ public struct ExploreContent: RefreshableContent {
 
   /// The instants the date picker offers: 1995-06-16 through today (US Eastern) at this model's
   /// clock (`APODDay.pickerRange(now:)`).
-  public var pickerRange: ClosedRange<Date> { APODDay.pickerRange(now: now()) }
+  public var pickerRange: ClosedRange<Date> { APODDay.pickerRange(now: clock.now) }
 
   /// Where the date picker starts: the picked day when there is one, else today (US Eastern),
   /// always inside `pickerRange`.
@@ -126,7 +126,7 @@ public struct ExploreContent: RefreshableContent {
     if case .loaded(let content) = state, let picked = content.picked {
       start = picked.day.pickerDate
     } else {
-      start = APODDay.today(now: now()).pickerDate
+      start = APODDay.today(now: clock.now).pickerDate
     }
     return min(max(start, range.lowerBound), range.upperBound)
   }
@@ -219,7 +219,7 @@ public struct ExploreContent: RefreshableContent {
     do {
       let result = try await repository.explore(days: days, policy)
       state = .loaded(
-        ExploreContent(result: result, checkedAt: now(), picked: latestPicked ?? start.previous?.picked))
+        ExploreContent(result: result, checkedAt: clock.now, picked: latestPicked ?? start.previous?.picked))
     } catch  where error.isCancellation || Task.isCancelled {
       let picked = latestPicked
       state = .afterCancellation(restoring: start.previous)
@@ -230,7 +230,7 @@ public struct ExploreContent: RefreshableContent {
     } catch {
       // Never blank the screen: keep the list and say why it may be old.
       let picked = latestPicked
-      state = .afterFailure(error.message(now: now()), keeping: start.previous) { kept in
+      state = .afterFailure(error.message(now: clock.now), keeping: start.previous) { kept in
         kept.result.markFailed(error, lastCurrentAt: kept.checkedAt)
         kept.picked = picked ?? kept.picked
       }

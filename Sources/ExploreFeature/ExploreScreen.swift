@@ -326,7 +326,8 @@
   #if DEBUG
     #Preview("Explore") {
       ExploreScreen(
-        explore: ExploreModel(repository: APODPreviewData.repository(), days: 12),
+        explore: ExploreModel(
+          repository: APODPreviewData.repository(), days: 12, clock: APODPreviewData.clock),
         actions: APODPreviewData.actions()
       )
       .spacerTheme()
@@ -334,7 +335,9 @@
 
     #Preview("Explore, offline with nothing saved") {
       ExploreScreen(
-        explore: ExploreModel(repository: APODPreviewData.repository(failingWith: .network(.offline))),
+        explore: ExploreModel(
+          repository: APODPreviewData.repository(failingWith: .network(.offline)),
+          clock: APODPreviewData.clock),
         actions: APODPreviewData.actions()
       )
       .spacerTheme()

@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 import NASA
 
@@ -21,16 +22,16 @@ public actor FileFavoritesRepository: FavoritesRepository {
   public nonisolated let directory: URL
   /// The favorites file.
   public nonisolated let fileURL: URL
-  private let now: @Sendable () -> Date
+  private let clock: any Clocking
 
   /// - Parameters:
   ///   - directory: where `favorites.json` lives (Application Support on devices, a temporary
   ///     directory in tests).
   ///   - now: the clock used to time-stamp a damaged file when it is set aside.
-  public init(directory: URL, now: @escaping @Sendable () -> Date) {
+  public init(directory: URL, clock: any Clocking) {
     self.directory = directory
     self.fileURL = directory.appendingPathComponent(Self.fileName, isDirectory: false)
-    self.now = now
+    self.clock = clock
   }
 
   public func all() throws(FavoritesRepositoryError) -> [Favorite] {
@@ -104,7 +105,7 @@ public actor FileFavoritesRepository: FavoritesRepository {
 
   /// Renames the damaged file next to where it was and returns the error that reports it.
   private func setAsideCorruptFile() -> FavoritesRepositoryError {
-    let stamp = Self.fileStamp(for: now())
+    let stamp = Self.fileStamp(for: clock.now)
     var destination = directory.appendingPathComponent("favorites.corrupt-\(stamp).json")
     var suffix = 2
     // Two damaged files in the same second keep distinct names: an earlier one is never replaced.

@@ -1,3 +1,4 @@
+import Basics
 import Favorites
 import Foundation
 import Localization
@@ -24,18 +25,18 @@ public final class FavoriteDetailModel {
   public let favorite: Favorite
 
   @ObservationIgnored private let fetch: @MainActor (APODDay) async throws(APODError) -> APODResult
-  @ObservationIgnored private let now: @Sendable () -> Date
+  @ObservationIgnored private let clock: any Clocking
 
   /// - Parameters:
   ///   - now: the clock that measures waits in messages ("try again in 47 minutes").
   ///   - fetch: the APOD of a day, cache first (the APOD repository).
   public init(
-    favorite: Favorite, now: @escaping @Sendable () -> Date = Date.init,
+    favorite: Favorite, clock: any Clocking,
     fetch: @escaping @MainActor (APODDay) async throws(APODError) -> APODResult
   ) {
     self.favorite = favorite
     self.state = .summary(favorite)
-    self.now = now
+    self.clock = clock
     self.fetch = fetch
   }
 
@@ -58,7 +59,7 @@ public final class FavoriteDetailModel {
     } catch  where error.isCancellation || Task.isCancelled {
       return
     } catch {
-      note = Self.note(for: error, now: now())
+      note = Self.note(for: error, now: clock.now)
     }
   }
 

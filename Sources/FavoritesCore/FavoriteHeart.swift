@@ -1,3 +1,4 @@
+import Basics
 import Favorites
 import Foundation
 import NASA
@@ -23,16 +24,16 @@ public final class FavoriteHeart {
 
   @ObservationIgnored private let favorites: FavoritesModel
   @ObservationIgnored private let gate: any FavoritesGate
-  @ObservationIgnored private let now: @Sendable () -> Date
+  @ObservationIgnored private let clock: any Clocking
 
   /// - Parameters:
   ///   - favorites: the saved favorites.
   ///   - gate: the Premium gate for favorites (the PRO badge shows while it is locked).
   ///   - now: the clock that stamps a new favorite's `dateAdded`.
-  public init(favorites: FavoritesModel, gate: any FavoritesGate, now: @escaping @Sendable () -> Date) {
+  public init(favorites: FavoritesModel, gate: any FavoritesGate, clock: any Clocking) {
     self.favorites = favorites
     self.gate = gate
-    self.now = now
+    self.clock = clock
   }
 
   /// Whether saving is unlocked (the button shows a PRO badge when not).
@@ -49,7 +50,7 @@ public final class FavoriteHeart {
   public func toggle(_ apod: APOD) async -> Bool {
     lastFailure = nil
     favorites.dismissError()
-    let isFavorite = await favorites.toggle(Favorite(apod: apod, dateAdded: now()))
+    let isFavorite = await favorites.toggle(Favorite(apod: apod, dateAdded: clock.now))
     if let message = favorites.errorMessage {
       lastFailure = Failure(day: apod.date, message: message)
     }

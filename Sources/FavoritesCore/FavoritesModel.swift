@@ -1,3 +1,4 @@
+import Basics
 import Favorites
 import Foundation
 import NASA
@@ -52,7 +53,7 @@ public final class FavoritesModel {
   private let repository: any FavoritesRepository
   private let gate: any FavoritesGate
   private let pinner: any ImagePinning
-  private let now: @Sendable () -> Date
+  private let clock: any Clocking
   private let observers: [any FavoritesObserver]
 
   /// - Parameters:
@@ -63,13 +64,13 @@ public final class FavoritesModel {
     repository: any FavoritesRepository,
     gate: any FavoritesGate,
     pinner: any ImagePinning,
-    now: @escaping @Sendable () -> Date,
+    clock: any Clocking,
     observers: [any FavoritesObserver] = []
   ) {
     self.repository = repository
     self.gate = gate
     self.pinner = pinner
-    self.now = now
+    self.clock = clock
     self.observers = observers
   }
 
@@ -166,7 +167,7 @@ public final class FavoritesModel {
   private func store(_ favorite: Favorite) async {
     let previous = favorites.first { $0.date == favorite.date }
     var stamped = favorite
-    stamped.dateAdded = previous?.dateAdded ?? now()
+    stamped.dateAdded = previous?.dateAdded ?? clock.now
     do {
       try await repository.save(stamped)
     } catch {

@@ -1,4 +1,5 @@
 #if canImport(SwiftUI) && DEBUG
+  import APODUI
   import DesignSystem
   import Favorites
   import FavoritesCore
@@ -20,10 +21,11 @@
       let images = ImagePipeline(
         directory: FileManager.default.temporaryDirectory.appending(
           path: "spacer-preview-images", directoryHint: .isDirectory),
-        session: URLSession(configuration: .ephemeral), decoder: ImageIODecoder())
+        session: URLSession(configuration: .ephemeral), decoder: ImageIODecoder(),
+        clock: APODPreviewData.clock)
       favorites = FavoritesModel(
         repository: PreviewFavoritesRepository(saved), gate: PreviewFavoritesGate(isUnlocked: unlocked),
-        pinner: images, now: { Date() })
+        pinner: images, clock: APODPreviewData.clock)
       self.images = images
     }
 
@@ -46,7 +48,7 @@
         date: day, title: title, mediaType: .image,
         imageURL: URL(string: "https://apod.nasa.gov/apod/image/\(imagePath)"), hdImageURL: nil,
         pageURL: URL(string: "https://apod.nasa.gov/apod/ap\(compact).html"), copyright: copyright,
-        altText: nil, dateAdded: Date())
+        altText: nil, dateAdded: APODPreviewData.clock.now)
     }
   }
 

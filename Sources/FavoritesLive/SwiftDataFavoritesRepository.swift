@@ -1,4 +1,5 @@
 #if canImport(SwiftData)
+  import Basics
   import Favorites
   import Foundation
   import NASA
@@ -6,7 +7,7 @@
 
   /// Favorites stored with SwiftData on Apple platforms, behind Core's `FavoritesRepository`.
   ///
-  /// Open it with `open(storeURL:now:)`, which never crashes the app on a bad store:
+  /// Open it with `open(storeURL:clock:)`, which never crashes the app on a bad store:
   /// - A store that opens is used as it is.
   /// - A store whose file is damaged (Core's `FavoritesStoreOpenPolicy` decides) is set aside with
   ///   its `-wal`/`-shm` files as `<name>.corrupt-<UTC time>.store` next to it, kept for recovery,
@@ -50,13 +51,13 @@
     /// created here runs its work on the queue it was created on, which must not be the main one.
     /// - Parameters:
     ///   - storeURL: the store file, for example `Application Support/Favorites.store`.
-    ///   - now: the clock that time-stamps a damaged store when it is set aside.
+    ///   - clock: time-stamps a damaged store when it is set aside.
     ///   - cloudKitContainer: the iCloud container to sync with (Core's `FavoritesSync` decides),
     ///     nil for a store on this device only. The store file is the same either way: turning sync
     ///     off keeps every favorite where it is.
     @concurrent
     public static func open(
-      storeURL: URL, now: @Sendable () -> Date, cloudKitContainer: String? = nil
+      storeURL: URL, clock: any Clocking, cloudKitContainer: String? = nil
     ) async -> Opening {
       let directory = storeURL.deletingLastPathComponent()
       do {
@@ -80,7 +81,7 @@
         return unavailable(storeURL, reason)
       }
       let files = StoreFileSet(storeURL: storeURL)
-      guard let movedTo = files.setAside(stampedAt: now()) else {
+      guard let movedTo = files.setAside(stampedAt: clock.now) else {
         return unavailable(storeURL, .corruptFileLeftInPlace(storeURL))
       }
       do {

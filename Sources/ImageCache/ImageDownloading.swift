@@ -43,7 +43,6 @@ public struct URLSessionImageDownloader: ImageDownloading {
   private let transport: HTTPTransport
   /// The deadline of each download (internal: pinned by `ImageDefaultsTests`).
   let timeout: Duration
-  private let clock: any Clocking
 
   /// - Parameters:
   ///   - session: give it a configuration with `urlCache = nil`: the pipeline's disk tier is the
@@ -53,7 +52,6 @@ public struct URLSessionImageDownloader: ImageDownloading {
   public init(session: URLSession, timeout: Duration = defaultTimeout, clock: any Clocking = SystemClock()) {
     self.transport = HTTPTransport(session: session, clock: clock)
     self.timeout = timeout
-    self.clock = clock
   }
 
   public func download(_ url: URL) async throws(ImagePipelineError) -> Data {
@@ -66,7 +64,7 @@ public struct URLSessionImageDownloader: ImageDownloading {
       allowsConstrainedNetwork: allowsConstrainedNetwork)
     let response: HTTPResponse
     do {
-      response = try await transport.send(request, now: clock.nowProvider)
+      response = try await transport.send(request)
     } catch {
       throw ImagePipelineError(error)
     }

@@ -48,7 +48,7 @@ public struct ImagePipelineStatistics: Sendable, Equatable {
 public actor ImagePipeline {
   private let downloader: any ImageDownloading
   private let decoder: any ImageDecoding
-  private let now: @Sendable () -> Date
+  private let clock: any Clocking
   /// The memory tier, shared with `imageInMemoryNow(for:size:)` behind its lock.
   private let memory: LockedMemoryImageCache
   private var disk: DiskImageStore
@@ -77,7 +77,7 @@ public actor ImagePipeline {
   ///   - diskByteLimit: original bytes kept on disk, not counting what pins keep beyond it.
   ///   - downloader: fetches original bytes.
   ///   - decoder: ImageIO on Apple platforms; `HeaderImageDecoder` on Linux.
-  ///   - now: the clock stamped on disk accesses (persisted recency).
+  ///   - clock: stamps disk accesses (persisted recency): `SystemClock` in the app.
   public init(
     directory: URL,
     pinnedDirectory: URL? = nil,
@@ -85,18 +85,18 @@ public actor ImagePipeline {
     diskByteLimit: Int = 300 << 20,
     downloader: any ImageDownloading,
     decoder: any ImageDecoding,
-    now: @escaping @Sendable () -> Date = Date.init
+    clock: any Clocking
   ) {
     self.downloader = downloader
     self.decoder = decoder
-    self.now = now
+    self.clock = clock
     self.memory = LockedMemoryImageCache(costLimit: memoryCostLimit)
     self.disk = DiskImageStore(
       directory: directory, pinnedDirectory: pinnedDirectory, byteLimit: diskByteLimit)
   }
 
   /// A pipeline that downloads with `session` (give it a configuration without a URLCache).
-  /// - Parameter deadlineClock: measures each download's deadline
+  /// - Parameter clock: stamps disk accesses, measures each download's deadline
   ///   (`URLSessionImageDownloader.defaultTimeout`) and anchors `Retry-After`: `SystemClock` in
   ///   the app; tests pass a `TestClock`, which stands still until they move it.
   public init(
@@ -106,14 +106,13 @@ public actor ImagePipeline {
     diskByteLimit: Int = 300 << 20,
     session: URLSession,
     decoder: any ImageDecoding,
-    now: @escaping @Sendable () -> Date = Date.init,
-    deadlineClock: any Clocking = SystemClock()
+    clock: any Clocking
   ) {
     self.init(
       directory: directory, pinnedDirectory: pinnedDirectory, memoryCostLimit: memoryCostLimit,
       diskByteLimit: diskByteLimit,
-      downloader: URLSessionImageDownloader(session: session, clock: deadlineClock), decoder: decoder,
-      now: now)
+      downloader: URLSessionImageDownloader(session: session, clock: clock), decoder: decoder,
+      clock: clock)
   }
 
   // MARK: - Loading
@@ -168,7 +167,7 @@ public actor ImagePipeline {
   public func cachedData(for url: URL) -> Data? {
     guard let resolved = try? resolve(url) else { return nil }
     disk.loadIfNeeded()
-    return disk.read(resolved.fileName, now: now())
+    return disk.read(resolved.fileName, now: clock.now)
   }
 
   /// Keeps `data`, the original bytes of `url` downloaded elsewhere (Share and Save to Photos'
@@ -547,7 +546,7 @@ public actor ImagePipeline {
   private func decodeFromDisk(_ key: ImageKey) async -> DecodedImage? {
     disk.loadIfNeeded()
     let name = fileName(forNormalized: key.url)
-    guard let data = disk.read(name, now: now()) else { return nil }
+    guard let data = disk.read(name, now: clock.now) else { return nil }
     do {
       let image = try await Self.decode(data, size: key.size, with: decoder)
       memory.withLock { $0.insert(image, for: key) }
@@ -603,7 +602,7 @@ public actor ImagePipeline {
     guard disk.isAvailable else { return }
     let name = fileName(forNormalized: url)
     if await Self.writeAtomically(data, to: disk.fileURL(for: name)) {
-      disk.didWrite(name, byteCount: data.count, now: now())
+      disk.didWrite(name, byteCount: data.count, now: clock.now)
     }
   }
 

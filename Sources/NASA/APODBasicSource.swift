@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 import Networking
 
@@ -16,18 +17,18 @@ public struct APODBasicSource: APODSource {
 
   public let baseURL: URL
   private let client: any HTTPClienting
-  private let now: @Sendable () -> Date
+  private let clock: any Clocking
 
   /// - Parameters:
   ///   - baseURL: the feed (a local server in tests and `--demo`).
-  ///   - now: the clock deciding today's APOD day.
+  ///   - clock: decides today's APOD day.
   public init(
     client: any HTTPClienting, baseURL: URL = Self.defaultBaseURL,
-    now: @escaping @Sendable () -> Date = Date.init
+    clock: any Clocking
   ) {
     self.client = client
     self.baseURL = baseURL
-    self.now = now
+    self.clock = clock
   }
 
   public func apod(for day: APODDay) async throws(APODError) -> APOD {
@@ -36,7 +37,7 @@ public struct APODBasicSource: APODSource {
       // The feed needs no key: there is no shared quota for the local budget to protect.
       request: HTTPRequest(
         url: SourceSupport.url(baseURL, path: day.yymmdd, query: []), spendsSharedQuota: false),
-      now: now())
+      now: clock.now)
   }
 
   public func apods(from start: APODDay, through end: APODDay) async throws(APODError) -> APODList {
@@ -46,8 +47,8 @@ public struct APODBasicSource: APODSource {
   public func apods(
     from start: APODDay, through end: APODDay, receive: @Sendable (APODList) async -> Void
   ) async throws(APODError) -> APODList {
-    let today = APODDay.today(now: now())
-    guard let range = try SourceSupport.validatedRange(start, end, now: now()) else {
+    let today = APODDay.today(now: clock.now)
+    guard let range = try SourceSupport.validatedRange(start, end, now: clock.now) else {
       return APODList(items: [])
     }
     var found: [APODDay: APOD] = [:]

@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 import Networking
 
@@ -34,21 +35,21 @@ public actor APODRepository {
   private let cache: JSONDiskCache
   /// Every day this repository writes to the cache, as it is written (the search index listens).
   nonisolated public let saves = APODSaveFeed()
-  private let now: @Sendable () -> Date
+  private let clock: any Clocking
 
   /// - Parameters:
   ///   - source: where APODs come from (normally `AutomaticAPODSource`).
   ///   - cache: the disk cache; APODs are stored one file per day.
   ///   - recheckInterval: wait before asking again for an unpublished today (default 15 min).
-  ///   - now: the clock; decides the APOD day and the age of cached content.
+  ///   - clock: decides the APOD day and the age of cached content.
   public init(
     source: any APODSource, cache: JSONDiskCache, recheckInterval: TimeInterval = 15 * 60,
-    now: @escaping @Sendable () -> Date = Date.init
+    clock: any Clocking
   ) {
     self.source = source
     self.cache = cache
     self.recheckInterval = recheckInterval
-    self.now = now
+    self.clock = clock
   }
 
   // MARK: Today
@@ -62,7 +63,7 @@ public actor APODRepository {
   public nonisolated(nonsending) func today(
     _ policy: FetchPolicy = .automatic
   ) async throws(APODError) -> APODResult {
-    let now = now()
+    let now = clock.now
     let today = APODDay.today(now: now)
     // A device clock before the first APOD (a reset clock): no day to ask for, nothing to trap on.
     guard today >= APODDay.first else { throw .invalidDay(.beforeFirstDay(today)) }
@@ -164,7 +165,7 @@ public actor APODRepository {
   /// or nil when that picture is saved or no such answer is recorded for this day. The record is
   /// in the cache, so with a shared cache the app's ask and the widget's are the same record.
   public nonisolated(nonsending) func lastUnansweredTodayCheck() async -> Date? {
-    let today = APODDay.today(now: now())
+    let today = APODDay.today(now: clock.now)
     guard let record = await cache.value(TodayRecord.self, for: Keys.today),
       record.value.checkedOn == today, record.value.showing < today
     else { return nil }
@@ -177,7 +178,7 @@ public actor APODRepository {
   /// once and saved; `.refresh` asks the service even for a saved day (`refreshed`). Throws `.noAPOD` for a day without a picture, `.invalidDay` outside the range.
   public func apod(for day: APODDay, policy: FetchPolicy = .automatic) async throws(APODError) -> APODResult {
     do {
-      _ = try day.validated(now: now())
+      _ = try day.validated(now: clock.now)
     } catch {
       throw .invalidDay(error)
     }
@@ -236,7 +237,7 @@ public actor APODRepository {
   ) async throws(APODError)
     -> ExploreResult
   {
-    let now = now()
+    let now = clock.now
     let today = APODDay.today(now: now)
     // A device clock before the first APOD (a reset clock): no window of days, and no request.
     guard today >= APODDay.first else { throw .invalidDay(.beforeFirstDay(today)) }
@@ -454,7 +455,7 @@ public actor APODRepository {
   private func staleness(
     record: CachedValue<ExploreRecord>?, saved: [APODDay: CachedValue<APOD>], _ error: APODError
   ) -> Freshness {
-    let since = record?.savedAt ?? saved.values.map(\.savedAt).max() ?? now()
+    let since = record?.savedAt ?? saved.values.map(\.savedAt).max() ?? clock.now
     return .stale(since: since, reason: StaleReason(error))
   }
 
@@ -554,7 +555,7 @@ public actor APODRepository {
   /// Saves a fetched APOD under its own date, only for a day inside 1995-06-16 … today. A failed
   /// write costs a refetch later, nothing more.
   private nonisolated(nonsending) func store(_ apod: APOD) async {
-    guard (try? apod.date.validated(now: now())) != nil else { return }
+    guard (try? apod.date.validated(now: clock.now)) != nil else { return }
     // A day written to the cache is told to the search index.
     guard (try? await cache.save(apod, for: Keys.day(apod.date))) != nil else { return }
     saves.publish(apod)

@@ -46,14 +46,14 @@ public struct APODServiceConfiguration: Sendable {
 
   /// The configured source over `client`.
   public func makeSource(
-    client: any HTTPClienting, now: @escaping @Sendable () -> Date = Date.init
+    client: any HTTPClienting, clock: any Clocking
   ) -> any APODSource {
     switch choice {
-    case .v1: V1APODSource(client: client, baseURL: v1BaseURL, apiKey: apiKey, now: now)
-    case .basic: APODBasicSource(client: client, baseURL: basicBaseURL, now: now)
+    case .v1: V1APODSource(client: client, baseURL: v1BaseURL, apiKey: apiKey, clock: clock)
+    case .basic: APODBasicSource(client: client, baseURL: basicBaseURL, clock: clock)
     case .auto:
       AutomaticAPODSource(
-        client: client, apiKey: apiKey, v1BaseURL: v1BaseURL, basicBaseURL: basicBaseURL, now: now)
+        client: client, apiKey: apiKey, v1BaseURL: v1BaseURL, basicBaseURL: basicBaseURL, clock: clock)
     }
   }
 
@@ -74,16 +74,15 @@ public struct APODServiceConfiguration: Sendable {
   /// launch answered from the cache needs none.
   public func makeRepository(
     session: URLSession? = nil,
-    clock: any Clocking = SystemClock()
+    clock: any Clocking
   ) -> APODRepository {
     let client = HTTPClient(
       makingSession: { session ?? Self.makeSession() }, rateLimiter: RateLimiter(),
       retryPolicy: RetryPolicy(),
       circuitBreaker: CircuitBreaker(), clock: clock)
-    let now = clock.nowProvider
     return APODRepository(
-      source: makeSource(client: client, now: now),
-      cache: JSONDiskCache(directory: cacheDirectory, schemaVersion: Self.cacheSchemaVersion, now: now),
-      now: now)
+      source: makeSource(client: client, clock: clock),
+      cache: JSONDiskCache(directory: cacheDirectory, schemaVersion: Self.cacheSchemaVersion, clock: clock),
+      clock: clock)
   }
 }

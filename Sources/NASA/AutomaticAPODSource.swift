@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 import Networking
 
@@ -37,26 +38,26 @@ public actor AutomaticAPODSource: APODSource {
 
   private let preferred: any APODSource
   private let fallback: any APODSource
-  private let now: @Sendable () -> Date
+  private let clock: any Clocking
 
   /// - Parameters:
   ///   - preferred: normally `APODBasicSource`.
   ///   - fallback: normally `V1APODSource`.
   ///   - failureThreshold: failures in a row before switching (at least 1).
   ///   - cooldown: how long to stay on the fallback before probing the preferred source again.
-  ///   - fallbackRetiresOn: the first APOD day (US Eastern, by `now`) on which the fallback is no
+  ///   - fallbackRetiresOn: the first APOD day (US Eastern, by `clock`) on which the fallback is no
   ///     longer asked; nil keeps it for good.
   public init(
     preferred: any APODSource, fallback: any APODSource, failureThreshold: Int = 2,
     cooldown: TimeInterval = 6 * 3600, fallbackRetiresOn: APODDay? = nil,
-    now: @escaping @Sendable () -> Date = Date.init
+    clock: any Clocking
   ) {
     self.preferred = preferred
     self.fallback = fallback
     self.failureThreshold = max(1, failureThreshold)
     self.cooldown = cooldown
     self.fallbackRetiresOn = fallbackRetiresOn
-    self.now = now
+    self.clock = clock
   }
 
   /// The standard pairing over one HTTP client: apod-basic first, v1 (with `apiKey`, or
@@ -65,12 +66,12 @@ public actor AutomaticAPODSource: APODSource {
     client: any HTTPClienting, apiKey: String?,
     v1BaseURL: URL = V1APODSource.defaultBaseURL,
     basicBaseURL: URL = APODBasicSource.defaultBaseURL,
-    now: @escaping @Sendable () -> Date = Date.init
+    clock: any Clocking
   ) {
     self.init(
-      preferred: APODBasicSource(client: client, baseURL: basicBaseURL, now: now),
-      fallback: V1APODSource(client: client, baseURL: v1BaseURL, apiKey: apiKey, now: now),
-      fallbackRetiresOn: APODDay.legacyServiceRetirement, now: now)
+      preferred: APODBasicSource(client: client, baseURL: basicBaseURL, clock: clock),
+      fallback: V1APODSource(client: client, baseURL: v1BaseURL, apiKey: apiKey, clock: clock),
+      fallbackRetiresOn: APODDay.legacyServiceRetirement, clock: clock)
   }
 
   public func apod(for day: APODDay) async throws(APODError) -> APOD {
@@ -102,7 +103,7 @@ public actor AutomaticAPODSource: APODSource {
   private func routed<Value: Sendable>(
     _ operation: @Sendable (any APODSource) async throws(APODError) -> Value
   ) async throws(APODError) -> Value {
-    if let fallbackRetiresOn, APODDay.today(now: now()) >= fallbackRetiresOn {
+    if let fallbackRetiresOn, APODDay.today(now: clock.now) >= fallbackRetiresOn {
       return try await operation(preferred)
     }
     let ticket = started
@@ -111,7 +112,7 @@ public actor AutomaticAPODSource: APODSource {
     switch route {
     case .fallback(let probeAt):
       // One probe at a time: while one is under way, the cooldown goes on for the others.
-      if now() < probeAt || probing { return try await operation(fallback) }
+      if clock.now < probeAt || probing { return try await operation(fallback) }
       isProbe = true
       probing = true
     case .preferred:
@@ -161,7 +162,7 @@ public actor AutomaticAPODSource: APODSource {
     let failures: Int
     if case .preferred(let count) = route { failures = count + 1 } else { failures = failureThreshold }
     if isProbe || failures >= failureThreshold {
-      settle(.fallback(probeAt: now().addingTimeInterval(cooldown)), ticket: ticket)
+      settle(.fallback(probeAt: clock.now.addingTimeInterval(cooldown)), ticket: ticket)
     } else {
       settle(.preferred(failures: failures), ticket: ticket)
     }

@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 import Networking
 
@@ -26,26 +27,26 @@ public struct V1APODSource: APODSource {
   /// The key sent: the configured one, or `DEMO_KEY` when none or an empty one was configured.
   public let apiKey: String
   private let client: any HTTPClienting
-  private let now: @Sendable () -> Date
+  private let clock: any Clocking
 
   /// - Parameters:
   ///   - baseURL: the endpoint (a local server in tests and `--demo`).
   ///   - apiKey: from configuration; nil or blank means `DEMO_KEY`.
-  ///   - now: the clock deciding today's APOD day.
+  ///   - clock: decides today's APOD day.
   public init(
     client: any HTTPClienting, baseURL: URL = Self.defaultBaseURL, apiKey: String? = nil,
-    now: @escaping @Sendable () -> Date = Date.init
+    clock: any Clocking
   ) {
     self.client = client
     self.baseURL = baseURL
     let trimmed = apiKey?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
     self.apiKey = trimmed.isEmpty ? Self.demoKey : trimmed
-    self.now = now
+    self.clock = clock
   }
 
   public func apod(for day: APODDay) async throws(APODError) -> APOD {
     try await SourceSupport.fetchOne(
-      day, with: client, request: request([("date", day.iso)]), now: now())
+      day, with: client, request: request([("date", day.iso)]), now: clock.now)
   }
 
   public func apods(from start: APODDay, through end: APODDay) async throws(APODError) -> APODList {
@@ -55,7 +56,7 @@ public struct V1APODSource: APODSource {
   public func apods(
     from start: APODDay, through end: APODDay, receive: @Sendable (APODList) async -> Void
   ) async throws(APODError) -> APODList {
-    guard let range = try SourceSupport.validatedRange(start, end, now: now()) else {
+    guard let range = try SourceSupport.validatedRange(start, end, now: clock.now) else {
       return APODList(items: [])
     }
     var items: [APODDay: APOD] = [:]

@@ -49,11 +49,11 @@ public struct HTTPTransport: Sendable {
       Self.urlRequest(for: request), session: session, timeout: request.timeout, clock: clock)
   }
 
-  /// The usable response to `request`: `exchange(_:)`, then `HTTPError(response:accepting:now:)`.
-  public func send(_ request: HTTPRequest, now: @Sendable () -> Date) async throws(HTTPError) -> HTTPResponse
-  {
+  /// The usable response to `request`: `exchange(_:)`, then `HTTPError(response:accepting:now:)`
+  /// at the transport's clock's `now` (which anchors a `Retry-After`).
+  public func send(_ request: HTTPRequest) async throws(HTTPError) -> HTTPResponse {
     let response = try await exchange(request)
-    if let error = HTTPError(response: response, accepting: request.accept, now: now()) { throw error }
+    if let error = HTTPError(response: response, accepting: request.accept, now: clock.now) { throw error }
     return response
   }
 

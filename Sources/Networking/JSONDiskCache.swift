@@ -137,17 +137,18 @@ public actor JSONDiskCache {
   public nonisolated let directory: URL
   /// The envelope version this cache reads and writes; bump it when the stored types change.
   public nonisolated let schemaVersion: Int
-  private let now: @Sendable () -> Date
+  /// Stamps each save (`savedAt`); `SystemClock` in the app, a `TestClock` in tests.
+  private let clock: any Clocking
   private let fileManager = FileManager()
   private nonisolated let problems = ProblemLog()
   /// `directory`'s path, kept as text: building file URLs was a large part of a read.
   private nonisolated let directoryPath: String
 
-  public init(directory: URL, schemaVersion: Int = 1, now: @escaping @Sendable () -> Date = Date.init) {
+  public init(directory: URL, schemaVersion: Int = 1, clock: any Clocking) {
     self.directory = directory
     self.directoryPath = directory.path
     self.schemaVersion = schemaVersion
-    self.now = now
+    self.clock = clock
   }
 
   /// The saved value for `key` and its save time, or nil on a miss (`entry(_:for:)` without the
@@ -283,7 +284,7 @@ public actor JSONDiskCache {
     if let checkable = value as? any EmptyCheckable, checkable.isEmpty {
       throw .emptyValueRefused(key: key)
     }
-    let savedAt = now()
+    let savedAt = clock.now
     let encoder = JSONEncoder()
     encoder.dateEncodingStrategy = .secondsSince1970
     encoder.outputFormatting = [.sortedKeys]

@@ -1,4 +1,5 @@
 #if canImport(SwiftUI) && DEBUG
+  import Basics
   import DesignSystem
   import Foundation
   import ProfileCore
@@ -11,7 +12,7 @@
     let profile: ProfileModel
 
     init(monetizationEnabled: Bool) {
-      profile = ProfilePreview.model(monetizationEnabled: monetizationEnabled, now: Date())
+      profile = ProfilePreview.model(monetizationEnabled: monetizationEnabled, now: SystemClock().now)
     }
   }
 

@@ -74,8 +74,8 @@ final class ScenarioSession {
     self.scenario = scenario
     self.watchdog = watchdog
     world = ScenarioWorld(start: scenario.start, transcript: transcript)
-    content = SimulatedContent(now: world.time.deviceNow)
-    journey = JourneyState(now: world.time.deviceNow)
+    content = SimulatedContent(clock: ScenarioDeviceClock(world: world))
+    journey = JourneyState(clock: ScenarioDeviceClock(world: world))
     seedSnapshot()
   }
 

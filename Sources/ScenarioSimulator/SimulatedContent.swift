@@ -1,4 +1,5 @@
 import AppCore
+import Basics
 import Favorites
 import Foundation
 import ImageCache
@@ -19,16 +20,17 @@ struct SimulatedContent {
   private let notificationCenter = FakeNotificationCenter(status: .authorized)
   private let reminderSettingsStore = FakeReminderSettingsStore()
 
-  init(now: @escaping @Sendable () -> Date) {
+  init(clock: any Clocking) {
     directory = FileManager.default.temporaryDirectory
       .appending(path: "spacer-scenario-\(UUID().uuidString)", directoryHint: .isDirectory)
     offlineRepository = APODRepository(
       source: FakeAPODSource(day: { _ in .failure(.network(.offline)) }),
-      cache: JSONDiskCache(directory: directory.appending(path: "apod"), now: now), now: now)
+      cache: JSONDiskCache(directory: directory.appending(path: "apod"), clock: clock), clock: clock)
     offlinePipeline = ImagePipeline(
       directory: directory.appending(path: "images"), downloader: OfflineImageDownloader(),
-      decoder: HeaderImageDecoder(), now: now)
-    favoritesRepository = FileFavoritesRepository(directory: directory.appending(path: "favorites"), now: now)
+      decoder: HeaderImageDecoder(), clock: clock)
+    favoritesRepository = FileFavoritesRepository(
+      directory: directory.appending(path: "favorites"), clock: clock)
   }
 
   /// The app's content dependencies: APODs and images from `apod` when given.

@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 import NASA
 import TestSupport
@@ -26,17 +27,17 @@ public actor DemoServer {
   public static let basicPath = "/wp-json/wp/v2/apod-basic"
 
   private let server = LoopbackServer()
-  private let now: @Sendable () -> Date
+  private let clock: any Clocking
   private let misbehaviour: Misbehaviour?
   private let beforeAnswering: @Sendable (RecordedRequest) async -> Void
 
   /// - Parameter beforeAnswering: awaited before each answer is sent, with the request: a slow
   ///   service (the journey scenarios hold answers until their clock has moved on).
   public init(
-    misbehaviour: Misbehaviour? = nil, now: @escaping @Sendable () -> Date = Date.init,
+    misbehaviour: Misbehaviour? = nil, clock: any Clocking,
     beforeAnswering: @escaping @Sendable (RecordedRequest) async -> Void = { _ in }
   ) {
-    self.now = now
+    self.clock = clock
     self.misbehaviour = misbehaviour
     self.beforeAnswering = beforeAnswering
   }
@@ -44,7 +45,7 @@ public actor DemoServer {
   /// Starts the server; returns the two endpoint URLs to configure the sources with.
   public func start() async throws -> (v1: URL, apodBasic: URL) {
     let base = try await server.start()
-    let now = now
+    let clock = clock
     let beforeAnswering = beforeAnswering
     if case .alwaysAnswers(let day) = misbehaviour {
       await server.route(Self.v1Path) { request in
@@ -64,15 +65,15 @@ public actor DemoServer {
     } else {
       await server.route(Self.v1Path) { request in
         await beforeAnswering(request)
-        return Self.answerV1(request, today: APODDay.today(now: now()))
+        return Self.answerV1(request, today: APODDay.today(now: clock.now))
       }
       await server.route(Self.basicPath) { request in
         await beforeAnswering(request)
-        return Self.answerBasicList(request, today: APODDay.today(now: now()))
+        return Self.answerBasicList(request, today: APODDay.today(now: clock.now))
       }
       await server.route(prefix: Self.basicPath + "/") { request in
         await beforeAnswering(request)
-        return Self.answerBasic(request, today: APODDay.today(now: now()))
+        return Self.answerBasic(request, today: APODDay.today(now: clock.now))
       }
     }
     return (

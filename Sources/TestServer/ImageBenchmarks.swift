@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 import ImageCache
 import TestSupport
@@ -29,7 +30,7 @@ public enum ImageBenchmarks {
   /// - `memory_peak_over_limit_bytes`: how far the memory tier ever went above its limit while
   ///   loading images of mixed sizes, one larger than the limit itself (goal 0).
   public static func run(
-    iterations: Int = 2_000, urlCacheIterations: Int = 50
+    iterations: Int = 2_000, urlCacheIterations: Int = 50, clock: any Clocking
   ) async throws -> [String: Double] {
     let folder = try TemporaryDirectory(prefix: "spacer-image-bench")
     // Removed at the end of the run, not when ARC ends `folder` early in a release build.
@@ -58,7 +59,7 @@ public enum ImageBenchmarks {
     let url = try makeURL(base, "/bench/payload.png")
     let pipeline = ImagePipeline(
       directory: root.appendingPathComponent("pipeline"), session: sessionWithoutCache(),
-      decoder: HeaderImageDecoder())
+      decoder: HeaderImageDecoder(), clock: clock)
     _ = try await pipeline.image(for: url, size: .full)
 
     // A memory hit takes a few hundred nanoseconds, as long as reading the clock twice: timed in
@@ -105,10 +106,11 @@ public enum ImageBenchmarks {
     results["coalesced_downloads_for_100_requests"] = Double(
       try await coalescedDownloads(
         url: makeURL(base, "/bench/coalesced.png"), server: server,
-        directory: root.appendingPathComponent("coalesced"))
+        directory: root.appendingPathComponent("coalesced"), clock: clock)
     )
     results["memory_peak_over_limit_bytes"] = Double(
-      try await memoryPeakOverLimit(base: base, directory: root.appendingPathComponent("mixed")))
+      try await memoryPeakOverLimit(
+        base: base, directory: root.appendingPathComponent("mixed"), clock: clock))
 
     await server.stop()
     return results
@@ -147,10 +149,11 @@ public enum ImageBenchmarks {
     return (time, after - before)
   }
 
-  private static func coalescedDownloads(url: URL, server: LoopbackServer, directory: URL) async throws -> Int
-  {
+  private static func coalescedDownloads(
+    url: URL, server: LoopbackServer, directory: URL, clock: any Clocking
+  ) async throws -> Int {
     let pipeline = ImagePipeline(
-      directory: directory, session: sessionWithoutCache(), decoder: HeaderImageDecoder())
+      directory: directory, session: sessionWithoutCache(), decoder: HeaderImageDecoder(), clock: clock)
     try await withThrowingTaskGroup(of: Void.self) { group in
       for _ in 0..<100 {
         group.addTask { _ = try await pipeline.image(for: url, size: .preview) }
@@ -162,11 +165,12 @@ public enum ImageBenchmarks {
 
   /// Loads square images from 64 to 1,100 pixels a side (16 KB to 4.8 MB decoded) into a 4 MiB
   /// memory tier, sequentially and eight at a time, and reports the peak above the limit.
-  private static func memoryPeakOverLimit(base: URL, directory: URL) async throws -> Int {
+  private static func memoryPeakOverLimit(base: URL, directory: URL, clock: any Clocking) async throws -> Int
+  {
     let limit = 4 << 20
     let pipeline = ImagePipeline(
       directory: directory, memoryCostLimit: limit, session: sessionWithoutCache(),
-      decoder: HeaderImageDecoder())
+      decoder: HeaderImageDecoder(), clock: clock)
     let sides = [64, 300, 700, 1_100, 512, 900, 128, 1_000, 256, 800, 640, 200, 1_024, 96, 720, 480]
     for side in sides {
       _ = try await pipeline.image(for: makeURL(base, "/bench/mixed/\(side).png"), size: .full)

@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 import ImageCache
 import NASA
@@ -70,7 +71,7 @@ public final class DaySwipeModel {
   private let repository: APODRepository
   private let images: ImagePipeline
   private let previewSize: ImageSize
-  private let now: @Sendable () -> Date
+  private let clock: any Clocking
   /// The previews asked for the current neighbours (cancelled when they stop being neighbours).
   @ObservationIgnored private var prefetching: [URL] = []
 
@@ -82,18 +83,18 @@ public final class DaySwipeModel {
   ///   - now: the clock that says which day is today.
   public init(
     apod: APOD, repository: APODRepository, images: ImagePipeline, previewSize: ImageSize = .preview,
-    now: @escaping @Sendable () -> Date = Date.init
+    clock: any Clocking
   ) {
     self.page = .loaded(apod)
     self.repository = repository
     self.images = images
     self.previewSize = previewSize
-    self.now = now
+    self.clock = clock
   }
 
   /// Where a swipe can go from the day on screen.
   public var navigation: DayNavigation {
-    DayNavigation(day: page.day, today: APODDay.today(now: now()))
+    DayNavigation(day: page.day, today: APODDay.today(now: clock.now))
   }
 
   /// The screen appeared: prefetch the first neighbours' previews (older first).
@@ -122,7 +123,7 @@ public final class DaySwipeModel {
       // The view went away mid-swipe: leave the page loading; nothing failed.
       if case .network(.cancelled) = error { return true }
       if Task.isCancelled { return true }
-      shown = .failed(target, message: error.message(now: now()))
+      shown = .failed(target, message: error.message(now: clock.now))
     }
     // A later swipe moved on: its own answer is the one to show.
     guard page == .loading(target) else { return true }
@@ -134,7 +135,7 @@ public final class DaySwipeModel {
   /// Prefetches the previews of `day`'s neighbours, unless the user has moved on meanwhile.
   private func prefetchNeighbours(of day: APODDay, movingForward: Bool) async {
     var urls: [URL] = []
-    for neighbour in DayNavigation(day: day, today: APODDay.today(now: now())).prefetch(
+    for neighbour in DayNavigation(day: day, today: APODDay.today(now: clock.now)).prefetch(
       movingForward: movingForward)
     {
       guard page.day == day else { return }

@@ -25,7 +25,7 @@ public struct SharedStack: Sendable {
   ///   - clock: the clock the repository and the pipeline read.
   public init(
     storage: SharedStorage, nasaAPIKey: String?, imageDecoder: any ImageDecoding,
-    imageMemoryCostLimit: Int? = nil, clock: any Clocking = SystemClock()
+    imageMemoryCostLimit: Int? = nil, clock: any Clocking
   ) {
     self.storage = storage
     repository = APODServiceConfiguration(
@@ -35,12 +35,11 @@ public struct SharedStack: Sendable {
     if let imageMemoryCostLimit {
       images = ImagePipeline(
         directory: storage.images, pinnedDirectory: storage.pinnedImages,
-        memoryCostLimit: imageMemoryCostLimit, session: session, decoder: imageDecoder,
-        now: clock.nowProvider)
+        memoryCostLimit: imageMemoryCostLimit, session: session, decoder: imageDecoder, clock: clock)
     } else {
       images = ImagePipeline(
         directory: storage.images, pinnedDirectory: storage.pinnedImages, session: session,
-        decoder: imageDecoder, now: clock.nowProvider)
+        decoder: imageDecoder, clock: clock)
     }
   }
 

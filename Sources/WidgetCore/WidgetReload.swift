@@ -68,19 +68,19 @@ public final class WidgetRefresher: Sendable {
   private let rule = Locked(WidgetReloadRule(newest: nil))
   private let repository: APODRepository
   private let reloader: any WidgetReloading
-  private let now: @Sendable () -> Date
+  private let clock: any Clocking
 
   /// - Parameters:
   ///   - repository: the app's repository over the cache the widget reads.
   ///   - reloader: WidgetKit's widget center.
-  ///   - now: the clock that says which day is today.
+  ///   - clock: says which day is today.
   public init(
     repository: APODRepository, reloader: any WidgetReloading,
-    now: @escaping @Sendable () -> Date = Date.init
+    clock: any Clocking
   ) {
     self.repository = repository
     self.reloader = reloader
-    self.now = now
+    self.clock = clock
     repository.saves.observe { [weak self] apod in
       guard let self else { return false }
       self.didSave(apod)
@@ -96,7 +96,7 @@ public final class WidgetRefresher: Sendable {
   }
 
   private func didSave(_ apod: APOD) {
-    let today = APODDay.today(now: now())
+    let today = APODDay.today(now: clock.now)
     let reloads = rule.withLock { $0.saved(apod, today: today) }
     if reloads { reloader.reloadTimelines(ofKind: WidgetReloadRule.widgetKind) }
   }

@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 import NASA
 import Networking
@@ -30,23 +31,23 @@ public actor WidgetTimelineLoader {
   private let repository: APODRepository
   private let attempts: JSONDiskCache
   private let policy: WidgetTimelinePolicy
-  private let now: @Sendable () -> Date
+  private let clock: any Clocking
   private var running: Task<Outcome, Never>?
 
   /// - Parameters:
   ///   - repository: over the shared APOD cache (`SharedStorage.apodCache`).
   ///   - attempts: where the widget notes its own asks (the same folder is fine: its key is its own).
   ///   - policy: the timeline rules.
-  ///   - now: the clock.
+  ///   - clock: says which day is today and when the last attempt was.
   public init(
     repository: APODRepository, attempts: JSONDiskCache,
     policy: WidgetTimelinePolicy = WidgetTimelinePolicy(),
-    now: @escaping @Sendable () -> Date = Date.init
+    clock: any Clocking
   ) {
     self.repository = repository
     self.attempts = attempts
     self.policy = policy
-    self.now = now
+    self.clock = clock
   }
 
   /// The widget's next entry and reload time, fetching today's picture first when the cache is
@@ -72,7 +73,7 @@ public actor WidgetTimelineLoader {
   /// the same one, reloaded just after the next APOD day begins; otherwise `load()` (today).
   /// A favorite never asks NASA: its picture is the one the app pinned.
   public func load(options: WidgetOptions, shelf: WidgetShelfStore) async -> Outcome {
-    let now = now()
+    let now = clock.now
     let choice = WidgetFavoritePicker.choose(
       source: options.source, shelf: shelf.shelf(), today: APODDay.today(now: now), previous: shelf.pick())
     guard case .favorite(let favorite, let pick) = choice else { return await load() }
@@ -86,7 +87,7 @@ public actor WidgetTimelineLoader {
   /// The snapshot for a configured widget: the favorite already picked today when the options
   /// ask for one (never a new pick, never a request), else `snapshot()`.
   public func snapshot(options: WidgetOptions, shelf: WidgetShelfStore) async -> WidgetTimelinePolicy.Entry {
-    let today = APODDay.today(now: now())
+    let today = APODDay.today(now: clock.now)
     let choice = WidgetFavoritePicker.choose(
       source: options.source, shelf: shelf.shelf(), today: today, previous: shelf.pick())
     if case .favorite(let favorite, let pick) = choice, pick == shelf.pick() { return favorite.entry }
@@ -94,7 +95,7 @@ public actor WidgetTimelineLoader {
   }
 
   private func run() async -> Outcome {
-    let now = now()
+    let now = clock.now
     let today = APODDay.today(now: now)
     let nextDayBegins = APODDay.startOfNextDay(after: now)
     let cached = try? await repository.today(.cacheOnly)

@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 import NASA
 import TestServer
@@ -23,8 +24,8 @@ import TodayCore
   }
 
   /// `today_warm_ms`, `today_cold_loopback_ms`, their ratio, and `decode_feed_100_ms`.
-  static func today() async throws -> [String: Double] {
-    let server = DemoServer()
+  static func today(clock: any Clocking) async throws -> [String: Double] {
+    let server = DemoServer(clock: clock)
     let endpoints = try await server.start()
     let folder = try TemporaryDirectory(prefix: "spacer-bench")
     // Removed at the end of the run, not when ARC ends `folder` early in a release build.
@@ -41,7 +42,7 @@ import TodayCore
     let cold = try await medianMilliseconds(runs: 30) {
       coldRun += 1
       let model = TodayModel(
-        repository: configuration(root.appending(path: "cold-\(coldRun)")).makeRepository())
+        repository: configuration(root.appending(path: "cold-\(coldRun)")).makeRepository(clock: clock))
       await model.load()
       try requireLoaded(model)
     }
@@ -49,11 +50,11 @@ import TodayCore
     // Warm: the cache already holds today's picture; a new repository and model each run, as
     // at app launch, from `load()` to content on screen.
     let warmDirectory = root.appending(path: "warm")
-    let primer = TodayModel(repository: configuration(warmDirectory).makeRepository())
+    let primer = TodayModel(repository: configuration(warmDirectory).makeRepository(clock: clock))
     await primer.load()
     let requestsBefore = await server.requestCount()
     let warm = try await medianMilliseconds(runs: 200) {
-      let model = TodayModel(repository: configuration(warmDirectory).makeRepository())
+      let model = TodayModel(repository: configuration(warmDirectory).makeRepository(clock: clock))
       await model.load()
       try requireLoaded(model)
     }
@@ -75,7 +76,7 @@ import TodayCore
 
     // Decoding: a 100-entry v1 feed (the shape of a range answer).
     let feed = Data(
-      APODFixtures.sampleV1Range(APODDay.lastDays(100, endingOn: APODDay.today(now: Date()))).utf8)
+      APODFixtures.sampleV1Range(APODDay.lastDays(100, endingOn: APODDay.today(now: clock.now))).utf8)
     let decode = try await medianMilliseconds(runs: 50) {
       let list = try APODList.decode(feed)
       guard list.items.count == 100 else { throw BenchmarkError("decoded \(list.items.count) of 100") }
@@ -100,7 +101,7 @@ import TodayCore
   /// `explore_366_cold_requests_v1` / `_basic`: requests made to fill 366 days from an empty
   /// cache against the loopback demo server, per source; `explore_366_cold_ms`: the wall time of
   /// that fill with the app's default source choice (median of 3).
-  static func explore() async throws -> [String: Double] {
+  static func explore(clock: any Clocking) async throws -> [String: Double] {
     let folder = try TemporaryDirectory(prefix: "spacer-bench-explore")
     // Removed at the end of the run, not when ARC ends `folder` early in a release build.
     defer { folder.remove() }
@@ -110,13 +111,13 @@ import TodayCore
 
     func fill(_ choice: APODSourceChoice) async throws -> Int {
       run += 1
-      let server = DemoServer()
+      let server = DemoServer(clock: clock)
       let endpoints = try await server.start()
       let configuration = APODServiceConfiguration(
         choice: choice, v1BaseURL: endpoints.v1, basicBaseURL: endpoints.apodBasic,
         cacheDirectory: root.appending(path: "run-\(run)"))
       do {
-        let result = try await configuration.makeRepository().explore(days: 366)
+        let result = try await configuration.makeRepository(clock: clock).explore(days: 366)
         guard result.items.count >= 365, !result.freshness.isStale else {
           throw BenchmarkError("explore filled \(result.items.count) of 366 days (\(result.freshness))")
         }

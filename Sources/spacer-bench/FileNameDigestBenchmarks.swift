@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 import ImageCache
 import Networking
@@ -9,9 +10,9 @@ import Networking
 @MainActor enum FileNameDigestBenchmarks {
   static let batch = 10_000
 
-  static func run() async -> [String: Double] {
+  static func run(clock: any Clocking) async -> [String: Double] {
     let cache = JSONDiskCache(
-      directory: FileManager.default.temporaryDirectory.appending(path: "digest-bench"))
+      directory: FileManager.default.temporaryDirectory.appending(path: "digest-bench"), clock: clock)
     let dayKeys = (0..<batch).map {
       "apod-\(2000 + $0 % 26)-\(String(format: "%02d-%02d", 1 + $0 % 12, 1 + $0 % 28))"
     }

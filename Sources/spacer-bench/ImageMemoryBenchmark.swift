@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 import ImageCache
 import TestServer
@@ -24,7 +25,7 @@ import ViewerCore
 ///   extension lives under a ~30 MB memory limit).
 enum ImageMemoryBenchmark {
   @MainActor
-  static func run() async throws -> [String: Double] {
+  static func run(clock: any Clocking) async throws -> [String: Double] {
     let folder = try TemporaryDirectory(prefix: "spacer-hero-bench")
     // Removed at the end of the run, not when ARC ends `folder` early in a release build.
     defer { folder.remove() }
@@ -45,7 +46,8 @@ enum ImageMemoryBenchmark {
     let configuration = URLSessionConfiguration.ephemeral
     configuration.urlCache = nil
     let pipeline = ImagePipeline(
-      directory: root, session: URLSession(configuration: configuration), decoder: HeaderImageDecoder())
+      directory: root, session: URLSession(configuration: configuration), decoder: HeaderImageDecoder(),
+      clock: clock)
     let card = ProgressiveImageModel(previewURL: previewURL, hdURL: hdURL, pipeline: pipeline, wantsHD: false)
 
     await card.load()

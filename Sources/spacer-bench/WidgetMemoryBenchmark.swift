@@ -26,16 +26,16 @@ import TestSupport
 enum WidgetMemoryBenchmark {
   static let fileBytes = 10 << 20
 
-  static func run() async throws -> [String: Double] {
+  static func run(clock: any Clocking) async throws -> [String: Double] {
     guard anonymousResidentBytes() != nil, fixMallocMapThreshold() else { return [:] }
     let picture = padded(ImageFixtures.jpeg(width: 6_000, height: 4_000), to: fileBytes)
     let widget = try await peak(
-      picture,
+      picture, clock: clock,
       through: { images, url, size in
         try await images.widgetImage(for: url, size: size)
       })
     let wholeFile = try await peak(
-      picture,
+      picture, clock: clock,
       through: { images, url, size in
         try await images.image(for: url, size: size)
       })
@@ -48,7 +48,7 @@ enum WidgetMemoryBenchmark {
   /// The three sizes loaded at once through `load` from a fresh pipeline whose disk tier already
   /// holds the file; the median peak of five runs.
   private static func peak(
-    _ picture: Data,
+    _ picture: Data, clock: any Clocking,
     through load: @escaping @Sendable (ImagePipeline, URL, ImageSize) async throws -> DecodedImage
   ) async throws -> Int {
     var peaks: [Int] = []
@@ -66,12 +66,12 @@ enum WidgetMemoryBenchmark {
       // Fill the disk tier as the app would have, then start from a widget process's empty memory.
       let app = ImagePipeline(
         directory: folder.url, session: URLSession(configuration: configuration),
-        decoder: HeaderImageDecoder())
+        decoder: HeaderImageDecoder(), clock: clock)
       _ = try await app.image(for: url, size: .thumbnail)
       await server.stop()
       let images = ImagePipeline(
         directory: folder.url, memoryCostLimit: ImageSize.widgetMemoryCostLimit,
-        downloader: OfflineImageDownloader(), decoder: HeaderImageDecoder())
+        downloader: OfflineImageDownloader(), decoder: HeaderImageDecoder(), clock: clock)
 
       let sampler = PeakSampler()
       let decoded = try await withThrowingTaskGroup(of: DecodedImage.self) { group in

@@ -158,7 +158,7 @@ struct APODOptions: ParsableArguments {
     guard demo else {
       return try await Self.run(body, with: configuration.makeRepository(clock: clock), clock: clock)
     }
-    let server = DemoServer(now: clock.nowProvider)
+    let server = DemoServer(clock: clock)
     let endpoints = try await server.start()
     configuration.v1BaseURL = endpoints.v1
     configuration.basicBaseURL = endpoints.apodBasic

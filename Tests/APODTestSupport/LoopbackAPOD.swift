@@ -40,11 +40,11 @@ public struct LoopbackAPOD: Sendable {
   public var basicURL: URL { base.appending(path: String(Self.basicPath.dropFirst())) }
 
   public var v1: V1APODSource {
-    V1APODSource(client: client, baseURL: v1URL, apiKey: "loopback-key", now: clock.nowProvider)
+    V1APODSource(client: client, baseURL: v1URL, apiKey: "loopback-key", clock: clock)
   }
 
   public var basic: APODBasicSource {
-    APODBasicSource(client: client, baseURL: basicURL, now: clock.nowProvider)
+    APODBasicSource(client: client, baseURL: basicURL, clock: clock)
   }
 
   /// A repository as a new run of the app builds it: a new automatic source, the cache in `folder`.
@@ -52,8 +52,8 @@ public struct LoopbackAPOD: Sendable {
     APODRepository(
       source: AutomaticAPODSource(
         client: client, apiKey: "loopback-key", v1BaseURL: v1URL, basicBaseURL: basicURL,
-        now: clock.nowProvider),
-      cache: JSONDiskCache(directory: folder.url, now: clock.nowProvider), now: clock.nowProvider)
+        clock: clock),
+      cache: JSONDiskCache(directory: folder.url, clock: clock), clock: clock)
   }
 
   /// apod-basic serving `days`: `/YYMMDD` objects (404 for any other day), and a list of the 25

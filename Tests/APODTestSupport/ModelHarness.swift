@@ -14,7 +14,7 @@ extension RepositoryHarness {
   }
 
   @MainActor public func explore(days: Int = 5) -> ExploreModel {
-    ExploreModel(repository: repository, days: days, now: clock.nowProvider)
+    ExploreModel(repository: repository, days: days, clock: clock)
   }
 
   /// A Today model that has loaded once: the first picture is on screen.

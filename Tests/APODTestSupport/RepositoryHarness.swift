@@ -33,8 +33,8 @@ public struct RepositoryHarness: Sendable {
     folder = try TemporaryDirectory()
     clock = TestClock(start)
     source = FakeAPODSource(day: answer)
-    let cache = JSONDiskCache(directory: folder.url, now: clock.nowProvider)
-    repository = APODRepository(source: source, cache: cache, now: clock.nowProvider)
+    let cache = JSONDiskCache(directory: folder.url, clock: clock)
+    repository = APODRepository(source: source, cache: cache, clock: clock)
   }
 
   public func answer(_ handler: @escaping FakeAPODSource.DayHandler) async {

@@ -23,7 +23,7 @@ final class AppModelFixture {
   ) {
     let fakes = MonetizationFakeSet(store: store, clock: clock)
     self.fakes = fakes
-    let content = content ?? TestContent(now: clock.nowProvider)
+    let content = content ?? TestContent(clock: clock)
     self.content = content
     prepare(Fakes(backend: fakes.backend, storeKit: fakes.storeKit, purchaser: fakes.purchaser))
     let dependencies = Dependencies(
@@ -465,7 +465,7 @@ struct LaunchOrderTests {
       while fakes.backend.startedModes.isEmpty { await Task.yield() }
     }
     // The content opens later; the model takes the monetization already under way.
-    let content = TestContent(now: fakes.clock.nowProvider)
+    let content = TestContent(clock: fakes.clock)
     let model = AppModel(monetization: monetization, content: content.dependencies())
     try await bounded { await model.launch() }
     #expect(model.launchState == .launched)

@@ -12,7 +12,7 @@ struct FavoritesSyncAppTests {
   @Test func profileSaysWhetherFavoritesSyncAndWhyNot() {
     let clock = TestClock()
     let fakes = MonetizationFakeSet(store: InMemoryKeyValueStore(), clock: clock)
-    let content = TestContent(now: clock.nowProvider)
+    let content = TestContent(clock: clock)
     var dependencies = content.dependencies()
     dependencies.favoritesSync = .off(.notPremium)
     let model = AppModel(

@@ -1,6 +1,7 @@
 import AppNavigation
 import Foundation
 import NASA
+import TestSupport
 import Testing
 import ViewerCore
 
@@ -8,7 +9,7 @@ import ViewerCore
 private let noon = Date(timeIntervalSince1970: 1_795_453_200)
 
 @MainActor
-private func navigation() -> AppNavigation { AppNavigation(now: { noon }) }
+private func navigation() -> AppNavigation { AppNavigation(clock: TestClock(noon)) }
 
 private func day(_ iso: String) throws -> APODDay { try APODDay(iso: iso) }
 

@@ -13,7 +13,7 @@ struct FavoriteDetailModelTests {
   var favorite: Favorite { Favorite(apod: sampleAPOD(day), dateAdded: Date(timeIntervalSince1970: 0)) }
 
   @Test func showsTheSavedFieldsAtOnceThenTheFullAPOD() async {
-    let model = FavoriteDetailModel(favorite: favorite) { day throws(APODError) in
+    let model = FavoriteDetailModel(favorite: favorite, clock: TestClock()) { day throws(APODError) in
       APODResult(apod: sampleAPOD(day, title: "Full"), freshness: .fresh, cachedAt: nil)
     }
     #expect(model.state == .summary(favorite))
@@ -27,7 +27,7 @@ struct FavoriteDetailModelTests {
   }
 
   @Test func offlineWithoutACachedDayKeepsTheSummaryAndSaysWhy() async {
-    let model = FavoriteDetailModel(favorite: favorite) { _ throws(APODError) in
+    let model = FavoriteDetailModel(favorite: favorite, clock: TestClock()) { _ throws(APODError) in
       throw .network(.offline)
     }
     await model.load()
@@ -36,7 +36,7 @@ struct FavoriteDetailModelTests {
   }
 
   @Test func otherFailuresKeepTheSummaryWithTheReason() async {
-    let model = FavoriteDetailModel(favorite: favorite) { _ throws(APODError) in
+    let model = FavoriteDetailModel(favorite: favorite, clock: TestClock()) { _ throws(APODError) in
       throw .network(.server(statusCode: 503))
     }
     await model.load()
@@ -47,7 +47,9 @@ struct FavoriteDetailModelTests {
   @Test func aCancelledLoadShowsNoErrorAndTheNextLoadShowsTheFullAPOD() async {
     // The repository's answer when the view's task went away (a tab switch mid-load), then a day.
     let fetches = ScriptedFetches([.failure(.network(.cancelled)), .success("Full")])
-    let model = FavoriteDetailModel(favorite: favorite) { day throws(APODError) in try fetches.next(day) }
+    let model = FavoriteDetailModel(favorite: favorite, clock: TestClock()) { day throws(APODError) in
+      try fetches.next(day)
+    }
 
     await model.load()
 
@@ -68,7 +70,9 @@ struct FavoriteDetailModelTests {
     let fetches = ScriptedFetches([
       .failure(.network(.server(statusCode: 503))), .failure(.network(.offline)),
     ])
-    let model = FavoriteDetailModel(favorite: favorite) { day throws(APODError) in try fetches.next(day) }
+    let model = FavoriteDetailModel(favorite: favorite, clock: TestClock()) { day throws(APODError) in
+      try fetches.next(day)
+    }
     await model.load()
     let earlier = model.note
     #expect(earlier?.hasPrefix("The full text of this day couldn't be loaded.") == true)

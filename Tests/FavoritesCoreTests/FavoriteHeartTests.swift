@@ -19,8 +19,8 @@ struct FavoriteHeartTests {
     init(unlocked: Bool = true, paywallUnlocks: Bool = false) {
       gate = FakeFavoritesGate(isUnlocked: unlocked, paywallUnlocks: paywallUnlocks)
       favorites = FavoritesModel(
-        repository: repository, gate: gate, pinner: FakeImagePinner(), now: { januaryFifteenth })
-      heart = FavoriteHeart(favorites: favorites, gate: gate, now: { januaryFifteenth })
+        repository: repository, gate: gate, pinner: FakeImagePinner(), clock: TestClock(januaryFifteenth))
+      heart = FavoriteHeart(favorites: favorites, gate: gate, clock: TestClock(januaryFifteenth))
     }
   }
 

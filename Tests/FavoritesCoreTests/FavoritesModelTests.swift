@@ -14,7 +14,7 @@ private func makeModel(
 ) -> (FavoritesModel, FakeFavoritesGate, FakeImagePinner) {
   let gate = FakeFavoritesGate(isUnlocked: unlocked, paywallUnlocks: paywallUnlocks)
   let pinner = FakeImagePinner()
-  let model = FavoritesModel(repository: repository, gate: gate, pinner: pinner, now: clock.nowProvider)
+  let model = FavoritesModel(repository: repository, gate: gate, pinner: pinner, clock: clock)
   return (model, gate, pinner)
 }
 
@@ -362,7 +362,7 @@ struct FavoritesErrorTests {
   @Test func savingWhereNothingCanBeWrittenSaysSoAndKeepsTheListEmpty() async throws {
     let temp = try TemporaryDirectory()
     let (directory, _) = try unwritableFavoritesFolder(in: temp)
-    let repository = FileFavoritesRepository(directory: directory, now: { januaryFifteenth })
+    let repository = FileFavoritesRepository(directory: directory, clock: TestClock(januaryFifteenth))
     let (model, _, pinner) = makeModel(repository: repository)
     await model.load()
 
@@ -384,7 +384,7 @@ struct FavoritesObserverTests {
     let observer = RecordingFavoritesObserver()
     let gate = FakeFavoritesGate(isUnlocked: true)
     let model = FavoritesModel(
-      repository: repository, gate: gate, pinner: FakeImagePinner(), now: { januaryFifteenth },
+      repository: repository, gate: gate, pinner: FakeImagePinner(), clock: TestClock(januaryFifteenth),
       observers: [observer])
 
     await model.load()
@@ -413,7 +413,7 @@ struct FavoritesObserverTests {
     let observer = RecordingFavoritesObserver()
     let model = FavoritesModel(
       repository: repository, gate: FakeFavoritesGate(isUnlocked: true), pinner: FakeImagePinner(),
-      now: { januaryFifteenth }, observers: [observer])
+      clock: TestClock(januaryFifteenth), observers: [observer])
     await model.load()
     #expect(await observer.calls.isEmpty)
   }

@@ -15,7 +15,7 @@ public func unwritableFavoritesFolder(in temp: TemporaryDirectory) throws -> (fo
 
 /// The file repository in `temp`, its clock fixed at `januaryFifteenth`.
 public func fileRepository(in temp: TemporaryDirectory) -> FileFavoritesRepository {
-  FileFavoritesRepository(directory: temp.url, now: { januaryFifteenth })
+  FileFavoritesRepository(directory: temp.url, clock: TestClock(januaryFifteenth))
 }
 
 /// Saves a favorite for each of `days` (`YYYY-MM-DD`), in order.

@@ -30,7 +30,7 @@ struct FileRepositoryStoringTests {
   @Test func createsTheDirectoryOnFirstSave() async throws {
     let temp = try TemporaryDirectory()
     let nested = temp.url.appendingPathComponent("Application Support/Spacer", isDirectory: true)
-    let repository = FileFavoritesRepository(directory: nested, now: { januaryFifteenth })
+    let repository = FileFavoritesRepository(directory: nested, clock: TestClock(januaryFifteenth))
 
     try await repository.save(favorite("2024-01-05"))
 
@@ -200,7 +200,7 @@ struct FileRepositoryStorageErrorTests {
   @Test func savingWhereTheDirectoryPathRunsThroughAFileReportsNotWritable() async throws {
     let temp = try TemporaryDirectory()
     let (directory, blocker) = try unwritableFavoritesFolder(in: temp)
-    let repository = FileFavoritesRepository(directory: directory, now: { januaryFifteenth })
+    let repository = FileFavoritesRepository(directory: directory, clock: TestClock(januaryFifteenth))
 
     let error = await #expect(throws: FavoritesRepositoryError.self) {
       try await repository.save(favorite("2024-01-05"))

@@ -144,7 +144,7 @@ struct SpotlightIndexerTests {
     let pipeline = ImagePipeline(
       directory: folder.url.appendingPathComponent("images"),
       pinnedDirectory: folder.url.appendingPathComponent("pinned"),
-      downloader: OfflineImageDownloader(), decoder: FakeImageDecoder())
+      downloader: OfflineImageDownloader(), decoder: FakeImageDecoder(), clock: TestClock())
     let thumbnail = SpotlightFavoritesIndexer.diskTierThumbnail(pipeline)
     let moon = try #require(URL(string: "https://apod.nasa.gov/apod/image/2401/moon.jpg"))
     #expect(await thumbnail(moon) == nil)
@@ -155,7 +155,7 @@ struct SpotlightIndexerTests {
     let folder = try TemporaryDirectory()
     let pipeline = ImagePipeline(
       directory: folder.url.appendingPathComponent("images"), downloader: OfflineImageDownloader(),
-      decoder: FakeImageDecoder())
+      decoder: FakeImageDecoder(), clock: TestClock())
     let moon = try #require(URL(string: "https://apod.nasa.gov/apod/image/2401/moon.jpg"))
     // Written as the other process (the widget, an earlier run) writes the tier's files.
     let file = try #require(await pipeline.cacheFileURL(for: moon))

@@ -52,7 +52,7 @@ struct DiskTierTests {
       let url = await server.serve(image, named: ["a", "b", "c", "d"])
       let clock = TestClock()
 
-      let first = makePipeline(directory, diskByteLimit: image.count * 3, now: clock.nowProvider)
+      let first = makePipeline(directory, diskByteLimit: image.count * 3, clock: clock)
       for name in ["a", "b", "c"] {
         _ = try await first.image(for: url(name), size: .thumbnail)
         clock.advance(by: 60)
@@ -61,7 +61,7 @@ struct DiskTierTests {
       clock.advance(by: 60)
 
       // A new process: the order comes back from the files' modification dates.
-      let relaunched = makePipeline(directory, diskByteLimit: image.count * 3, now: clock.nowProvider)
+      let relaunched = makePipeline(directory, diskByteLimit: image.count * 3, clock: clock)
       _ = try await relaunched.image(for: url("d"), size: .thumbnail)
 
       #expect(!Self.fileExists(await relaunched.cacheFileURL(for: url("b"))))

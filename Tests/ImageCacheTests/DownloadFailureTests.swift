@@ -132,7 +132,7 @@ struct DownloadFailureTests {
         return .bytes(Data(), contentType: "image/png")
       }
       let deadlines = TestClock()
-      let pipeline = makePipeline(directory, deadlines: deadlines)
+      let pipeline = makePipeline(directory, clock: deadlines)
       let url = server.url("/silent.png")
 
       // The app's deadline (a minute), to the second, on the pipeline's clock, not the machine's.

@@ -13,7 +13,7 @@ import Testing
   private func pipeline() -> ImagePipeline {
     ImagePipeline(
       directory: FileManager.default.temporaryDirectory.appendingPathComponent("ImageDefaults-\(UUID())"),
-      downloader: OfflineImageDownloader(), decoder: HeaderImageDecoder())
+      downloader: OfflineImageDownloader(), decoder: HeaderImageDecoder(), clock: TestClock())
   }
 
   /// The app's memory tier holds 96 MB of decoded pixels: two 12-megapixel HD pictures

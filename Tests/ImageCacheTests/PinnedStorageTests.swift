@@ -11,7 +11,7 @@ struct PinnedStorageTests {
   private static func pipeline(caches: URL, pinned: URL, byteLimit: Int = 64 << 20) -> ImagePipeline {
     ImagePipeline(
       directory: caches, pinnedDirectory: pinned, diskByteLimit: byteLimit, session: makeSession(),
-      decoder: HeaderImageDecoder())
+      decoder: HeaderImageDecoder(), clock: TestClock())
   }
 
   /// A scratch folder holding a caches folder and a pinned folder, and a server answering each of
@@ -91,7 +91,8 @@ struct PinnedStorageTests {
     let (caches, pinned, server, bytes) = (setup.caches, setup.pinned, setup.server, setup.bytes)
     let url = server.url("/fav.png")
     // The earlier layout: one folder holding the files and pins.json.
-    let earlier = ImagePipeline(directory: caches, session: makeSession(), decoder: HeaderImageDecoder())
+    let earlier = ImagePipeline(
+      directory: caches, session: makeSession(), decoder: HeaderImageDecoder(), clock: TestClock())
     _ = try await earlier.image(for: url, size: .preview)
     await earlier.pin(url)
     await server.stop()

@@ -26,7 +26,7 @@ struct SharedDiskTierTests {
     func pipeline() -> ImagePipeline {
       ImagePipeline(
         directory: caches, pinnedDirectory: pinned, diskByteLimit: 64 << 20, session: makeSession(),
-        decoder: HeaderImageDecoder())
+        decoder: HeaderImageDecoder(), clock: TestClock())
     }
   }
 
@@ -62,7 +62,7 @@ struct SharedDiskTierTests {
     // The widget's index is built first, with a tiny cap.
     let widget = ImagePipeline(
       directory: shared.caches, pinnedDirectory: shared.pinned, diskByteLimit: small.count + 10,
-      session: makeSession(), decoder: HeaderImageDecoder())
+      session: makeSession(), decoder: HeaderImageDecoder(), clock: TestClock())
     #expect(await widget.cachedData(for: favorite) == nil)
     // Then the app pins a favorite (the file moves to the pinned folder).
     let app = shared.pipeline()

@@ -43,7 +43,7 @@ struct WidgetDecodeTests {
 
   private func pipeline(_ directory: TemporaryDirectory, _ decoder: RecordingDecoder) -> ImagePipeline {
     ImagePipeline(
-      directory: directory.url, session: makeSession(), decoder: decoder, deadlineClock: TestClock())
+      directory: directory.url, session: makeSession(), decoder: decoder, clock: TestClock())
   }
 
   @Test func threeSizesDecodeFromTheDiskFileOneAfterAnotherAfterOneDownload() async throws {

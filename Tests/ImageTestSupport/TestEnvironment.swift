@@ -71,7 +71,8 @@ public func withServedImages(
 
 /// A pipeline over `downloader` (a held or recording one) instead of the network.
 public func makePipeline(_ directory: TemporaryDirectory, downloader: any ImageDownloading) -> ImagePipeline {
-  ImagePipeline(directory: directory.url, downloader: downloader, decoder: HeaderImageDecoder())
+  ImagePipeline(
+    directory: directory.url, downloader: downloader, decoder: HeaderImageDecoder(), clock: TestClock())
 }
 
 /// A pipeline over `downloader` in a fresh folder, handed to `body`; the folder is removed when
@@ -92,20 +93,19 @@ public func makeSession() -> URLSession {
   return URLSession(configuration: configuration)
 }
 
-/// A pipeline downloading over a real session. Its download deadlines are measured on
-/// `deadlines`, a `TestClock` that stands still unless the test moves it, so no download times
-/// out because the machine is busy.
+/// A pipeline downloading over a real session. Its download deadlines and disk stamps are
+/// measured on `clock`, a `TestClock` that stands still unless the test moves it, so no download
+/// times out because the machine is busy.
 public func makePipeline(
   _ directory: TemporaryDirectory,
   memoryCostLimit: Int = 64 << 20,
   diskByteLimit: Int = 64 << 20,
   decoder: any ImageDecoding = HeaderImageDecoder(),
-  now: @escaping @Sendable () -> Date = Date.init,
-  deadlines: any Clocking = TestClock()
+  clock: any Clocking = TestClock()
 ) -> ImagePipeline {
   ImagePipeline(
     directory: directory.url, memoryCostLimit: memoryCostLimit, diskByteLimit: diskByteLimit,
-    session: makeSession(), decoder: decoder, now: now, deadlineClock: deadlines)
+    session: makeSession(), decoder: decoder, clock: clock)
 }
 
 /// Suspends callers until opened. Lets a test hold a response (or a download) as long as it

@@ -18,7 +18,7 @@ import Testing
     let clock = TestClock(start)
     let basic = FakeAPODSource { _ in .failure(.network(.server(statusCode: 502))) }
     let v1 = FakeAPODSource { day in .success(sampleAPOD(day, source: .v1)) }
-    let source = AutomaticAPODSource(preferred: basic, fallback: v1, now: clock.nowProvider)
+    let source = AutomaticAPODSource(preferred: basic, fallback: v1, clock: clock)
     _ = try await source.apod(for: today)
     #expect(await source.route == .preferred(failures: 1))
     _ = try await source.apod(for: today)
@@ -31,7 +31,9 @@ import Testing
     let repository = APODRepository(
       source: FakeAPODSource { day in .failure(.notPublishedYet(day)) },
       cache: JSONDiskCache(
-        directory: FileManager.default.temporaryDirectory.appendingPathComponent("APODDefaults-\(UUID())")))
+        directory: FileManager.default.temporaryDirectory.appendingPathComponent("APODDefaults-\(UUID())"),
+        clock: TestClock()),
+      clock: TestClock())
     #expect(repository.recheckInterval == 15 * 60)
   }
 }

@@ -310,7 +310,8 @@ struct RepositoryExploreTests {
       day: { .success(sampleAPOD($0)) },
       range: { start, end in .success(APODList(items: [sampleAPOD(end)], droppedCount: 2)) })
     let repository = APODRepository(
-      source: source, cache: JSONDiskCache(directory: folder.url), now: { morning })
+      source: source, cache: JSONDiskCache(directory: folder.url, clock: TestClock(morning)),
+      clock: TestClock(morning))
     let result = try await repository.explore(days: 3)
     #expect(result.droppedCount == 2)
     #expect(result.items.map(\.date) == [today])

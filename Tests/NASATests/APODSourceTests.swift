@@ -14,7 +14,7 @@ private let today = day("2026-11-21")
 struct V1APODSourceTests {
   @Test func sendsTheKeyAndTheDateNeverABareRequest() async throws {
     let client = FakeHTTPClient { _ in .json(APODFixtures.v1Image) }
-    let source = V1APODSource(client: client, apiKey: "abc123", now: { afternoon })
+    let source = V1APODSource(client: client, apiKey: "abc123", clock: TestClock(afternoon))
     let apod = try await source.apod(for: day("2026-11-02"))
     #expect(apod.source == .v1)
     let request = try #require(await client.requests.first)
@@ -26,7 +26,7 @@ struct V1APODSourceTests {
   @Test func missingOrBlankKeyMeansDEMO_KEY() async throws {
     let client = FakeHTTPClient { _ in .json(APODFixtures.v1Image) }
     for key in [nil, "", "   "] as [String?] {
-      let source = V1APODSource(client: client, apiKey: key, now: { afternoon })
+      let source = V1APODSource(client: client, apiKey: key, clock: TestClock(afternoon))
       #expect(source.apiKey == "DEMO_KEY")
       _ = try await source.apod(for: day("2026-11-02"))
     }
@@ -36,7 +36,7 @@ struct V1APODSourceTests {
   @Test func configuredBaseURLIsUsed() async throws {
     let client = FakeHTTPClient { _ in .json(APODFixtures.v1Image) }
     let base = try #require(URL(string: "http://127.0.0.1:8080/planetary/apod"))
-    let source = V1APODSource(client: client, baseURL: base, now: { afternoon })
+    let source = V1APODSource(client: client, baseURL: base, clock: TestClock(afternoon))
     _ = try await source.apod(for: day("2026-11-02"))
     let url = try #require(await client.requests.first?.url)
     #expect(url.absoluteString.hasPrefix("http://127.0.0.1:8080/planetary/apod?"))
@@ -45,7 +45,7 @@ struct V1APODSourceTests {
   @Test func dayAfterTodayInEasternTimeIsRefusedWithoutARequest() async {
     let client = FakeHTTPClient { _ in .json(APODFixtures.v1Image) }
     // 02:00 UTC on the 22nd is still the 21st in New York.
-    let source = V1APODSource(client: client, now: { utc("2026-11-22T02:00:00Z") })
+    let source = V1APODSource(client: client, clock: TestClock(utc("2026-11-22T02:00:00Z")))
     await #expect(throws: APODError.invalidDay(.afterToday(day("2026-11-22"), today: today))) {
       try await source.apod(for: day("2026-11-22"))
     }
@@ -55,13 +55,13 @@ struct V1APODSourceTests {
   @Test func notFoundForTodayMeansNotPublishedYet() async {
     let client = FakeHTTPClient { _ in .failure(.notFound(message: "No data available for date: 2026-11-21"))
     }
-    let source = V1APODSource(client: client, now: { afternoon })
+    let source = V1APODSource(client: client, clock: TestClock(afternoon))
     await #expect(throws: APODError.notPublishedYet(today)) { try await source.apod(for: today) }
   }
 
   @Test func notFoundForAnEarlierDayMeansThatDayHasNoAPOD() async {
     let client = FakeHTTPClient { _ in .failure(.notFound(message: nil)) }
-    let source = V1APODSource(client: client, now: { afternoon })
+    let source = V1APODSource(client: client, clock: TestClock(afternoon))
     await #expect(throws: APODError.noAPOD(day("1995-06-17"))) {
       try await source.apod(for: day("1995-06-17"))
     }
@@ -69,13 +69,13 @@ struct V1APODSourceTests {
 
   @Test func otherFailuresKeepTheHTTPError() async {
     let client = FakeHTTPClient { _ in .failure(.rateLimited(retryAt: nil)) }
-    let source = V1APODSource(client: client, now: { afternoon })
+    let source = V1APODSource(client: client, clock: TestClock(afternoon))
     await #expect(throws: APODError.network(.rateLimited(retryAt: nil))) { try await source.apod(for: today) }
   }
 
   @Test func unreadableBodyIsReported() async {
     let client = FakeHTTPClient { _ in .json("[1,2]") }
-    let source = V1APODSource(client: client, now: { afternoon })
+    let source = V1APODSource(client: client, clock: TestClock(afternoon))
     await #expect(throws: APODError.unreadable(.unexpectedShape(expected: "one picture"))) {
       try await source.apod(for: today)
     }
@@ -89,7 +89,7 @@ struct V1APODSourceTests {
       else { return .failure(.badRequest(message: "invalid field combination")) }
       return .json(APODFixtures.sampleV1Range(Array(start...end)))
     }
-    let source = V1APODSource(client: client, now: { afternoon })
+    let source = V1APODSource(client: client, clock: TestClock(afternoon))
     let list = try await source.recent(days: 30, endingOn: today)
     #expect(list.items.count == 30)
     #expect(list.items.first?.date == today)
@@ -112,7 +112,7 @@ struct V1APODSourceTests {
       }
       return date == badDay ? .failure(.server(statusCode: 500)) : .json(APODFixtures.sampleV1(for: date))
     }
-    let source = V1APODSource(client: client, now: { afternoon })
+    let source = V1APODSource(client: client, clock: TestClock(afternoon))
     let list = try await source.apods(from: day("2026-11-15"), through: day("2026-11-21"))
     #expect(list.items.count == 6)
     #expect(!list.items.contains { $0.date == badDay })
@@ -122,7 +122,7 @@ struct V1APODSourceTests {
 
   @Test func aServiceThatIsDownFailsTheRange() async {
     let client = FakeHTTPClient { _ in .failure(.server(statusCode: 503)) }
-    let source = V1APODSource(client: client, now: { afternoon })
+    let source = V1APODSource(client: client, clock: TestClock(afternoon))
     await #expect(throws: APODError.network(.server(statusCode: 503))) {
       try await source.apods(from: day("2026-11-19"), through: today)
     }
@@ -130,7 +130,7 @@ struct V1APODSourceTests {
 
   @Test func rangeEndingAfterTodayIsRefused() async {
     let client = FakeHTTPClient { _ in .json("[]") }
-    let source = V1APODSource(client: client, now: { afternoon })
+    let source = V1APODSource(client: client, clock: TestClock(afternoon))
     await #expect(throws: APODError.invalidDay(.afterToday(day("2026-11-22"), today: today))) {
       try await source.apods(from: day("2026-11-20"), through: day("2026-11-22"))
     }
@@ -165,7 +165,7 @@ struct APODBasicSourceTests {
 
   @Test func dayIsAskedAtItsYYMMDDPathWithoutAKey() async throws {
     let client = basicFeed(days: feedDays, honoursPaging: false)
-    let source = APODBasicSource(client: client, now: { afternoon })
+    let source = APODBasicSource(client: client, clock: TestClock(afternoon))
     let apod = try await source.apod(for: day("2026-11-03"))
     #expect(apod.source == .apodBasic)
     #expect(apod.date == day("2026-11-03"))
@@ -176,13 +176,13 @@ struct APODBasicSourceTests {
 
   @Test func notFoundForTodayMeansNotPublishedYet() async {
     let client = basicFeed(days: Array(day("2026-11-01")...day("2026-11-20")), honoursPaging: false)
-    let source = APODBasicSource(client: client, now: { afternoon })
+    let source = APODBasicSource(client: client, clock: TestClock(afternoon))
     await #expect(throws: APODError.notPublishedYet(today)) { try await source.apod(for: today) }
   }
 
   @Test func listIsPagedFromTheNewestAndFilteredToTheAskedRange() async throws {
     let client = basicFeed(days: feedDays, honoursPaging: false)
-    let source = APODBasicSource(client: client, now: { afternoon })
+    let source = APODBasicSource(client: client, clock: TestClock(afternoon))
     let list = try await source.apods(from: day("2026-11-10"), through: day("2026-11-12"))
     #expect(list.items.map(\.date) == [day("2026-11-12"), day("2026-11-11"), day("2026-11-10")])
     #expect(await client.requestCount == 1)
@@ -192,7 +192,7 @@ struct APODBasicSourceTests {
 
   @Test func daysOlderThanAnIgnoringFeedCoversAreAskedOneByOne() async throws {
     let client = basicFeed(days: feedDays, honoursPaging: false)
-    let source = APODBasicSource(client: client, now: { afternoon })
+    let source = APODBasicSource(client: client, clock: TestClock(afternoon))
     let list = try await source.recent(days: 30, endingOn: today)
     #expect(list.items.count == 30)
     #expect(list.items.map(\.date) == APODDay.lastDays(30, endingOn: today))
@@ -204,7 +204,7 @@ struct APODBasicSourceTests {
 
   @Test func feedHonouringPagesIsWalkedWithoutDayRequests() async throws {
     let client = basicFeed(days: feedDays, honoursPaging: true)
-    let source = APODBasicSource(client: client, now: { afternoon })
+    let source = APODBasicSource(client: client, clock: TestClock(afternoon))
     let list = try await source.recent(days: 30, endingOn: today)
     #expect(list.items.count == 30)
     #expect(await client.paths.allSatisfy { $0.hasSuffix("/apod-basic") })
@@ -214,7 +214,7 @@ struct APODBasicSourceTests {
   @Test func daysMissingBetweenListedDaysAreGapsNotRequests() async throws {
     let withGap = feedDays.filter { $0 != day("2026-11-15") }
     let client = basicFeed(days: withGap, honoursPaging: false)
-    let source = APODBasicSource(client: client, now: { afternoon })
+    let source = APODBasicSource(client: client, clock: TestClock(afternoon))
     let list = try await source.apods(from: day("2026-11-14"), through: day("2026-11-16"))
     #expect(list.items.map(\.date) == [day("2026-11-16"), day("2026-11-14")])
     #expect(await client.requestCount == 1)
@@ -222,7 +222,7 @@ struct APODBasicSourceTests {
 
   @Test func unpublishedTodayInARangeIsSimplyAbsent() async throws {
     let client = basicFeed(days: Array(day("2026-11-01")...day("2026-11-20")), honoursPaging: false)
-    let source = APODBasicSource(client: client, now: { afternoon })
+    let source = APODBasicSource(client: client, clock: TestClock(afternoon))
     let list = try await source.apods(from: day("2026-11-19"), through: today)
     #expect(list.items.map(\.date) == [day("2026-11-20"), day("2026-11-19")])
   }
@@ -234,7 +234,7 @@ struct APODBasicSourceTests {
       }
       return .json(APODFixtures.sampleAPODBasic(for: requested))
     }
-    let source = APODBasicSource(client: client, now: { afternoon })
+    let source = APODBasicSource(client: client, clock: TestClock(afternoon))
     let list = try await source.apods(from: day("2026-11-19"), through: today)
     #expect(list.items.count == 3)
     #expect(await client.requestCount == 4)
@@ -242,7 +242,7 @@ struct APODBasicSourceTests {
 
   @Test func badListElementIsDroppedAndCounted() async throws {
     let client = FakeHTTPClient { _ in .json(APODFixtures.apodBasicListWithBadElement) }
-    let source = APODBasicSource(client: client, now: { afternoon })
+    let source = APODBasicSource(client: client, clock: TestClock(afternoon))
     let list = try await source.apods(from: day("2026-11-01"), through: day("2026-11-03"))
     #expect(list.items.map(\.title) == ["Newest", "Oldest"])
     #expect(list.droppedCount == 1)

@@ -22,7 +22,7 @@ struct AutomaticAPODSourceTests {
   @Test func apodBasicAnswersWhileItWorks() async throws {
     let basic = basicSource()
     let v1 = v1Source()
-    let source = AutomaticAPODSource(preferred: basic, fallback: v1, now: { start })
+    let source = AutomaticAPODSource(preferred: basic, fallback: v1, clock: TestClock(start))
     let apod = try await source.apod(for: today)
     #expect(apod.source == .apodBasic)
     #expect(await v1.callCount == 0)
@@ -31,7 +31,7 @@ struct AutomaticAPODSourceTests {
   @Test func aServiceFailureIsAnsweredByV1AtOnce() async throws {
     let basic = basicSource(.failure(.network(.server(statusCode: 502))))
     let v1 = v1Source()
-    let source = AutomaticAPODSource(preferred: basic, fallback: v1, now: { start })
+    let source = AutomaticAPODSource(preferred: basic, fallback: v1, clock: TestClock(start))
     let apod = try await source.apod(for: today)
     #expect(apod.source == .v1)
     #expect(await source.route == .preferred(failures: 1))
@@ -42,7 +42,7 @@ struct AutomaticAPODSourceTests {
     let basic = basicSource(.failure(.unreadable(.notJSON)))
     let v1 = v1Source()
     let source = AutomaticAPODSource(
-      preferred: basic, fallback: v1, failureThreshold: 2, cooldown: 3600, now: clock.nowProvider)
+      preferred: basic, fallback: v1, failureThreshold: 2, cooldown: 3600, clock: clock)
     _ = try await source.apod(for: today)
     _ = try await source.apod(for: today)
     #expect(await source.route == .fallback(probeAt: start + 3600))
@@ -58,7 +58,7 @@ struct AutomaticAPODSourceTests {
     let basic = basicSource(.failure(.network(.server(statusCode: 500))))
     let v1 = v1Source()
     let source = AutomaticAPODSource(
-      preferred: basic, fallback: v1, failureThreshold: 1, cooldown: 3600, now: clock.nowProvider)
+      preferred: basic, fallback: v1, failureThreshold: 1, cooldown: 3600, clock: clock)
     _ = try await source.apod(for: today)
     #expect(await source.route == .fallback(probeAt: start + 3600))
     await basic.answer { day in .success(sampleAPOD(day, source: .apodBasic)) }
@@ -73,7 +73,7 @@ struct AutomaticAPODSourceTests {
     let basic = basicSource(.failure(.network(.timedOut)))
     let v1 = v1Source()
     let source = AutomaticAPODSource(
-      preferred: basic, fallback: v1, failureThreshold: 3, cooldown: 3600, now: clock.nowProvider)
+      preferred: basic, fallback: v1, failureThreshold: 3, cooldown: 3600, clock: clock)
     for _ in 0..<3 { _ = try await source.apod(for: today) }
     clock.advance(by: 4000)
     let apod = try await source.apod(for: today)
@@ -85,7 +85,7 @@ struct AutomaticAPODSourceTests {
   @Test func successResetsTheFailureCount() async throws {
     let basic = basicSource(.failure(.network(.server(statusCode: 500))))
     let source = AutomaticAPODSource(
-      preferred: basic, fallback: v1Source(), failureThreshold: 2, now: { start })
+      preferred: basic, fallback: v1Source(), failureThreshold: 2, clock: TestClock(start))
     _ = try await source.apod(for: today)
     await basic.answer { day in .success(sampleAPOD(day, source: .apodBasic)) }
     _ = try await source.apod(for: today)
@@ -95,7 +95,7 @@ struct AutomaticAPODSourceTests {
   @Test func beingOfflineIsNotAReasonToSwitch() async {
     let basic = basicSource(.failure(.network(.offline)))
     let v1 = v1Source()
-    let source = AutomaticAPODSource(preferred: basic, fallback: v1, now: { start })
+    let source = AutomaticAPODSource(preferred: basic, fallback: v1, clock: TestClock(start))
     await #expect(throws: APODError.network(.offline)) { try await source.apod(for: today) }
     #expect(await v1.callCount == 0)
     #expect(await source.route == .preferred(failures: 0))
@@ -104,7 +104,7 @@ struct AutomaticAPODSourceTests {
   @Test func notPublishedYetIsAnAnswerNotAFailure() async {
     let basic = basicSource(.failure(.notPublishedYet(today)))
     let v1 = v1Source()
-    let source = AutomaticAPODSource(preferred: basic, fallback: v1, now: { start })
+    let source = AutomaticAPODSource(preferred: basic, fallback: v1, clock: TestClock(start))
     await #expect(throws: APODError.notPublishedYet(today)) { try await source.apod(for: today) }
     #expect(await v1.callCount == 0)
   }
@@ -113,7 +113,8 @@ struct AutomaticAPODSourceTests {
     let gap = day("2020-06-10")
     let basic = basicSource(.failure(.noAPOD(gap)))
     let v1 = FakeAPODSource { day in .failure(.noAPOD(day)) }
-    let source = AutomaticAPODSource(preferred: basic, fallback: v1, failureThreshold: 1, now: { start })
+    let source = AutomaticAPODSource(
+      preferred: basic, fallback: v1, failureThreshold: 1, clock: TestClock(start))
     await #expect(throws: APODError.noAPOD(gap)) { try await source.apod(for: gap) }
     #expect(await source.route == .preferred(failures: 0))
   }
@@ -122,7 +123,7 @@ struct AutomaticAPODSourceTests {
     let missing = day("2026-11-10")
     let basic = basicSource(.failure(.noAPOD(missing)))
     let source = AutomaticAPODSource(
-      preferred: basic, fallback: v1Source(), failureThreshold: 1, cooldown: 60, now: { start })
+      preferred: basic, fallback: v1Source(), failureThreshold: 1, cooldown: 60, clock: TestClock(start))
     let apod = try await source.apod(for: missing)
     #expect(apod.source == .v1)
     #expect(await source.route == .fallback(probeAt: start + 60))
@@ -131,7 +132,7 @@ struct AutomaticAPODSourceTests {
   @Test func whenBothFailTheFallbackErrorIsReported() async {
     let basic = basicSource(.failure(.network(.server(statusCode: 500))))
     let v1 = FakeAPODSource { _ in .failure(.network(.apiKeyInvalid(code: "API_KEY_INVALID"))) }
-    let source = AutomaticAPODSource(preferred: basic, fallback: v1, now: { start })
+    let source = AutomaticAPODSource(preferred: basic, fallback: v1, clock: TestClock(start))
     await #expect(throws: APODError.network(.apiKeyInvalid(code: "API_KEY_INVALID"))) {
       try await source.apod(for: today)
     }
@@ -142,7 +143,7 @@ struct AutomaticAPODSourceTests {
       request.url.host == "science.nasa.gov"
         ? .failure(.server(statusCode: 500)) : .json(APODFixtures.sampleV1(for: today))
     }
-    let source = AutomaticAPODSource(client: client, apiKey: "k", now: { start })
+    let source = AutomaticAPODSource(client: client, apiKey: "k", clock: TestClock(start))
     let apod = try await source.apod(for: today)
     #expect(apod.source == .v1)
     let urls = await client.requests.map(\.url.absoluteString)

@@ -65,8 +65,8 @@ struct ClockBeforeFirstDayTests {
     let harness = try await harnessWithSavedDays()
     let loader = WidgetTimelineLoader(
       repository: harness.repository,
-      attempts: JSONDiskCache(directory: harness.folder.url, now: harness.clock.nowProvider),
-      now: harness.clock.nowProvider)
+      attempts: JSONDiskCache(directory: harness.folder.url, clock: harness.clock),
+      clock: harness.clock)
     let outcome = await loader.load()
     #expect(outcome.reloadAt > resetClock)
     #expect(await harness.source.dayCalls.allSatisfy { $0 >= APODDay.first })

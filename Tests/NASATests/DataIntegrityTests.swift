@@ -99,7 +99,7 @@ struct WrongDaySourceTests {
     try await withLoopback { server, base, client, clock in
       await server.route("/planetary/apod") { _ in .json(APODFixtures.sampleV1(for: impostorDay)) }
       let source = V1APODSource(
-        client: client, baseURL: base.appending(path: "planetary/apod"), apiKey: "k", now: clock.nowProvider)
+        client: client, baseURL: base.appending(path: "planetary/apod"), apiKey: "k", clock: clock)
       #expect(await wrongDayMessage(askingFor: asked, of: source)?.contains(expectedWrongDay) == true)
     }
   }
@@ -110,7 +110,7 @@ struct WrongDaySourceTests {
         .json(APODFixtures.sampleAPODBasic(for: impostorDay))
       }
       let source = APODBasicSource(
-        client: client, baseURL: base.appending(path: "wp-json/wp/v2/apod-basic"), now: clock.nowProvider)
+        client: client, baseURL: base.appending(path: "wp-json/wp/v2/apod-basic"), clock: clock)
       #expect(await wrongDayMessage(askingFor: asked, of: source)?.contains(expectedWrongDay) == true)
     }
   }
@@ -125,7 +125,7 @@ struct WrongDaySourceTests {
         .json(APODFixtures.apodBasicNotFound, status: 404)
       }
       let source = APODBasicSource(
-        client: client, baseURL: base.appending(path: "wp-json/wp/v2/apod-basic"), now: clock.nowProvider)
+        client: client, baseURL: base.appending(path: "wp-json/wp/v2/apod-basic"), clock: clock)
       let list = try await source.apods(from: today.previous, through: today)
       #expect(list.items.map(\.date) == [today, today.previous])
     }
@@ -134,9 +134,9 @@ struct WrongDaySourceTests {
 
 /// Runs `body` on the app's own stack (real client, limiter, breaker, disk cache in `folder`, the
 /// app's session without a URLCache) against `demo`, which is stopped when `body` ends, also when
-/// it throws.
+/// it throws. The stack reads `clock`, the one the demo server's "today" comes from.
 private func withAppStack<Value: Sendable>(
-  _ choice: APODSourceChoice, against demo: DemoServer, savingIn folder: TemporaryDirectory,
+  _ choice: APODSourceChoice, against demo: DemoServer, clock: TestClock, savingIn folder: TemporaryDirectory,
   _ body: (APODRepository) async throws -> Value
 ) async throws -> Value {
   let endpoints = try await demo.start()
@@ -146,7 +146,7 @@ private func withAppStack<Value: Sendable>(
   let session = APODServiceConfiguration.makeSession()
   defer { session.invalidateAndCancel() }
   do {
-    let value = try await body(configuration.makeRepository(session: session))
+    let value = try await body(configuration.makeRepository(session: session, clock: clock))
     await demo.stop()
     return value
   } catch {
@@ -159,9 +159,11 @@ private func withAppStack<Value: Sendable>(
 struct RudeDemoServerTests {
   @Test(arguments: [APODSourceChoice.v1, .basic, .auto])
   func aServerAnsweringEveryDayWithOneDaySavesNothingWrong(choice: APODSourceChoice) async throws {
-    let demo = DemoServer(misbehaviour: .alwaysAnswers(impostorDay))
+    let clock = TestClock()
+    let demo = DemoServer(misbehaviour: .alwaysAnswers(impostorDay), clock: clock)
     let folder = try TemporaryDirectory()
-    let (failure, explored) = try await withAppStack(choice, against: demo, savingIn: folder) { repository in
+    let (failure, explored) = try await withAppStack(choice, against: demo, clock: clock, savingIn: folder) {
+      repository in
       var failure: APODError?
       do throws(APODError) {
         _ = try await repository.apod(for: asked)
@@ -183,8 +185,10 @@ struct LongRangeTests {
   /// A year of Explore from the app's own stack against the demo server, and the requests it took.
   private func exploreAYear(_ choice: APODSourceChoice) async throws -> (result: ExploreResult, requests: Int)
   {
-    let demo = DemoServer()
-    return try await withAppStack(choice, against: demo, savingIn: TemporaryDirectory()) { repository in
+    let clock = TestClock()
+    let demo = DemoServer(clock: clock)
+    return try await withAppStack(choice, against: demo, clock: clock, savingIn: TemporaryDirectory()) {
+      repository in
       (try await repository.explore(days: 366), await demo.requestCount())
     }
   }
@@ -210,9 +214,9 @@ struct LongRangeTests {
       let folder = try TemporaryDirectory()
       let repository = APODRepository(
         source: V1APODSource(
-          client: client, baseURL: base.appending(path: "planetary/apod"), apiKey: "k", now: clock.nowProvider
+          client: client, baseURL: base.appending(path: "planetary/apod"), apiKey: "k", clock: clock
         ),
-        cache: JSONDiskCache(directory: folder.url, now: clock.nowProvider), now: clock.nowProvider)
+        cache: JSONDiskCache(directory: folder.url, clock: clock), clock: clock)
       let result = try await repository.explore(days: 60)
       #expect(result.freshness.isStale)
       #expect(result.items.count >= 7)

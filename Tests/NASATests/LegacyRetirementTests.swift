@@ -28,7 +28,7 @@ private func askedV1(_ client: FakeHTTPClient) async -> Bool {
 struct LegacyRetirementTests {
   @Test func onTheLastDayBeforeItAutoStillFallsBackToV1() async throws {
     let client = basicDownV1Up()
-    let source = AutomaticAPODSource(client: client, apiKey: nil, now: { lastSecondBefore })
+    let source = AutomaticAPODSource(client: client, apiKey: nil, clock: TestClock(lastSecondBefore))
     let apod = try await source.apod(for: day("2026-11-30"))
     #expect(apod.source == .v1)
     #expect(await askedV1(client))
@@ -36,7 +36,8 @@ struct LegacyRetirementTests {
 
   @Test func fromTheRetirementDayAutoNeverAsksTheLegacyAddress() async throws {
     let client = basicDownV1Up()
-    let source = AutomaticAPODSource(client: client, apiKey: "configured-key", now: { firstSecondOf })
+    let source = AutomaticAPODSource(
+      client: client, apiKey: "configured-key", clock: TestClock(firstSecondOf))
     await #expect(throws: APODError.network(.server(statusCode: 500))) {
       try await source.apod(for: day("2026-12-01"))
     }
@@ -51,7 +52,7 @@ struct LegacyRetirementTests {
       request.url.host == "science.nasa.gov"
         ? .failure(.notFound(message: nil)) : .json(APODFixtures.sampleV1(for: day("2020-06-10")))
     }
-    let source = AutomaticAPODSource(client: client, apiKey: nil, now: { firstSecondOf })
+    let source = AutomaticAPODSource(client: client, apiKey: nil, clock: TestClock(firstSecondOf))
     await #expect(throws: APODError.noAPOD(day("2020-06-10"))) {
       try await source.apod(for: day("2020-06-10"))
     }
@@ -61,7 +62,7 @@ struct LegacyRetirementTests {
   @Test func aCooldownOnV1StartedBeforeMidnightEndsAtTheRetirement() async throws {
     let clock = TestClock(utc("2026-12-01T02:00:00Z"))  // 21:00 on 2026-11-30 in New York.
     let client = basicDownV1Up()
-    let source = AutomaticAPODSource(client: client, apiKey: nil, now: clock.nowProvider)
+    let source = AutomaticAPODSource(client: client, apiKey: nil, clock: clock)
     // Two failures put the source on v1 for six hours, until 03:00 on 2026-12-01 in New York.
     _ = try await source.apod(for: day("2026-11-30"))
     _ = try await source.apod(for: day("2026-11-30"))
@@ -80,7 +81,7 @@ struct LegacyRetirementTests {
     let client = basicDownV1Up()
     let folder = try TemporaryDirectory()
     let configuration = APODServiceConfiguration(choice: .v1, apiKey: "k", cacheDirectory: folder.url)
-    let apod = try await configuration.makeSource(client: client, now: { firstSecondOf })
+    let apod = try await configuration.makeSource(client: client, clock: TestClock(firstSecondOf))
       .apod(for: day("2026-11-30"))
     #expect(apod.source == .v1)
     #expect(await askedV1(client))

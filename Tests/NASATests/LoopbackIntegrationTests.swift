@@ -152,7 +152,7 @@ struct RepositoryLoopbackTests {
       await loopback.server.route(prefix: basicPath) { _ in .json(#"{"code":500}"#, status: 500) }
       let source = AutomaticAPODSource(
         preferred: loopback.basic, fallback: loopback.v1, failureThreshold: 1, cooldown: 600,
-        now: loopback.clock.nowProvider)
+        clock: loopback.clock)
       let first = try await source.apod(for: today)
       #expect(first.source == .v1)
       _ = try await source.apod(for: today.previous)
@@ -170,8 +170,8 @@ struct RepositoryLoopbackTests {
       await loopback.serveBasicFeed(days: Array(day("2026-09-01")...today))
       let folder = try TemporaryDirectory()
       let repository = APODRepository(
-        source: loopback.basic, cache: JSONDiskCache(directory: folder.url, now: loopback.clock.nowProvider),
-        now: loopback.clock.nowProvider)
+        source: loopback.basic, cache: JSONDiskCache(directory: folder.url, clock: loopback.clock),
+        clock: loopback.clock)
       let first = try await repository.explore()
       #expect(first.items.count == 30)
       let sent = await loopback.server.requestCount()
@@ -190,8 +190,8 @@ struct RepositoryLoopbackTests {
       await loopback.serveV1(through: today)
       let folder = try TemporaryDirectory()
       let repository = APODRepository(
-        source: loopback.v1, cache: JSONDiskCache(directory: folder.url, now: loopback.clock.nowProvider),
-        now: loopback.clock.nowProvider)
+        source: loopback.v1, cache: JSONDiskCache(directory: folder.url, clock: loopback.clock),
+        clock: loopback.clock)
       _ = try await repository.today()
       await loopback.server.stop()
       loopback.clock.advance(by: 86_400)

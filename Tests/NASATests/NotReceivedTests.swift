@@ -17,7 +17,7 @@ private let feedPage = APODFixtures.sampleAPODBasicList(APODDay.lastDays(25, end
 struct NotReceivedTests {
   @Test func aDayMissingFromAListAnswerIsNotReceivedNeverNoPicture() async {
     let client = FakeHTTPClient { _ in .json(feedPage) }
-    let source = V1APODSource(client: client, now: { afternoon })
+    let source = V1APODSource(client: client, clock: TestClock(afternoon))
     await #expect(throws: APODError.notReceived(day("2026-10-01"))) {
       try await source.apod(for: day("2026-10-01"))
     }
@@ -25,14 +25,15 @@ struct NotReceivedTests {
 
   @Test func aDayInsideTheListIsTakenFromIt() async throws {
     let client = FakeHTTPClient { _ in .json(feedPage) }
-    let apod = try await V1APODSource(client: client, now: { afternoon }).apod(for: day("2026-10-20"))
+    let apod = try await V1APODSource(client: client, clock: TestClock(afternoon)).apod(
+      for: day("2026-10-20"))
     #expect(apod.date == day("2026-10-20"))
     #expect(apod.source == .apodBasic)
   }
 
   @Test func theFeedsPageAnsweringARangeSpeaksOnlyForItsSpan() async throws {
     let client = FakeHTTPClient { _ in .json(feedPage) }
-    let source = V1APODSource(client: client, now: { afternoon })
+    let source = V1APODSource(client: client, clock: TestClock(afternoon))
     let list = try await source.recent(days: 30, endingOn: today)
     #expect(list.items.count == 25)
     #expect(list.notReceived == APODDay.lastDays(5, endingOn: day("2026-10-09")))
@@ -41,7 +42,8 @@ struct NotReceivedTests {
   @Test func aV1RangeAnswerStillMeansItsMissingDaysHaveNoPicture() async throws {
     let days = APODDay.lastDays(10, endingOn: today).filter { $0 != day("2026-10-30") }
     let client = FakeHTTPClient { _ in .json(APODFixtures.sampleV1Range(days)) }
-    let list = try await V1APODSource(client: client, now: { afternoon }).recent(days: 10, endingOn: today)
+    let list = try await V1APODSource(client: client, clock: TestClock(afternoon)).recent(
+      days: 10, endingOn: today)
     #expect(list.items.count == 9)
     #expect(list.notReceived.isEmpty)
   }
@@ -69,8 +71,8 @@ struct NotReceivedTests {
             notReceived: Array(window).filter { !received.contains($0) }.sorted(by: >)))
       })
     let repository = APODRepository(
-      source: source, cache: JSONDiskCache(directory: folder.url, now: clock.nowProvider),
-      now: clock.nowProvider)
+      source: source, cache: JSONDiskCache(directory: folder.url, clock: clock),
+      clock: clock)
     let first = try await repository.explore()
     #expect(first.entries.count == 25)
     #expect(first.notReceived == APODDay.lastDays(5, endingOn: day("2026-10-09")))

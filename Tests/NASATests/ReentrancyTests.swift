@@ -71,7 +71,7 @@ struct AutomaticSourceReentrancyTests {
     let preferred = HeldSource()
     let source = AutomaticAPODSource(
       preferred: preferred, fallback: FakeAPODSource { .success(sampleAPOD($0, source: .v1)) },
-      failureThreshold: 1, now: { start })
+      failureThreshold: 1, clock: TestClock(start))
     let older = Task { try await source.apod(for: today) }
     try await calls(preferred, reach: 1)
     let newer = Task { try await source.apod(for: today.previous) }
@@ -88,7 +88,7 @@ struct AutomaticSourceReentrancyTests {
     let preferred = HeldSource()
     let source = AutomaticAPODSource(
       preferred: preferred, fallback: FakeAPODSource { .success(sampleAPOD($0, source: .v1)) },
-      failureThreshold: 1, cooldown: 600, now: { start })
+      failureThreshold: 1, cooldown: 600, clock: TestClock(start))
     let older = Task { try await source.apod(for: today) }
     try await calls(preferred, reach: 1)
     let newer = Task { try await source.apod(for: today.previous) }
@@ -106,7 +106,7 @@ struct AutomaticSourceReentrancyTests {
     let fallback = FakeAPODSource { .success(sampleAPOD($0, source: .v1)) }
     let source = AutomaticAPODSource(
       preferred: preferred, fallback: fallback, failureThreshold: 1, cooldown: 600,
-      now: clock.nowProvider)
+      clock: clock)
     let first = Task { try await source.apod(for: today) }
     try await calls(preferred, reach: 1)
     await preferred.answer(0, .failure(.network(.server(statusCode: 500))))
@@ -134,7 +134,7 @@ struct AutomaticSourceReentrancyTests {
     let preferred = HeldSource()
     let source = AutomaticAPODSource(
       preferred: preferred, fallback: FakeAPODSource { .success(sampleAPOD($0, source: .v1)) },
-      failureThreshold: 1, cooldown: 600, now: clock.nowProvider)
+      failureThreshold: 1, cooldown: 600, clock: clock)
     let first = Task { try await source.apod(for: today) }
     try await calls(preferred, reach: 1)
     await preferred.answer(0, .failure(.network(.timedOut)))
@@ -152,7 +152,8 @@ struct AutomaticSourceReentrancyTests {
 struct RepositoryReentrancyTests {
   private func repository(over source: HeldSource, in folder: TemporaryDirectory) -> APODRepository {
     APODRepository(
-      source: source, cache: JSONDiskCache(directory: folder.url, now: { start }), now: { start })
+      source: source, cache: JSONDiskCache(directory: folder.url, clock: TestClock(start)),
+      clock: TestClock(start))
   }
 
   /// Explore over 30 days, then, once its fetch is under way, Explore over 31: the arrangement of

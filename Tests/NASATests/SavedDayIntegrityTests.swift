@@ -8,7 +8,7 @@ import Testing
 
 /// Puts the saved file of `from` in the place of `to`'s, as a copy by hand or a bad restore does.
 private func copySavedFile(of from: APODDay, to: APODDay, in harness: RepositoryHarness) throws {
-  let cache = JSONDiskCache(directory: harness.folder.url)
+  let cache = JSONDiskCache(directory: harness.folder.url, clock: TestClock())
   let source = cache.fileURL(for: "apod-day-" + from.iso)
   let target = cache.fileURL(for: "apod-day-" + to.iso)
   try? FileManager.default.removeItem(at: target)
@@ -48,7 +48,9 @@ struct SavedDayIntegrityTests {
     await #expect(throws: APODError.notCached) {
       try await harness.repository.apod(for: day("2024-03-26"), policy: .cacheOnly)
     }
-    let path = JSONDiskCache(directory: harness.folder.url).fileURL(for: "apod-day-2024-03-26").path
+    let path = JSONDiskCache(directory: harness.folder.url, clock: TestClock()).fileURL(
+      for: "apod-day-2024-03-26"
+    ).path
     #expect(!FileManager.default.fileExists(atPath: path))
   }
 
@@ -107,7 +109,7 @@ struct SavedDayIntegrityTests {
 
   @Test func aDayFileFromANewerVersionIsKeptAndSaidSo() async throws {
     let harness = try RepositoryHarness()
-    let newer = JSONDiskCache(directory: harness.folder.url, schemaVersion: 2)
+    let newer = JSONDiskCache(directory: harness.folder.url, schemaVersion: 2, clock: TestClock())
     try await newer.save(sampleAPOD(day("2024-01-05")), for: "apod-day-2024-01-05")
 
     await #expect(throws: APODError.notCached) {

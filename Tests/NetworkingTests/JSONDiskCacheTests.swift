@@ -29,7 +29,7 @@ private let fixedNow = Date(timeIntervalSince1970: 1_790_000_000)
 struct JSONDiskCacheTests {
   @Test func savedValueReadsBackWithItsSaveTime() async throws {
     let folder = try TemporaryDirectory()
-    let cache = JSONDiskCache(directory: folder.url, now: { fixedNow })
+    let cache = JSONDiskCache(directory: folder.url, clock: TestClock(fixedNow))
     let savedAt = try await cache.save(Note(text: "Orion"), for: "note")
     #expect(savedAt == fixedNow)
     let entry = await cache.value(Note.self, for: "note")
@@ -38,7 +38,7 @@ struct JSONDiskCacheTests {
 
   @Test func fileIsAVersionedEnvelope() async throws {
     let folder = try TemporaryDirectory()
-    let cache = JSONDiskCache(directory: folder.url, schemaVersion: 3, now: { fixedNow })
+    let cache = JSONDiskCache(directory: folder.url, schemaVersion: 3, clock: TestClock(fixedNow))
     try await cache.save(Note(text: "Vega"), for: "note")
     let data = try Data(contentsOf: cache.fileURL(for: "note"))
     let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
@@ -49,13 +49,13 @@ struct JSONDiskCacheTests {
 
   @Test func missingEntryIsAMiss() async throws {
     let folder = try TemporaryDirectory()
-    let cache = JSONDiskCache(directory: folder.url)
+    let cache = JSONDiskCache(directory: folder.url, clock: TestClock())
     #expect(await cache.value(Note.self, for: "nothing") == nil)
   }
 
   @Test func corruptFileIsAMissAndIsRemoved() async throws {
     let folder = try TemporaryDirectory()
-    let cache = JSONDiskCache(directory: folder.url)
+    let cache = JSONDiskCache(directory: folder.url, clock: TestClock())
     let file = cache.fileURL(for: "note")
     try Data(#"{"schema":1,"savedAt":17"#.utf8).write(to: file)
     #expect(await cache.value(Note.self, for: "note") == nil)
@@ -64,16 +64,16 @@ struct JSONDiskCacheTests {
 
   @Test func fileFromAnotherSchemaVersionIsAMissAndIsRemoved() async throws {
     let folder = try TemporaryDirectory()
-    let old = JSONDiskCache(directory: folder.url, schemaVersion: 1, now: { fixedNow })
+    let old = JSONDiskCache(directory: folder.url, schemaVersion: 1, clock: TestClock(fixedNow))
     try await old.save(Note(text: "Deneb"), for: "note")
-    let new = JSONDiskCache(directory: folder.url, schemaVersion: 2, now: { fixedNow })
+    let new = JSONDiskCache(directory: folder.url, schemaVersion: 2, clock: TestClock(fixedNow))
     #expect(await new.value(Note.self, for: "note") == nil)
     #expect(try folder.entries().isEmpty)
   }
 
   @Test func valueOfAnotherTypeIsAMissAndIsKept() async throws {
     let folder = try TemporaryDirectory()
-    let cache = JSONDiskCache(directory: folder.url, now: { fixedNow })
+    let cache = JSONDiskCache(directory: folder.url, clock: TestClock(fixedNow))
     try await cache.save(["a": 1], for: "note")
     #expect(await cache.value(Note.self, for: "note") == nil)
     #expect(await cache.value([String: Int].self, for: "note")?.value == ["a": 1])
@@ -83,9 +83,9 @@ struct JSONDiskCacheTests {
   /// A downgrade after an update must not wipe what the newer version saved, even offline.
   @Test func fileFromANewerSchemaIsKeptAndSaidSo() async throws {
     let folder = try TemporaryDirectory()
-    let newer = JSONDiskCache(directory: folder.url, schemaVersion: 2, now: { fixedNow })
+    let newer = JSONDiskCache(directory: folder.url, schemaVersion: 2, clock: TestClock(fixedNow))
     try await newer.save(Note(text: "Mira"), for: "note")
-    let current = JSONDiskCache(directory: folder.url, schemaVersion: 1, now: { fixedNow })
+    let current = JSONDiskCache(directory: folder.url, schemaVersion: 1, clock: TestClock(fixedNow))
     #expect(await current.value(Note.self, for: "note") == nil)
     #expect(
       current.takeReadProblems() == [JSONDiskCacheReadProblem(key: "note", kind: .newerVersion(schema: 2))])
@@ -98,7 +98,7 @@ struct JSONDiskCacheTests {
   /// moment between a failed read and its clean-up.
   @Test func aFailedReadRemovesOnlyTheFileItRead() async throws {
     let folder = try TemporaryDirectory()
-    let cache = JSONDiskCache(directory: folder.url, now: { fixedNow })
+    let cache = JSONDiskCache(directory: folder.url, clock: TestClock(fixedNow))
     let path = cache.fileURL(for: "note")
     // An older schema's envelope: read whole (so the value is decoded), then found unusable.
     try Data(#"{"schema":0,"savedAt":0,"value":{"text":"old"}}"#.utf8).write(to: path)
@@ -113,8 +113,8 @@ struct JSONDiskCacheTests {
 
   @Test func aFileReadBadIsRemovedWhenItIsStillThere() async throws {
     let folder = try TemporaryDirectory()
-    let cache = JSONDiskCache(directory: folder.url, schemaVersion: 2, now: { fixedNow })
-    let old = JSONDiskCache(directory: folder.url, schemaVersion: 1, now: { fixedNow })
+    let cache = JSONDiskCache(directory: folder.url, schemaVersion: 2, clock: TestClock(fixedNow))
+    let old = JSONDiskCache(directory: folder.url, schemaVersion: 1, clock: TestClock(fixedNow))
     try await old.save(Note(text: "Hadar"), for: "note")
     #expect(await cache.value(Note.self, for: "note") == nil)
     #expect(try folder.entries().isEmpty)
@@ -124,7 +124,7 @@ struct JSONDiskCacheTests {
 
   @Test func removingAFileIfStillTheOneReadLeavesAFileWrittenSince() async throws {
     let folder = try TemporaryDirectory()
-    let cache = JSONDiskCache(directory: folder.url, now: { fixedNow })
+    let cache = JSONDiskCache(directory: folder.url, clock: TestClock(fixedNow))
     try await cache.save(Note(text: "first"), for: "note")
     let first = try #require(await cache.entry(Note.self, for: "note"))
     try await cache.save(Note(text: "second"), for: "note")
@@ -138,7 +138,7 @@ struct JSONDiskCacheTests {
 
   @Test func savedKeysAreFoundByListingTheFolder() async throws {
     let folder = try TemporaryDirectory()
-    let cache = JSONDiskCache(directory: folder.url, now: { fixedNow })
+    let cache = JSONDiskCache(directory: folder.url, clock: TestClock(fixedNow))
     for key in ["day-2024-01-05", "day-1995-06-16", "today", "day/with/slashes"] {
       try await cache.save(Note(text: key), for: key)
     }
@@ -146,12 +146,14 @@ struct JSONDiskCacheTests {
     try Data("{}".utf8).write(to: folder.url.appendingPathComponent("day-2020-01-01-0000000000000000.json"))
     #expect(cache.savedKeys(withPrefix: "day-").sorted() == ["day-1995-06-16", "day-2024-01-05"])
     #expect(
-      JSONDiskCache(directory: folder.url.appendingPathComponent("none")).savedKeys(withPrefix: "").isEmpty)
+      JSONDiskCache(directory: folder.url.appendingPathComponent("none"), clock: TestClock()).savedKeys(
+        withPrefix: ""
+      ).isEmpty)
   }
 
   @Test func emptyCollectionIsRefusedAndTheGoodEntryIsKept() async throws {
     let folder = try TemporaryDirectory()
-    let cache = JSONDiskCache(directory: folder.url, now: { fixedNow })
+    let cache = JSONDiskCache(directory: folder.url, clock: TestClock(fixedNow))
     try await cache.save([Note(text: "Altair")], for: "notes")
     await #expect(throws: JSONDiskCacheError.emptyValueRefused(key: "notes")) {
       try await cache.save([Note](), for: "notes")
@@ -161,7 +163,7 @@ struct JSONDiskCacheTests {
 
   @Test func emptyCheckableValueIsRefused() async throws {
     let folder = try TemporaryDirectory()
-    let cache = JSONDiskCache(directory: folder.url)
+    let cache = JSONDiskCache(directory: folder.url, clock: TestClock())
     await #expect(throws: JSONDiskCacheError.emptyValueRefused(key: "shelf")) {
       try await cache.save(Shelf(notes: []), for: "shelf")
     }
@@ -170,7 +172,7 @@ struct JSONDiskCacheTests {
 
   @Test func overwriteReplacesTheEntryAndLeavesNoTemporaryFiles() async throws {
     let folder = try TemporaryDirectory()
-    let cache = JSONDiskCache(directory: folder.url, now: { fixedNow })
+    let cache = JSONDiskCache(directory: folder.url, clock: TestClock(fixedNow))
     try await cache.save(Note(text: "one"), for: "note")
     try await cache.save(Note(text: "two"), for: "note")
     #expect(await cache.value(Note.self, for: "note")?.value == Note(text: "two"))
@@ -182,8 +184,8 @@ struct JSONDiskCacheTests {
   /// file or the whole new one. A half-written file would read as a miss and be deleted.
   @Test func aReaderBesideAnotherWriterNeverSeesHalfAFile() async throws {
     let folder = try TemporaryDirectory()
-    let writer = JSONDiskCache(directory: folder.url, now: { fixedNow })
-    let reader = JSONDiskCache(directory: folder.url, now: { fixedNow })
+    let writer = JSONDiskCache(directory: folder.url, clock: TestClock(fixedNow))
+    let reader = JSONDiskCache(directory: folder.url, clock: TestClock(fixedNow))
     // Large enough that writing one takes many system calls.
     let old = Note(text: String(repeating: "o", count: 4 << 20))
     let new = Note(text: String(repeating: "n", count: 4 << 20))
@@ -208,7 +210,7 @@ struct JSONDiskCacheTests {
 
   @Test func keysBecomeSafeDistinctFileNamesInsideTheDirectory() throws {
     let folder = try TemporaryDirectory()
-    let cache = JSONDiskCache(directory: folder.url)
+    let cache = JSONDiskCache(directory: folder.url, clock: TestClock())
     let escaping = cache.fileURL(for: "../../etc/passwd")
     #expect(escaping.deletingLastPathComponent().standardizedFileURL == folder.url.standardizedFileURL)
     #expect(!escaping.lastPathComponent.contains("/"))
@@ -220,7 +222,7 @@ struct JSONDiskCacheTests {
   @Test func missingDirectoryIsCreatedOnFirstSave() async throws {
     let folder = try TemporaryDirectory()
     let nested = folder.url.appendingPathComponent("a/b", isDirectory: true)
-    let cache = JSONDiskCache(directory: nested, now: { fixedNow })
+    let cache = JSONDiskCache(directory: nested, clock: TestClock(fixedNow))
     try await cache.save(Note(text: "Polaris"), for: "note")
     #expect(await cache.value(Note.self, for: "note")?.value == Note(text: "Polaris"))
   }
@@ -229,7 +231,7 @@ struct JSONDiskCacheTests {
     let folder = try TemporaryDirectory()
     let blocker = folder.url.appendingPathComponent("file")
     try Data("x".utf8).write(to: blocker)
-    let cache = JSONDiskCache(directory: blocker.appendingPathComponent("cache"))
+    let cache = JSONDiskCache(directory: blocker.appendingPathComponent("cache"), clock: TestClock())
     await #expect {
       try await cache.save(Note(text: "Sirius"), for: "note")
     } throws: { error in
@@ -241,7 +243,7 @@ struct JSONDiskCacheTests {
 
   @Test func removedEntryIsAMiss() async throws {
     let folder = try TemporaryDirectory()
-    let cache = JSONDiskCache(directory: folder.url)
+    let cache = JSONDiskCache(directory: folder.url, clock: TestClock())
     try await cache.save(Note(text: "Rigel"), for: "note")
     await cache.removeValue(for: "note")
     #expect(await cache.value(Note.self, for: "note") == nil)

@@ -101,7 +101,7 @@ struct SourceFile {
   }
 
   /// Each line's number and its code, with `//` comments and string literals blanked.
-  private var codeLines: [(Int, String)] {
+  var codeLines: [(Int, String)] {
     var inBlockComment = false
     return text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().map { index, line in
       var code = ""

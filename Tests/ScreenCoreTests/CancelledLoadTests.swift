@@ -118,8 +118,8 @@ struct CancelledLoadLoopbackTests {
     let folder = try TemporaryDirectory()
     let repository = APODRepository(
       source: V1APODSource(
-        client: client, baseURL: base.appending(path: path), apiKey: "k", now: clock.nowProvider),
-      cache: JSONDiskCache(directory: folder.url, now: clock.nowProvider), now: clock.nowProvider)
+        client: client, baseURL: base.appending(path: path), apiKey: "k", clock: clock),
+      cache: JSONDiskCache(directory: folder.url, clock: clock), clock: clock)
     let model = TodayModel(repository: repository, clock: clock)
 
     let task = Task { await model.load() }

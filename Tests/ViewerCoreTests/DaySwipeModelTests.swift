@@ -62,21 +62,21 @@ struct DaySwipeModelTests {
     folder = try TemporaryDirectory()
     repository = APODRepository(
       source: source,
-      cache: JSONDiskCache(directory: folder.url.appending(path: "apod"), now: clock.nowProvider),
-      now: clock.nowProvider)
+      cache: JSONDiskCache(directory: folder.url.appending(path: "apod"), clock: clock),
+      clock: clock)
   }
 
   private func pipeline(_ downloader: RecordingDownloader) -> ImagePipeline {
     ImagePipeline(
       directory: folder.url.appending(path: "images"), downloader: downloader, decoder: HeaderImageDecoder(),
-      now: clock.nowProvider)
+      clock: clock)
   }
 
   @Test func swipingToAnOlderDayShowsItAndPrefetchesItsNeighboursPreviews() async throws {
     let downloader = RecordingDownloader()
     let swiper = DaySwipeModel(
       apod: sampleAPOD(day("2026-02-20")), repository: repository, images: pipeline(downloader),
-      now: clock.nowProvider)
+      clock: clock)
     #expect(await swiper.swipe(.older))
     #expect(swiper.page == .loaded(sampleAPOD(day("2026-02-19"))))
     // The older neighbour first (the direction of travel), then the day just left.
@@ -114,7 +114,7 @@ struct DaySwipeModelTests {
   @Test func aDaySeenOnceIsNeverFetchedAgain() async throws {
     let swiper = DaySwipeModel(
       apod: sampleAPOD(day("2026-02-20")), repository: repository, images: pipeline(RecordingDownloader()),
-      now: clock.nowProvider)
+      clock: clock)
     await swiper.swipe(.older)
     await swiper.swipe(.newer)
     #expect(swiper.page.day == day("2026-02-20"))
@@ -125,12 +125,12 @@ struct DaySwipeModelTests {
   @Test func thereIsNothingOlderThanTheFirstAPODNorNewerThanToday() async throws {
     let first = DaySwipeModel(
       apod: sampleAPOD(.first), repository: repository, images: pipeline(RecordingDownloader()),
-      now: clock.nowProvider)
+      clock: clock)
     #expect(await first.swipe(.older) == false)
     #expect(first.page == .loaded(sampleAPOD(.first)))
     let today = DaySwipeModel(
       apod: sampleAPOD(day("2026-03-01")), repository: repository, images: pipeline(RecordingDownloader()),
-      now: clock.nowProvider)
+      clock: clock)
     #expect(await today.swipe(.newer) == false)
     #expect(today.navigation.newer == nil)
     #expect(await source.dayCalls.isEmpty)
@@ -142,7 +142,7 @@ struct DaySwipeModelTests {
     clock.set(Date(timeIntervalSince1970: 636_310_800))  // 1990-03-01 17:00 UTC
     let swiper = DaySwipeModel(
       apod: sampleAPOD(day("2026-02-20")), repository: repository, images: pipeline(RecordingDownloader()),
-      now: clock.nowProvider)
+      clock: clock)
     await swiper.start()
     _ = await swiper.swipe(.older)
     _ = await swiper.swipe(.newer)
@@ -154,7 +154,7 @@ struct DaySwipeModelTests {
     await source.answer(day: { $0 == day("2026-02-19") ? .failure(.noAPOD($0)) : .success(sampleAPOD($0)) })
     let swiper = DaySwipeModel(
       apod: sampleAPOD(day("2026-02-20")), repository: repository, images: pipeline(RecordingDownloader()),
-      now: clock.nowProvider)
+      clock: clock)
     await swiper.swipe(.older)
     guard case .failed(let failed, let message) = swiper.page else {
       Issue.record("expected the day to say why, got \(swiper.page)")
@@ -172,11 +172,11 @@ struct DaySwipeModelTests {
     let source = HeldDaySource(holding: slowDay)
     let repository = APODRepository(
       source: source,
-      cache: JSONDiskCache(directory: folder.url.appending(path: "held"), now: clock.nowProvider),
-      now: clock.nowProvider)
+      cache: JSONDiskCache(directory: folder.url.appending(path: "held"), clock: clock),
+      clock: clock)
     let swiper = DaySwipeModel(
       apod: sampleAPOD(day("2026-02-20")), repository: repository, images: pipeline(RecordingDownloader()),
-      now: clock.nowProvider)
+      clock: clock)
     let first = Task { await swiper.swipe(.older) }
     try await eventually { await source.gate.waiting == 1 }
     // The second swipe shows its day, then waits on the slow day too (a neighbour to prefetch).
@@ -192,7 +192,7 @@ struct DaySwipeModelTests {
     let downloader = RecordingDownloader(holds: true)
     let images = pipeline(downloader)
     let swiper = DaySwipeModel(
-      apod: sampleAPOD(day("2026-02-20")), repository: repository, images: images, now: clock.nowProvider)
+      apod: sampleAPOD(day("2026-02-20")), repository: repository, images: images, clock: clock)
     await swiper.start()
     try await eventually { await images.statistics().prefetchesOutstanding == 2 }
     await swiper.stop()

@@ -1,5 +1,6 @@
 import Foundation
 import ImageCache
+import TestSupport
 import Testing
 import WidgetCore
 
@@ -20,10 +21,11 @@ struct SharedStackTests {
   /// The disk cap is the same in both processes, so neither evicts what the other keeps; the
   /// widget's memory tier is its own small one.
   @Test func bothProcessesKeepTheSameDiskCapAndTheWidgetASmallMemoryTier() async {
-    let app = SharedStack(storage: storage, nasaAPIKey: nil, imageDecoder: HeaderImageDecoder())
+    let app = SharedStack(
+      storage: storage, nasaAPIKey: nil, imageDecoder: HeaderImageDecoder(), clock: TestClock())
     let widget = SharedStack(
       storage: storage, nasaAPIKey: nil, imageDecoder: HeaderImageDecoder(),
-      imageMemoryCostLimit: ImageSize.widgetMemoryCostLimit)
+      imageMemoryCostLimit: ImageSize.widgetMemoryCostLimit, clock: TestClock())
     let appImages = await app.images.statistics()
     let widgetImages = await widget.images.statistics()
     #expect(appImages.diskByteLimit == widgetImages.diskByteLimit)

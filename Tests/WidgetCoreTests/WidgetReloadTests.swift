@@ -24,7 +24,7 @@ private struct Watched {
     harness = try RepositoryHarness()
     try await shown(harness)
     refresher = WidgetRefresher(
-      repository: harness.repository, reloader: reloader, now: harness.clock.nowProvider)
+      repository: harness.repository, reloader: reloader, clock: harness.clock)
     await refresher.start()
   }
 }

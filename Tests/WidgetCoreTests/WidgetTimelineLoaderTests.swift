@@ -17,8 +17,8 @@ private struct WidgetHarness {
     app = try RepositoryHarness(answer: answer)
     widget = WidgetTimelineLoader(
       repository: app.repository,
-      attempts: JSONDiskCache(directory: app.folder.url, now: app.clock.nowProvider),
-      now: app.clock.nowProvider)
+      attempts: JSONDiskCache(directory: app.folder.url, clock: app.clock),
+      clock: app.clock)
   }
 
   var nextDayBegins: Date { utc("2026-11-22T05:00:00Z") }

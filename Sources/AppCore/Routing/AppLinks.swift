@@ -24,7 +24,7 @@ extension AppModel {
   /// Opens `url` when it is a Spacer link. - Returns: false, changing nothing, when it is not.
   @discardableResult
   public func open(url: URL) async -> Bool {
-    guard let link = DeepLink(url: url, now: now()) else { return false }
+    guard let link = DeepLink(url: url, now: clock.now) else { return false }
     await open(link)
     return true
   }

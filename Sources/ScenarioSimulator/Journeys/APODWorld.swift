@@ -53,7 +53,7 @@ final class APODWorld {
     let radio = DeviceRadio(online: true)
     let slowness = setup.slow
     let demo = DemoServer(
-      misbehaviour: setup.wrongDay.map(DemoServer.Misbehaviour.alwaysAnswers), now: clock.nowProvider,
+      misbehaviour: setup.wrongDay.map(DemoServer.Misbehaviour.alwaysAnswers), clock: clock,
       beforeAnswering: { [weak world] _ in
         guard let slowness, let world else { return }
         await world.holdAnswer(for: slowness, radio: radio)
@@ -79,24 +79,23 @@ final class APODWorld {
     let client = RadioClient(
       inner: HTTPClient(makingSession: { APODServiceConfiguration.makeSession() }, clock: clock), radio: radio
     )
-    let now = clock.nowProvider
     let repository = APODRepository(
-      source: configuration.makeSource(client: client, now: now),
+      source: configuration.makeSource(client: client, clock: clock),
       cache: JSONDiskCache(
         directory: configuration.cacheDirectory, schemaVersion: APODServiceConfiguration.cacheSchemaVersion,
-        now: now),
-      now: now)
+        clock: clock),
+      clock: clock)
     let images = ImagePipeline(
       directory: directory.appending(path: "images"),
       downloader: RadioImageDownloader(
         inner: URLSessionImageDownloader(session: Self.pictureSession()), server: pictureBase,
         radio: radio),
-      decoder: HeaderImageDecoder(), now: now)
+      decoder: HeaderImageDecoder(), clock: clock)
     let apod = APODWorld(
       directory: directory, repository: repository, images: images, radio: radio, demo: demo,
       pictureServer: pictureServer, setup: setup)
     do {
-      try await apod.saveBeforeLaunch()
+      try await apod.saveBeforeLaunch(clock: clock)
     } catch {
       await apod.stop()
       throw error
@@ -123,19 +122,19 @@ final class APODWorld {
   /// caller went away counts too; it ends when the clock passes its time.)
   func isParked(now: Date) -> Bool { radio.isParked(now: now) }
 
-  private func saveBeforeLaunch() async throws {
+  private func saveBeforeLaunch(clock: any Clocking) async throws {
     for day in setup.saved {
       do {
         _ = try await repository.apod(for: day)
       } catch {
-        throw APODWorldError.notSaved(day.iso, error.message(now: Date()))
+        throw APODWorldError.notSaved(day.iso, error.message(now: clock.now))
       }
     }
     if let days = setup.savedRecentDays {
       do {
         _ = try await repository.explore(days: days, .automatic)
       } catch {
-        throw APODWorldError.notSaved("the last \(days) days", error.message(now: Date()))
+        throw APODWorldError.notSaved("the last \(days) days", error.message(now: clock.now))
       }
     }
   }

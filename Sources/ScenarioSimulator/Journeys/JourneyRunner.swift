@@ -1,5 +1,6 @@
 import AppCore
 import AppNavigation
+import Basics
 import ExploreCore
 import FavoritesCore
 import Foundation
@@ -18,11 +19,11 @@ final class JourneyState {
   var tab: JourneyTab = .today
   /// Where the user is, as Core holds it (`AppNavigation`); the views report to it.
   var navigation: AppNavigation
-  private let now: @Sendable () -> Date
+  private let clock: any Clocking
 
-  init(now: @escaping @Sendable () -> Date) {
-    self.now = now
-    navigation = AppNavigation(now: now)
+  init(clock: any Clocking) {
+    self.clock = clock
+    navigation = AppNavigation(clock: clock)
   }
   /// Day details pushed on each tab, bottom first.
   var details: [JourneyTab: [DaySwipeModel]] = [:]
@@ -40,7 +41,7 @@ final class JourneyState {
   /// A new process: nothing on screen yet.
   func reset() {
     tab = .today
-    navigation = AppNavigation(now: now)
+    navigation = AppNavigation(clock: clock)
     details = [:]
     todaySwiper = nil
     viewer = nil

@@ -14,10 +14,10 @@ final class TestContent: Sendable {
   let favorites = FakeFavoritesRepository()
   let notificationCenter = FakeNotificationCenter(status: .authorized)
   let reminderStore = FakeReminderSettingsStore()
-  let now: @Sendable () -> Date
+  let clock: TestClock
 
-  init(now: @escaping @Sendable () -> Date) {
-    self.now = now
+  init(clock: TestClock) {
+    self.clock = clock
     directory = FileManager.default.temporaryDirectory
       .appending(path: "AppCoreTests-\(UUID().uuidString)", directoryHint: .isDirectory)
   }
@@ -32,11 +32,11 @@ final class TestContent: Sendable {
   func dependencies() -> ContentDependencies {
     ContentDependencies(
       apodRepository: APODRepository(
-        source: source, cache: JSONDiskCache(directory: directory.appending(path: "apod"), now: now), now: now
-      ),
+        source: source, cache: JSONDiskCache(directory: directory.appending(path: "apod"), clock: clock),
+        clock: clock),
       imagePipeline: ImagePipeline(
         directory: directory.appending(path: "images"), downloader: OfflineImageDownloader(),
-        decoder: HeaderImageDecoder(), now: now),
+        decoder: HeaderImageDecoder(), clock: clock),
       favoritesRepository: favorites, notificationCenter: notificationCenter,
       reminderSettingsStore: reminderStore, links: Self.links, versionText: "1.0 (1)")
   }
