@@ -2,6 +2,7 @@ import Sharing
 
 #if canImport(SwiftUI)
   import AppNavigation
+  import Basics
   import Foundation
   import ImageCache
   import NASA
@@ -63,7 +64,8 @@ import Sharing
       self.toggleFavorite = toggleFavorite
       self.favoriteFailure = favoriteFailure
       self.daySwiper = daySwiper
-      presentation = SheetPresentation(navigation: navigation ?? AppNavigation(now: Date.init), tab: .today)
+      presentation = SheetPresentation(
+        navigation: navigation ?? AppNavigation(clock: SystemClock()), tab: .today)
       if let saveToPhotos {
         self.saveToPhotos = saveToPhotos
       } else {

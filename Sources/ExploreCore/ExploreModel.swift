@@ -159,7 +159,7 @@ public struct ExploreContent: RefreshableContent {
     } catch  where error.isCancellation || Task.isCancelled {
       return .loading(day)
     } catch {
-      return .failed(day, message: error.message(now: now()))
+      return .failed(day, message: error.message(now: clock.now))
     }
   }
 

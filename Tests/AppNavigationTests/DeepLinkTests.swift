@@ -1,6 +1,7 @@
 import AppNavigation
 import Foundation
 import NASA
+import TestSupport
 import Testing
 import WidgetCore
 
@@ -62,7 +63,7 @@ struct DeepLinkTests {
 struct OpenDayLinkTests {
   @Test func aPickedDayOpensOnExploreAndTodayOnToday() throws {
     let tokyo = try #require(TimeZone(identifier: "Asia/Tokyo"))
-    let nav = AppNavigation(now: { now })
+    let nav = AppNavigation(clock: TestClock(now))
     // Midnight in Tokyo on November 20 (the 19th in New York): the 20th, pushed on Explore.
     let picked = try ShortcutDay(utc("2026-11-20T00:00:00+09:00"), timeZone: tokyo, now: now)
     #expect(nav.open(url: DeepLink.url(for: DeepLink(picked))))

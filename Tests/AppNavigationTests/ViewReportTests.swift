@@ -1,6 +1,7 @@
 import AppNavigation
 import Foundation
 import NASA
+import TestSupport
 import Testing
 import ViewerCore
 
@@ -23,21 +24,21 @@ struct NavigationViewReportTests {
   }
 
   @Test func aBackSwipePopsTheTopDetail() {
-    let nav = AppNavigation(now: { noon })
+    let nav = AppNavigation(clock: TestClock(noon))
     nav.explore.path = [a, b]
     nav.stackMoved(on: .explore, to: [a])
     #expect(nav.explore.path == [a])
   }
 
   @Test func aPopToTheRootEmptiesTheStack() {
-    let nav = AppNavigation(now: { noon })
+    let nav = AppNavigation(clock: TestClock(noon))
     nav.favorites.path = [a, b, c]
     nav.stackMoved(on: .favorites, to: [])
     #expect(nav.favorites.path.isEmpty)
   }
 
   @Test func aDayPushedInTheViewJoinsTheStack() {
-    let nav = AppNavigation(now: { noon })
+    let nav = AppNavigation(clock: TestClock(noon))
     nav.explore.path = [a]
     nav.stackMoved(on: .explore, to: [a, c])
     #expect(nav.explore == ExploreStack(root: .grid, path: [a, c]))
@@ -45,7 +46,7 @@ struct NavigationViewReportTests {
 
   /// A link replaced the top (a → b); the view's Back from the old top arrives late: the state wins.
   @Test func aStaleReportChangesNothing() {
-    let nav = AppNavigation(now: { noon })
+    let nav = AppNavigation(clock: TestClock(noon))
     nav.explore.path = [a]
     nav.open(.day(b))
     #expect(nav.explore.path == [b])
@@ -54,7 +55,7 @@ struct NavigationViewReportTests {
   }
 
   @Test func eachTabsReportMovesOnlyItsOwnStack() {
-    let nav = AppNavigation(now: { noon })
+    let nav = AppNavigation(clock: TestClock(noon))
     nav.explore.path = [a]
     nav.favorites.path = [b]
     nav.stackMoved(on: .favorites, to: [])
@@ -65,7 +66,7 @@ struct NavigationViewReportTests {
   }
 
   @Test func closingTheSheetInFrontTurnsUpright() {
-    let nav = AppNavigation(now: { noon })
+    let nav = AppNavigation(clock: TestClock(noon))
     nav.present(.viewer(a))
     #expect(nav.dismissSheet(.viewer(a)) == .returnToPortrait)
     #expect(nav.sheet == nil)
@@ -75,7 +76,7 @@ struct NavigationViewReportTests {
   /// The viewer was replaced by the video (or a link closed it): the viewer's late close report
   /// must not close what is in front now.
   @Test func aLateCloseOfAnotherSheetChangesNothing() {
-    let nav = AppNavigation(now: { noon })
+    let nav = AppNavigation(clock: TestClock(noon))
     nav.present(.viewer(a))
     nav.present(.video(b))
     #expect(nav.dismissSheet(.viewer(a)) == .none)

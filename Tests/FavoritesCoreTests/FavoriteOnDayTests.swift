@@ -13,7 +13,7 @@ struct FavoriteOnDayTests {
     let repository = FakeFavoritesRepository()
     let model = FavoritesModel(
       repository: repository, gate: FakeFavoritesGate(isUnlocked: true, paywallUnlocks: false),
-      pinner: FakeImagePinner(), now: TestClock(januaryFifteenth).nowProvider)
+      pinner: FakeImagePinner(), clock: TestClock(januaryFifteenth))
     await model.load()
     _ = await model.add(try favorite("2024-01-05"))
     _ = await model.add(try favorite("2024-01-07"))
@@ -28,7 +28,7 @@ struct FavoriteOnDayTests {
     let gate = FakeFavoritesGate(isUnlocked: true, paywallUnlocks: false)
     let model = FavoritesModel(
       repository: FakeFavoritesRepository(), gate: gate, pinner: FakeImagePinner(),
-      now: TestClock(januaryFifteenth).nowProvider)
+      clock: TestClock(januaryFifteenth))
     await model.load()
     _ = await model.add(try favorite("2024-01-05"))
     gate.isUnlocked = false
