@@ -12,6 +12,8 @@ extension APODText {
   ///   at most 400 characters long, is cut; an "Explanation:" further in is the author's word.
   /// - The page footer those days carry: "We keep an archive file. Astronomy Picture of the Day is
   ///   brought to you by … Original material on this page is copyrighted to …".
+  /// - The page's list of translations some days carry at the end ("APOD in world languages: Arabic,
+  ///   Bulgarian, …"): links to other sites, not the author's words, and nothing to translate.
   /// - Credit lines: a line that starts with a credit label ("Credit:", "Image Credit:", "Image
   ///   Credit & Copyright:", "Copyright:", "Video Credits:"…) is dropped, and a label that starts
   ///   a sentence ("… of evolution. Image Credit: NASA") ends its line there. "Credit" without a
@@ -51,11 +53,12 @@ extension APODText {
 
   private static let footerMarkers = [
     "astronomy picture of the day is brought to you by", "original material on this page is copyrighted",
+    "apod in world languages:",
   ]
   private static let archiveSentence = "we keep an archive"
 
-  /// The text before an old page's footer (the authors' credit and copyright, and the archive
-  /// sentence just before them); `text` when there is none.
+  /// The text before a page footer (an old page's credit and copyright, and the archive sentence
+  /// just before them; a recent page's list of translations); `text` when there is none.
   private static func beforePageFooter(_ text: Substring) -> Substring {
     let starts = footerMarkers.compactMap { TextScan.range(of: $0, in: text)?.lowerBound }
     guard let footer = starts.min() else { return text }

@@ -46,6 +46,18 @@ struct ExplanationBodyTests {
         == "In the 1920s, pictures from this telescope changed our view of the cosmos.")
   }
 
+  @Test func theListOfTranslationsARecentPageEndsWithIsCut() {
+    let text =
+      "A comet's tail points away from the Sun, whichever way the comet moves.   "
+      + "APOD in world languages: Arabic, Catalan, French, German, Japanese, Spanish, Ukrainian"
+    #expect(
+      APODText.explanationBody(text)
+        == "A comet's tail points away from the Sun, whichever way the comet moves.")
+    // The words alone, without the colon that opens the list, are the author's.
+    let own = "Readers asked for APOD in world languages and volunteers answered."
+    #expect(APODText.explanationBody(own) == own)
+  }
+
   @Test func anExplanationWordInTheAuthorsTextIsKept() {
     let text = "Why is it red? One Explanation: dust. Another explanation: gas."
     #expect(APODText.explanationBody(text) == text)
