@@ -75,7 +75,7 @@ struct PaywallEventsWiringTests {
 
   @Test func favoritesObserversGivenAtConstructionAreToldWhatIsStored() async throws {
     let clock = TestClock()
-    let content = TestContent(now: clock.nowProvider)
+    let content = TestContent(clock: clock)
     let observer = RecordingFavoritesObserver()
     let base = content.dependencies()
     let dependencies = ContentDependencies(

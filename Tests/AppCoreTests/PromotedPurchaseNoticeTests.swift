@@ -45,7 +45,7 @@ struct PromotedPurchaseNoticeTests {
     fakes.purchaser.sendPromoted(MonetizationFixtures.monthly)
     monetization.beginLaunch()
     try await bounded("the promoted purchase") { await fakes.logger.waitUntil(1, .purchaseFailed) }
-    let content = TestContent(now: fakes.clock.nowProvider)
+    let content = TestContent(clock: fakes.clock)
     let model = AppModel(monetization: monetization, content: content.dependencies())
     #expect(model.navigation.message?.text == Self.refused)
     #expect(model.navigation.waitingMessages.count == 1)

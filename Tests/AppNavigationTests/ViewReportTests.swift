@@ -102,7 +102,7 @@ struct OrientationChangeTests {
 struct NavigationSheetSwipeTests {
   @Test func aSwipedViewerIsStillTheOneItsViewPresented() throws {
     let (a, b) = (try day("2026-11-01"), try day("2026-11-02"))
-    let nav = AppNavigation(now: { noon })
+    let nav = AppNavigation(clock: TestClock(noon))
     nav.present(.viewer(a))
     nav.sheetSwiped(to: b)
     #expect(nav.sheet == .viewer(b))
@@ -114,7 +114,7 @@ struct NavigationSheetSwipeTests {
 
   @Test func anotherSheetOrALinkEndsIt() throws {
     let (a, b) = (try day("2026-11-01"), try day("2026-11-02"))
-    let nav = AppNavigation(now: { noon })
+    let nav = AppNavigation(clock: TestClock(noon))
     nav.present(.viewer(a))
     nav.present(.video(b))
     #expect(!nav.isShowing(.viewer(a)))
