@@ -8,10 +8,17 @@
   /// into Core values. Nothing here decides anything.
   ///
   /// Purchasely's interface is compiled in Swift 5 mode, so its plain `@escaping` callbacks are
-  /// called on threads it does not document. Every callback handed to it is therefore made in a
-  /// `nonisolated` function as a `@Sendable` closure (never inferred to be `@MainActor`, so no
-  /// main-actor check traps at entry), reduces the SDK objects to `Sendable` Core values on the
-  /// spot, and resumes a `ResumeOnce` continuation.
+  /// called on threads it does not document. Every callback handed to it is therefore a
+  /// `@Sendable` closure made in `nonisolated` code, or written `@Sendable` (never inferred to be
+  /// `@MainActor`, so no main-actor check traps at entry), reduces the SDK objects to `Sendable`
+  /// Core values on the spot, and resumes a `ResumeOnce` continuation.
+  ///
+  /// The calls are made on the main actor (start, the interceptors' registration, the default
+  /// dismissal handler, the account calls, closing the paywall), as Purchasely's samples make
+  /// them; the enum itself is not `@MainActor`, because its conversions and the interceptors'
+  /// bodies run on the SDK's threads. The interceptors (the SDK calls them on its own thread) sign
+  /// an offer there (`signedOffer`): its `PLYPlan` and `PLYPromoOffer` are not `Sendable` and do
+  /// not cross to the main actor.
   enum PurchaselyBridge {
     typealias SubscriptionsResult = Result<[SubscriptionSnapshot], SubscriptionBackendError>
     typealias RestoreResult = Result<BackendRestoreResult, SubscriptionBackendError>
@@ -93,42 +100,71 @@
 
     // MARK: Subscriptions, synchronize, restore
 
+    // The account calls are made on the main actor, as Purchasely's samples make them; their
+    // callbacks are built in the `nonisolated` functions below (as `PaywallBridge.preload` does), so
+    // none is inferred to be main-actor isolated and the SDK may call them on any thread.
+
     /// `Purchasely.userSubscriptions(_:success:failure:)`: the active subscriptions, or the error.
+    @MainActor
     static func activeSubscriptions(invalidateCache: Bool) async -> SubscriptionsResult {
       await withCheckedContinuation { (continuation: CheckedContinuation<SubscriptionsResult, Never>) in
         let once = ResumeOnce(continuation)
         Purchasely.userSubscriptions(
-          invalidateCache,
-          success: { @Sendable subscriptions in
-            // `nil` and `[]` both mean "no active subscription" from a successful call.
-            once.resume(returning: .success((subscriptions ?? []).map(snapshot(of:))))
-          },
-          failure: { @Sendable error in
-            once.resume(returning: .failure(backendError(from: error)))
-          })
+          invalidateCache, success: subscriptionsAnswered(once), failure: subscriptionsFailed(once))
       }
     }
 
     /// `Purchasely.synchronize(success:failure:)`. Its failure only means "nothing was synced",
     /// never "not entitled", so both callbacks simply end the wait.
+    @MainActor
     static func synchronize() async {
       await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
         let once = ResumeOnce(continuation)
-        Purchasely.synchronize(
-          success: { @Sendable in once.resume(returning: ()) },
-          failure: { @Sendable _ in once.resume(returning: ()) })
+        Purchasely.synchronize(success: synchronizeEnded(once), failure: synchronizeFailed(once))
       }
     }
 
     /// `Purchasely.restoreAllProducts(success:failure:)`. "Nothing to restore" arrives through
     /// `failure` and becomes a value; only real failures stay errors.
+    @MainActor
     static func restoreAllProducts() async -> RestoreResult {
       await withCheckedContinuation { (continuation: CheckedContinuation<RestoreResult, Never>) in
         let once = ResumeOnce(continuation)
-        Purchasely.restoreAllProducts(
-          success: { @Sendable in once.resume(returning: .success(.restored)) },
-          failure: { @Sendable error in once.resume(returning: restoreResult(forFailure: error)) })
+        Purchasely.restoreAllProducts(success: restoreSucceeded(once), failure: restoreFailed(once))
       }
+    }
+
+    // MARK: Account callbacks (nonisolated)
+
+    static func subscriptionsAnswered(
+      _ once: ResumeOnce<SubscriptionsResult>
+    ) -> @Sendable ([PLYSubscription]?) -> Void {
+      { subscriptions in
+        // `nil` and `[]` both mean "no active subscription" from a successful call.
+        once.resume(returning: .success((subscriptions ?? []).map(snapshot(of:))))
+      }
+    }
+
+    static func subscriptionsFailed(
+      _ once: ResumeOnce<SubscriptionsResult>
+    ) -> @Sendable (any Error) -> Void {
+      { error in once.resume(returning: .failure(backendError(from: error))) }
+    }
+
+    static func synchronizeEnded(_ once: ResumeOnce<Void>) -> @Sendable () -> Void {
+      { once.resume(returning: ()) }
+    }
+
+    static func synchronizeFailed(_ once: ResumeOnce<Void>) -> @Sendable (any Error) -> Void {
+      { _ in once.resume(returning: ()) }
+    }
+
+    static func restoreSucceeded(_ once: ResumeOnce<RestoreResult>) -> @Sendable () -> Void {
+      { once.resume(returning: .success(.restored)) }
+    }
+
+    static func restoreFailed(_ once: ResumeOnce<RestoreResult>) -> @Sendable (any Error) -> Void {
+      { error in once.resume(returning: restoreResult(forFailure: error)) }
     }
 
     /// What a restore `failure` callback means to Core.
