@@ -330,22 +330,30 @@ public actor APODRepository {
   /// Range fetches under way (Explore), by id, with the days each asks for.
   private var rangeFetches: [Int: RangeFetch] = [:]
   private var nextRangeFetch = 0
+  private struct DayFetch {
+    let id: Int
+    let task: Task<Result<APOD, APODError>, Never>
+  }
+
   /// Day fetches under way (Today, one day), by day.
-  private var dayFetches: [APODDay: Task<Result<APOD, APODError>, Never>] = [:]
+  private var dayFetches: [APODDay: DayFetch] = [:]
+  private var nextDayFetch = 0
 
   /// Fetches `days` (saving each as it arrives), sharing the work with calls already under way: a
   /// day another range or day fetch is asking for is waited for, not asked again, and the fetch
-  /// started here is registered so that a later call can wait for it in turn.
+  /// started here is registered so that a later call can wait for it in turn. A fetch already
+  /// cancelled (its caller went away) is never joined: it can only end cancelled, and a transfer
+  /// may take until the server answers to report it.
   private func sharedFetch(of days: Set<APODDay>) async -> RangeOutcome {
     var rest = days
     var joinedRanges: [Task<RangeOutcome, Never>] = []
-    for fetch in rangeFetches.values where !fetch.days.isDisjoint(with: rest) {
+    for fetch in rangeFetches.values where !fetch.task.isCancelled && !fetch.days.isDisjoint(with: rest) {
       joinedRanges.append(fetch.task)
       rest.subtract(fetch.days)
     }
     var joinedDays: [Task<Result<APOD, APODError>, Never>] = []
-    for (day, task) in dayFetches where rest.contains(day) {
-      joinedDays.append(task)
+    for (day, fetch) in dayFetches where rest.contains(day) && !fetch.task.isCancelled {
+      joinedDays.append(fetch.task)
       rest.remove(day)
     }
     let own = rest.isEmpty ? nil : startRangeFetch(of: rest)
@@ -404,15 +412,19 @@ public actor APODRepository {
   }
 
   /// The APOD of `day` from the source, checked to be that day and saved. A call for a day
-  /// another call is already fetching waits for that fetch instead of asking again.
+  /// another call is already fetching waits for that fetch instead of asking again, unless that
+  /// fetch was cancelled (its only caller went away): it can only end cancelled, perhaps not before
+  /// the server answers, so this call asks again at once and registers its own fetch.
   private func fetched(_ day: APODDay) async throws(APODError) -> APOD {
     let task: Task<Result<APOD, APODError>, Never>
-    if let running = dayFetches[day] {
-      task = running
+    if let running = dayFetches[day], !running.task.isCancelled {
+      task = running.task
     } else {
+      let id = nextDayFetch
+      nextDayFetch += 1
       // The task needs this actor to start, so it cannot end before it is registered below.
-      task = Task { await self.runDayFetch(day) }
-      dayFetches[day] = task
+      task = Task { await self.runDayFetch(day, id: id) }
+      dayFetches[day] = DayFetch(id: id, task: task)
     }
     let result = await shared(task)
     // Another caller cancelled the fetch this one had joined: ask again for this caller.
@@ -422,9 +434,10 @@ public actor APODRepository {
     return try result.get()
   }
 
-  /// The registered fetch of `day`: unregistered when it ends.
-  private func runDayFetch(_ day: APODDay) async -> Result<APOD, APODError> {
-    defer { dayFetches[day] = nil }
+  /// The registered fetch `id` of `day`: unregistered when it ends (unless a newer fetch of the
+  /// day replaced it).
+  private func runDayFetch(_ day: APODDay, id: Int) async -> Result<APOD, APODError> {
+    defer { if dayFetches[day]?.id == id { dayFetches[day] = nil } }
     return await fetchDay(day)
   }
 

@@ -18,7 +18,17 @@ private actor HeldSource: APODSource {
   }
 
   private(set) var calls: [Call] = []
+  /// The calls whose caller has cancelled them, by number.
+  private(set) var cancelled: Set<Int> = []
   private var waiting: [Int: AsyncStream<Result<APODList, APODError>>.Continuation] = [:]
+  /// A cancelled call ends only once answered (then as cancelled), as a transfer does that
+  /// reports its cancellation when the server's answer comes (URLSession on Linux, seen in the
+  /// journeys); by default a cancelled call ends at once.
+  private let cancelledCallsWaitForTheAnswer: Bool
+
+  init(cancelledCallsWaitForTheAnswer: Bool = false) {
+    self.cancelledCallsWaitForTheAnswer = cancelledCallsWaitForTheAnswer
+  }
 
   func apod(for day: APODDay) async throws(APODError) -> APOD {
     let list = try await held(.day(day))
@@ -32,10 +42,33 @@ private actor HeldSource: APODSource {
 
   private func held(_ call: Call) async throws(APODError) -> APODList {
     let (answers, answer) = AsyncStream<Result<APODList, APODError>>.makeStream()
-    waiting[calls.count] = answer
+    let number = calls.count
+    waiting[number] = answer
     calls.append(call)
+    if cancelledCallsWaitForTheAnswer {
+      let result = await withTaskCancellationHandler {
+        await Self.firstAnswer(answers)
+      } onCancel: {
+        Task { await self.markCancelled(number) }
+      }
+      if Task.isCancelled { throw .network(.cancelled) }
+      return try result.get()
+    }
     for await result in answers { return try result.get() }
     throw .network(.cancelled)
+  }
+
+  private func markCancelled(_ number: Int) { cancelled.insert(number) }
+
+  /// The first answer of `answers`, waited for whether or not the caller is cancelled (the
+  /// stream is read from an unstructured task, which the caller's cancellation does not reach).
+  private nonisolated static func firstAnswer(
+    _ answers: AsyncStream<Result<APODList, APODError>>
+  ) async -> Result<APODList, APODError> {
+    await Task {
+      for await result in answers { return result }
+      return .failure(.network(.server(statusCode: 599)))
+    }.value
   }
 
   /// Answers call number `index` (0 is the first call) with `result`.
@@ -220,6 +253,53 @@ struct RepositoryReentrancyTests {
     #expect(partial.items.count == 1)
     #expect(partial.freshness.isStale)
     #expect(await source.calls.count == 2)
+  }
+
+  /// Defect 5 of issue 21 (a favorite's detail after a tab switch mid-load): the first load's view
+  /// went away, and its fetch is cancelled but still waits for the server's answer before it can
+  /// end. The next load of that day must not join that dying fetch (it would wait for the answer
+  /// only to be told "cancelled" and then ask again): it asks at once and gets the day.
+  @Test func aLoadAfterACancelledOneAsksAgainAtOnceInsteadOfJoiningTheDyingFetch() async throws {
+    let folder = try TemporaryDirectory()
+    let source = HeldSource(cancelledCallsWaitForTheAnswer: true)
+    let repository = repository(over: source, in: folder)
+    let day = today.advanced(by: -320)
+    let first = Task { try await repository.apod(for: day) }
+    try await calls(source, reach: 1)
+    first.cancel()
+    try await eventually("the first call seeing its cancellation") { await source.cancelled.contains(0) }
+    let second = Task { try await repository.apod(for: day) }
+    try await eventually("the second load asking the source itself (not waiting for the cancelled fetch)") {
+      await source.calls.count >= 2
+    }
+    #expect(await source.calls == [.day(day), .day(day)])
+    await source.answerWithSamples(1)
+    #expect(try await second.value.apod.date == day)
+    await source.answerWithSamples(0)
+    await #expect(throws: APODError.network(.cancelled)) { try await first.value }
+    // The day is saved: a third load reads it from the device.
+    #expect(try await repository.apod(for: day).apod.date == day)
+    #expect(await source.calls.count == 2)
+  }
+
+  /// The same for Explore's range: a range fetch already cancelled is not joined.
+  @Test func anExploreAfterACancelledOneAsksAgainAtOnceInsteadOfJoiningTheDyingFetch() async throws {
+    let folder = try TemporaryDirectory()
+    let source = HeldSource(cancelledCallsWaitForTheAnswer: true)
+    let repository = repository(over: source, in: folder)
+    let first = Task { try await repository.explore(days: 5) }
+    try await calls(source, reach: 1)
+    first.cancel()
+    try await eventually("the first call seeing its cancellation") { await source.cancelled.contains(0) }
+    let second = Task { try await repository.explore(days: 5) }
+    try await eventually("the second explore asking the source itself (not waiting for the cancelled fetch)")
+    {
+      await source.calls.count >= 2
+    }
+    await source.answerWithSamples(1)
+    #expect(try await second.value.items.count == 5)
+    await source.answerWithSamples(0)
+    await #expect(throws: APODError.network(.cancelled)) { try await first.value }
   }
 
   @Test func aCancelledExploreStopsItsFetchAndSaysSo() async throws {

@@ -125,6 +125,24 @@ struct JourneyRunTests {
     #expect(report.failures == [], "\(report.transcript.joined(separator: "\n"))")
   }
 
+  /// A view's load is cancelled (a tab switch) while the slow server holds its answer; the view
+  /// comes back and loads again. The old answer still held stands for no request: the step waits
+  /// until the new request has reached the server, and the clock then brings its answer.
+  @Test func anAnswerHeldForACancelledRequestDoesNotParkTheNextRequest() async throws {
+    let scenario = try decode(
+      #"""
+      { "name": "x", "start": { "subscriptions": [{ "product": "spacer.premium.monthly" }], "apod": { "slow": "5s" } },
+        "steps": [ { "do": "launch" }, { "do": "advanceTime", "by": "5s" },
+                   { "do": "saveFavorite", "date": "2026-01-05" }, { "do": "selectTab", "tab": "favorites" },
+                   { "do": "openFavorite", "date": "2026-01-05" }, { "expect": { "serverRequests": 2 } },
+                   { "do": "selectTab", "tab": "today" }, { "do": "selectTab", "tab": "favorites" },
+                   { "expect": { "serverRequests": 3, "favoriteDetail": { "full": false } } },
+                   { "do": "advanceTime", "by": "5s" }, { "expect": { "favoriteDetail": { "full": true } } } ] }
+      """#)
+    let report = await ScenarioRunner().run(scenario)
+    #expect(report.failures == [], "\(report.transcript.joined(separator: "\n"))")
+  }
+
   @Test func aStepThatCannotHappenFailsTheScenario() async throws {
     let scenario = try decode(
       #"""

@@ -54,9 +54,9 @@ final class APODWorld {
     let slowness = setup.slow
     let demo = DemoServer(
       misbehaviour: setup.wrongDay.map(DemoServer.Misbehaviour.alwaysAnswers), clock: clock,
-      beforeAnswering: { [weak world] _ in
+      beforeAnswering: { [weak world] request in
         guard let slowness, let world else { return }
-        await world.holdAnswer(for: slowness, radio: radio)
+        await world.holdAnswer(for: slowness, radio: radio, request: request)
       })
     let endpoints = try await demo.start()
     let pictureServer = LoopbackServer()
@@ -117,9 +117,10 @@ final class APODWorld {
   /// Picture requests the picture server has received so far.
   func pictureRequests() async -> Int { await pictureServer.requestCount() }
 
-  /// Every held answer waits for the scenario's clock, and every request in flight is held: the
-  /// app waits for the world, not for work in progress. (An answer held for a request whose
-  /// caller went away counts too; it ends when the clock passes its time.)
+  /// Every request in flight has its answer held by the slow server until the scenario's clock
+  /// moves: the app waits for the world, not for work in progress. (An answer still held for a
+  /// request whose caller went away stands for no request: a newer request on its way to the
+  /// server is work in progress.)
   func isParked(now: Date) -> Bool { radio.isParked(now: now) }
 
   private func saveBeforeLaunch(clock: any Clocking) async throws {
@@ -159,9 +160,12 @@ enum APODWorldError: Error, CustomStringConvertible {
 }
 
 extension ScenarioWorld {
-  /// A slow server's answer: held until the scenario's clock has moved on by `seconds`.
-  func holdAnswer(for seconds: TimeInterval, radio: DeviceRadio) async {
-    let id = radio.hold(until: time.deviceNow().addingTimeInterval(seconds))
+  /// A slow server's answer to `request`: held until the scenario's clock has moved on by
+  /// `seconds`.
+  func holdAnswer(for seconds: TimeInterval, radio: DeviceRadio, request: RecordedRequest) async {
+    let id = radio.hold(
+      request: request.headers[DeviceRadio.requestHeader.lowercased()].flatMap { Int($0) },
+      until: time.deviceNow().addingTimeInterval(seconds))
     notify()
     try? await sleep(for: .milliseconds(Int64(seconds * 1000)))
     radio.release(id)
@@ -170,12 +174,23 @@ extension ScenarioWorld {
 }
 
 /// The device's radio and the requests in flight through it. Any thread.
+///
+/// Each request that leaves the device is numbered (`requestHeader`), so a held answer is known
+/// to be the answer to a request still waiting: a request whose caller went away (a view's task
+/// cancelled) leaves the device's count at once, while the server may go on holding its answer;
+/// that hold must not be mistaken for the hold of a newer request not yet received.
 final class DeviceRadio: Sendable {
+  /// The header carrying a request's number to the server (read by the slow server's hold).
+  static let requestHeader = "X-Spacer-Journey-Request"
+
   private struct State {
     var online: Bool
-    var inFlight = 0
-    /// The answers a slow server holds, with the time each is released at.
-    var holds: [Int: Date] = [:]
+    /// The requests that left the device and have not come back, by number.
+    var inFlight: Set<Int> = []
+    var nextRequest = 0
+    /// The answers a slow server holds: the request held (nil: a request without a number) and
+    /// the time it is released at.
+    var holds: [Int: (request: Int?, release: Date)] = [:]
     var nextHold = 0
   }
 
@@ -186,25 +201,52 @@ final class DeviceRadio: Sendable {
   var isOnline: Bool { state.withLock { $0.online } }
   func setOnline(_ online: Bool) { state.withLock { $0.online = online } }
 
-  /// A request left the device (+1) or came back (-1).
-  func inFlight(_ change: Int) { state.withLock { $0.inFlight += change } }
-  /// A slow server holds an answer until `release`.
-  func hold(until release: Date) -> Int {
+  /// Sends a request through the radio: `send` gets its number. It counts as in flight until it
+  /// comes back, or until its caller cancels it: the app no longer waits for it then, whatever
+  /// the transfer does next (URLSession on Linux may report the cancellation only once the
+  /// server answers; on iOS it ends at once).
+  func carry<Value, Failure: Error>(
+    _ send: (Int) async throws(Failure) -> Value
+  ) async throws(Failure) -> Value {
+    let number = state.withLock {
+      $0.nextRequest += 1
+      $0.inFlight.insert($0.nextRequest)
+      return $0.nextRequest
+    }
+    defer { returned(number) }
+    let result: Result<Value, Failure> = await withTaskCancellationHandler {
+      do throws(Failure) {
+        return .success(try await send(number))
+      } catch {
+        return .failure(error)
+      }
+    } onCancel: {
+      returned(number)
+    }
+    return try result.get()
+  }
+
+  /// Request `number` came back (answered, failed or cancelled).
+  private func returned(_ number: Int) { _ = state.withLock { $0.inFlight.remove(number) } }
+
+  /// A slow server holds the answer to `request` until `release`.
+  func hold(request: Int?, until release: Date) -> Int {
     state.withLock {
       $0.nextHold += 1
-      $0.holds[$0.nextHold] = release
+      $0.holds[$0.nextHold] = (request, release)
       return $0.nextHold
     }
   }
 
   func release(_ id: Int) { _ = state.withLock { $0.holds.removeValue(forKey: id) } }
 
-  /// Every request in flight is held by the server, and none of the holds is due at `now`.
-  /// (A hold's release lands a moment after the clock passes it: it is not counted from then.)
+  /// Some request is in flight, and the server holds the answer of every one of them, none due
+  /// at `now`. (A hold's release lands a moment after the clock passes it: it is not counted
+  /// from then.)
   func isParked(now: Date) -> Bool {
     state.withLock { state in
-      let holding = state.holds.values.filter { $0 > now }.count
-      return state.inFlight > 0 && state.inFlight <= holding
+      let held = Set(state.holds.values.filter { $0.release > now }.compactMap(\.request))
+      return !state.inFlight.isEmpty && state.inFlight.isSubset(of: held)
     }
   }
 }
@@ -216,9 +258,11 @@ struct RadioClient: HTTPClienting {
 
   func send(_ request: HTTPRequest) async throws(HTTPError) -> HTTPResponse {
     guard radio.isOnline else { throw .offline }
-    radio.inFlight(+1)
-    defer { radio.inFlight(-1) }
-    return try await inner.send(request)
+    var numbered = request
+    return try await radio.carry { number async throws(HTTPError) in
+      numbered.headers[DeviceRadio.requestHeader] = "\(number)"
+      return try await inner.send(numbered)
+    }
   }
 }
 
@@ -239,8 +283,6 @@ struct RadioImageDownloader: ImageDownloading {
     components.percentEncodedQuery =
       URLComponents(url: url, resolvingAgainstBaseURL: false)?.percentEncodedQuery
     guard let local = components.url else { throw .unsupportedURL(url.absoluteString) }
-    radio.inFlight(+1)
-    defer { radio.inFlight(-1) }
-    return try await inner.download(local)
+    return try await radio.carry { _ async throws(ImagePipelineError) in try await inner.download(local) }
   }
 }
