@@ -31,6 +31,9 @@ import Sharing
     /// Saves a day's picture with the saver given and tells the result in the app's one message
     /// queue (`AppModel.saveToPhotos(_:using:)`).
     let saveToPhotos: @MainActor (APOD, PictureSaver) async -> Void
+    /// Tells why Share could not prepare the picture, in the app's one message queue
+    /// (`AppModel.shareFailed(_:)`).
+    let shareFailed: @MainActor (String) -> Void
 
     /// - Parameters:
     ///   - images: the image pipeline.
@@ -45,6 +48,8 @@ import Sharing
     ///     `on(_:)`.
     ///   - saveToPhotos: runs the save and tells its result (`AppModel.saveToPhotos(_:using:)`);
     ///     nil runs the save only (previews, which show no messages).
+    ///   - shareFailed: tells why Share could not prepare the picture (`AppModel.shareFailed(_:)`);
+    ///     nil tells nothing (previews, which show no messages).
     public init(
       images: ImagePipeline,
       progressiveImage: @escaping @MainActor (APOD) -> ProgressiveImageModel?,
@@ -54,7 +59,8 @@ import Sharing
       favoriteFailure: @escaping @MainActor (APOD) -> String? = { _ in nil },
       daySwiper: (@MainActor (APOD) -> DaySwipeModel)? = nil,
       navigation: AppNavigation? = nil,
-      saveToPhotos: (@MainActor (APOD, PictureSaver) async -> Void)? = nil
+      saveToPhotos: (@MainActor (APOD, PictureSaver) async -> Void)? = nil,
+      shareFailed: (@MainActor (String) -> Void)? = nil
     ) {
       self.images = images
       self.pictures = PictureDownload(images: images)
@@ -71,6 +77,7 @@ import Sharing
       } else {
         self.saveToPhotos = { apod, saver in _ = await saver.save(apod) }
       }
+      self.shareFailed = shareFailed ?? { _ in }
     }
 
     /// The same actions for a detail on `tab`: its sheets show only while `tab` is on screen.

@@ -92,7 +92,9 @@ import Sharing
     /// The picture itself (the page link for videos).
     @ViewBuilder private var shareButton: some View {
       #if canImport(UIKit)
-        PictureShareButton(apod: apod, pictures: actions.pictures, presentation: actions.presentation)
+        PictureShareButton(
+          apod: apod, pictures: actions.pictures, presentation: actions.presentation,
+          failed: actions.shareFailed)
       #else
         ShareLink(item: apod.pageURL, subject: Text(apod.title)) {
           Label("Share", systemImage: "square.and.arrow.up")

@@ -48,7 +48,8 @@
         favoriteFailure: { heart.failure(for: $0) },
         daySwiper: { model.daySwiper(from: $0) },
         navigation: model.navigation,
-        saveToPhotos: { apod, saver in _ = await model.saveToPhotos(apod, using: saver) })
+        saveToPhotos: { apod, saver in _ = await model.saveToPhotos(apod, using: saver) },
+        shareFailed: { model.shareFailed($0) })
     }
 
     public var body: some View {

@@ -98,3 +98,24 @@ struct SaveToPhotosTests {
     #expect(app.model.navigation.message?.text == SavePictureResult.accessRestricted.message)
   }
 }
+
+@Suite("Share's failure is told through the one message queue")
+@MainActor
+struct ShareFailureMessageTests {
+  @Test func aFailedShareSaysWhyUnderItsTitle() {
+    let app = AppModelFixture()
+    app.model.shareFailed("The picture could not be downloaded.")
+    #expect(app.model.navigation.message?.title == "Couldn't Share")
+    #expect(app.model.navigation.message?.text == "The picture could not be downloaded.")
+  }
+
+  @Test func itWaitsBehindTheMessageInFront() throws {
+    let app = AppModelFixture()
+    app.model.announceFavoritesStore("Your favorites could not be opened.")
+    app.model.shareFailed("The picture could not be downloaded.")
+    let first = try #require(app.model.navigation.message)
+    #expect(first.title == "Favorites")
+    app.model.dismissMessage(first.id)
+    #expect(app.model.navigation.message?.title == "Couldn't Share")
+  }
+}

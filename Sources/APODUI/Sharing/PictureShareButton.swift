@@ -15,14 +15,15 @@ import Sharing
   /// are (`PictureFile`), so the sheet previews the picture and a GIF stays a GIF; its caption
   /// (title and credit) goes with it. Videos and interactive days share the APOD page
   /// (`ShareItem.link`). The picture's share sheet shows while the navigation state has this
-  /// day's share in front (`Sheet.share`); its close is reported there.
+  /// day's share in front (`Sheet.share`); its close is reported there. A picture that cannot be
+  /// prepared is told through the app's one message queue (`failed`).
   struct PictureShareButton: View {
     let apod: APOD
     let pictures: PictureDownload
     let presentation: SheetPresentation
+    let failed: @MainActor (String) -> Void
     @State private var isPreparing = false
     @State private var prepared: PreparedShare?
-    @State private var failure: String?
 
     var body: some View {
       switch ShareItem(apod) {
@@ -45,14 +46,6 @@ import Sharing
           ActivitySheet(items: [share.file, share.caption])
             .presentationDetents([.medium, .large])
             .ignoresSafeArea()
-        }
-        .alert(
-          "Couldn't Share", isPresented: Binding(get: { failure != nil }, set: { if !$0 { failure = nil } }),
-          presenting: failure
-        ) { _ in
-          Button("OK") { failure = nil }
-        } message: { failure in
-          Text(failure)
         }
       case .link(let page, let title):
         ShareLink(item: page, subject: Text(title)) {
@@ -83,9 +76,9 @@ import Sharing
           prepared = try await PreparedShare.write(picture, title: title, caption: caption)
           presentation.present(.share(apod.date))
         } catch let error as ImagePipelineError {
-          failure = error.message
+          failed(error.message)
         } catch {
-          failure = error.localizedDescription
+          failed(error.localizedDescription)
         }
       }
     }
