@@ -144,7 +144,7 @@ var targets: [Target] = [
     dependencies: [
       "AppCore", "Basics", "Monetization", "Favorites", "FavoritesCore", "NASA", "ImageCache", "Networking",
       "ProfileCore", "TestSupport", "TestServer", "ScreenCore", "TodayCore", "ExploreCore", "ViewerCore",
-      "APODSearch", "AppNavigation",
+      "APODSearch", "AppNavigation", "Notifications", "Sharing",
     ],
     swiftSettings: explicitIsolation
   ),

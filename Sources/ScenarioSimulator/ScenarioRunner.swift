@@ -75,7 +75,7 @@ final class ScenarioSession {
     self.watchdog = watchdog
     world = ScenarioWorld(start: scenario.start, transcript: transcript)
     content = SimulatedContent(clock: ScenarioDeviceClock(world: world))
-    journey = JourneyState(clock: ScenarioDeviceClock(world: world))
+    journey = JourneyState()
     seedSnapshot()
   }
 
@@ -306,7 +306,7 @@ final class ScenarioSession {
     let model = AppModel(dependencies: dependencies)
     self.model = model
     accessBaseline = (model.monetization.entitlements.entitlement.access, 0)
-    journey.reset()
+    processStarted(model)
   }
 
   /// The process died inside the last step (`killBeforeFinish`): its model is gone; the world

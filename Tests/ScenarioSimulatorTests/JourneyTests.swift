@@ -68,6 +68,29 @@ struct JourneyDecodingTests {
     #expect(message.contains("unknown field 'date' in step 'openViewer'"))
   }
 
+  @Test func saveToPhotosWithoutThePermissionAnswerIsRefused() throws {
+    let message = try #require(
+      problem(
+        #"{ "name": "x", "start": { "apod": {} }, "steps": [ { "do": "launch" }, { "do": "saveToPhotos" } ] }"#
+      ))
+    #expect(message.contains("at steps[1].permission: missing required field 'permission'"))
+  }
+
+  @Test func anUnknownSwipeGestureListsTheGestures() throws {
+    let message = try #require(
+      problem(
+        #"{ "name": "x", "start": { "apod": {} }, "steps": [ { "do": "swipe", "direction": "older", "gesture": "edge" } ] }"#
+      ))
+    #expect(message.contains("drag, leadingEdgeDrag, voiceOver"))
+  }
+
+  @Test func aTodayStackThatIsNeitherRootNorADayIsRefused() throws {
+    let message = try #require(
+      problem(
+        #"{ "name": "x", "start": { "apod": {} }, "steps": [ { "expect": { "todayStack": "top" } } ] }"#))
+    #expect(message.contains("'top' is not \"root\" or a day swiped to"))
+  }
+
   @Test func aJourneyStepWithoutTheAPODWorldIsRefusedNamingTheStep() throws {
     let message = try #require(
       problem(#"{ "name": "x", "steps": [ { "do": "launch" }, { "do": "openViewer" } ] }"#))
@@ -153,6 +176,22 @@ struct JourneyRunTests {
     #expect(
       report.failures == [
         "step 2: the viewer is not open", "step 3: 2026-02-01 is not among the search results",
+      ])
+  }
+
+  @Test func aColdLaunchOfARunningAppAndClosingWhatIsNotOpenAreStepErrors() async throws {
+    let scenario = try decode(
+      #"""
+      { "name": "x", "start": { "apod": {} },
+        "steps": [ { "do": "launch" }, { "do": "coldLaunchWithLink", "url": "spacer://today" },
+                   { "do": "closeVideo" }, { "do": "closeShare" }, { "do": "playVideo" } ] }
+      """#)
+    let report = await ScenarioRunner().run(scenario)
+    #expect(
+      report.failures == [
+        "step 2: the app is already running (a link to a running app is openLink; quit first)",
+        "step 3: no video is playing", "step 4: the share sheet is not open",
+        "step 5: 2026-03-01 has no video to play (its top is image)",
       ])
   }
 

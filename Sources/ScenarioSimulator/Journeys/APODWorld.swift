@@ -26,17 +26,24 @@ final class APODWorld {
   let repository: APODRepository
   let images: ImagePipeline
   let radio: DeviceRadio
+  /// The app's picture downloads (through the radio to the picture server), for Share and Save to
+  /// Photos' `PictureDownload`.
+  let pictureDownloader: any ImageDownloading
+  /// The device's photo library (Save to Photos adds to it).
+  let photos = PhotoLibraryDouble()
+  let setup: ScenarioAPODStart
   private let demo: DemoServer
   private let pictureServer: LoopbackServer
-  private let setup: ScenarioAPODStart
 
   private init(
-    directory: URL, repository: APODRepository, images: ImagePipeline, radio: DeviceRadio, demo: DemoServer,
-    pictureServer: LoopbackServer, setup: ScenarioAPODStart
+    directory: URL, repository: APODRepository, images: ImagePipeline,
+    pictureDownloader: any ImageDownloading,
+    radio: DeviceRadio, demo: DemoServer, pictureServer: LoopbackServer, setup: ScenarioAPODStart
   ) {
     self.directory = directory
     self.repository = repository
     self.images = images
+    self.pictureDownloader = pictureDownloader
     self.radio = radio
     self.demo = demo
     self.pictureServer = pictureServer
@@ -85,15 +92,15 @@ final class APODWorld {
         directory: configuration.cacheDirectory, schemaVersion: APODServiceConfiguration.cacheSchemaVersion,
         clock: clock),
       clock: clock)
+    let downloader = RadioImageDownloader(
+      inner: URLSessionImageDownloader(session: Self.pictureSession()), server: pictureBase, radio: radio)
     let images = ImagePipeline(
-      directory: directory.appending(path: "images"),
-      downloader: RadioImageDownloader(
-        inner: URLSessionImageDownloader(session: Self.pictureSession()), server: pictureBase,
-        radio: radio),
-      decoder: HeaderImageDecoder(), clock: clock)
+      directory: directory.appending(path: "images"), downloader: downloader, decoder: HeaderImageDecoder(),
+      clock: clock)
     let apod = APODWorld(
-      directory: directory, repository: repository, images: images, radio: radio, demo: demo,
-      pictureServer: pictureServer, setup: setup)
+      directory: directory, repository: repository, images: images, pictureDownloader: downloader,
+      radio: radio,
+      demo: demo, pictureServer: pictureServer, setup: setup)
     do {
       try await apod.saveBeforeLaunch(clock: clock)
     } catch {
@@ -249,6 +256,16 @@ final class DeviceRadio: Sendable {
       return !state.inFlight.isEmpty && state.inFlight.isSubset(of: held)
     }
   }
+}
+
+/// The device's photo library: what Save to Photos added. Any thread.
+final class PhotoLibraryDouble: Sendable {
+  private let added = Locked<[Data]>([])
+
+  func add(_ data: Data) { added.withLock { $0.append(data) } }
+
+  /// Pictures added so far.
+  var count: Int { added.withLock { $0.count } }
 }
 
 /// The app's HTTP client behind the device's radio: offline, nothing leaves the device.

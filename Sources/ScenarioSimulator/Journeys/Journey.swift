@@ -18,6 +18,10 @@ public struct ScenarioAPODStart: Sendable, Equatable {
   /// Pictures the picture server answers with a 404 page: any picture whose path and query
   /// (`/host/path?w=2048&…`) contains one of these.
   public var missingPictures: [String] = []
+  /// The favorites store was found damaged at start-up and set aside: the app announces it in
+  /// the message queue as soon as its model exists, as the app's start-up does
+  /// (`AppModel.announceFavoritesStore`).
+  public var favoritesStoreSetAside = false
 
   public init() {}
 }
@@ -40,9 +44,8 @@ public enum JourneyStep: Sendable, Equatable {
   case search(String, filter: APODMediaFilter?)
   /// A search result is tapped: its detail opens.
   case openResult(APODDay)
-  /// A day swipe in the detail in front; `fromLeadingEdge`: the drag starts at the screen's
-  /// leading edge (where the system's Back gesture starts).
-  case swipe(DaySwipeDirection, fromLeadingEdge: Bool)
+  /// A day swipe in the detail in front, made as `gesture` says.
+  case swipe(DaySwipeDirection, gesture: SwipeGesture)
   /// The picture of the detail in front opens full screen.
   case openViewer
   /// The full-screen viewer closes.
@@ -57,6 +60,23 @@ public enum JourneyStep: Sendable, Equatable {
   case openLink(String)
   /// A tap on the widget showing `day`: its link (`DeepLink.url(for:)`, as the widget writes it).
   case tapWidget(APODDay)
+  /// The app is not running; a link (a widget tap, a URL) starts it. The link arrives at the App
+  /// level before the app's model exists, waits in the process's `LinkInbox`, and is applied once
+  /// the model attaches, while the app launches.
+  case coldLaunchWithLink(String)
+  /// The user taps a notification (`reminder`: the daily reminder; any other identifier as is).
+  case tapNotification(String)
+  /// The video of the detail in front plays full screen (the video sheet).
+  case playVideo
+  /// The video sheet closes.
+  case closeVideo
+  /// The share sheet opens for the detail in front.
+  case share
+  /// The share sheet closes (shared or cancelled).
+  case closeShare
+  /// Save to Photos from the detail in front, the user answering the add-only permission with
+  /// `permission`; the result is told in the message queue.
+  case saveToPhotos(PhotosPermission)
 
   /// A short label for the transcript.
   public var title: String {
@@ -67,9 +87,11 @@ public enum JourneyStep: Sendable, Equatable {
     case .search(let query, let filter):
       "search \"\(query)\"" + (filter.map { " (filter: \($0.rawValue))" } ?? "")
     case .openResult(let day): "open the search result \(day.iso)"
-    case .swipe(let direction, let edge):
+    case .swipe(let direction, let gesture):
       "swipe to the \(direction == .older ? "day before" : "day after")"
-        + (edge ? ", starting at the leading edge" : "")
+        + (gesture == .leadingEdgeDrag
+          ? ", the drag starting at the leading edge"
+          : gesture == .voiceOver ? ", with VoiceOver's action" : "")
     case .openViewer: "open the viewer"
     case .closeViewer: "close the viewer"
     case .back: "back"
@@ -77,13 +99,22 @@ public enum JourneyStep: Sendable, Equatable {
     case .openFavorite(let day): "open the favorite \(day.iso)"
     case .openLink(let url): "open the link \(url)"
     case .tapWidget(let day): "tap the widget showing \(day.iso)"
+    case .coldLaunchWithLink(let url): "the link \(url) starts the app"
+    case .tapNotification(let identifier): "tap the notification '\(identifier)'"
+    case .playVideo: "play the video"
+    case .closeVideo: "close the video"
+    case .share: "open the share sheet"
+    case .closeShare: "close the share sheet"
+    case .saveToPhotos(let permission): "save to Photos (permission: \(permission.rawValue))"
     }
   }
 
   /// The step names, for error messages.
   static let names = [
     "selectTab", "refresh", "openDay", "search", "openResult", "swipe", "openViewer", "closeViewer", "back",
-    "background", "openFavorite", "openLink", "tapWidget",
+    "background", "openFavorite", "openLink", "tapWidget", "coldLaunchWithLink", "tapNotification",
+    "playVideo",
+    "closeVideo", "share", "closeShare", "saveToPhotos",
   ]
 }
 
@@ -93,6 +124,21 @@ public enum DaySwipeDirection: String, Sendable, Equatable, CaseIterable {
   case older
   /// The day after (a drag to the left).
   case newer
+}
+
+/// How a day swipe is made.
+public enum SwipeGesture: String, Sendable, Equatable, CaseIterable {
+  /// A level 120-point drag starting mid-screen.
+  case drag
+  /// The same drag starting at the screen's leading edge, where the system's Back swipe starts.
+  case leadingEdgeDrag
+  /// VoiceOver's "Day Before" / "Day After" action on the detail.
+  case voiceOver
+}
+
+/// The user's answer to the add-only Photos permission (Save to Photos).
+public enum PhotosPermission: String, Sendable, Equatable, CaseIterable {
+  case granted, denied, restricted
 }
 
 /// What the screens should show; only the given fields are checked.
@@ -123,6 +169,19 @@ public struct ScreenExpectation: Sendable, Equatable {
   public var explorePath: [String]?
   /// The sheet in front: `none`, `viewer`, `video`, `share` (`AppNavigation.sheet`).
   public var sheet: String?
+  /// Today's stack: `root` (the current picture) or the day swiped to (`AppNavigation.today`).
+  public var todayStack: String?
+  /// The favorites' details pushed, bottom first (`AppNavigation.favorites.path`).
+  public var favoritesPath: [String]?
+  /// The title of the message in front (`AppNavigation.message`; its text is `message`), or
+  /// `"none"`.
+  public var messageTitle: String?
+  /// What the last step asked the system about orientation, at the state change (before any
+  /// dismissal animates): `portrait` (turn upright now), `rotates` (landscape allowed from now),
+  /// or `none` (nothing asked).
+  public var orientationAsked: String?
+  /// Pictures added to Photos so far.
+  public var photosAdded: Int?
 
   public init() {}
 

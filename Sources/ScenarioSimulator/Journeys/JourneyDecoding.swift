@@ -30,7 +30,11 @@ extension ScenarioAPODStart: Decodable {
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: ScenarioKey.self)
     try container.allowOnly(
-      ["service", "wrongDay", "slow", "saved", "savedRecentDays", "missingPictures"], in: "start.apod")
+      [
+        "service", "wrongDay", "slow", "saved", "savedRecentDays", "missingPictures",
+        "favoritesStoreSetAside",
+      ],
+      in: "start.apod")
     self.init()
     service = try container.choice("service", APODSourceChoice.allCases) ?? service
     wrongDay = try container.day("wrongDay")
@@ -56,6 +60,7 @@ extension ScenarioAPODStart: Decodable {
     }
     savedRecentDays = try container.optional("savedRecentDays")
     missingPictures = try container.optional("missingPictures") ?? []
+    favoritesStoreSetAside = try container.optional("favoritesStoreSetAside") ?? false
   }
 }
 
@@ -93,15 +98,33 @@ extension JourneyStep {
       self = .search(
         try container.value("query"), filter: try container.choice("filter", APODMediaFilter.allCases))
     case "swipe":
-      try fields("direction", "fromLeadingEdge")
+      try fields("direction", "gesture")
       guard let direction = try container.choice("direction", DaySwipeDirection.allCases) else {
         throw DecodingError.keyNotFound(
           ScenarioKey("direction"),
           DecodingError.Context(
             codingPath: container.codingPath, debugDescription: "swipe needs \"direction\" (older or newer)"))
       }
-      self = .swipe(direction, fromLeadingEdge: try container.optional("fromLeadingEdge") ?? false)
-    case "refresh", "openViewer", "closeViewer", "back", "background":
+      self = .swipe(direction, gesture: try container.choice("gesture", SwipeGesture.allCases) ?? .drag)
+    case "coldLaunchWithLink":
+      try fields("url")
+      self = .coldLaunchWithLink(try container.value("url"))
+    case "tapNotification":
+      try fields("notification")
+      self = .tapNotification(try container.value("notification"))
+    case "saveToPhotos":
+      try fields("permission")
+      guard let permission = try container.choice("permission", PhotosPermission.allCases) else {
+        throw DecodingError.keyNotFound(
+          ScenarioKey("permission"),
+          DecodingError.Context(
+            codingPath: container.codingPath,
+            debugDescription:
+              "saveToPhotos needs \"permission\" (the user's answer: granted, denied, restricted)"))
+      }
+      self = .saveToPhotos(permission)
+    case "refresh", "openViewer", "closeViewer", "back", "background", "playVideo", "closeVideo", "share",
+      "closeShare":
       try fields()
       self =
         switch action {
@@ -109,6 +132,10 @@ extension JourneyStep {
         case "openViewer": .openViewer
         case "closeViewer": .closeViewer
         case "back": .back
+        case "playVideo": .playVideo
+        case "closeVideo": .closeVideo
+        case "share": .share
+        case "closeShare": .closeShare
         default: .background
         }
     default:
@@ -123,7 +150,8 @@ extension JourneyStep {
 extension ScreenExpectation {
   static let fields = [
     "today", "detail", "explore", "search", "hd", "orientation", "serverRequests", "savedDays",
-    "favoriteDetail", "tab", "explorePath", "sheet",
+    "favoriteDetail", "tab", "explorePath", "sheet", "todayStack", "favoritesPath", "messageTitle",
+    "orientationAsked", "photosAdded",
   ]
 
   /// The screen fields of an `expect` object.
@@ -154,6 +182,32 @@ extension ScreenExpectation {
       }
       self.sheet = sheet
     }
+    if let stack: String = try container.optional("todayStack") {
+      guard stack == "root" || APODDay(rawValue: stack) != nil else {
+        throw DecodingError.dataCorruptedError(
+          forKey: ScenarioKey("todayStack"), in: container,
+          debugDescription: "'\(stack)' is not \"root\" or a day swiped to (YYYY-MM-DD)")
+      }
+      todayStack = stack
+    }
+    if let days: [String] = try container.optional("favoritesPath") {
+      for text in days where APODDay(rawValue: text) == nil {
+        throw DecodingError.dataCorruptedError(
+          forKey: ScenarioKey("favoritesPath"), in: container,
+          debugDescription: "'\(text)' is not an APOD date: use YYYY-MM-DD")
+      }
+      favoritesPath = days
+    }
+    messageTitle = try container.optional("messageTitle")
+    if let asked: String = try container.optional("orientationAsked") {
+      guard ["portrait", "rotates", "none"].contains(asked) else {
+        throw DecodingError.dataCorruptedError(
+          forKey: ScenarioKey("orientationAsked"), in: container,
+          debugDescription: "'\(asked)' is not one of portrait, rotates, none")
+      }
+      orientationAsked = asked
+    }
+    photosAdded = try container.optional("photosAdded")
     if let days: [String] = try container.optional("savedDays") {
       for text in days where APODDay(rawValue: text) == nil {
         throw DecodingError.dataCorruptedError(

@@ -2,29 +2,27 @@ import AppCore
 import AppNavigation
 import Basics
 import ExploreCore
+import Favorites
 import FavoritesCore
 import Foundation
 import ImageCache
 import NASA
+import Notifications
 import ScreenCore
+import Sharing
 import TodayCore
 import ViewerCore
 
-/// What the user has in front of them, as a journey drove the screens: the tab shown, the day
-/// details pushed on each tab, and the full-screen viewer. The runner plays the views: it calls
-/// the models as they do and keeps what a view would hold (its detail's swipe model, the viewer's
-/// image model); every decision is the models'.
+/// What the user has in front of them, as a journey drove the screens. Where the user is (the
+/// tab, each tab's stack, the sheet, the messages, the orientation) is the app's own state,
+/// `AppModel.navigation`, changed through the app's own calls (`AppModel.open(url:)`,
+/// `openNotification`, the navigation's methods the views call). The runner plays the views: it
+/// calls the models as they do and keeps what a view would hold (its detail's swipe model, the
+/// viewer's image model, its `.task`s); every decision is the models'.
 @MainActor
 final class JourneyState {
+  /// The tab whose screens are on screen: the views follow `AppNavigation.tab`.
   var tab: JourneyTab = .today
-  /// Where the user is, as Core holds it (`AppNavigation`); the views report to it.
-  var navigation: AppNavigation
-  private let clock: any Clocking
-
-  init(clock: any Clocking) {
-    self.clock = clock
-    navigation = AppNavigation(clock: clock)
-  }
   /// Day details pushed on each tab, bottom first.
   var details: [JourneyTab: [DaySwipeModel]] = [:]
   /// Today's picture as a detail, and the day it opened on: swiping on Today moves it.
@@ -32,36 +30,67 @@ final class JourneyState {
   /// The viewer's image model: the open viewer's, or the last one that closed.
   var viewer: ProgressiveImageModel?
   var viewerOpen = false
+  /// The sheet as its view presented it (the day it opened on): the view reports its close so.
+  var presented: Sheet?
   var inBackground = false
   /// The favorite's detail pushed on the Favorites tab.
   var favoriteDetail: FavoriteDetailModel?
   /// The `.task`s of the views on each tab: cancelled when the tab goes away, as SwiftUI does.
   var viewTasks: [JourneyTab: [Task<Void, Never>]] = [:]
+  /// What the last journey step asked the system about orientation (the navigation's answer at
+  /// the state change), nil when it asked nothing.
+  var orientationAsked: String?
+  /// The process's link inbox (`LinkInbox.shared` in the app): a link that arrives before the app's
+  /// model is attached waits here.
+  var links = LinkInbox()
+  /// Links the inbox handed over, not yet followed.
+  var arrivedLinks: [URL] = []
+  /// Whether the damaged favorites store was announced (once: the next start opens a fresh store).
+  var favoritesStoreAnnounced = false
 
   /// A new process: nothing on screen yet.
   func reset() {
     tab = .today
-    navigation = AppNavigation(clock: clock)
     details = [:]
     todaySwiper = nil
     viewer = nil
     viewerOpen = false
+    presented = nil
     inBackground = false
     favoriteDetail = nil
     for task in viewTasks.values.flatMap({ $0 }) { task.cancel() }
     viewTasks = [:]
+    orientationAsked = nil
+    links = LinkInbox()
+    arrivedLinks = []
   }
 }
 
 extension ScenarioSession {
-  /// The first screen of a launched journey appears: the Today tab's `.task` loads it.
+  /// The process's model was built: as the app's start-up does, a favorites store found damaged
+  /// (and set aside) is announced in the message queue at once, before the launch.
+  func processStarted(_ model: AppModel) {
+    journey.reset()
+    guard let apod, apod.setup.favoritesStoreSetAside, !journey.favoritesStoreAnnounced else { return }
+    journey.favoritesStoreAnnounced = true
+    let setAside = content.directory.appending(path: "favorites/favorites.damaged.json")
+    model.announceFavoritesStore(FavoritesRepositoryError.corruptFile(movedTo: setAside).message)
+    world.note("favorites: the damaged store was set aside; the app says so")
+  }
+
+  /// The first screen of a launched journey appears: the model attaches to the link inbox (as the
+  /// app's environment does once the model exists; a link that started the app is handed over
+  /// now, once), the Today tab's `.task` loads it, and the links that arrived are followed.
   func firstScreenAppears() async {
     guard apod != nil, let model else { return }
-    await track { await model.today.load() }
+    journey.links.attach { [weak self] url in self?.journey.arrivedLinks.append(url) }
+    await trackView { await model.today.load() }
+    await followArrivedLinks(model)
   }
 
   func performJourney(_ step: JourneyStep) async {
     guard let model = runningModel() else { return }
+    journey.orientationAsked = nil
     switch step {
     case .selectTab(let tab):
       if tab != journey.tab {
@@ -69,7 +98,7 @@ extension ScenarioSession {
         for task in journey.viewTasks.removeValue(forKey: journey.tab) ?? [] { task.cancel() }
       }
       journey.tab = tab
-      journey.navigation.select(AppTab(rawValue: tab.rawValue) ?? .today)
+      model.navigation.select(AppTab(rawValue: tab.rawValue) ?? .today)
       // The tab's screens appear: their `.task`s run.
       switch tab {
       case .today: await trackView { await model.today.load() }
@@ -94,7 +123,7 @@ extension ScenarioSession {
         return fail("Explore shows no list to pick a day in")
       }
       if case .loaded(let result) = picked {
-        journey.navigation.openDay(day)
+        model.navigation.openDay(day)
         push(model.daySwiper(from: result.apod))
       } else {
         world.note("explore: the picked day shows \(Self.describe(picked))")
@@ -112,21 +141,10 @@ extension ScenarioSession {
       guard let found else {
         return fail("the result \(day.iso) could not be opened (its saved file is gone)")
       }
+      model.navigation.openDay(day)
       push(model.daySwiper(from: found))
-    case .swipe(let direction, let fromLeadingEdge):
-      guard let swiper = detailInFront(model) else { return fail("no day detail is in front to swipe") }
-      guard !fromLeadingEdge else {
-        return fail("a drag's start is not an input of Core's swipe rule yet (issue 21, defect 8)")
-      }
-      // The gesture the view reports, decided by Core's rule: 120 points sideways, level.
-      guard let asked = DaySwipeModel.Direction(dragWidth: direction == .older ? 120 : -120, height: 0) else {
-        return fail("Core did not take a level 120-point drag for a swipe")
-      }
-      var moved = true
-      await track { moved = await swiper.swipe(asked) }
-      if !moved {
-        world.note("detail: no day \(direction == .older ? "before" : "after") \(swiper.page.day.iso)")
-      }
+    case .swipe(let direction, let gesture):
+      await swipe(direction, gesture, model)
     case .openViewer:
       guard let swiper = detailInFront(model), case .loaded(let apod) = swiper.page else {
         return fail("no loaded day is in front to open in the viewer")
@@ -138,20 +156,40 @@ extension ScenarioSession {
       await track { await image.load() }
       journey.viewer = image
       journey.viewerOpen = true
-      _ = journey.navigation.present(.viewer(apod.date))
+      present(.viewer(apod.date), model)
       await track { await image.showHD() }
     case .closeViewer:
-      guard journey.viewerOpen, let image = journey.viewer else { return fail("the viewer is not open") }
-      journey.viewerOpen = false
-      _ = journey.navigation.dismissSheet()
-      await track { await ViewerClosing.close(image, images: model.images.pipeline) }
-    case .back:
-      guard var stack = journey.details[journey.tab], let top = stack.popLast() else {
-        return fail("nothing to go back from on the \(journey.tab.rawValue) tab")
+      guard journey.viewerOpen, let image = journey.viewer, case .viewer? = model.navigation.sheet else {
+        return fail("the viewer is not open")
       }
-      journey.details[journey.tab] = stack
-      journey.navigation.back()
-      await track { await top.stop() }
+      journey.viewerOpen = false
+      // The close begins: the viewer reports it first (portrait is asked before the dismissal
+      // animates), then lets its HD picture go.
+      closePresented(model)
+      await track { await ViewerClosing.close(image, images: model.images.pipeline) }
+    case .playVideo:
+      guard let swiper = detailInFront(model), case .loaded(let apod) = swiper.page else {
+        return fail("no loaded day is in front to play")
+      }
+      guard case .video = apod.hero else {
+        return fail("\(apod.date.iso) has no video to play (its top is \(Self.heroName(apod)))")
+      }
+      present(.video(apod.date), model)
+    case .closeVideo:
+      guard case .video? = model.navigation.sheet else { return fail("no video is playing") }
+      closePresented(model)
+    case .share:
+      guard let swiper = detailInFront(model), case .loaded(let apod) = swiper.page else {
+        return fail("no loaded day is in front to share")
+      }
+      present(.share(apod.date), model)
+    case .closeShare:
+      guard case .share? = model.navigation.sheet else { return fail("the share sheet is not open") }
+      closePresented(model)
+    case .saveToPhotos(let permission):
+      await saveToPhotos(answering: permission, model)
+    case .back:
+      await back(model)
     case .background:
       journey.inBackground = true
       await track { await model.scenePhaseDidChange(to: .background) }
@@ -166,39 +204,176 @@ extension ScenarioSession {
       }
       let detail = model.favoriteDetail(for: favorite)
       journey.favoriteDetail = detail
-      journey.navigation.openFavorite(day)
+      model.navigation.openFavorite(day)
       await trackView { await detail.load() }
     case .openLink(let text):
       guard let url = URL(string: text) else { return fail("'\(text)' is not a URL") }
-      await follow(url, model)
+      journey.links.deliver(url)
+      await followArrivedLinks(model)
     case .tapWidget(let day):
-      await follow(DeepLink.url(for: .day(day)), model)
+      journey.links.deliver(DeepLink.url(for: .day(day)))
+      await followArrivedLinks(model)
+    case .coldLaunchWithLink(let text):
+      guard let url = URL(string: text) else { return fail("'\(text)' is not a URL") }
+      guard model.launchState == .notLaunched else {
+        return fail("the app is already running (a link to a running app is openLink; quit first)")
+      }
+      // The App level takes the link before the model exists; it waits in the inbox.
+      journey.links.deliver(url)
+      world.note("link: \(url.absoluteString) waits for the app (LinkInbox)")
+      await track { await model.launch() }
+      await firstScreenAppears()
+    case .tapNotification(let name):
+      let identifier = name == "reminder" ? ReminderScheduler.requestIdentifier : name
+      let before = model.navigation.explore.path
+      await track { await model.openNotification(requestIdentifier: identifier) }
+      await showNavigation(model, explorePathBefore: before)
     }
   }
 
-  /// A link arrives: `AppNavigation` decides where it goes; the runner shows what it decided, as
-  /// the views do (the tab's screen appears; a day pushed on Explore loads and opens).
-  private func follow(_ url: URL, _ model: AppModel) async {
-    let before = journey.navigation.explore.path
-    guard journey.navigation.open(url: url) else {
-      return world.note("navigation: \(url.absoluteString) is not a Spacer link; nothing changes")
+  /// A view presents `sheet` (reported to the navigation).
+  private func present(_ sheet: Sheet, _ model: AppModel) {
+    journey.presented = sheet
+    asked(model.navigation.present(sheet))
+  }
+
+  /// The sheet's view reports its close as it presented it (`dismissSheet(_:)`), before the
+  /// dismissal animates.
+  private func closePresented(_ model: AppModel) {
+    guard let sheet = journey.presented else { return fail("no sheet was presented by a view") }
+    journey.presented = nil
+    asked(model.navigation.dismissSheet(sheet))
+  }
+
+  /// The orientation change the navigation answered, as the view hands it to the system.
+  private func asked(_ change: OrientationChange) {
+    journey.orientationAsked =
+      switch change {
+      case .none: nil
+      case .allow: "rotates"
+      case .returnToPortrait: "portrait"
+      }
+  }
+
+  /// A day swipe on the detail in front, made by `gesture`. A drag is the view's gesture, decided
+  /// by Core's rule for a detail (`DaySwipeModel.Direction(detailDragFrom:…)`): a drag starting at
+  /// the leading edge is the system's Back swipe and never changes the day (the system's Back
+  /// itself is not simulated: use `back`). VoiceOver's action swipes without a drag, as the
+  /// detail's accessibility action does.
+  private func swipe(_ direction: DaySwipeDirection, _ gesture: SwipeGesture, _ model: AppModel) async {
+    guard let swiper = detailInFront(model) else { return fail("no day detail is in front to swipe") }
+    let wanted: DaySwipeModel.Direction = direction == .older ? .older : .newer
+    let asked: DaySwipeModel.Direction?
+    switch gesture {
+    case .voiceOver:
+      asked = wanted
+    case .drag, .leadingEdgeDrag:
+      // A level 120-point drag, from 10 points (the edge) or mid-screen (200 points).
+      asked = DaySwipeModel.Direction(
+        detailDragFrom: gesture == .leadingEdgeDrag ? 10 : 200, dragWidth: direction == .older ? 120 : -120,
+        height: 0)
     }
-    let tab = JourneyTab(rawValue: journey.navigation.tab.rawValue) ?? .today
-    if tab != journey.tab {
+    guard let asked else {
+      return world.note("detail: the drag is no day swipe (it starts at the leading edge: the Back swipe's)")
+    }
+    var moved = true
+    await track { moved = await swiper.swipe(asked) }
+    if moved {
+      model.navigation.swipe(to: swiper.page.day)
+    } else {
+      world.note("detail: no day \(direction == .older ? "before" : "after") \(swiper.page.day.iso)")
+    }
+  }
+
+  /// Back: the detail on top of the tab shown goes away; its view's `.task`s end. On Explore and
+  /// Favorites the navigation stack reports its new path (`stackMoved`, as the views do); on
+  /// Today the day swiped to returns to the current picture (`back()`).
+  private func back(_ model: AppModel) async {
+    let navigation = model.navigation
+    switch journey.tab {
+    case .today:
+      guard !navigation.today.isAtRoot else { return fail("nothing to go back from on the today tab") }
+      journey.todaySwiper = nil
+      navigation.back()
+    case .favorites:
+      guard journey.favoriteDetail != nil else { return fail("nothing to go back from on the favorites tab") }
+      journey.favoriteDetail = nil
+      for task in journey.viewTasks.removeValue(forKey: .favorites) ?? [] { task.cancel() }
+      navigation.stackMoved(on: .favorites, to: Array(navigation.favorites.path.dropLast()))
+    case .explore, .profile:
+      guard var stack = journey.details[journey.tab], let top = stack.popLast() else {
+        return fail("nothing to go back from on the \(journey.tab.rawValue) tab")
+      }
+      journey.details[journey.tab] = stack
+      navigation.stackMoved(on: .explore, to: Array(navigation.explore.path.dropLast()))
+      await track { await top.stop() }
+    }
+  }
+
+  /// Save to Photos as the detail's button does (`AppModel.saveToPhotos`), with PhotoKit replaced:
+  /// the permission answer is the scenario's, the picture's bytes come through `PictureDownload`
+  /// (the pipeline's disk tier, else the picture server), and the library records what it gets.
+  private func saveToPhotos(answering permission: PhotosPermission, _ model: AppModel) async {
+    guard let apod, let swiper = detailInFront(model), case .loaded(let day) = swiper.page else {
+      return fail("no loaded day is in front to save")
+    }
+    let access: PhotoLibraryAddAccess =
+      switch permission {
+      case .granted: .granted
+      case .denied: .denied
+      case .restricted: .restricted
+      }
+    let pictures = PictureDownload(images: apod.images, downloader: apod.pictureDownloader)
+    let library = apod.photos
+    let saver = PictureSaver(
+      requestAccess: { access }, download: { url in try await pictures.picture(at: url).data },
+      addToLibrary: { data in library.add(data) })
+    var result: SavePictureResult?
+    await track { result = await model.saveToPhotos(day, using: saver) }
+    if let result { world.note("photos: \(result.title): \(result.message)") }
+  }
+
+  /// Hands every link the inbox passed on to the app (`AppModel.open(url:)`, which routes it and
+  /// loads on the way), and shows where it went.
+  private func followArrivedLinks(_ model: AppModel) async {
+    while !journey.arrivedLinks.isEmpty {
+      let url = journey.arrivedLinks.removeFirst()
+      let before = model.navigation.explore.path
+      var opened = false
+      await track { opened = await model.open(url: url) }
+      guard opened else {
+        world.note("navigation: \(url.absoluteString) is not a Spacer link; nothing changes")
+        continue
+      }
+      await showNavigation(model, explorePathBefore: before)
+    }
+  }
+
+  /// The views follow the navigation state after a link or a notification: the tab shown (its
+  /// screen appears; the one that went away ends its `.task`s), a sheet the link closed, and a
+  /// day detail pushed on Explore (the app loaded the day on the way; the detail reads it).
+  private func showNavigation(_ model: AppModel, explorePathBefore before: [APODDay]) async {
+    let navigation = model.navigation
+    let tab = JourneyTab(rawValue: navigation.tab.rawValue) ?? .today
+    let tabChanged = tab != journey.tab
+    if tabChanged {
       for task in journey.viewTasks.removeValue(forKey: journey.tab) ?? [] { task.cancel() }
     }
     journey.tab = tab
-    journey.viewerOpen = journey.navigation.sheet != nil && journey.viewerOpen
+    if navigation.sheet == nil { journey.viewerOpen = false }
     switch tab {
     case .today:
-      journey.todaySwiper = nil
-      await trackView { await model.today.load() }
+      if navigation.today.isAtRoot { journey.todaySwiper = nil }
+      if tabChanged { await trackView { await model.today.load() } }
     case .explore:
-      let path = journey.navigation.explore.path
+      let path = navigation.explore.path
       guard let day = path.last, path != before || journey.details[.explore]?.isEmpty != false else { return }
-      await trackView { await model.explore.loadDay(day) }
-      guard case .loaded(let content) = model.explore.state, case .loaded(let result)? = content.picked else {
-        return world.note("explore: \(day.iso) could not be shown")
+      // The detail pushed shows its day as the app's does (`ExploreModel.detail(for:)`: the
+      // app loaded it on the way, so it is read from the device).
+      var shown: PickedDay = .loading(day)
+      await trackView { shown = await model.explore.detail(for: day) }
+      guard case .loaded(let result) = shown else {
+        return world.note("explore: \(day.iso) could not be shown: \(Self.describe(shown))")
       }
       var stack = journey.details[.explore] ?? []
       if stack.count >= path.count, !stack.isEmpty { stack.removeLast() }
@@ -250,17 +425,19 @@ extension ScenarioSession {
       let actual = journey.viewer.map { Self.hd($0.phase) } ?? .notRequested
       compareScreen("hd", hd.rawValue, actual.rawValue)
     }
+    let navigation = model.navigation
     if let orientation = expect.orientation {
       // Orientation follows the navigation state (issue 21): the sheet in front decides.
-      let actual: OrientationExpectation =
-        journey.navigation.allowedOrientations == .portrait ? .portrait : .rotates
+      let actual: OrientationExpectation = navigation.allowedOrientations == .portrait ? .portrait : .rotates
       compareScreen("orientation", orientation.rawValue, actual.rawValue)
+    }
+    if let asked = expect.orientationAsked {
+      compareScreen("orientationAsked", asked, journey.orientationAsked ?? "none")
     }
     if let expected = expect.serverRequests, let apod {
       compareScreen("serverRequests", "\(expected)", "\(await apod.serverRequests())")
     }
     if let expected = expect.favoriteDetail { check(expected, journey.favoriteDetail) }
-    let navigation = journey.navigation
     if let tab = expect.tab { compareScreen("tab", tab.rawValue, navigation.tab.rawValue) }
     if let path = expect.explorePath {
       compareScreen(
@@ -276,6 +453,20 @@ extension ScenarioSession {
         case .share: "share"
         }
       compareScreen("sheet", sheet, actual)
+    }
+    if let stack = expect.todayStack {
+      compareScreen("todayStack", stack, navigation.today.swipedTo?.iso ?? "root")
+    }
+    if let path = expect.favoritesPath {
+      compareScreen(
+        "favoritesPath", "[\(path.joined(separator: ", "))]",
+        "[\(navigation.favorites.path.map(\.iso).joined(separator: ", "))]")
+    }
+    if let title = expect.messageTitle {
+      compareScreen("messageTitle", title, navigation.message?.title ?? "none")
+    }
+    if let added = expect.photosAdded, let apod {
+      compareScreen("photosAdded", "\(added)", "\(apod.photos.count)")
     }
     if let expected = expect.savedDays, let apod {
       let saved = await apod.repository.savedAPODs().map(\.date.iso).sorted()
