@@ -70,7 +70,8 @@ public enum JourneyStep: Sendable, Equatable {
   case playVideo
   /// The video sheet closes.
   case closeVideo
-  /// The share sheet opens for the detail in front.
+  /// Share on the detail in front: a picture day's picture is fetched, then the share sheet opens
+  /// (a failure is a message instead); another day shares its page link through the system.
   case share
   /// The share sheet closes (shared or cancelled).
   case closeShare

@@ -179,10 +179,7 @@ extension ScenarioSession {
       guard case .video? = model.navigation.sheet else { return fail("no video is playing") }
       closePresented(model)
     case .share:
-      guard let swiper = detailInFront(model), case .loaded(let apod) = swiper.page else {
-        return fail("no loaded day is in front to share")
-      }
-      present(.share(apod.date), model)
+      await share(model)
     case .closeShare:
       guard case .share? = model.navigation.sheet else { return fail("the share sheet is not open") }
       closePresented(model)
@@ -307,6 +304,34 @@ extension ScenarioSession {
       journey.details[journey.tab] = stack
       navigation.stackMoved(on: .explore, to: Array(navigation.explore.path.dropLast()))
       await track { await top.stop() }
+    }
+  }
+
+  /// Share as the detail's button does: a picture day's picture is fetched first (`PictureDownload`:
+  /// the disk tier, else the picture server) and the share sheet is presented with it; a failure is
+  /// told in the message queue instead (`AppModel.shareFailed`). Any other day shares its page
+  /// link through the system's `ShareLink`, which is no sheet of the app's state.
+  private func share(_ model: AppModel) async {
+    guard let apod, let swiper = detailInFront(model), case .loaded(let day) = swiper.page else {
+      return fail("no loaded day is in front to share")
+    }
+    guard case .picture(let url, _) = ShareItem(day) else {
+      return world.note("share: \(day.date.iso) shares its page link (the system's ShareLink)")
+    }
+    let pictures = PictureDownload(images: apod.images, downloader: apod.pictureDownloader)
+    var failure: String?
+    await track {
+      do throws(ImagePipelineError) {
+        _ = try await pictures.picture(at: url)
+      } catch {
+        failure = error.message
+      }
+    }
+    if let failure {
+      model.shareFailed(failure)
+      world.note("share: the picture could not be prepared: \(failure)")
+    } else {
+      present(.share(day.date), model)
     }
   }
 
