@@ -197,6 +197,9 @@ public enum ScenarioStep: Sendable, Equatable {
   case holdNextStatusRead
   /// The user dismisses the message in front (the alert's OK).
   case dismissMessage
+  /// The user buys `product` on its App Store page (a promoted in-app purchase); the App Store
+  /// answers the app's purchase with `result`.
+  case promotedPurchase(product: String, result: ScriptedPurchase)
   /// A journey step: the app as a user drives it (`JourneyStep`).
   case journey(JourneyStep)
   case expect(ScenarioExpectation)
@@ -244,6 +247,8 @@ public enum ScenarioStep: Sendable, Equatable {
       "the \(which.rawValue) held SDK start calls back: \(result.rawValue)"
     case .holdNextStatusRead: "the next subscription-status read answers only after the next purchase"
     case .dismissMessage: "dismiss the message in front"
+    case .promotedPurchase(let product, let result):
+      "promoted purchase of \(product) on the App Store → \(result)"
     case .journey(let step): step.title
     case .expect: "expect"
     }

@@ -249,6 +249,7 @@ extension ScenarioStep: Decodable {
     "goOffline", "goOnline", "restore", "changeMode", "setBackend", "setPaywall", "killBeforeFinish",
     "saveFavorite", "removeFavorite", "openFavorites", "upgrade", "paymentFixed", "resumeAutoRenew",
     "setDeviceClock", "sdkStartCallsBack", "holdNextStatusRead", "dismissMessage",
+    "promotedPurchase",
   ]
 
   public init(from decoder: any Decoder) throws {
@@ -353,6 +354,10 @@ extension ScenarioStep: Decodable {
       self = .setBackend(
         start: try container.choice("start", BackendStartBehaviour.allCases),
         check: try container.choice("check", BackendCheckBehaviour.allCases))
+    case "promotedPurchase":
+      try fields("product", "result", "error")
+      self = .promotedPurchase(
+        product: try Self.product(in: container), result: try Self.purchase(in: container))
     case "sdkStartCallsBack":
       try fields("result", "which")
       guard let result = try container.choice("result", HeldStartAnswer.allCases) else {

@@ -267,6 +267,18 @@ final class ScenarioSession {
       await settle()
     case .holdNextStatusRead:
       world.holdsNextStatusRead = true
+    case .promotedPurchase(let product, let result):
+      guard let model = runningModel() else { return }
+      guard model.monetization.settings.activeMode == .observer else {
+        // Full mode: the SDK would open its own paywall for it, which the simulated SDK does not model.
+        return fail("promoted purchases are simulated in Observer mode only")
+      }
+      world.nextPurchase = result
+      world.note("app store: the user buys \(product) on its product page (a promoted purchase)")
+      guard world.promote(ProductID(rawValue: product)) else {
+        return fail("the app does not listen for promoted purchases (add a launch step)")
+      }
+      await settle()
     case .dismissMessage:
       guard let model = runningModel() else { return }
       guard let message = model.navigation.message else { return fail("no message is shown to dismiss") }
@@ -487,6 +499,10 @@ final class ScenarioSession {
         log.handledUpdates < world.sentUpdates
       {
         await world.waitForChangeOrUpdates(log: log, count: world.sentUpdates)
+        continue
+      }
+      if let log = world.launchLog, log.handledPromotedPurchases < world.sentPromotedPurchases {
+        await world.waitForChangeOrPromoted(log: log, count: world.sentPromotedPurchases)
         continue
       }
       tracked.removeAll { $0.isDone }
@@ -726,6 +742,16 @@ final class ScenarioSession {
 }
 
 extension ScenarioWorld {
+  /// Returns once the app has handled `count` promoted purchases (as this launch's log counts
+  /// them), or the world changed.
+  func waitForChangeOrPromoted(log: LaunchLog, count: Int) async {
+    Task {
+      await log.waitUntilPromotedHandled(count: count)
+      self.notify()
+    }
+    await waitForChange()
+  }
+
   /// Returns once the listener has handled `count` updates (as this launch's log counts them), or
   /// the world changed.
   func waitForChangeOrUpdates(log: LaunchLog, count: Int) async {

@@ -83,6 +83,10 @@ final class ScenarioWorld {
   /// Status reads waiting for the next purchase, with the answer they read when asked.
   private var heldReads: [(id: Int, continuation: CheckedContinuation<Bool, Never>)] = []
   private var nextHeldReadID = 0
+  /// The running launch's `PurchaseIntent.intents` stream, once the app listens.
+  private var promotedPurchases: (generation: Int, continuation: AsyncStream<ProductID>.Continuation)?
+  /// Promoted purchases handed to the running launch's listener.
+  private(set) var sentPromotedPurchases = 0
   private var nextTransactionID: UInt64 = 1001
   /// The device's transactions: unfinished ones, with the signature StoreKit stored for them,
   /// are delivered again at every launch until finished.
@@ -145,6 +149,7 @@ final class ScenarioWorld {
     sdkListens = false
     sdkIsStarted = false
     startGate = SDKStartGate()
+    endPromotedPurchases()
     return generation
   }
 
@@ -160,6 +165,7 @@ final class ScenarioWorld {
     lostCalls = 0
     lostCallbacks.releaseAll()
     startGate = SDKStartGate()
+    endPromotedPurchases()
     let held = heldStarts
     heldStarts.removeAll()
     for start in held { start.continuation.resume(returning: .failure(.other(detail: "app quit"))) }
@@ -394,6 +400,35 @@ final class ScenarioWorld {
 
   /// How many updates reached the running launch's listener.
   var sentUpdates: Int { transactions.deliveredCount }
+
+  // MARK: - Promoted purchases
+
+  /// The App Store's promoted purchases for launch `generation` (`PurchaseIntent.intents`).
+  func promotedPurchaseStream(for generation: Int) -> AsyncStream<ProductID> {
+    let (stream, continuation) = AsyncStream<ProductID>.makeStream()
+    if isCurrent(generation) {
+      promotedPurchases?.continuation.finish()
+      promotedPurchases = (generation, continuation)
+    } else {
+      continuation.finish()
+    }
+    return stream
+  }
+
+  /// The user buys `product` on its App Store page: the running app's listener receives it.
+  /// `false` when no launch listens.
+  func promote(_ product: ProductID) -> Bool {
+    guard let promotedPurchases, isCurrent(promotedPurchases.generation) else { return false }
+    sentPromotedPurchases += 1
+    promotedPurchases.continuation.yield(product)
+    return true
+  }
+
+  private func endPromotedPurchases() {
+    promotedPurchases?.continuation.finish()
+    promotedPurchases = nil
+    sentPromotedPurchases = 0
+  }
 
   /// The app finishes a transaction; when a `killBeforeFinish` step armed it, the process dies
   /// instead, between the grant and the finish. Returns whether the finish happened.
@@ -683,6 +718,9 @@ final class LaunchLog: MonetizationLogging, Sendable {
     var waiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
     /// The access of every entitlement update, in order (`entitlementUpdated`).
     var accessUpdates: [AccessLevel] = []
+    /// Promoted purchases this launch is done with (`promotedPurchaseHandled`).
+    var handledPromotedPurchases = 0
+    var promotedWaiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
   }
 
   private let state = Locked(State())
@@ -694,6 +732,12 @@ final class LaunchLog: MonetizationLogging, Sendable {
     let (alive, ready) = state.withLock { state -> (Bool, [CheckedContinuation<Void, Never>]) in
       guard state.isAlive else { return (false, []) }
       if case .entitlementUpdated(let access, _, _) = event { state.accessUpdates.append(access) }
+      if case .promotedPurchaseHandled = event {
+        state.handledPromotedPurchases += 1
+        let ready = state.promotedWaiters.filter { $0.count <= state.handledPromotedPurchases }
+        state.promotedWaiters.removeAll { $0.count <= state.handledPromotedPurchases }
+        return (true, ready.map(\.continuation))
+      }
       guard case .transactionUpdateHandled = event else { return (true, []) }
       state.handledUpdates += 1
       let ready = state.waiters.filter { $0.count <= state.handledUpdates }.map(\.continuation)
@@ -711,6 +755,21 @@ final class LaunchLog: MonetizationLogging, Sendable {
   /// The access of every entitlement update this launch, in order.
   var accessUpdates: [AccessLevel] { state.withLock { $0.accessUpdates } }
 
+  /// How many promoted purchases this launch has handled.
+  var handledPromotedPurchases: Int { state.withLock { $0.handledPromotedPurchases } }
+
+  /// Returns once this launch has handled `count` promoted purchases, or was silenced.
+  func waitUntilPromotedHandled(count: Int) async {
+    await withCheckedContinuation { continuation in
+      let done = state.withLock { state -> Bool in
+        guard state.isAlive, state.handledPromotedPurchases < count else { return true }
+        state.promotedWaiters.append((count, continuation))
+        return false
+      }
+      if done { continuation.resume() }
+    }
+  }
+
   /// Returns once this launch has handled `count` updates, or was silenced.
   func waitUntilHandled(count: Int) async {
     await withCheckedContinuation { continuation in
@@ -727,8 +786,11 @@ final class LaunchLog: MonetizationLogging, Sendable {
   func silence() {
     let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
       state.isAlive = false
-      defer { state.waiters.removeAll() }
-      return state.waiters.map(\.continuation)
+      defer {
+        state.waiters.removeAll()
+        state.promotedWaiters.removeAll()
+      }
+      return state.waiters.map(\.continuation) + state.promotedWaiters.map(\.continuation)
     }
     for continuation in waiters { continuation.resume() }
   }

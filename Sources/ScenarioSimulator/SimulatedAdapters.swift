@@ -261,9 +261,9 @@ final class SimulatedPurchaser: SimulatedAdapter, Purchaser {
     for index in world.subscriptions.indices { world.subscriptions[index].onThisDevice = true }
   }
 
-  /// The simulated App Store promotes nothing: the stream stays open and silent.
+  /// The App Store's promoted purchases: what `promotedPurchase` steps buy on a product page.
   func promotedPurchases() async -> AsyncStream<ProductID> {
-    AsyncStream { _ in }
+    world.promotedPurchaseStream(for: generation)
   }
 
   func transactionUpdates() async -> AsyncStream<VerificationResultSnapshot<TransactionSnapshot>> {

@@ -13,13 +13,17 @@ struct PromotedPurchaseTests {
     let harness = Harness.started(mode: .observer)
     let bought = harness.activeTransaction(id: 71)
     harness.purchaser.purchaseResults = [.purchased(.verified(bought))]
+    // StoreKit lists it once bought (nothing reads StoreKit before; the re-check after does).
+    harness.storeKit.entitlements = [.verified(bought)]
     harness.purchaser.sendPromoted(MonetizationFixtures.monthly)
     await harness.purchases.startListening()
     try await bounded("the promoted purchase") {
-      await harness.logger.waitUntil(1, .purchaseSucceeded)
+      await harness.logger.waitUntil(1, .promotedPurchaseHandled)
     }
     #expect(harness.purchaser.purchasedProductIDs == [MonetizationFixtures.monthly])
     #expect(harness.purchaser.finishedTransactionIDs == [71])
+    // No interceptor answered the SDK, so nothing synchronizes after it but the app.
+    #expect(harness.backend.synchronizeCount == 1)
     #expect(harness.entitlements.entitlement.isPremium)
     #expect(harness.announcements.isEmpty)
     // No paywall was involved: the slot stays free.

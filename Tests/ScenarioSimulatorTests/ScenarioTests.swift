@@ -161,6 +161,7 @@ struct ScenarioDecodingTests {
       { "name": "x", "start": { "backend": { "start": "held" } }, "steps": [
         { "do": "sdkStartCallsBack", "result": "fail", "which": "oldest" }, { "do": "sdkStartCallsBack", "result": "ok" },
         { "do": "holdNextStatusRead" }, { "do": "dismissMessage" },
+        { "do": "promotedPurchase", "product": "spacer.premium.annual", "result": "failed", "error": "networkError" },
         { "expect": { "accessChanges": ["premium", "free"], "message": "none", "messagesWaiting": 0,
                       "calls": { "sdk.start": 1 } } } ] }
       """#)
@@ -170,7 +171,10 @@ struct ScenarioDecodingTests {
         .sdkStartCallsBack(result: .fail, which: .oldest), .sdkStartCallsBack(result: .ok, which: .newest),
         .holdNextStatusRead, .dismissMessage,
       ])
-    guard case .expect(let expectation) = scenario.steps[4] else {
+    #expect(
+      scenario.steps[4] == .promotedPurchase(product: "spacer.premium.annual", result: .failed(.networkError))
+    )
+    guard case .expect(let expectation) = scenario.steps[5] else {
       Issue.record("the last step is not an expect")
       return
     }
@@ -223,6 +227,16 @@ struct ScenarioRunnerTests {
     )
     let report = await ScenarioRunner().run(scenario)
     #expect(report.failures == ["step 3: no message is shown to dismiss"])
+  }
+
+  @Test func aPromotedPurchaseInFullModeIsRefusedAsNotSimulated() async throws {
+    let scenario = try decode(
+      #"""
+      { "name": "x", "steps": [ { "do": "launch" }, { "do": "closePaywall" },
+        { "do": "promotedPurchase", "product": "spacer.premium.annual" } ] }
+      """#)
+    let report = await ScenarioRunner().run(scenario)
+    #expect(report.failures == ["step 3: promoted purchases are simulated in Observer mode only"])
   }
 
   @Test func accessChangesReportWhatTheEntitlementMovedTo() async throws {

@@ -30,7 +30,8 @@ extension MonetizationLog {
       .info
     case .snapshotLoaded, .snapshotMissing, .snapshotSaved, .syncStarted, .onboardingSkipped,
       .paywallRequested, .paywallAlreadyPresenting, .gateAttempted, .transactionRecorded,
-      .transactionFinished, .synchronizeRequested, .transactionUpdateObserved, .transactionUpdateHandled:
+      .transactionFinished, .synchronizeRequested, .transactionUpdateObserved, .transactionUpdateHandled,
+      .promotedPurchaseHandled:
       .debug
     }
   }

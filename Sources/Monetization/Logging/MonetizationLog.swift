@@ -78,6 +78,8 @@ public enum MonetizationLog: Sendable, Equatable {
   case transactionUpdateHandled(transactionID: UInt64)
   /// The App Store handed over a promoted purchase (`PurchaseIntent`).
   case promotedPurchaseArrived(productID: ProductID, handling: PromotedPurchaseHandling)
+  /// The app is done with one promoted purchase, whatever it did with it.
+  case promotedPurchaseHandled(productID: ProductID)
   case synchronizeRequested
   // Restore
   case restoreStarted(mode: RunningMode)
@@ -127,6 +129,7 @@ public enum MonetizationLog: Sendable, Equatable {
     case .transactionUpdateObserved: .transactionUpdateObserved
     case .transactionUpdateHandled: .transactionUpdateHandled
     case .promotedPurchaseArrived: .promotedPurchaseArrived
+    case .promotedPurchaseHandled: .promotedPurchaseHandled
     case .synchronizeRequested: .synchronizeRequested
     case .restoreStarted: .restoreStarted
     case .restoreFinished: .restoreFinished
@@ -145,7 +148,7 @@ public enum MonetizationLog: Sendable, Equatable {
     case purchasePending, purchaseCancelled, purchaseFailed, purchaseUnverified
     case purchaseNotHandledInFullMode, transactionUpdateIgnored, transactionRecorded, transactionFinished
     case transactionUpdateObserved, transactionUpdateHandled, synchronizeRequested, restoreStarted
-    case restoreFinished, promotedPurchaseArrived
+    case restoreFinished, promotedPurchaseArrived, promotedPurchaseHandled
   }
 
   /// A one-line human-readable description.
@@ -204,6 +207,7 @@ public enum MonetizationLog: Sendable, Equatable {
         "promoted purchase of \(productID.rawValue): the SDK's paywall holds the slot"
       case .appBuys: "promoted purchase of \(productID.rawValue): bought by the app"
       }
+    case .promotedPurchaseHandled(let productID): "promoted purchase of \(productID.rawValue) handled"
     case .synchronizeRequested: "synchronize requested"
     case .restoreStarted(let mode): "restore started (\(mode))"
     case .restoreFinished(let outcome): "restore finished: \(outcome)"

@@ -135,6 +135,7 @@ public final class PurchaseCoordinator {
   public func handlePromotedPurchase(_ productID: ProductID) async {
     let handling = strategy.promotedPurchase
     logger.log(.promotedPurchaseArrived(productID: productID, handling: handling))
+    defer { logger.log(.promotedPurchaseHandled(productID: productID)) }
     switch handling {
     case .sdkPaywallHoldsTheSlot:
       paywalls.paywallOpenedBySDK()
@@ -145,6 +146,12 @@ public final class PurchaseCoordinator {
       let plan = PaywallPlan(vendorID: productID.rawValue, appleProductID: productID)
       let response = await purchase(plan: plan, offer: nil, site: nil)
       purchaseEnded()
+      // No interceptor answered the SDK for this purchase, so the SDK does not synchronize after
+      // it: the app tells the backend itself (the transaction is finished, never re-delivered).
+      if response.result == .success {
+        logger.log(.synchronizeRequested)
+        await entitlements.synchronizeBackend()
+      }
       // No paywall is up to show why it did not go through: the app's message queue says it.
       if let message = response.message { announce(message) }
     }
