@@ -64,13 +64,11 @@ import TodayCore
     await server.stop()
 
     // The floor of a warm Today: the same day file read and decoded by a plain JSONDecoder into
-    // a minimal struct of the same fields, nothing else.
+    // a minimal struct of the same fields (`PlainAPODEnvelope`), nothing else.
     let dayFile = try dayFileURL(in: warmDirectory)
     let limit = try await medianMilliseconds(runs: 200) {
       let data = try Data(contentsOf: dayFile)
-      let decoder = JSONDecoder()
-      decoder.dateDecodingStrategy = .secondsSince1970
-      let envelope = try decoder.decode(PlainEnvelope.self, from: data)
+      let envelope = try PlainAPODEnvelope.decode(data)
       guard !envelope.value.title.isEmpty else { throw BenchmarkError("empty title") }
     }
 
@@ -148,28 +146,6 @@ import TodayCore
   private static func requireLoaded(_ model: TodayModel) throws {
     guard case .loaded = model.state else { throw BenchmarkError("Today did not load: \(model.state)") }
   }
-}
-
-/// The cache file's shape with only plain fields: what a decoder must do at the least.
-private struct PlainEnvelope: Decodable {
-  struct Value: Decodable {
-    var date: String
-    var title: String
-    var explanation: String
-    var mediaType: String
-    var url: String?
-    var hdurl: String?
-    var thumbnailURL: String?
-    var videoURL: String?
-    var copyright: String?
-    var credit: String?
-    var alt: String?
-    var pageURL: String
-    var source: String
-  }
-  var schema: Int
-  var savedAt: Date
-  var value: Value
 }
 
 /// One v1 entry with plain fields, no cleaning.

@@ -8,6 +8,22 @@ import NASA
 ///
 /// v1 payloads follow Flask's `jsonify`: keys sorted, non-ASCII escaped as `\uXXXX`.
 public enum APODFixtures {
+  /// An APOD with every field set, each optional one too (apod-basic, the service with a credit
+  /// line beside the copyright): what the checks that keep the CLI's record and the benchmark's
+  /// plain envelope in step with `APOD` encode.
+  public static let everyField = APOD(
+    date: (try? APODDay(year: 2024, month: 3, day: 10)) ?? .first, title: "Every Field",
+    explanation: "Each field of the domain type is set.", mediaType: .image,
+    url: URL(string: "https://apod.nasa.gov/apod/image/2403/EveryField_1024.jpg"),
+    hdurl: URL(string: "https://apod.nasa.gov/apod/image/2403/EveryField_4096.jpg"),
+    thumbnailURL: URL(string: "https://apod.nasa.gov/apod/image/2403/EveryField_thumb.jpg"),
+    videoURL: URL(string: "https://www.youtube.com/embed/everyfield"), copyright: "A Photographer",
+    credit: "A Credit", alt: "A described picture",
+    pageURL: APOD.legacyPageURL(for: (try? APODDay(year: 2024, month: 3, day: 10)) ?? .first),
+    source: .apodBasic,
+    creditRuns: [.init(text: "A Credit", link: URL(string: "https://example.org/credit"))],
+    copyrightRuns: [.init(text: "A Photographer", link: URL(string: "https://example.org/photographer"))])
+
   // MARK: v1 objects
 
   /// An image with `url` and `hdurl`, and a copyright wrapped in newlines as the scraper leaves it.
