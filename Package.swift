@@ -225,7 +225,8 @@ var targets: [Target] = [
   .testTarget(
     name: "TodayCoreTests",
     dependencies: [
-      "Basics", "TodayCore", "ScreenCore", "NASA", "Networking", "TestSupport", "APODTestSupport",
+      "Basics", "TodayCore", "ScreenCore", "NASA", "Networking", "TestServer", "TestSupport",
+      "APODTestSupport",
     ]),
   .testTarget(
     name: "ExploreCoreTests",
@@ -251,9 +252,9 @@ var targets: [Target] = [
   .testTarget(
     name: "AppCoreTests",
     dependencies: [
-      "AppCore", "AppNavigation", "Favorites", "ImageCache", "Monetization", "NASA", "Networking",
-      "Notifications",
-      "ProfileCore", "Sharing", "TestSupport",
+      "AppCore", "AppNavigation", "ExploreCore", "Favorites", "ImageCache", "Monetization", "NASA",
+      "Networking", "Notifications",
+      "ProfileCore", "Sharing", "TestSupport", "TodayCore",
     ]),
   .testTarget(
     name: "ScenarioSimulatorTests", dependencies: ["ScenarioSimulator", "Monetization", "TestSupport"]),

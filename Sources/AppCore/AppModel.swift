@@ -78,8 +78,11 @@ public final class AppModel {
     self.monetization = monetization
     self.repository = repository
     self.clock = clock
-    let today = TodayModel(repository: repository, clock: clock)
+    let onThisDay = OnThisDayModel(source: repository, clock: clock)
+    let today = TodayModel(repository: repository, clock: clock, onThisDay: onThisDay)
     let explore = ExploreModel(repository: repository, days: content.exploreDays, clock: clock)
+    let randomDay = RandomDayPicker(history: StoredRandomDays(store: dependencies.keyValueStore), clock: clock)
+    explore.randomDay = randomDay
     (self.today, self.explore) = (today, explore)
     self.search = ExploreSearchModel(repository: repository)
     let navigation = AppNavigation(clock: clock) { [paywalls = monetization.paywalls] in paywalls.isBusy }
@@ -102,6 +105,9 @@ public final class AppModel {
         isRelease: dependencies.isReleaseBuild,
         storeKitProductsConfigured: dependencies.storeKitProductsConfigured))
     profile.favoritesSyncMessage = content.favoritesSync?.message
+    // A past year on Today and Explore's random day open like a link to that day would.
+    onThisDay.opensDay = { [weak self] day in await self?.open(.day(day)) }
+    randomDay.opensDay = { [weak self] day in await self?.open(.day(day)) }
   }
 
   /// Launch: start the transaction listener and the SDK (or wait for the start

@@ -52,6 +52,8 @@ public struct ExploreContent: RefreshableContent {
   public private(set) var state: State = .idle
   /// How many recent days the list covers.
   public let days: Int
+  /// The "Random day" button's draw; nil where it is not offered (previews).
+  @ObservationIgnored public var randomDay: RandomDayPicker?
 
   private let repository: any ExploreSource
   private let clock: any Clocking

@@ -33,6 +33,8 @@ public struct TodayContent: RefreshableContent {
   public typealias State = ScreenState<TodayContent>
 
   public private(set) var state: State = .idle
+  /// "On this day in past years" below the picture; nil where it is not offered (previews).
+  public let onThisDay: OnThisDayModel?
 
   private let repository: any TodaySource
   private let clock: any Clocking
@@ -42,9 +44,13 @@ public struct TodayContent: RefreshableContent {
   /// - Parameters:
   ///   - repository: where pictures come from.
   ///   - clock: words messages ("saved 3 hours ago") and times `stayCurrent()`'s waits.
-  public init(repository: any TodaySource, clock: any Clocking = SystemClock()) {
+  ///   - onThisDay: the past years of today's calendar day, shown below the picture.
+  public init(
+    repository: any TodaySource, clock: any Clocking = SystemClock(), onThisDay: OnThisDayModel? = nil
+  ) {
     self.repository = repository
     self.clock = clock
+    self.onThisDay = onThisDay
   }
 
   /// Loads the picture: cache first, the network only when the APOD day has advanced.

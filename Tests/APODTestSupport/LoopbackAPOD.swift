@@ -24,7 +24,9 @@ public struct LoopbackAPOD: Sendable {
 
   /// Runs `body` with a fresh server and client, the clock at `now`; the session is invalidated
   /// and the server stopped afterwards.
-  public static func run(now: Date, _ body: (LoopbackAPOD) async throws -> Void) async throws {
+  public static func run(
+    now: Date, isolation: isolated (any Actor)? = #isolation, _ body: (LoopbackAPOD) async throws -> Void
+  ) async throws {
     let session = APODServiceConfiguration.makeSession()  // the app's own: no URLCache
     defer { session.invalidateAndCancel() }
     let clock = TestClock(now)
