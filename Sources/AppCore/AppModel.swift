@@ -81,7 +81,8 @@ public final class AppModel {
     let onThisDay = OnThisDayModel(source: repository, clock: clock)
     let today = TodayModel(repository: repository, clock: clock, onThisDay: onThisDay)
     let explore = ExploreModel(repository: repository, days: content.exploreDays, clock: clock)
-    let randomDay = RandomDayPicker(history: StoredRandomDays(store: dependencies.keyValueStore), clock: clock)
+    let randomDay = RandomDayPicker(
+      history: StoredRandomDays(store: dependencies.keyValueStore), clock: clock)
     explore.randomDay = randomDay
     (self.today, self.explore) = (today, explore)
     self.search = ExploreSearchModel(repository: repository)
