@@ -75,7 +75,7 @@ struct DiscoveryAppTests {
     store.setData(Data(#"{"version":2,"days":["2020-01-01"]}"#.utf8), forKey: StoredRandomDays.key)
     #expect(StoredRandomDays(store: store).loadHistory().days.isEmpty)
     let app = AppModelFixture(store: store)
-    let day = await try #require(app.model.explore.randomDay).openRandomDay()
+    let day = try await #require(app.model.explore.randomDay).openRandomDay()
     #expect(StoredRandomDays(store: store).loadHistory().days == [day])
   }
 }
