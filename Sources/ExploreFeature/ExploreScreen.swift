@@ -67,6 +67,7 @@
             ExploreDayDetail(day: day, explore: explore, actions: actions)
           }
           .modifier(ExploreSearchField(search: search, text: $searchText))
+          .modifier(RandomDayButton(picker: explore.randomDay))
       }
       .task { await explore.load() }
     }
