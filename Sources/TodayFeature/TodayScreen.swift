@@ -43,10 +43,17 @@
       case .idle, .loading:
         TodayPlaceholder()
       case .loaded(let loaded):
-        APODDetailView(
-          apod: loaded.apod, actions: actions, banner: today.status.map { StatusBanner(status: $0) }
-        )
-        .refreshable { await today.refresh() }
+        VStack(spacing: 0) {
+          APODDetailView(
+            apod: loaded.apod, actions: actions, banner: today.status.map { StatusBanner(status: $0) }
+          )
+          .refreshable { await today.refresh() }
+          // The same calendar day in past years, under the picture (its own small view).
+          if let onThisDay = today.onThisDay {
+            OnThisDayRow(model: onThisDay)
+              .padding(.vertical, Spacing.small)
+          }
+        }
       case .failed(let message):
         ErrorStateView(
           title: String(localized: "Couldn't Load Today's Picture"),
