@@ -73,8 +73,9 @@ public struct PastYear: Sendable, Hashable, Identifiable {
     return !isLoadingPage && pagesLoaded < list.pageCount
   }
 
-  /// Whether the archive holds this calendar day in any earlier year (false on its first year).
-  public var hasPastYears: Bool { !(list?.days.isEmpty ?? true) }
+  /// Whether the archive holds this calendar day in any earlier year (false on its first year);
+  /// true before the first `load()`, so the section is there while its first page loads.
+  public var hasPastYears: Bool { list.map { !$0.days.isEmpty } ?? true }
 
   /// The days whose loading failed, and why.
   public var failures: [APODDay: APODError] {

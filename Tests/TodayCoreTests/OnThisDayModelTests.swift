@@ -169,6 +169,7 @@ struct OnThisDayModelTests {
     let folder = try TemporaryDirectory()
     try await LoopbackAPOD.run(now: first) { loopback in
       let model = OnThisDayModel(source: loopback.repository(in: folder), clock: loopback.clock)
+      #expect(model.hasPastYears)
       await model.load()
       #expect(!model.hasPastYears)
       #expect(!model.canLoadMore)
