@@ -27,14 +27,9 @@ final class AppModelFixture {
     self.content = content
     prepare(Fakes(backend: fakes.backend, storeKit: fakes.storeKit, purchaser: fakes.purchaser))
     let dependencies = Dependencies(
-      monetization: MonetizationDependencies(
-        keyValueStore: store, subscriptionBackend: fakes.backend, storeEntitlements: fakes.storeKit,
-        paywallPresenter: fakes.presenter, purchaser: fakes.purchaser,
-        subscriptionManagement: subscriptionManagement, monetizationLogger: fakes.logger,
-        configuration: MonetizationConfiguration(
-          subscriptionGroupID: MonetizationFixtures.groupID, defaultRunningMode: defaultMode),
-        clock: clock, isReleaseBuild: releaseWithoutProducts,
-        storeKitProductsConfigured: !releaseWithoutProducts),
+      monetization: fakes.dependencies(
+        mode: defaultMode, subscriptionManagement: subscriptionManagement,
+        releaseWithoutProducts: releaseWithoutProducts),
       content: content.dependencies())
     model = AppModel(dependencies: dependencies)
   }
@@ -441,14 +436,7 @@ struct LaunchOrderTests {
   /// handles a renewal with no app model built yet, and the model's own launch starts nothing twice.
   @Test func aLaunchBegunBeforeTheLocalStoreOpensHandlesUpdatesAndIsNotRepeated() async throws {
     let fakes = MonetizationFakeSet()
-    let monetization = AppMonetization(
-      MonetizationDependencies(
-        keyValueStore: fakes.store, subscriptionBackend: fakes.backend, storeEntitlements: fakes.storeKit,
-        paywallPresenter: fakes.presenter, purchaser: fakes.purchaser,
-        subscriptionManagement: FakeSubscriptionManagement(), monetizationLogger: fakes.logger,
-        configuration: MonetizationConfiguration(
-          subscriptionGroupID: MonetizationFixtures.groupID, defaultRunningMode: .observer),
-        clock: fakes.clock))
+    let monetization = fakes.appMonetization(mode: .observer)
     let renewal = MonetizationFixtures.transaction(
       id: 92, purchased: fakes.now.addingTimeInterval(-MonetizationFixtures.day),
       expires: fakes.now.addingTimeInterval(20 * MonetizationFixtures.day))

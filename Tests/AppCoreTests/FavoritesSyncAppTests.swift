@@ -11,19 +11,13 @@ import Testing
 struct FavoritesSyncAppTests {
   @Test func profileSaysWhetherFavoritesSyncAndWhyNot() {
     let clock = TestClock()
-    let fakes = MonetizationFakeSet(store: InMemoryKeyValueStore(), clock: clock)
+    let fakes = MonetizationFakeSet(clock: clock)
     let content = TestContent(clock: clock)
     var dependencies = content.dependencies()
     dependencies.favoritesSync = .off(.notPremium)
     let model = AppModel(
       dependencies: Dependencies(
-        monetization: MonetizationDependencies(
-          keyValueStore: InMemoryKeyValueStore(), subscriptionBackend: fakes.backend,
-          storeEntitlements: fakes.storeKit, paywallPresenter: fakes.presenter, purchaser: fakes.purchaser,
-          subscriptionManagement: FakeSubscriptionManagement(), monetizationLogger: fakes.logger,
-          configuration: MonetizationConfiguration(
-            subscriptionGroupID: MonetizationFixtures.groupID, defaultRunningMode: .full),
-          clock: clock, isReleaseBuild: false, storeKitProductsConfigured: true),
+        monetization: fakes.dependencies(mode: .full),
         content: dependencies))
     #expect(model.profile.favoritesSyncMessage == FavoritesSync.off(.notPremium).message)
   }

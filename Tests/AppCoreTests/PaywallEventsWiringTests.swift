@@ -12,25 +12,12 @@ import Testing
 @Suite("App wiring at construction", .timeLimit(.minutes(5)))
 @MainActor
 struct PaywallEventsWiringTests {
-  static func monetization(
-    _ fakes: MonetizationFakeSet, mode: RunningMode, relay: PaywallEventsRelay
-  ) -> AppMonetization {
-    AppMonetization(
-      MonetizationDependencies(
-        keyValueStore: fakes.store, subscriptionBackend: fakes.backend, storeEntitlements: fakes.storeKit,
-        paywallPresenter: fakes.presenter, purchaser: fakes.purchaser,
-        subscriptionManagement: FakeSubscriptionManagement(), monetizationLogger: fakes.logger,
-        configuration: MonetizationConfiguration(
-          subscriptionGroupID: MonetizationFixtures.groupID, defaultRunningMode: mode),
-        clock: fakes.clock, paywallEvents: relay))
-  }
-
   @Test func observerModesButtonsReachThePurchaseCoordinatorThroughTheRelayOnceBuilt() async throws {
     let fakes = MonetizationFakeSet()
     let relay = PaywallEventsRelay()
     // The adapter exists first: before Core is built nothing answers its buttons.
     #expect(relay.interceptor == nil)
-    let monetization = Self.monetization(fakes, mode: .observer, relay: relay)
+    let monetization = fakes.appMonetization(mode: .observer, paywallEvents: relay)
     #expect(relay.isAnswered)
     monetization.entitlements.backendDidStart(.success(()))
     let bought = MonetizationFixtures.transaction(
@@ -47,7 +34,7 @@ struct PaywallEventsWiringTests {
 
   @Test func fullModeAnswersWithNoInterceptor() {
     let relay = PaywallEventsRelay()
-    _ = Self.monetization(MonetizationFakeSet(), mode: .full, relay: relay)
+    _ = MonetizationFakeSet().appMonetization(mode: .full, paywallEvents: relay)
     #expect(relay.isAnswered)
     #expect(relay.interceptor == nil)
   }
@@ -58,7 +45,7 @@ struct PaywallEventsWiringTests {
     let outcome = MonetizationFixtures.outcome(
       .purchased, plan: MonetizationFixtures.annualPlan, close: .programmatic)
     relay.paywallDismissed(outcome)
-    let monetization = Self.monetization(fakes, mode: .full, relay: relay)
+    let monetization = fakes.appMonetization(mode: .full, paywallEvents: relay)
     try await bounded("the dismissal through the relay") {
       await fakes.logger.waitUntil(1, .paywallDismissed)
     }
@@ -85,7 +72,8 @@ struct PaywallEventsWiringTests {
       favoritesObservers: [observer])
     let fakes = MonetizationFakeSet(clock: clock)
     let model = AppModel(
-      monetization: Self.monetization(fakes, mode: .full, relay: PaywallEventsRelay()), content: dependencies)
+      monetization: fakes.appMonetization(mode: .full, paywallEvents: PaywallEventsRelay()),
+      content: dependencies)
     await model.favorites.load()
     #expect(await observer.calls == [RecordingFavoritesObserver.Call(days: [], isUnlocked: false)])
   }

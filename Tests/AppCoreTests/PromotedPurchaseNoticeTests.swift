@@ -32,14 +32,7 @@ struct PromotedPurchaseNoticeTests {
 
   @Test func aPromotedPurchaseThatFailedBeforeTheAppModelExistedIsToldOnceItDoes() async throws {
     let fakes = MonetizationFakeSet()
-    let monetization = AppMonetization(
-      MonetizationDependencies(
-        keyValueStore: fakes.store, subscriptionBackend: fakes.backend, storeEntitlements: fakes.storeKit,
-        paywallPresenter: fakes.presenter, purchaser: fakes.purchaser,
-        subscriptionManagement: FakeSubscriptionManagement(), monetizationLogger: fakes.logger,
-        configuration: MonetizationConfiguration(
-          subscriptionGroupID: MonetizationFixtures.groupID, defaultRunningMode: .observer),
-        clock: fakes.clock))
+    let monetization = fakes.appMonetization(mode: .observer)
     fakes.purchaser.purchaseResults = [.failed(.purchaseNotAllowed)]
     // The App Store launched the app for a promoted purchase: it arrives with the listener.
     fakes.purchaser.sendPromoted(MonetizationFixtures.monthly)

@@ -69,6 +69,15 @@ final class Harness {
       expires: fakes.now.addingTimeInterval(days * MonetizationFixtures.day), ownership: ownership)
   }
 
+  /// Makes the purchaser's next purchase succeed with `activeTransaction(id:)`, verified, and
+  /// returns that transaction.
+  @discardableResult
+  func purchaseWillSucceed(id: UInt64 = 1) -> TransactionSnapshot {
+    let transaction = activeTransaction(id: id)
+    fakes.purchaser.purchaseResults = [.purchased(.verified(transaction))]
+    return transaction
+  }
+
   /// Makes StoreKit report `transaction` as a subscribed current entitlement.
   func storeKitHas(_ transaction: TransactionSnapshot) {
     fakes.storeKit.entitlements = [.verified(transaction)]

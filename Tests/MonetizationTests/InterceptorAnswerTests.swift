@@ -14,7 +14,7 @@ import Testing
 struct InterceptorAnswerTests {
   @Test func aVerifiedPurchaseAnswersSuccessAndLeavesTheSynchronizeToTheSDK() async throws {
     let harness = Harness.started(mode: .observer)
-    harness.purchaser.purchaseResults = [.purchased(.verified(harness.activeTransaction(id: 61)))]
+    harness.purchaseWillSucceed(id: 61)
     let response = try await bounded {
       await harness.purchases.handlePurchase(plan: MonetizationFixtures.monthlyPlan)
     }

@@ -8,8 +8,7 @@ import Testing
 struct ObserverPurchaseInterceptorTests {
   @Test func verifiedPurchaseIsRecordedThenFinishedOnceBeforeTheAnswer() async throws {
     let harness = Harness.started(mode: .observer)
-    let transaction = harness.activeTransaction(id: 11)
-    harness.purchaser.purchaseResults = [.purchased(.verified(transaction))]
+    let transaction = harness.purchaseWillSucceed(id: 11)
     let response = try await bounded {
       await harness.purchases.handlePurchase(plan: MonetizationFixtures.monthlyPlan)
     }
@@ -24,8 +23,7 @@ struct ObserverPurchaseInterceptorTests {
   @Test func purchaseAnswersOnceFinishedWithoutWaitingForTheNetworkRecheck() async throws {
     // The paywall must not spin after payment while a slow check runs.
     let harness = Harness.started(mode: .observer)
-    let transaction = harness.activeTransaction(id: 14)
-    harness.purchaser.purchaseResults = [.purchased(.verified(transaction))]
+    let transaction = harness.purchaseWillSucceed(id: 14)
     harness.backend.hangsChecks = true
     let response = try await bounded("the purchase interceptor") {
       await harness.purchases.handlePurchase(plan: MonetizationFixtures.monthlyPlan)
@@ -53,7 +51,7 @@ struct ObserverPurchaseInterceptorTests {
   @Test func offerShownWithThePlanIsAppliedToThePurchase() async {
     // The user must be charged the price the paywall showed, not the standard one.
     let harness = Harness.started(mode: .observer)
-    harness.purchaser.purchaseResults = [.purchased(.verified(harness.activeTransaction(id: 16)))]
+    harness.purchaseWillSucceed(id: 16)
     let response = await harness.purchases.handlePurchase(
       plan: MonetizationFixtures.monthlyPlan, offer: .signed(Self.offer))
     #expect(response.result == .success)
@@ -64,7 +62,7 @@ struct ObserverPurchaseInterceptorTests {
   /// the token of the user Purchasely signed for, or StoreKit refuses every offer purchase.
   @Test func anOfferPurchaseCarriesTheTokenOfTheUserItWasSignedFor() async {
     let harness = Harness.started(mode: .observer)
-    harness.purchaser.purchaseResults = [.purchased(.verified(harness.activeTransaction(id: 17)))]
+    harness.purchaseWillSucceed(id: 17)
     let response = await harness.purchases.handlePurchase(
       plan: MonetizationFixtures.monthlyPlan, offer: .signed(Self.offer))
     #expect(response.result == .success)
@@ -96,7 +94,7 @@ struct ObserverPurchaseInterceptorTests {
 
   @Test func aPlainPurchaseCarriesNoToken() async {
     let harness = Harness.started(mode: .observer)
-    harness.purchaser.purchaseResults = [.purchased(.verified(harness.activeTransaction(id: 18)))]
+    harness.purchaseWillSucceed(id: 18)
     _ = await harness.purchases.handlePurchase(plan: MonetizationFixtures.monthlyPlan)
     #expect(harness.purchaser.purchasedAppAccountTokens == [nil])
   }
@@ -120,7 +118,7 @@ struct ObserverPurchaseInterceptorTests {
   @Test func purchaseMadeInTheAppGrantsWithoutWaitingForTheUpdatesStream() async throws {
     // Same-device purchases do not come back through `Transaction.updates`.
     let harness = Harness.started(mode: .observer)
-    harness.purchaser.purchaseResults = [.purchased(.verified(harness.activeTransaction(id: 12)))]
+    harness.purchaseWillSucceed(id: 12)
     harness.storeKitHas(harness.activeTransaction(id: 12))
     _ = try await bounded { await harness.purchases.handlePurchase(plan: MonetizationFixtures.monthlyPlan) }
     #expect(harness.entitlements.entitlement.access == .premium)
@@ -259,7 +257,7 @@ struct ObserverPurchaseInterceptorTests {
 
   @Test func fullModeLeavesBuyingToTheSDKAndNeverFinishesOrRestores() async throws {
     let harness = Harness.started(mode: .full)
-    harness.purchaser.purchaseResults = [.purchased(.verified(harness.activeTransaction()))]
+    harness.purchaseWillSucceed()
     let response = try await bounded {
       await harness.purchases.handlePurchase(plan: MonetizationFixtures.monthlyPlan)
     }
@@ -483,8 +481,7 @@ struct PurchaseOrderingTests {
     try await bounded("the check reading StoreKit") {
       while harness.storeKit.heldReads.count == 0 { await Task.yield() }
     }
-    let bought = harness.activeTransaction(id: 44)
-    harness.purchaser.purchaseResults = [.purchased(.verified(bought))]
+    let bought = harness.purchaseWillSucceed(id: 44)
     harness.storeKit.holdsStatuses = false
     let purchase = Task { await harness.purchases.handlePurchase(plan: MonetizationFixtures.monthlyPlan) }
     try await bounded("the purchase reaching the App Store") {

@@ -11,8 +11,7 @@ import Testing
 struct PromotedPurchaseTests {
   @Test func observerModeBuysAPromotedPurchaseRecordsAndFinishesIt() async throws {
     let harness = Harness.started(mode: .observer)
-    let bought = harness.activeTransaction(id: 71)
-    harness.purchaser.purchaseResults = [.purchased(.verified(bought))]
+    let bought = harness.purchaseWillSucceed(id: 71)
     // StoreKit lists it once bought (nothing reads StoreKit before; the re-check after does).
     harness.storeKit.entitlements = [.verified(bought)]
     harness.purchaser.sendPromoted(MonetizationFixtures.monthly)

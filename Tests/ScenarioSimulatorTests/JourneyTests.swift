@@ -2,26 +2,13 @@ import Foundation
 import ScenarioSimulator
 import Testing
 
-private func decode(_ json: String) throws(ScenarioLoadError) -> Scenario {
-  try ScenarioLoader.decode(Data(json.utf8), file: "journey.json")
-}
-
-private func problem(_ json: String) -> String? {
-  do {
-    _ = try decode(json)
-    return nil
-  } catch {
-    return "\(error)"
-  }
-}
-
 @Suite("Journey format: a bad step or expectation names the file, the step and the field")
 struct JourneyDecodingTests {
   @Test func unknownJourneyActionNamesTheStepAndListsTheJourneyActions() throws {
     let message = try #require(
       problem(
-        #"{ "name": "x", "start": { "apod": {} }, "steps": [ { "do": "launch" }, { "do": "selectTab", "tab": "explore" }, { "do": "openDya", "date": "2026-02-01" } ] }"#
-      ))
+        #"{ "name": "x", "start": { "apod": {} }, "steps": [ { "do": "launch" }, { "do": "selectTab", "tab": "explore" }, { "do": "openDya", "date": "2026-02-01" } ] }"#,
+        file: "journey.json"))
     #expect(message.hasPrefix("journey.json: malformed scenario: at steps[2]"))
     #expect(message.contains("unknown action 'openDya'"))
     #expect(message.contains("journey actions: selectTab, refresh, openDay"))

@@ -4,19 +4,6 @@ import ScenarioSimulator
 import TestSupport
 import Testing
 
-private func decode(_ json: String) throws(ScenarioLoadError) -> Scenario {
-  try ScenarioLoader.decode(Data(json.utf8), file: "test.json")
-}
-
-private func problem(_ json: String) -> String? {
-  do {
-    _ = try decode(json)
-    return nil
-  } catch {
-    return "\(error)"
-  }
-}
-
 @Suite("Scenario format: strict decoding and clear errors")
 struct ScenarioDecodingTests {
   @Test func malformedJSONNamesTheFileAndTheProblem() throws {
