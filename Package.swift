@@ -138,7 +138,8 @@ var targets: [Target] = [
     ],
     swiftSettings: explicitIsolation
   ),
-  // Monetization scenarios: the real `AppModel` in a simulated store world (`spacer simulate`).
+  // The executable scenarios (`spacer simulate`): the real `AppModel` in a simulated store world,
+  // and the journeys against the demo NASA server.
   .target(
     name: "ScenarioSimulator",
     dependencies: [
@@ -319,8 +320,8 @@ var targets: [Target] = [
         "ScreenCore", "Sharing", "TextCleaning", "ViewerCore",
       ],
       swiftSettings: mainActorByDefault),
-    // Each screen: its own Core module, the design system and the shared APOD views; never
-    // another screen, never AppCore.
+    // Each screen: its own Core module, the Core client modules whose values it draws, the design
+    // system and the shared APOD views; never another screen, never AppCore.
     .target(
       name: "TodayFeature", dependencies: ["TodayCore", "NASA", "DesignSystem", "APODUI"],
       swiftSettings: mainActorByDefault),
