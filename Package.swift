@@ -321,7 +321,7 @@ var targets: [Target] = [
       ],
       swiftSettings: mainActorByDefault),
     // Each screen: its own Core module, the Core client modules whose values it draws, the design
-    // system and the shared APOD views; never another screen, never AppCore.
+    // system and the shared APOD views; never another screen or another tab's Core, never AppCore.
     .target(
       name: "TodayFeature", dependencies: ["TodayCore", "NASA", "DesignSystem", "APODUI"],
       swiftSettings: mainActorByDefault),
@@ -332,8 +332,8 @@ var targets: [Target] = [
     .target(
       name: "FavoritesFeature",
       dependencies: [
-        "FavoritesCore", "Favorites", "ImageCache", "ImageCacheLive", "NASA", "DesignSystem", "APODUI",
-        "ProfileCore",
+        "FavoritesCore", "Favorites", "ImageCache", "ImageCacheLive", "Monetization", "NASA", "DesignSystem",
+        "APODUI",
       ],
       swiftSettings: mainActorByDefault),
     .target(

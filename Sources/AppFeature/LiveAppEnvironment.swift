@@ -9,11 +9,9 @@ import WidgetCore
   import FavoritesCore
   import FavoritesLive
   import Foundation
-  import ImageCache
   import ImageCacheLive
   import Monetization
   import MonetizationLive
-  import NASA
   import Notifications
   import NotificationsLive
 

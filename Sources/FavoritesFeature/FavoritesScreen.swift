@@ -5,8 +5,8 @@
   import FavoritesCore
   import Foundation
   import ImageCache
+  import Monetization
   import NASA
-  import ProfileCore
   import SwiftUI
 
   /// The Favorites tab: a grid of saved pictures that browses offline (their images are pinned in

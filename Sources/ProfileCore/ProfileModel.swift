@@ -26,18 +26,6 @@ nonisolated public struct AppLinks: Sendable, Equatable {
   }
 }
 
-/// A legal page and the title a view shows for it.
-nonisolated public struct LegalLink: Sendable, Equatable, Identifiable {
-  public let title: String
-  public let url: URL
-  public var id: URL { url }
-
-  public init(title: String, url: URL) {
-    self.title = title
-    self.url = url
-  }
-}
-
 extension AppLinks {
   /// The configured pages in the order they are shown next to a purchase: Terms of Use (Apple's
   /// standard licence agreement unless the app has its own), then Privacy Policy.

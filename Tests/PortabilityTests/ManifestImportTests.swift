@@ -52,6 +52,23 @@ struct ManifestImportTests {
     #expect(Set(appCoreUsers).isSubset(of: allowed), "AppCore is used by \(appCoreUsers.sorted())")
   }
 
+  /// A tab's screen draws its own Core module, never another tab's: `FavoritesFeature` may not
+  /// reach into `ProfileCore` for a value both need (that value belongs lower, where both can
+  /// import it).
+  @Test func noScreenDependsOnAnotherTabsCore() throws {
+    let manifest = try Manifest.read(from: Self.root)
+    let features = manifest.targets.map(\.name).filter { $0.hasSuffix("Feature") && $0 != "AppFeature" }
+    let tabCores = Set(features.map { String($0.dropLast("Feature".count)) + "Core" })
+    #expect(
+      tabCores.isSubset(of: Set(manifest.targets.map(\.name))), "a tab without its Core: \(tabCores.sorted())"
+    )
+    for target in manifest.targets where features.contains(target.name) {
+      let own = String(target.name.dropLast("Feature".count)) + "Core"
+      let others = target.dependencies.intersection(tabCores).subtracting([own])
+      #expect(others.isEmpty, "\(target.name) depends on another tab's Core: \(others.sorted())")
+    }
+  }
+
   /// No test double in the app: nothing the app (`AppFeature`, the one product its target links)
   /// or the widget extension (the products its target links in the Xcode project) reaches through
   /// dependencies is a test-only target, debug previews included. Test-only: a target declared in
