@@ -15,8 +15,8 @@ nonisolated public struct AppLinks: Sendable, Equatable {
   }
 
   /// Whether either page is a placeholder: a host that is `example` under any top-level domain
-  /// (`example.com`, `www.example.org`) or `localhost` — the committed defaults, which
-  /// `.ci/check-project --release` refuses for a Release build.
+  /// (`example.com`, `www.example.org`) or `localhost`, as the committed Privacy Policy default is;
+  /// `.ci/check-project --release` refuses them for a Release build.
   public var usesPlaceholders: Bool {
     [termsOfUse, privacyPolicy].contains { url in
       let labels = (url.host ?? "").lowercased().split(separator: ".")
