@@ -9,7 +9,7 @@ import TestSupport
 #endif
 
 /// NASA's two services over a real server on 127.0.0.1, for the loopback tests: the app's own
-/// session (no URLCache), the real `HTTPClient` (two attempts, no backoff, no circuit breaker), a
+/// session (no URLCache), the real `HTTPClient` (two attempts unless told otherwise, no backoff, no circuit breaker), a
 /// hand-moved clock, and the sources and the repository as the app builds them.
 public struct LoopbackAPOD: Sendable {
   /// v1's path, as `V1APODSource` asks it.
@@ -22,17 +22,18 @@ public struct LoopbackAPOD: Sendable {
   public let clock: TestClock
   public let client: HTTPClient
 
-  /// Runs `body` with a fresh server and client, the clock at `now`; the session is invalidated
-  /// and the server stopped afterwards.
+  /// Runs `body` with a fresh server and client (`attempts` tries a request, no backoff), the
+  /// clock at `now`; the session is invalidated and the server stopped afterwards.
   public static func run(
-    now: Date, isolation: isolated (any Actor)? = #isolation, _ body: (LoopbackAPOD) async throws -> Void
+    now: Date, attempts: Int = 2, isolation: isolated (any Actor)? = #isolation,
+    _ body: (LoopbackAPOD) async throws -> Void
   ) async throws {
     let session = APODServiceConfiguration.makeSession()  // the app's own: no URLCache
     defer { session.invalidateAndCancel() }
     let clock = TestClock(now)
     let client = HTTPClient(
       session: session, rateLimiter: RateLimiter(),
-      retryPolicy: RetryPolicy(maxAttempts: 2, baseDelay: .zero), circuitBreaker: nil, clock: clock)
+      retryPolicy: RetryPolicy(maxAttempts: attempts, baseDelay: .zero), circuitBreaker: nil, clock: clock)
     try await LoopbackServer.run { server, base in
       try await body(LoopbackAPOD(server: server, base: base, clock: clock, client: client))
     }

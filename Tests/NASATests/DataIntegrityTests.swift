@@ -79,18 +79,15 @@ struct WrongDayRepositoryTests {
   }
 }
 
-/// A real loopback server playing a rude service, the real client, a fixed clock.
+/// A real loopback server playing a rude service, the real client (one attempt: a refusal is
+/// final), a fixed clock.
 private func withLoopback(
   _ body: (_ server: LoopbackServer, _ base: URL, _ client: HTTPClient, _ clock: TestClock) async throws ->
     Void
 ) async throws {
-  let session = APODServiceConfiguration.makeSession()  // the app's own: no URLCache
-  defer { session.invalidateAndCancel() }
-  let clock = TestClock(morning)
-  let client = HTTPClient(
-    session: session, rateLimiter: RateLimiter(),
-    retryPolicy: RetryPolicy(maxAttempts: 1), circuitBreaker: nil, clock: clock)
-  try await LoopbackServer.run { server, base in try await body(server, base, client, clock) }
+  try await LoopbackAPOD.run(now: morning, attempts: 1) { loopback in
+    try await body(loopback.server, loopback.base, loopback.client, loopback.clock)
+  }
 }
 
 @Suite("Data integrity: sources refuse answers for other days")

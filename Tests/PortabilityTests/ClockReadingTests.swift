@@ -56,26 +56,16 @@ struct ClockReadingTests {
 }
 
 enum ClockScan {
-  static let root = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+  static let root = RepositoryFiles.root
 
   /// Ways to read the device's time directly.
   static let direct = ["Date()", "Date.init", "Date.now", "Date(timeIntervalSinceNow:"]
 
   /// Every Swift file of the package's sources, the app and the widget, by repository path.
   static func swiftFiles() throws -> [(path: String, text: String)] {
-    var files: [(path: String, text: String)] = []
-    for folder in ["Sources", "Spacer", "SpacerWidget"] {
-      let directory = root.appendingPathComponent(folder)
-      guard let walker = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: nil) else {
-        continue
-      }
-      for case let url as URL in walker where url.pathExtension == "swift" {
-        let path = folder + "/" + String(url.path.dropFirst(directory.path.count + 1))
-        files.append((path, try String(contentsOf: url, encoding: .utf8)))
-      }
+    try ["Sources", "Spacer", "SpacerWidget"].flatMap { folder in
+      try RepositoryFiles.swiftFiles(in: folder).map { (folder + "/" + $0.path, $0.text) }
     }
-    return files
   }
 
   /// `path:line` of each line whose code (comments and string literals removed) reads the time

@@ -144,21 +144,10 @@ enum CoreSources {
   ]
 
   static func load() throws -> [SourceFile] {
-    let root = URL(fileURLWithPath: #filePath)
-      .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-      .appendingPathComponent("Sources")
-    var files: [SourceFile] = []
-    for module in modules {
-      let directory = root.appendingPathComponent(module)
-      guard let walker = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: nil) else {
-        continue
-      }
-      for case let url as URL in walker where url.pathExtension == "swift" {
-        let relative = String(url.path.dropFirst(directory.path.count + 1))
-        files.append(
-          SourceFile(module: module, name: relative, text: try String(contentsOf: url, encoding: .utf8)))
+    try modules.flatMap { module in
+      try RepositoryFiles.swiftFiles(in: "Sources/" + module).map {
+        SourceFile(module: module, name: $0.path, text: $0.text)
       }
     }
-    return files
   }
 }

@@ -7,8 +7,7 @@ import Testing
 /// targets are read too: their sources are plain text here.
 @Suite("Package.swift declares exactly what each target imports")
 struct ManifestImportTests {
-  private static let root = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+  private static let root = RepositoryFiles.root
 
   /// Dependencies a target needs without importing them, each with the reason.
   static let usedWithoutImport: [String: [String: String]] = [
@@ -147,15 +146,7 @@ struct Manifest {
 
     /// The modules imported anywhere in the target's Swift files.
     func importedModules(root: URL) throws -> Set<String> {
-      let folder = root.appendingPathComponent(path)
-      guard let files = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil) else {
-        return []
-      }
-      var modules: Set<String> = []
-      for case let file as URL in files where file.pathExtension == "swift" {
-        modules.formUnion(Self.imports(in: try String(contentsOf: file, encoding: .utf8)))
-      }
-      return modules
+      Set(try RepositoryFiles.swiftFiles(in: path, root: root).flatMap { Self.imports(in: $0.text) })
     }
 
     static func imports(in source: String) -> [String] {

@@ -5,8 +5,7 @@ import Testing
 /// newcomer can find where a rule lives from the map alone.
 @Suite("README module map matches Package.swift")
 struct ModuleMapTests {
-  private static let root = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+  private static let root = RepositoryFiles.root
 
   /// Every `.target` and `.executableTarget` name in the manifest (test targets excluded).
   static func manifestTargets() throws -> Set<String> {
