@@ -124,23 +124,16 @@ struct DownloadFailureTests {
 
   @Test func aSilentServerTimesOutOnThePipelinesDeadlineClockAndNothingIsCached() async throws {
     try await withServedImages { server, directory in
-      let silence = Gate()
-      // Opened on every way out, so a failing test never leaves the server waiting on it.
-      defer { Task { await silence.open() } }
-      await server.server.route("/silent.png") { _ in
-        await silence.wait()
-        return .bytes(Data(), contentType: "image/png")
-      }
       let deadlines = TestClock()
       let pipeline = makePipeline(directory, clock: deadlines)
-      let url = server.url("/silent.png")
 
       // The app's deadline (a minute), to the second, on the pipeline's clock, not the machine's.
-      try await expectTimedOutAtTheMinute(silence: silence, deadlines: deadlines) {
-        () throws(ImagePipelineError) in
+      try await expectSilenceTimesOutAtTheMinute(
+        "/silent.png", contentType: "image/png", on: server, deadlines: deadlines
+      ) { url throws(ImagePipelineError) in
         _ = try await pipeline.image(for: url, size: .preview)
       }
-      #expect(await pipeline.isCached(url) == false)
+      #expect(await pipeline.isCached(server.url("/silent.png")) == false)
     }
   }
 }

@@ -105,19 +105,12 @@ struct PictureDownloadTests {
 
   @Test func aSilentServerMeetsTheDeadlineOnTheInjectedClock() async throws {
     try await withServedImages { server, directory in
-      let silence = Gate()
-      // Opened on every way out, so a failing test never leaves the server waiting on it.
-      defer { Task { await silence.open() } }
-      await server.server.route("/silent.jpg") { _ in
-        await silence.wait()
-        return .bytes(Data(), contentType: "image/jpeg")
-      }
       let deadlines = TestClock()
       let download = PictureDownload(images: makePipeline(directory), timeout: .seconds(60), clock: deadlines)
 
-      let url = server.url("/silent.jpg")
-      try await expectTimedOutAtTheMinute(silence: silence, deadlines: deadlines) {
-        () throws(ImagePipelineError) in
+      try await expectSilenceTimesOutAtTheMinute(
+        "/silent.jpg", contentType: "image/jpeg", on: server, deadlines: deadlines
+      ) { url throws(ImagePipelineError) in
         _ = try await download.picture(at: url)
       }
     }

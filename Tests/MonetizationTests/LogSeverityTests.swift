@@ -26,21 +26,6 @@ import Testing
   }
 }
 
-/// Scenarios match events by name: each name is the case's own, with or without values.
-@Suite struct LogNameTests {
-  @Test func eventNamesAreTheCaseNames() {
-    #expect(MonetizationLog.snapshotMissing.kind == .snapshotMissing)
-    #expect(MonetizationLog.snapshotMissing.name == "snapshotMissing")
-    #expect(MonetizationLog.restoreFinished(.restored).name == "restoreFinished")
-    #expect(MonetizationLog.paywallRequested(placement: "onboarding").kind == .paywallRequested)
-  }
-
-  @Test func everyKindHasItsOwnName() {
-    let names = MonetizationLog.Kind.allCases.map(\.rawValue)
-    #expect(Set(names).count == names.count)
-  }
-}
-
 @Suite("SDK start options")
 @MainActor
 struct SDKStartOptionsTests {
@@ -65,8 +50,16 @@ struct SDKStartOptionsTests {
   }
 }
 
+/// Scenarios match events by name: each name is the case's own, with or without values.
 @Suite("Log event names")
 struct LogEventNameTests {
+  @Test func eventNamesAreTheCaseNames() {
+    #expect(MonetizationLog.snapshotMissing.kind == .snapshotMissing)
+    #expect(MonetizationLog.snapshotMissing.name == "snapshotMissing")
+    #expect(MonetizationLog.restoreFinished(.restored).name == "restoreFinished")
+    #expect(MonetizationLog.paywallRequested(placement: "onboarding").kind == .paywallRequested)
+  }
+
   @Test func eachEventIsNamedByItsCaseWithOrWithoutValues() {
     #expect(MonetizationLog.snapshotMissing.name == "snapshotMissing")
     #expect(MonetizationLog.paywallClosedOnUnlock.name == "paywallClosedOnUnlock")

@@ -416,13 +416,6 @@ struct RestoreTests {
     #expect(harness.backend.synchronizeCount == 0)
   }
 
-  @Test func restoreInterceptorStaysQuietWhenTheSignInIsCancelled() async throws {
-    let harness = Harness.started(mode: .observer)
-    harness.purchaser.restoreResult = .failure(.userCancelled)
-    let response = try await bounded { await harness.purchases.handleRestore() }
-    #expect(response == InterceptorResponse(result: .failed, closesPaywall: false, message: nil))
-  }
-
   @Test func fullModeRestoresThroughTheBackend() async throws {
     let harness = Harness.started(mode: .full)
     harness.backend.restoreResult = .success(.restored)

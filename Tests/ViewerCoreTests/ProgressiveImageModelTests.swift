@@ -18,11 +18,6 @@ final class PhaseLog {
 @MainActor
 @Suite("Preview → HD without a spinner", .timeLimit(.minutes(5)))
 struct ProgressiveImageModelTests {
-  private static let previewBytes = ImageFixtures.jpeg(width: 1_280, height: 720)
-  private static let hdBytes = ImageFixtures.jpeg(width: 4_000, height: 2_250)
-  private static let previewImage = DecodedImage(pixelWidth: 1_280, pixelHeight: 720, format: .jpeg)
-  private static let hdImage = DecodedImage(pixelWidth: 4_000, pixelHeight: 2_250, format: .jpeg)
-
   private struct Fixture {
     let directory: TemporaryDirectory
     let server: ImageServer
@@ -38,10 +33,10 @@ struct ProgressiveImageModelTests {
       directory = try TemporaryDirectory()
       server = try await ImageServer.start()
       await server.serve(
-        "/preview.jpg", ProgressiveImageModelTests.previewBytes, contentType: "image/jpeg", gate: previewGate)
+        "/preview.jpg", ViewerPictures.previewBytes, contentType: "image/jpeg", gate: previewGate)
       if serveHD {
         await server.serve(
-          "/hd.jpg", ProgressiveImageModelTests.hdBytes, contentType: "image/jpeg", gate: hdGate)
+          "/hd.jpg", ViewerPictures.hdBytes, contentType: "image/jpeg", gate: hdGate)
       } else {
         await server.server.route("/hd.jpg") { [hdGate] _ in
           await hdGate.wait()
@@ -82,12 +77,15 @@ struct ProgressiveImageModelTests {
 
     let loading = Task { await fixture.model.load() }
     try await eventually { await fixture.hdGate.arrivals == 1 }
-    #expect(fixture.model.phase == .preview(Self.previewImage, hd: .loading))
+    #expect(fixture.model.phase == .preview(ViewerPictures.previewImage, hd: .loading))
     #expect(fixture.clock.pendingSleeperCount == 0)  // no spinner timer was ever armed
     await fixture.hdGate.open()
     try await bounded("the loading task") { await loading.value }
 
-    #expect(fixture.log.phases == [.preview(Self.previewImage, hd: .loading), .full(Self.hdImage)])
+    #expect(
+      fixture.log.phases == [
+        .preview(ViewerPictures.previewImage, hd: .loading), .full(ViewerPictures.hdImage),
+      ])
     #expect(await fixture.server.requests("/preview.jpg") == 1)  // only the earlier caching download
     await fixture.tearDown()
   }
@@ -99,16 +97,17 @@ struct ProgressiveImageModelTests {
 
     await fixture.model.load()
     let notFound = ImagePipelineError.http(.notFound(message: nil))
-    #expect(fixture.model.phase == .preview(Self.previewImage, hd: .failed(notFound)))
+    #expect(fixture.model.phase == .preview(ViewerPictures.previewImage, hd: .failed(notFound)))
     #expect(fixture.model.canRetry)
 
-    await fixture.server.serve("/hd.jpg", Self.hdBytes, contentType: "image/jpeg")
+    await fixture.server.serve("/hd.jpg", ViewerPictures.hdBytes, contentType: "image/jpeg")
     await fixture.model.retry()
 
     #expect(
       fixture.log.phases == [
-        .preview(Self.previewImage, hd: .loading), .preview(Self.previewImage, hd: .failed(notFound)),
-        .preview(Self.previewImage, hd: .loading), .full(Self.hdImage),
+        .preview(ViewerPictures.previewImage, hd: .loading),
+        .preview(ViewerPictures.previewImage, hd: .failed(notFound)),
+        .preview(ViewerPictures.previewImage, hd: .loading), .full(ViewerPictures.hdImage),
       ])
     #expect(!fixture.model.canRetry)
     await fixture.tearDown()
@@ -122,11 +121,14 @@ struct ProgressiveImageModelTests {
     try await eventually { await fixture.hdGate.arrivals == 1 }
     #expect(fixture.model.phase == .idle)
     await fixture.previewGate.open()
-    try await eventually { fixture.model.phase == .preview(Self.previewImage, hd: .loading) }
+    try await eventually { fixture.model.phase == .preview(ViewerPictures.previewImage, hd: .loading) }
     await fixture.hdGate.open()
     try await bounded("the loading task") { await loading.value }
 
-    #expect(fixture.log.phases == [.preview(Self.previewImage, hd: .loading), .full(Self.hdImage)])
+    #expect(
+      fixture.log.phases == [
+        .preview(ViewerPictures.previewImage, hd: .loading), .full(ViewerPictures.hdImage),
+      ])
     #expect(fixture.clock.pendingSleeperCount == 0)  // the spinner timer was cancelled, not left behind
     await fixture.tearDown()
   }
@@ -142,12 +144,14 @@ struct ProgressiveImageModelTests {
     fixture.clock.advance(by: .milliseconds(1))
     try await eventually { fixture.model.phase == .loading }
     await fixture.previewGate.open()
-    try await eventually { fixture.model.phase == .preview(Self.previewImage, hd: .loading) }
+    try await eventually { fixture.model.phase == .preview(ViewerPictures.previewImage, hd: .loading) }
     await fixture.hdGate.open()
     try await bounded("the loading task") { await loading.value }
 
     #expect(
-      fixture.log.phases == [.loading, .preview(Self.previewImage, hd: .loading), .full(Self.hdImage)])
+      fixture.log.phases == [
+        .loading, .preview(ViewerPictures.previewImage, hd: .loading), .full(ViewerPictures.hdImage),
+      ])
     await fixture.tearDown()
   }
 
@@ -159,7 +163,7 @@ struct ProgressiveImageModelTests {
     await fixture.hdGate.open()
     try await bounded("the loading task") { await loading.value }
 
-    #expect(fixture.log.phases == [.full(Self.hdImage)])
+    #expect(fixture.log.phases == [.full(ViewerPictures.hdImage)])
     await fixture.tearDown()
   }
 
@@ -169,7 +173,7 @@ struct ProgressiveImageModelTests {
 
     await fixture.model.load()
 
-    #expect(fixture.log.phases == [.full(Self.hdImage)])
+    #expect(fixture.log.phases == [.full(ViewerPictures.hdImage)])
     #expect(await fixture.server.requests("/preview.jpg") == 0)
     #expect(await fixture.server.requests("/hd.jpg") == 1)
     await fixture.tearDown()
@@ -182,7 +186,7 @@ struct ProgressiveImageModelTests {
 
     await fixture.model.load()
 
-    #expect(fixture.log.phases == [.full(Self.hdImage)])
+    #expect(fixture.log.phases == [.full(ViewerPictures.hdImage)])
     #expect(await fixture.server.requests("/hd.jpg") == 1)
     await fixture.tearDown()
   }
@@ -208,8 +212,8 @@ struct ProgressiveImageModelTests {
     loading.cancel()
     try await bounded("the loading task") { await loading.value }
 
-    #expect(fixture.model.phase == .preview(Self.previewImage, hd: .loading))
-    #expect(fixture.log.phases == [.preview(Self.previewImage, hd: .loading)])
+    #expect(fixture.model.phase == .preview(ViewerPictures.previewImage, hd: .loading))
+    #expect(fixture.log.phases == [.preview(ViewerPictures.previewImage, hd: .loading)])
     await fixture.tearDown()
   }
 
@@ -230,11 +234,13 @@ struct ProgressiveImageModelTests {
     let log = PhaseLog()
 
     let model = modelCreatedNow(fixture, log: log)
-    #expect(model.phase == .preview(Self.previewImage, hd: .loading))  // before load(): the first frame
+    // Before load(): the first frame.
+    #expect(model.phase == .preview(ViewerPictures.previewImage, hd: .loading))
 
     await fixture.hdGate.open()
     await model.load()
-    #expect(log.phases == [.preview(Self.previewImage, hd: .loading), .full(Self.hdImage)])
+    #expect(
+      log.phases == [.preview(ViewerPictures.previewImage, hd: .loading), .full(ViewerPictures.hdImage)])
     #expect(!log.showedSpinner)
     #expect(fixture.clock.pendingSleeperCount == 0)  // no spinner timer was ever armed
     #expect(await fixture.server.requests("/preview.jpg") == 1)  // only the earlier caching download
@@ -247,9 +253,10 @@ struct ProgressiveImageModelTests {
     let log = PhaseLog()
 
     let model = modelCreatedNow(fixture, log: log)
-    #expect(model.phase == .full(Self.hdImage))
+    #expect(model.phase == .full(ViewerPictures.hdImage))
     await model.load()
-    #expect(log.phases == [.full(Self.hdImage)])  // only the phase read at creation: nothing left to do
+    // Only the phase read at creation: nothing left to do.
+    #expect(log.phases == [.full(ViewerPictures.hdImage)])
     #expect(await fixture.server.requests("/preview.jpg") == 0)
     await fixture.tearDown()
   }
@@ -277,8 +284,8 @@ struct ProgressiveImageModelTests {
 
 @Suite("What each phase draws")
 struct ProgressiveImagePhaseTests {
-  private static let preview = DecodedImage(pixelWidth: 1_280, pixelHeight: 720, format: .jpeg)
-  private static let hd = DecodedImage(pixelWidth: 4_000, pixelHeight: 2_250, format: .jpeg)
+  private static let preview = ViewerPictures.previewImage
+  private static let hd = ViewerPictures.hdImage
   private static let failure = ImagePipelineError.http(.notFound(message: nil))
   private typealias Phase = ProgressiveImageModel.Phase
 

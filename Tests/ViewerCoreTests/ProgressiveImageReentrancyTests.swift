@@ -12,10 +12,6 @@ import ViewerCore
 @MainActor
 @Suite("Dropping HD and showing it again interleave safely", .timeLimit(.minutes(5)))
 struct ProgressiveImageReentrancyTests {
-  private static let previewBytes = ImageFixtures.jpeg(width: 1_280, height: 720)
-  private static let hdBytes = ImageFixtures.jpeg(width: 4_000, height: 2_250)
-  private static let previewImage = DecodedImage(pixelWidth: 1_280, pixelHeight: 720, format: .jpeg)
-  private static let hdImage = DecodedImage(pixelWidth: 4_000, pixelHeight: 2_250, format: .jpeg)
 
   /// A viewer showing HD that came first: the preview was never loaded, and its download is held.
   @MainActor
@@ -31,9 +27,9 @@ struct ProgressiveImageReentrancyTests {
       directory = try TemporaryDirectory()
       server = try await ImageServer.start()
       await server.serve(
-        "/preview.jpg", ProgressiveImageReentrancyTests.previewBytes, contentType: "image/jpeg",
+        "/preview.jpg", ViewerPictures.previewBytes, contentType: "image/jpeg",
         gate: previewGate)
-      await server.serve("/hd.jpg", ProgressiveImageReentrancyTests.hdBytes, contentType: "image/jpeg")
+      await server.serve("/hd.jpg", ViewerPictures.hdBytes, contentType: "image/jpeg")
       pipeline = makePipeline(directory)
       _ = try await pipeline.image(for: server.url("/hd.jpg"), size: .full)
       let log = self.log
@@ -44,7 +40,7 @@ struct ProgressiveImageReentrancyTests {
 
     /// Starts `drop` and returns once it waits for the held preview, HD already let go.
     func dropping(_ drop: @escaping @MainActor () async -> Void) async throws -> Task<Void, Never> {
-      #expect(model.phase == .full(ProgressiveImageReentrancyTests.hdImage))
+      #expect(model.phase == .full(ViewerPictures.hdImage))
       let task = Task { await drop() }
       try await eventually { await previewGate.arrivals == 1 }
       #expect(model.phase == .idle)
@@ -69,11 +65,11 @@ struct ProgressiveImageReentrancyTests {
     let closing = try await fixture.dropping { await fixture.model.releaseHD() }
 
     await fixture.model.showHD()  // HD is still in the memory tier: shown at once
-    #expect(fixture.model.phase == .full(Self.hdImage))
+    #expect(fixture.model.phase == .full(ViewerPictures.hdImage))
     try await fixture.finish(closing)
 
     // The closing drop's preview must not land over the reopened viewer's HD.
-    #expect(fixture.model.phase == .full(Self.hdImage))
+    #expect(fixture.model.phase == .full(ViewerPictures.hdImage))
     #expect(fixture.model.wantsHD)
     await fixture.tearDown()
   }
@@ -88,10 +84,10 @@ struct ProgressiveImageReentrancyTests {
     // HD is no longer in memory: the reopened viewer loads it again (from disk) while the
     // preview is still held, and shows it.
     await fixture.model.showHD()
-    #expect(fixture.model.phase == .full(Self.hdImage))
+    #expect(fixture.model.phase == .full(ViewerPictures.hdImage))
     try await fixture.finish(dropping)
 
-    #expect(fixture.model.phase == .full(Self.hdImage))
+    #expect(fixture.model.phase == .full(ViewerPictures.hdImage))
     await fixture.tearDown()
   }
 
@@ -102,7 +98,7 @@ struct ProgressiveImageReentrancyTests {
     await fixture.model.releaseHD()  // the viewer closes while the preview is on its way
     try await fixture.finish(dropping)
 
-    #expect(fixture.model.phase == .preview(Self.previewImage, hd: .notRequested))
+    #expect(fixture.model.phase == .preview(ViewerPictures.previewImage, hd: .notRequested))
     #expect(!fixture.model.phase.offersHDRetry)
     #expect(!fixture.model.canRetry)
     await fixture.tearDown()
@@ -115,8 +111,8 @@ struct ProgressiveImageReentrancyTests {
     await fixture.model.handleMemoryWarning()
     try await fixture.finish(closing)
 
-    #expect(fixture.model.phase == .preview(Self.previewImage, hd: .notRequested))
-    #expect(fixture.log.phases.last == .preview(Self.previewImage, hd: .notRequested))
+    #expect(fixture.model.phase == .preview(ViewerPictures.previewImage, hd: .notRequested))
+    #expect(fixture.log.phases.last == .preview(ViewerPictures.previewImage, hd: .notRequested))
     await fixture.tearDown()
   }
 
@@ -127,10 +123,10 @@ struct ProgressiveImageReentrancyTests {
     await fixture.model.releaseHD()
     try await fixture.finish(first)
 
-    #expect(fixture.model.phase == .preview(Self.previewImage, hd: .notRequested))
+    #expect(fixture.model.phase == .preview(ViewerPictures.previewImage, hd: .notRequested))
     #expect(
       fixture.log.phases == [
-        .full(Self.hdImage), .idle, .preview(Self.previewImage, hd: .notRequested),
+        .full(ViewerPictures.hdImage), .idle, .preview(ViewerPictures.previewImage, hd: .notRequested),
       ])
     await fixture.tearDown()
   }
