@@ -37,6 +37,8 @@ import Sharing
 
     /// - Parameters:
     ///   - images: the image pipeline.
+    ///   - clock: the process's one clock: measures a picture download's deadline, and runs the
+    ///     navigation state of its own when none is given.
     ///   - progressiveImage: the hero's preview → HD model, or `nil` when the APOD has no image.
     ///   - isFavorite: whether the APOD is saved.
     ///   - favoritesUnlocked: whether saving is unlocked (the button shows a PRO badge when not).
@@ -52,6 +54,7 @@ import Sharing
     ///     nil tells nothing (previews, which show no messages).
     public init(
       images: ImagePipeline,
+      clock: any Clocking,
       progressiveImage: @escaping @MainActor (APOD) -> ProgressiveImageModel?,
       isFavorite: @escaping @MainActor (APOD) -> Bool,
       favoritesUnlocked: @escaping @MainActor () -> Bool,
@@ -63,7 +66,7 @@ import Sharing
       shareFailed: (@MainActor (String) -> Void)? = nil
     ) {
       self.images = images
-      self.pictures = PictureDownload(images: images)
+      self.pictures = PictureDownload(images: images, clock: clock)
       self.progressiveImage = progressiveImage
       self.isFavorite = isFavorite
       self.favoritesUnlocked = favoritesUnlocked
@@ -71,7 +74,7 @@ import Sharing
       self.favoriteFailure = favoriteFailure
       self.daySwiper = daySwiper
       presentation = SheetPresentation(
-        navigation: navigation ?? AppNavigation(clock: SystemClock()), tab: .today)
+        navigation: navigation ?? AppNavigation(clock: clock), tab: .today)
       if let saveToPhotos {
         self.saveToPhotos = saveToPhotos
       } else {

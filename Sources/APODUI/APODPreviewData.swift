@@ -84,9 +84,10 @@
     /// Detail actions over `pipeline()`, with a favorite state that never changes.
     public static func actions(favoritesUnlocked: Bool = false, isFavorite: Bool = false) -> APODDetailActions
     {
-      let models = ImageModels(pipeline: pipeline())
+      let models = ImageModels(pipeline: pipeline(), clock: clock)
       return APODDetailActions(
         images: models.pipeline,
+        clock: clock,
         progressiveImage: { models.progressiveImage(for: $0) },
         isFavorite: { _ in isFavorite },
         favoritesUnlocked: { favoritesUnlocked },

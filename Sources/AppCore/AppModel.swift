@@ -49,7 +49,8 @@ public final class AppModel {
 
   @ObservationIgnored private let notices: GateNotices
   @ObservationIgnored private let repository: APODRepository
-  @ObservationIgnored let clock: any Clocking
+  /// The process's one clock, as the app's composition root gave it (`MonetizationDependencies`).
+  @ObservationIgnored public let clock: any Clocking
   @ObservationIgnored private var wasInBackground = false
 
   /// Builds monetization and every screen's model at once (tests, the simulator). The app builds
@@ -94,7 +95,7 @@ public final class AppModel {
     notices.withdrawn = { navigation.withdraw(title: "", text: $0) }
     self.favorites = favorites
     self.heart = FavoriteHeart(favorites: favorites, gate: favoritesGate, clock: clock)
-    self.images = ImageModels(pipeline: content.imagePipeline)
+    self.images = ImageModels(pipeline: content.imagePipeline, clock: clock)
     self.profile = ProfileModel(
       entitlements: monetization.entitlements, restores: monetization.restores,
       subscriptionManagement: dependencies.subscriptionManagement, settings: monetization.settings,

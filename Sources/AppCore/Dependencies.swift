@@ -62,7 +62,7 @@ public struct MonetizationDependencies {
     paywallPresenter: any PaywallPresenting, purchaser: any Purchaser,
     subscriptionManagement: any SubscriptionManagementPresenting,
     monetizationLogger: any MonetizationLogging, configuration: MonetizationConfiguration,
-    monetizationEnabled: Bool = true, clock: any Clocking = SystemClock(), isReleaseBuild: Bool = false,
+    monetizationEnabled: Bool = true, clock: any Clocking, isReleaseBuild: Bool = false,
     storeKitProductsConfigured: Bool = true, paywallEvents: PaywallEventsRelay = PaywallEventsRelay()
   ) {
     self.paywallEvents = paywallEvents

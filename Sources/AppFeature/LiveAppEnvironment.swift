@@ -51,11 +51,14 @@ import WidgetCore
     /// - Parameters:
     ///   - bundle: where the build configuration is read (`NASAAPIKey`, `PurchaselyAPIKey`,
     ///     `SubscriptionGroupID`, `TermsOfUseURL`, `PrivacyPolicyURL`, the versions).
-    ///   - clock: the clock every model uses.
-    public static func beginLaunch(bundle: Bundle = .main, clock: any Clocking = SystemClock()) {
+    public static func beginLaunch(bundle: Bundle = .main) {
       guard firstStage == nil else { return }
-      firstStage = FirstStage(bundle: bundle, clock: clock)
+      firstStage = FirstStage(bundle: bundle, clock: Self.clock)
     }
+
+    /// The app process's one clock, chosen here where the app is put together: every model, cache
+    /// and download of the app reads it, and so do the Shortcuts actions (`ShortcutActions`).
+    nonisolated public static let clock: any Clocking = SystemClock()
 
     /// The first stage, once begun.
     private static var firstStage: FirstStage?
@@ -130,7 +133,7 @@ import WidgetCore
     private static func make() async -> LiveAppEnvironment {
       beginLaunch()
       // `beginLaunch()` has just set it; the fallback only keeps this free of a force unwrap.
-      let first = firstStage ?? FirstStage(bundle: .main, clock: SystemClock())
+      let first = firstStage ?? FirstStage(bundle: .main, clock: Self.clock)
       let (bundle, clock, configuration) = (first.bundle, first.clock, first.configuration)
       // The APOD cache and the image disk tier live where the widget reads them too: the App
       // Group container when the build carries the entitlement (SharedStorage, Core, tested).

@@ -41,6 +41,7 @@
       let (images, heart) = (model.images, model.heart)
       detailActions = APODDetailActions(
         images: images.pipeline,
+        clock: model.clock,
         progressiveImage: { images.progressiveImage(for: $0) },
         isFavorite: { heart.isFavorite($0) },
         favoritesUnlocked: { heart.isUnlocked },

@@ -60,7 +60,8 @@
       }
     }
 
-    private static let clock = SystemClock()
+    /// The app process's one clock (the intents run in the app's process).
+    private static var clock: any Clocking { LiveAppEnvironment.clock }
 
     /// Built once per process over the folders the app and the widget share (`SharedStack`, as
     /// `LiveAppEnvironment` and the widget build it): the picture the app or the widget already

@@ -11,7 +11,8 @@ import Foundation
 /// A type that needs the time takes `clock: any Clocking`, never a `() -> Date` closure, and
 /// nothing outside this file reads `Date()`: `SystemClock` is the one reading of the device's
 /// time, chosen where each process is put together (`LiveAppEnvironment`, the widget's
-/// `WidgetEnvironment`, the `spacer` CLI, `spacer-bench`). `ClockReadingTests` enforces it.
+/// `WidgetEnvironment`, the `spacer` CLI, `spacer-bench`, the previews); no initialiser defaults
+/// its `clock:` to it. `ClockReadingTests` enforces both.
 ///
 /// A protocol of our own rather than the standard library's `Clock`: the rules need the wall-clock
 /// `Date` (calendar days, HTTP dates, store expiry dates), which a `Clock`'s instants do not give.

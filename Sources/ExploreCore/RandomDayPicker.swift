@@ -29,7 +29,7 @@ public protocol RandomDayHistoryKeeping: AnyObject {
   ///   - clock: says which APOD day is the last of the archive.
   ///   - generator: the randomness (the system's in the app; seeded in tests).
   public init(
-    history: any RandomDayHistoryKeeping, clock: any Clocking = SystemClock(),
+    history: any RandomDayHistoryKeeping, clock: any Clocking,
     generator: any RandomNumberGenerator = SystemRandomNumberGenerator()
   ) {
     self.history = history

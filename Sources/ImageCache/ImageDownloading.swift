@@ -49,7 +49,7 @@ public struct URLSessionImageDownloader: ImageDownloading {
   ///     cache, and URLCache would keep a second copy it cannot evict or pin.
   ///   - timeout: for the whole exchange, measured on `clock`.
   ///   - clock: measures the deadline and anchors a `Retry-After` given in seconds.
-  public init(session: URLSession, timeout: Duration = defaultTimeout, clock: any Clocking = SystemClock()) {
+  public init(session: URLSession, timeout: Duration = defaultTimeout, clock: any Clocking) {
     self.transport = HTTPTransport(session: session, clock: clock)
     self.timeout = timeout
   }

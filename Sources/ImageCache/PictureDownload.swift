@@ -79,8 +79,7 @@ public struct PictureDownload: Sendable {
   /// Downloads through `HTTPTransport` on a session of its own without a URL cache (the
   /// pipeline's disk tier is the cache), with `timeout` as the deadline measured on `clock`
   /// (`SystemClock` in the app; tests pass a `TestClock` and move it).
-  public init(images: ImagePipeline, timeout: Duration = defaultTimeout, clock: any Clocking = SystemClock())
-  {
+  public init(images: ImagePipeline, timeout: Duration = defaultTimeout, clock: any Clocking) {
     self.init(
       images: images,
       downloader: URLSessionImageDownloader(session: Self.makeSession(), timeout: timeout, clock: clock))

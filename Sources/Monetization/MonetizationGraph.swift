@@ -24,7 +24,7 @@ public struct MonetizationServices {
   public init(
     store: any KeyValueStore, backend: any SubscriptionBackend, storeKit: any StoreEntitlementsSource,
     appTransactions: (any AppTransactionSource)? = nil, paywalls: any PaywallPresenting,
-    purchaser: any Purchaser, logger: any MonetizationLogging, clock: any Clocking = SystemClock()
+    purchaser: any Purchaser, logger: any MonetizationLogging, clock: any Clocking
   ) {
     self.store = store
     self.backend = backend

@@ -41,7 +41,7 @@
     ///   - clock: the app's clock; it bounds the wait for a promotional offer's signature.
     public init(
       purchaselyAPIKey: String, logSubsystem: String, paywallEvents: PaywallEventsRelay,
-      clock: any Clocking = SystemClock()
+      clock: any Clocking
     ) {
       let session = PurchaselySession(apiKey: purchaselyAPIKey, paywallEvents: paywallEvents, clock: clock)
       #if canImport(Purchasely) && canImport(UIKit)

@@ -25,7 +25,7 @@
     /// unexpanded `$(PURCHASELY_API_KEY)` left in Info.plist because the build setting is missing
     /// (`BuildSetting.value`, the rule the app's configuration and the widget read with).
     /// Without a key the app runs with monetization disabled (`DisabledSubscriptionBackend`).
-    public init?(apiKey: String, paywallEvents: PaywallEventsRelay, clock: any Clocking = SystemClock()) {
+    public init?(apiKey: String, paywallEvents: PaywallEventsRelay, clock: any Clocking) {
       guard let key = BuildSetting.value(apiKey) else { return nil }
       self.apiKey = key
       self.paywallEvents = paywallEvents

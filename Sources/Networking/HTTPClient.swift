@@ -44,7 +44,7 @@ public actor HTTPClient: HTTPClienting {
     rateLimiter: RateLimiter? = RateLimiter(),
     retryPolicy: RetryPolicy? = RetryPolicy(),
     circuitBreaker: CircuitBreaker? = CircuitBreaker(),
-    clock: any Clocking = SystemClock(),
+    clock: any Clocking,
     deadlineClock: (any Clocking)? = nil
   ) {
     self.init(
@@ -58,7 +58,7 @@ public actor HTTPClient: HTTPClienting {
     rateLimiter: RateLimiter? = RateLimiter(),
     retryPolicy: RetryPolicy? = RetryPolicy(),
     circuitBreaker: CircuitBreaker? = CircuitBreaker(),
-    clock: any Clocking = SystemClock(),
+    clock: any Clocking,
     deadlineClock: (any Clocking)? = nil
   ) {
     self.makeSession = makeSession

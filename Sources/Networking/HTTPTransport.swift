@@ -35,7 +35,7 @@ public struct HTTPTransport: Sendable {
   ///   - session: give it a configuration with `urlCache = nil`: the JSON disk cache and the image
   ///     pipeline's disk tier are the caches, and URLCache would keep second copies.
   ///   - clock: measures each exchange's deadline (`HTTPRequest.timeout`).
-  public init(session: URLSession, clock: any Clocking = SystemClock()) {
+  public init(session: URLSession, clock: any Clocking) {
     self.session = session
     self.clock = clock
   }

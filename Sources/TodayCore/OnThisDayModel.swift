@@ -62,7 +62,7 @@ public struct PastYear: Sendable, Hashable, Identifiable {
   /// - Parameters:
   ///   - source: the repository (the per-day route, cached).
   ///   - clock: says which APOD day is today, and words failure messages.
-  public init(source: any PastDaysSource, clock: any Clocking = SystemClock()) {
+  public init(source: any PastDaysSource, clock: any Clocking) {
     self.source = source
     self.clock = clock
   }

@@ -46,7 +46,7 @@ public struct TodayContent: RefreshableContent {
   ///   - clock: words messages ("saved 3 hours ago") and times `stayCurrent()`'s waits.
   ///   - onThisDay: the past years of today's calendar day, shown below the picture.
   public init(
-    repository: any TodaySource, clock: any Clocking = SystemClock(), onThisDay: OnThisDayModel? = nil
+    repository: any TodaySource, clock: any Clocking, onThisDay: OnThisDayModel? = nil
   ) {
     self.repository = repository
     self.clock = clock

@@ -90,14 +90,17 @@
   #if DEBUG
     #Preview("Today") {
       TodayScreen(
-        today: TodayModel(repository: APODPreviewData.repository()), actions: APODPreviewData.actions()
+        today: TodayModel(repository: APODPreviewData.repository(), clock: APODPreviewData.clock),
+        actions: APODPreviewData.actions()
       )
       .spacerTheme()
     }
 
     #Preview("Today, offline with nothing saved") {
       TodayScreen(
-        today: TodayModel(repository: APODPreviewData.repository(failingWith: .network(.offline))),
+        today: TodayModel(
+          repository: APODPreviewData.repository(failingWith: .network(.offline)),
+          clock: APODPreviewData.clock),
         actions: APODPreviewData.actions()
       )
       .spacerTheme()

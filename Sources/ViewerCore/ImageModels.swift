@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 import ImageCache
 import NASA
@@ -16,20 +17,24 @@ import ScreenCore
 public final class ImageModels {
   /// Every NASA image on screen.
   public let pipeline: ImagePipeline
+  /// Times each model's spinner delay: the clock of the process.
+  private let clock: any Clocking
   private var handedOut: [WeakModel] = []
 
   private struct WeakModel {
     weak var model: ProgressiveImageModel?
   }
 
-  public init(pipeline: ImagePipeline) {
+  public init(pipeline: ImagePipeline, clock: any Clocking) {
     self.pipeline = pipeline
+    self.clock = clock
   }
 
   /// The card's model for `apod`, or nil when its hero is not an image.
   public func progressiveImage(for apod: APOD) -> ProgressiveImageModel? {
     guard case .image(let preview, let hd) = apod.hero else { return nil }
-    let model = ProgressiveImageModel(previewURL: preview, hdURL: hd, pipeline: pipeline, wantsHD: false)
+    let model = ProgressiveImageModel(
+      previewURL: preview, hdURL: hd, pipeline: pipeline, clock: clock, wantsHD: false)
     handedOut.removeAll { $0.model == nil }
     handedOut.append(WeakModel(model: model))
     return model

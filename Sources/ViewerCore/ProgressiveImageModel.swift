@@ -82,7 +82,7 @@ public final class ProgressiveImageModel {
     previewURL: URL,
     hdURL: URL,
     pipeline: ImagePipeline,
-    clock: any Clocking = SystemClock(),
+    clock: any Clocking,
     spinnerDelay: Duration = .milliseconds(150),
     wantsHD: Bool = true,
     onPhaseChange: (@MainActor (Phase) -> Void)? = nil

@@ -42,7 +42,8 @@ import TodayCore
     let cold = try await medianMilliseconds(runs: 30) {
       coldRun += 1
       let model = TodayModel(
-        repository: configuration(root.appending(path: "cold-\(coldRun)")).makeRepository(clock: clock))
+        repository: configuration(root.appending(path: "cold-\(coldRun)")).makeRepository(clock: clock),
+        clock: clock)
       await model.load()
       try requireLoaded(model)
     }
@@ -50,11 +51,13 @@ import TodayCore
     // Warm: the cache already holds today's picture; a new repository and model each run, as
     // at app launch, from `load()` to content on screen.
     let warmDirectory = root.appending(path: "warm")
-    let primer = TodayModel(repository: configuration(warmDirectory).makeRepository(clock: clock))
+    let primer = TodayModel(
+      repository: configuration(warmDirectory).makeRepository(clock: clock), clock: clock)
     await primer.load()
     let requestsBefore = await server.requestCount()
     let warm = try await medianMilliseconds(runs: 200) {
-      let model = TodayModel(repository: configuration(warmDirectory).makeRepository(clock: clock))
+      let model = TodayModel(
+        repository: configuration(warmDirectory).makeRepository(clock: clock), clock: clock)
       await model.load()
       try requireLoaded(model)
     }

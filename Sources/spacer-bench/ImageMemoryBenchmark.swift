@@ -48,7 +48,8 @@ enum ImageMemoryBenchmark {
     let pipeline = ImagePipeline(
       directory: root, session: URLSession(configuration: configuration), decoder: HeaderImageDecoder(),
       clock: clock)
-    let card = ProgressiveImageModel(previewURL: previewURL, hdURL: hdURL, pipeline: pipeline, wantsHD: false)
+    let card = ProgressiveImageModel(
+      previewURL: previewURL, hdURL: hdURL, pipeline: pipeline, clock: clock, wantsHD: false)
 
     await card.load()
     guard let shown = card.phase.shownImage else { throw ImageMemoryBenchmarkError.nothingShown(card.phase) }

@@ -55,7 +55,7 @@ struct APODOptions: ParsableArguments {
   }
 
   /// The clock the command reads (see `CommandClock`); checked in `validate()`.
-  var clock: any Clocking { (try? CommandClock.current()) ?? SystemClock() }
+  var clock: any Clocking { CommandClock.validated }
 
   /// `--refresh` always asks the service; `--offline` never does: together they are a usage error.
   static func checkRefresh(_ refresh: Bool, offline: Bool) throws {

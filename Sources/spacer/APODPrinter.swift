@@ -47,14 +47,14 @@ enum Console {
     var otherModeCache: URL?
     var demo = false
     /// The clock messages measure waits with, read when the message is written (a wait is counted
-    /// from the answer, not from the start of the command).
-    var clock: any Clocking = SystemClock()
+    /// from the answer, not from the start of the command): the command's (`APODOptions.clock`).
+    var clock: any Clocking
   }
 
   /// Runs `body`; an `APODError` becomes one specific line on stderr and exit status 1
   /// (never a stack trace).
   static func reportingFailure<T>(
-    _ context: Context = Context(), _ body: () async throws(APODError) -> T
+    _ context: Context, _ body: () async throws(APODError) -> T
   ) async throws -> T {
     do {
       return try await body()
@@ -112,8 +112,14 @@ struct APODPrinter {
   var request: Request = .day
   /// The service the person chose (`--source`).
   var choice: APODSourceChoice = .auto
-  /// What notes may name (servers given with --base-url).
-  var context = Console.Context()
+  /// What notes may name (servers given with --base-url); nil names none, and measures waits
+  /// from `now`.
+  var context: Console.Context? = nil
+
+  /// `context`, or one that names nothing and reads `now` as its clock.
+  private var messageContext: Console.Context {
+    context ?? Console.Context(clock: FixedInstantClock(now: now))
+  }
 
   func print(_ result: APODResult) throws {
     explain(result)
@@ -232,12 +238,12 @@ struct APODPrinter {
     switch reason {
     case .failing(.network(.circuitOpen(let retryAt))):
       return "Showing a copy from \(age). "
-        + Console.message(for: .network(.circuitOpen(retryAt: retryAt)), context)
+        + Console.message(for: .network(.circuitOpen(retryAt: retryAt)), messageContext)
     case .offline, .failing(.network(.transport)), .failing(.network(.timedOut)),
       .failing(.network(.offline)):
-      guard !context.customHosts.isEmpty else { break }
+      guard !messageContext.customHosts.isEmpty else { break }
       return "Showing a copy from \(age). "
-        + Console.message(for: .network(.transport("")), context)
+        + Console.message(for: .network(.transport("")), messageContext)
     default:
       break
     }

@@ -21,6 +21,10 @@ enum CommandClock {
     guard let instant = formatter.date(from: text) else { throw CommandClockError(text: text) }
     return FixedInstantClock(now: instant)
   }
+
+  /// `current()` for a command whose `validate()` has already refused a bad `SPACER_NOW`: the
+  /// device's clock stands in only if the value went bad after validation.
+  static var validated: any Clocking { (try? current()) ?? SystemClock() }
 }
 
 /// A `SPACER_NOW` that is not an ISO 8601 instant.

@@ -39,7 +39,8 @@ import Testing
   /// One image download gets 60 s for the whole exchange, four times the JSON deadline: an HD
   /// APOD is several (sometimes tens of) megabytes on a phone's connection.
   @Test func anImageDownloadGetsSixtySeconds() {
-    let downloader = URLSessionImageDownloader(session: URLSession(configuration: .ephemeral))
+    let downloader = URLSessionImageDownloader(
+      session: URLSession(configuration: .ephemeral), clock: TestClock())
     #expect(downloader.timeout == .seconds(60))
     #expect(PictureDownload.defaultTimeout == .seconds(60))
   }

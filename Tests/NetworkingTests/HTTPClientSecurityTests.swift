@@ -13,7 +13,7 @@ import Testing
   func client() -> HTTPClient {
     HTTPClient(
       session: URLSession(configuration: .ephemeral), rateLimiter: nil, retryPolicy: nil,
-      circuitBreaker: nil)
+      circuitBreaker: nil, clock: TestClock())
   }
 
   @Test(arguments: [

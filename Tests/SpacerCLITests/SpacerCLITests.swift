@@ -171,7 +171,7 @@ struct CLIStatusNoteTests {
 
   @Test func aStaleCopyFromAServerGivenOnTheCommandLineNamesThatServer() {
     var printer = APODPrinter(json: false, now: Self.now)
-    printer.context.customHosts = ["127.0.0.1:8080"]
+    printer.context = Console.Context(customHosts: ["127.0.0.1:8080"], clock: TestClock(Self.now))
     let note = printer.statusNote(
       freshness: .stale(since: Self.savedAt, reason: .offline), cachedAt: Self.savedAt,
       notice: Self.notices[1], filledBy: "v1")

@@ -43,7 +43,7 @@ public final class EntitlementProvider {
     synchronizesBeforeForegroundCheck: Bool, backend: any SubscriptionBackend,
     storeKit: any StoreEntitlementsSource,
     appTransactions: (any AppTransactionSource)?, store: any KeyValueStore,
-    configuration: MonetizationConfiguration, clock: any Clocking = SystemClock(),
+    configuration: MonetizationConfiguration, clock: any Clocking,
     logger: any MonetizationLogging,
     onChange: @escaping @MainActor (_ old: Entitlement, _ new: Entitlement) async -> Void = { _, _ in }
   ) {

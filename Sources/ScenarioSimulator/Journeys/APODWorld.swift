@@ -93,7 +93,8 @@ final class APODWorld {
         clock: clock),
       clock: clock)
     let downloader = RadioImageDownloader(
-      inner: URLSessionImageDownloader(session: Self.pictureSession()), server: pictureBase, radio: radio)
+      inner: URLSessionImageDownloader(session: Self.pictureSession(), clock: clock), server: pictureBase,
+      radio: radio)
     let images = ImagePipeline(
       directory: directory.appending(path: "images"), downloader: downloader, decoder: HeaderImageDecoder(),
       clock: clock)
