@@ -34,7 +34,7 @@ struct FavoriteValueTests {
     #expect(services.map(\.rawValue) == favorites.map(\.rawValue))
     var apod = sampleAPOD(try APODDay(iso: "2024-01-05"))
     apod.mediaType = .iframe
-    #expect(Favorite(apod: apod, dateAdded: Date()).mediaType == .iframe)
+    #expect(Favorite(apod: apod, dateAdded: TestClock.referenceDate).mediaType == .iframe)
   }
 }
 

@@ -299,7 +299,8 @@ struct UserDefaultsKeyValueStoreTests {
     AppSettings(store: store, whenNoneStored: .full).setRunningMode(.observer)
     let snapshot = EntitlementSnapshotStore(store: store)
     snapshot.save(
-      EntitlementSnapshot(isPremium: true, reason: .subscribed, source: .storeKit, computedAt: Date()))
+      EntitlementSnapshot(
+        isPremium: true, reason: .subscribed, source: .storeKit, computedAt: TestClock.referenceDate))
 
     #expect(AppSettings(store: store, whenNoneStored: .full).activeMode == .observer)
     #expect(defaults.string(forKey: StoredRunningMode.key) == "observer")

@@ -15,7 +15,7 @@ import Testing
   @Test(arguments: [
     HTTPError.badRequest(message: nil), .apiKeyMissing, .apiKeyInvalid(code: "API_KEY_INVALID"),
     .notFound(message: nil), .rateLimited(retryAt: nil), .unexpectedStatus(418), .offline, .cancelled,
-    .insecureURL("http://api.nasa.gov"), .circuitOpen(retryAt: Date()),
+    .insecureURL("http://api.nasa.gov"), .circuitOpen(retryAt: Date(timeIntervalSince1970: 1_800_000_000)),
     .nonJSONBody(statusCode: 200, contentType: "text/html"),
     .nonJSONBody(statusCode: 403, contentType: "text/html"),
   ])

@@ -100,9 +100,13 @@ struct SourceFile {
     return result
   }
 
-  /// Each line's number and its code, with `//` comments and string literals blanked.
+  /// Each line's number and its code, with comments and string literals (multi-line and raw
+  /// multi-line ones too) blanked.
   var codeLines: [(Int, String)] {
     var inBlockComment = false
+    // The delimiter that closes the multi-line string literal being read: `"""`, or `"""#` for
+    // a raw one opened with `#"""` (whose text may hold a plain `"""`).
+    var multilineClose: String?
     return text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().map { index, line in
       var code = ""
       var inString = false
@@ -117,10 +121,25 @@ struct SourceFile {
           }
           continue
         }
+        if let close = multilineClose {
+          if characters.starts(with: close) {
+            multilineClose = nil
+            characters = characters.dropFirst(close.count)
+          } else {
+            characters = characters.dropFirst()
+          }
+          continue
+        }
         if !inString, characters.starts(with: "//") { break }
         if !inString, characters.starts(with: "/*") {
           inBlockComment = true
           characters = characters.dropFirst(2)
+          continue
+        }
+        let hashes = characters.prefix { $0 == "#" }.count
+        if !inString, characters.dropFirst(hashes).starts(with: "\"\"\"") {
+          multilineClose = "\"\"\"" + String(repeating: "#", count: hashes)
+          characters = characters.dropFirst(hashes + 3)
           continue
         }
         if character == "\"" { inString.toggle() }
