@@ -107,7 +107,13 @@ final class ScenarioWorld {
   private let lostCallbacks = LostCallbacks()
   /// Lost SDK callbacks Core has not given up on yet.
   private var lostCalls = 0
-  private var sleepers: [(id: Int, deadline: Date, continuation: CheckedContinuation<Void, any Error>)] = []
+  /// The app's waits on the device's clock; `request` is the radio request being sent when the
+  /// wait began (its deadline, a backoff), if any.
+  private var sleepers:
+    [(
+      id: Int, deadline: Date, continuation: CheckedContinuation<Void, any Error>,
+      request: DeviceRadio.SendingRequest?
+    )] = []
   private var nextSleeperID = 0
   private var changeWaiters: [CheckedContinuation<Void, Never>] = []
   /// The device's `UserDefaults`: survives relaunches.
@@ -361,7 +367,11 @@ final class ScenarioWorld {
     }
     let due = sleepers.filter { $0.deadline <= now }
     sleepers.removeAll { $0.deadline <= now }
-    for sleeper in due { sleeper.continuation.resume() }
+    for sleeper in due {
+      // A request whose own wait ended (its deadline) is the app's work again, not the world's.
+      sleeper.request?.wake()
+      sleeper.continuation.resume()
+    }
     notify()
   }
 
@@ -650,12 +660,13 @@ final class ScenarioWorld {
     let deadline = now.addingTimeInterval(TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18)
     nextSleeperID += 1
     let id = nextSleeperID
+    let request = DeviceRadio.sending
     try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
         if Task.isCancelled {
           continuation.resume(throwing: CancellationError())
         } else {
-          sleepers.append((id, deadline, continuation))
+          sleepers.append((id, deadline, continuation, request))
           notify()
         }
       }

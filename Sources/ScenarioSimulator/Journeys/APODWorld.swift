@@ -63,19 +63,26 @@ final class APODWorld {
       misbehaviour: setup.wrongDay.map(DemoServer.Misbehaviour.alwaysAnswers), clock: clock,
       beforeAnswering: { [weak world] request in
         guard let slowness, let world else { return }
-        await world.holdAnswer(for: slowness, radio: radio, request: request)
+        await world.holdAnswer(
+          for: slowness, radio: radio,
+          request: request.headers[DeviceRadio.requestHeader.lowercased()].flatMap { Int($0) })
       })
     let endpoints = try await demo.start()
     let pictureServer = LoopbackServer()
     let pictureBase = try await pictureServer.start()
-    let missing = setup.missingPictures
-    await pictureServer.route(prefix: "/") { request in
+    let (missing, held, hold) = (setup.missingPictures, setup.heldPictures, Self.pictureHold)
+    await pictureServer.route(prefix: "/") { [weak world] request in
       let address =
         request.path + "?"
-        + request.query.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
-        .joined(separator: "&")
+        + request.query.filter { $0.key != DeviceRadio.requestQueryItem }.sorted { $0.key < $1.key }
+        .map { "\($0.key)=\($0.value)" }.joined(separator: "&")
       if missing.contains(where: { address.contains($0) }) {
         return .html("<html><body>Not Found</body></html>", status: 404)
+      }
+      if held.contains(where: { address.contains($0) }), let world {
+        await world.holdAnswer(
+          for: hold, radio: radio,
+          request: request.query[DeviceRadio.requestQueryItem].flatMap { Int($0) })
       }
       return .bytes(ImageFixtures.png(width: 64, height: 48), contentType: "image/png")
     }
@@ -111,6 +118,11 @@ final class APODWorld {
     radio.setOnline(online)
     return apod
   }
+
+  /// How long the picture server holds a picture of `heldPictures`, in the scenario's time: five
+  /// minutes, far past the app's 60 s image deadline, so the app gives up first (on its clock,
+  /// the scenario's).
+  static let pictureHold: TimeInterval = 300
 
   /// Stops both servers and removes the folder.
   func stop() async {
@@ -168,12 +180,10 @@ enum APODWorldError: Error, CustomStringConvertible {
 }
 
 extension ScenarioWorld {
-  /// A slow server's answer to `request`: held until the scenario's clock has moved on by
-  /// `seconds`.
-  func holdAnswer(for seconds: TimeInterval, radio: DeviceRadio, request: RecordedRequest) async {
-    let id = radio.hold(
-      request: request.headers[DeviceRadio.requestHeader.lowercased()].flatMap { Int($0) },
-      until: time.deviceNow().addingTimeInterval(seconds))
+  /// A slow server's answer to request number `request` (nil: a request without a number):
+  /// held until the scenario's clock has moved on by `seconds`.
+  func holdAnswer(for seconds: TimeInterval, radio: DeviceRadio, request: Int?) async {
+    let id = radio.hold(request: request, until: time.deviceNow().addingTimeInterval(seconds))
     notify()
     try? await sleep(for: .milliseconds(Int64(seconds * 1000)))
     radio.release(id)
@@ -190,6 +200,9 @@ extension ScenarioWorld {
 final class DeviceRadio: Sendable {
   /// The header carrying a request's number to the server (read by the slow server's hold).
   static let requestHeader = "X-Spacer-Journey-Request"
+  /// The query item carrying a picture request's number to the picture server (the image
+  /// downloader sends no headers of its own); the server leaves it out of the picture's address.
+  static let requestQueryItem = "journey-request"
 
   private struct State {
     var online: Bool
@@ -200,7 +213,24 @@ final class DeviceRadio: Sendable {
     /// the time it is released at.
     var holds: [Int: (request: Int?, release: Date)] = [:]
     var nextHold = 0
+    /// Requests in flight whose own wait on the device's clock has ended (the deadline passed):
+    /// the app is acting on them, whatever the server still holds.
+    var woken: Set<Int> = []
   }
+
+  /// A request on its way through a radio: the task sending it (and its child tasks, such as the
+  /// transport's deadline) knows it as `DeviceRadio.sending`.
+  struct SendingRequest: Sendable {
+    let radio: DeviceRadio
+    let number: Int
+
+    /// A wait this request's sender began on the device's clock has ended.
+    func wake() { radio.woke(number) }
+  }
+
+  /// The request the current task is sending, if any: a wait on the device's clock begun while
+  /// sending it belongs to it (`ScenarioWorld.sleep`).
+  @TaskLocal static var sending: SendingRequest?
 
   private let state: Locked<State>
 
@@ -223,10 +253,12 @@ final class DeviceRadio: Sendable {
     }
     defer { returned(number) }
     let result: Result<Value, Failure> = await withTaskCancellationHandler {
-      do throws(Failure) {
-        return .success(try await send(number))
-      } catch {
-        return .failure(error)
+      await Self.$sending.withValue(SendingRequest(radio: self, number: number)) {
+        do throws(Failure) {
+          return .success(try await send(number))
+        } catch {
+          return .failure(error)
+        }
       }
     } onCancel: {
       returned(number)
@@ -235,7 +267,21 @@ final class DeviceRadio: Sendable {
   }
 
   /// Request `number` came back (answered, failed or cancelled).
-  private func returned(_ number: Int) { _ = state.withLock { $0.inFlight.remove(number) } }
+  private func returned(_ number: Int) {
+    state.withLock {
+      $0.inFlight.remove(number)
+      $0.woken.remove(number)
+    }
+  }
+
+  /// A wait request `number`'s sender began on the device's clock has ended (its deadline): it
+  /// no longer waits for the world, whatever the server holds.
+  fileprivate func woke(_ number: Int) {
+    state.withLock {
+      guard $0.inFlight.contains(number) else { return }
+      $0.woken.insert(number)
+    }
+  }
 
   /// A slow server holds the answer to `request` until `release`.
   func hold(request: Int?, until release: Date) -> Int {
@@ -249,11 +295,13 @@ final class DeviceRadio: Sendable {
   func release(_ id: Int) { _ = state.withLock { $0.holds.removeValue(forKey: id) } }
 
   /// Some request is in flight, and the server holds the answer of every one of them, none due
-  /// at `now`. (A hold's release lands a moment after the clock passes it: it is not counted
+  /// at `now`, and none whose own deadline has passed. (A hold's release lands a moment after the
+  /// clock passes it, and a passed deadline a moment after the clock wakes it: neither is counted
   /// from then.)
   func isParked(now: Date) -> Bool {
     state.withLock { state in
       let held = Set(state.holds.values.filter { $0.release > now }.compactMap(\.request))
+        .subtracting(state.woken)
       return !state.inFlight.isEmpty && state.inFlight.isSubset(of: held)
     }
   }
@@ -300,7 +348,14 @@ struct RadioImageDownloader: ImageDownloading {
     components.path = "/" + (url.host ?? "unknown-host") + url.path
     components.percentEncodedQuery =
       URLComponents(url: url, resolvingAgainstBaseURL: false)?.percentEncodedQuery
-    guard let local = components.url else { throw .unsupportedURL(url.absoluteString) }
-    return try await radio.carry { _ async throws(ImagePipelineError) in try await inner.download(local) }
+    return try await radio.carry { number async throws(ImagePipelineError) in
+      var numbered = components
+      numbered.percentEncodedQuery = [
+        components.percentEncodedQuery, "\(DeviceRadio.requestQueryItem)=\(number)",
+      ]
+      .compactMap { $0 }.joined(separator: "&")
+      guard let local = numbered.url else { throw .unsupportedURL(url.absoluteString) }
+      return try await inner.download(local)
+    }
   }
 }

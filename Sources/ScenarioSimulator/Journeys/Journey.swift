@@ -18,6 +18,10 @@ public struct ScenarioAPODStart: Sendable, Equatable {
   /// Pictures the picture server answers with a 404 page: any picture whose path and query
   /// (`/host/path?w=2048&…`) contains one of these.
   public var missingPictures: [String] = []
+  /// Pictures the picture server holds for `APODWorld.pictureHold` of the scenario's time, far
+  /// past the app's image deadline (60 s, measured on the device's clock): any picture whose path
+  /// and query contains one of these.
+  public var heldPictures: [String] = []
   /// The favorites store was found damaged at start-up and set aside: the app announces it in
   /// the message queue as soon as its model exists, as the app's start-up does
   /// (`AppModel.announceFavoritesStore`).

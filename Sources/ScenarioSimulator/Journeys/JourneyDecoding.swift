@@ -31,7 +31,7 @@ extension ScenarioAPODStart: Decodable {
     let container = try decoder.container(keyedBy: ScenarioKey.self)
     try container.allowOnly(
       [
-        "service", "wrongDay", "slow", "saved", "savedRecentDays", "missingPictures",
+        "service", "wrongDay", "slow", "saved", "savedRecentDays", "missingPictures", "heldPictures",
         "favoritesStoreSetAside",
       ],
       in: "start.apod")
@@ -60,6 +60,7 @@ extension ScenarioAPODStart: Decodable {
     }
     savedRecentDays = try container.optional("savedRecentDays")
     missingPictures = try container.optional("missingPictures") ?? []
+    heldPictures = try container.optional("heldPictures") ?? []
     favoritesStoreSetAside = try container.optional("favoritesStoreSetAside") ?? false
   }
 }
