@@ -60,12 +60,11 @@ public actor ImagePipeline {
   /// Recently seen URLs, normalized and hashed, so hot lookups skip both steps. Behind a lock, so
   /// the synchronous memory lookups share it with the actor.
   private nonisolated let resolvedURLs = ResolvedURLTable()
-  private var prefetchQueue: [ImageKey] = []
-  private var prefetchesRunning: [ImageKey: (id: UInt64, task: Task<Void, Never>)] = [:]
-  private var prefetchLimit = 4
-  private var pinFetchQueue: [URL] = []
-  private var pinFetchesRunning: [URL: (id: UInt64, task: Task<Void, Never>)] = [:]
-  private var lastPrefetchID: UInt64 = 0
+  /// Prefetches, at most `prefetch(_:size:maxConcurrent:)`'s limit at a time.
+  private var prefetches = BackgroundFetchQueue<ImageKey>(limit: 4)
+  /// Downloads for pinned URLs not on disk, two at a time so that re-pinning a long favorites
+  /// list does not flood the network.
+  private var pinFetches = BackgroundFetchQueue<URL>(limit: 2)
   /// The last widget decode asked for each URL: the next one waits for it (one at a time).
   private var widgetDecodes: [URL: Task<Void, Never>] = [:]
 
@@ -315,9 +314,8 @@ public actor ImagePipeline {
     guard let resolved = try? resolve(url) else { return }
     disk.loadIfNeeded()
     disk.setPinned(true, resolved.fileName)
-    let alreadyFetching = pinFetchesRunning[resolved.url] != nil || pinFetchQueue.contains(resolved.url)
-    if !disk.contains(resolved.fileName), !alreadyFetching {
-      pinFetchQueue.append(resolved.url)
+    if !disk.contains(resolved.fileName), !pinFetches.contains(resolved.url) {
+      pinFetches.enqueue(resolved.url)
       startQueuedPinFetches()
     }
   }
@@ -328,8 +326,7 @@ public actor ImagePipeline {
     guard let resolved = try? resolve(url) else { return }
     disk.loadIfNeeded()
     disk.setPinned(false, resolved.fileName)
-    pinFetchQueue.removeAll { $0 == resolved.url }
-    pinFetchesRunning.removeValue(forKey: resolved.url)?.task.cancel()
+    pinFetches.cancel { $0 == resolved.url }
   }
 
   /// True when `url` is pinned.
@@ -363,8 +360,7 @@ public actor ImagePipeline {
       memoryImageCount: memoryImageCount, diskBytes: disk.totalBytes, diskByteLimit: disk.byteLimit,
       diskFileCount: disk.count, pinnedCount: disk.pinned.count, downloadsStarted: downloadsStarted,
       downloadsInFlight: downloadsRunning,
-      prefetchesOutstanding: prefetchQueue.count + prefetchesRunning.count,
-      pinDownloadsOutstanding: pinFetchQueue.count + pinFetchesRunning.count)
+      prefetchesOutstanding: prefetches.outstanding, pinDownloadsOutstanding: pinFetches.outstanding)
   }
 
   // MARK: - Prefetching
@@ -374,16 +370,12 @@ public actor ImagePipeline {
   /// Already cached or queued images are skipped; failures are ignored, since a view that asks
   /// later gets its own error.
   public func prefetch(_ urls: [URL], size: ImageSize, maxConcurrent: Int = 4) {
-    prefetchLimit = max(1, maxConcurrent)
+    prefetches.limit = max(1, maxConcurrent)
     for url in urls {
       guard let url = try? resolve(url).url else { continue }
       let key = ImageKey(url: url, size: size)
-      guard !memory.withLock({ $0.contains(key) }), prefetchesRunning[key] == nil,
-        !prefetchQueue.contains(key)
-      else {
-        continue
-      }
-      prefetchQueue.append(key)
+      guard !memory.withLock({ $0.contains(key) }), !prefetches.contains(key) else { continue }
+      prefetches.enqueue(key)
     }
     startQueuedPrefetches()
   }
@@ -392,57 +384,34 @@ public actor ImagePipeline {
   /// Work a view is also waiting for goes on for that view.
   public func cancelPrefetch(_ urls: [URL]) {
     let cancelled = Set(urls.compactMap { try? resolve($0).url })
-    prefetchQueue.removeAll { cancelled.contains($0.url) }
-    for (key, running) in prefetchesRunning where cancelled.contains(key.url) {
-      running.task.cancel()
-      prefetchesRunning[key] = nil
-    }
+    prefetches.cancel { cancelled.contains($0.url) }
   }
 
   /// Stops every prefetch.
   public func cancelAllPrefetches() {
-    prefetchQueue.removeAll()
-    for running in prefetchesRunning.values { running.task.cancel() }
-    prefetchesRunning.removeAll()
+    prefetches.cancel { _ in true }
   }
 
-  /// Downloads (bytes only, no decode) for pinned URLs not on disk, two at a time so that
-  /// re-pinning a long favorites list does not flood the network.
+  /// Downloads (bytes only, no decode) for pinned URLs not on disk.
   private func startQueuedPinFetches() {
-    while pinFetchesRunning.count < 2, !pinFetchQueue.isEmpty {
-      let url = pinFetchQueue.removeFirst()
-      lastPrefetchID += 1
-      let id = lastPrefetchID
-      let task = Task {
+    pinFetches.startWaiting { url, id in
+      Task {
         // Background work for offline browsing: never over a constrained (Low Data Mode) network.
         _ = try? await self.download(url, allowsConstrainedNetwork: false)
-        self.pinFetchFinished(url, id: id)
+        self.pinFetches.finished(url, id: id)
+        self.startQueuedPinFetches()
       }
-      pinFetchesRunning[url] = (id, task)
     }
-  }
-
-  private func pinFetchFinished(_ url: URL, id: UInt64) {
-    if pinFetchesRunning[url]?.id == id { pinFetchesRunning[url] = nil }
-    startQueuedPinFetches()
   }
 
   private func startQueuedPrefetches() {
-    while prefetchesRunning.count < prefetchLimit, !prefetchQueue.isEmpty {
-      let key = prefetchQueue.removeFirst()
-      lastPrefetchID += 1
-      let id = lastPrefetchID
-      let task = Task {
+    prefetches.startWaiting { key, id in
+      Task {
         _ = try? await self.image(for: key)
-        self.prefetchFinished(key, id: id)
+        self.prefetches.finished(key, id: id)
+        self.startQueuedPrefetches()
       }
-      prefetchesRunning[key] = (id, task)
     }
-  }
-
-  private func prefetchFinished(_ key: ImageKey, id: UInt64) {
-    if prefetchesRunning[key]?.id == id { prefetchesRunning[key] = nil }
-    startQueuedPrefetches()
   }
 
   // MARK: - Coalesced jobs (one per key; every caller asking meanwhile waits for it)
