@@ -134,7 +134,8 @@ var targets: [Target] = [
   .target(
     name: "TestServer",
     dependencies: [
-      "Basics", "NASA", "ImageCache", "TestSupport", .product(name: "FlyingFox", package: "FlyingFox"),
+      "Basics", "NASA", "ImageCache", "Networking", "TestSupport",
+      .product(name: "FlyingFox", package: "FlyingFox"),
     ],
     swiftSettings: explicitIsolation
   ),

@@ -86,12 +86,7 @@ public struct PictureDownload: Sendable {
   }
 
   /// An ephemeral session with no URL cache: what `init(images:timeout:clock:)` downloads with.
-  public static func makeSession() -> URLSession {
-    let configuration = URLSessionConfiguration.ephemeral
-    configuration.urlCache = nil
-    configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-    return URLSession(configuration: configuration)
-  }
+  public static func makeSession() -> URLSession { .uncached() }
 
   /// The picture at `url`: the disk tier's copy when there is one (and it is a picture), else
   /// downloaded and then kept in the disk tier. NASA's `http://` URLs are upgraded to https first

@@ -57,17 +57,9 @@ public struct APODServiceConfiguration: Sendable {
     }
   }
 
-  /// A session for NASA's services with no URL cache: the repository's disk cache is the only
-  /// one, and NASA's cache headers are not meant for offline use. An ephemeral configuration is
-  /// not enough on its own: it still has an in-memory URLCache, which iOS fills (Linux never
-  /// does), and swift-corelibs-foundation answers from a session's URLCache even when the request
-  /// asks to ignore it. So the cache is removed from the session itself.
-  public static func makeSession() -> URLSession {
-    let configuration = URLSessionConfiguration.ephemeral
-    configuration.urlCache = nil
-    configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-    return URLSession(configuration: configuration)
-  }
+  /// A session for NASA's services with no URL cache (`URLSession.uncached()`, which says why):
+  /// the repository's disk cache is the only one.
+  public static func makeSession() -> URLSession { .uncached() }
 
   /// The repository the app and CLI use. Without a `session`, `makeSession()` makes one on the
   /// first request: creating a session is costly (on Linux it sets up a transfer thread), and a

@@ -1,6 +1,7 @@
 import Basics
 import Foundation
 import ImageCache
+import Networking
 import TestSupport
 
 #if canImport(FoundationNetworking)
@@ -58,7 +59,7 @@ public enum ImageBenchmarks {
     var results: [String: Double] = [:]
     let url = try makeURL(base, "/bench/payload.png")
     let pipeline = ImagePipeline(
-      directory: root.appendingPathComponent("pipeline"), session: sessionWithoutCache(),
+      directory: root.appendingPathComponent("pipeline"), session: URLSession.uncached(),
       decoder: HeaderImageDecoder(), clock: clock)
     _ = try await pipeline.image(for: url, size: .full)
 
@@ -153,7 +154,7 @@ public enum ImageBenchmarks {
     url: URL, server: LoopbackServer, directory: URL, clock: any Clocking
   ) async throws -> Int {
     let pipeline = ImagePipeline(
-      directory: directory, session: sessionWithoutCache(), decoder: HeaderImageDecoder(), clock: clock)
+      directory: directory, session: URLSession.uncached(), decoder: HeaderImageDecoder(), clock: clock)
     try await withThrowingTaskGroup(of: Void.self) { group in
       for _ in 0..<100 {
         group.addTask { _ = try await pipeline.image(for: url, size: .preview) }
@@ -169,7 +170,7 @@ public enum ImageBenchmarks {
   {
     let limit = 4 << 20
     let pipeline = ImagePipeline(
-      directory: directory, memoryCostLimit: limit, session: sessionWithoutCache(),
+      directory: directory, memoryCostLimit: limit, session: URLSession.uncached(),
       decoder: HeaderImageDecoder(), clock: clock)
     let sides = [64, 300, 700, 1_100, 512, 900, 128, 1_000, 256, 800, 640, 200, 1_024, 96, 720, 480]
     for side in sides {
@@ -189,12 +190,6 @@ public enum ImageBenchmarks {
   }
 
   // MARK: - Helpers
-
-  private static func sessionWithoutCache() -> URLSession {
-    let configuration = URLSessionConfiguration.ephemeral
-    configuration.urlCache = nil
-    return URLSession(configuration: configuration)
-  }
 
   private static func makeURL(_ base: URL, _ path: String) throws -> URL {
     guard let url = URL(string: base.absoluteString + path) else { throw ImageBenchmarkError.badURL(path) }

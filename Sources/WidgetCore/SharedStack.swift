@@ -2,6 +2,7 @@ import Basics
 import Foundation
 import ImageCache
 import NASA
+import Networking
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
@@ -45,9 +46,5 @@ public struct SharedStack: Sendable {
 
   /// The session images download with: ephemeral, with no URLCache under it, because the
   /// pipeline's disk tier is the only image cache.
-  public static func imageSession() -> URLSession {
-    let configuration = URLSessionConfiguration.ephemeral
-    configuration.urlCache = nil
-    return URLSession(configuration: configuration)
-  }
+  public static func imageSession() -> URLSession { .uncached() }
 }

@@ -1,6 +1,7 @@
 import Basics
 import Foundation
 import ImageCache
+import Networking
 import TestServer
 import TestSupport
 import ViewerCore
@@ -43,11 +44,8 @@ enum ImageMemoryBenchmark {
       let squareURL = URL(string: base.absoluteString + "/widget/square.jpg")
     else { throw ImageMemoryBenchmarkError.badURL }
 
-    let configuration = URLSessionConfiguration.ephemeral
-    configuration.urlCache = nil
     let pipeline = ImagePipeline(
-      directory: root, session: URLSession(configuration: configuration), decoder: HeaderImageDecoder(),
-      clock: clock)
+      directory: root, session: .uncached(), decoder: HeaderImageDecoder(), clock: clock)
     let card = ProgressiveImageModel(
       previewURL: previewURL, hdURL: hdURL, pipeline: pipeline, clock: clock, wantsHD: false)
 

@@ -1,6 +1,7 @@
 import Basics
 import Foundation
 import ImageCache
+import Networking
 import TestServer
 import TestSupport
 
@@ -61,11 +62,9 @@ enum WidgetMemoryBenchmark {
       guard let url = URL(string: base.absoluteString + "/widget/day.jpg") else {
         throw WidgetMemoryBenchmarkError.badURL
       }
-      let configuration = URLSessionConfiguration.ephemeral
-      configuration.urlCache = nil
       // Fill the disk tier as the app would have, then start from a widget process's empty memory.
       let app = ImagePipeline(
-        directory: folder.url, session: URLSession(configuration: configuration),
+        directory: folder.url, session: .uncached(),
         decoder: HeaderImageDecoder(), clock: clock)
       _ = try await app.image(for: url, size: .thumbnail)
       await server.stop()

@@ -87,11 +87,7 @@ public func withPipeline(
 }
 
 /// A session without URLCache: the pipeline is the cache under test.
-public func makeSession() -> URLSession {
-  let configuration = URLSessionConfiguration.ephemeral
-  configuration.urlCache = nil
-  return URLSession(configuration: configuration)
-}
+public func makeSession() -> URLSession { .uncached() }
 
 /// A pipeline downloading over a real session. Its download deadlines and disk stamps are
 /// measured on `clock`, a `TestClock` that stands still unless the test moves it, so no download
