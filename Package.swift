@@ -256,7 +256,7 @@ var targets: [Target] = [
     dependencies: [
       "AppCore", "AppNavigation", "ExploreCore", "Favorites", "ImageCache", "Monetization", "NASA",
       "Networking", "Notifications",
-      "ProfileCore", "Sharing", "TestSupport", "TodayCore",
+      "ProfileCore", "Sharing", "TestSupport", "TodayCore", "ViewerCore",
     ]),
   .testTarget(
     name: "ScenarioSimulatorTests", dependencies: ["ScenarioSimulator", "Monetization", "TestSupport"]),

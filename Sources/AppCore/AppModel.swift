@@ -177,9 +177,19 @@ public final class AppModel {
     }
   }
 
-  /// Swiping between days from `apod`, in the detail and the viewer.
+  /// Swiping between days from `apod` in the full-screen viewer (its view reports the days to the
+  /// sheet, `AppNavigation.sheetSwiped(to:)`), or where nothing is reported.
   public func daySwiper(from apod: APOD) -> DaySwipeModel {
     DaySwipeModel(apod: apod, repository: repository, images: images.pipeline, clock: clock)
+  }
+
+  /// Swiping between days from `apod` in the pushed detail `entry` (`AppNavigation.detail(on:openedOn:)`):
+  /// each day it moves to is reported to the tab's stack as that entry's
+  /// (`AppNavigation.detailSwiped(_:to:)`: only while it is the detail on top).
+  public func daySwiper(from apod: APOD, in entry: PushedDay.ID) -> DaySwipeModel {
+    DaySwipeModel(
+      apod: apod, repository: repository, images: images.pipeline, clock: clock,
+      dayChanged: { [navigation] day in navigation.detailSwiped(entry, to: day) })
   }
 
   /// Runs `action` behind the gate of `feature`; a reason worth telling becomes `gateNotice`.

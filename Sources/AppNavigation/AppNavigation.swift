@@ -10,9 +10,15 @@ import ViewerCore
 /// gestures; every rule about where the app goes lives here.
 ///
 /// Routing rules (`open(_:)`: links, the daily reminder, the App Shortcut, a Spotlight result):
-/// - The current APOD day (`DeepLink.today`, or a day link naming today) → the Today tab at its root.
+/// - The current APOD day (`DeepLink.today`, or a day link naming today) → the Today tab (the
+///   current picture; Today has no stack).
 /// - Another day → Explore, that day's detail pushed above whatever was there, or replacing a day
-///   detail already on top (a second link never stacks details).
+///   detail already on top (a second link never stacks details): a new opening, showing that day,
+///   even when the detail on top was opened on it and swiped since.
+///
+/// Stack rules: a pushed detail keeps the day it was opened on (what the view's navigation stack
+/// renders, unchanged while the user swipes) and the day it shows (`PushedDay`); the detail on top
+/// reports its swipes (`detailSwiped(_:to:)`).
 /// - Either way the sheet in front closes (the destination must be visible); a paywall stays.
 /// - An unknown link → nothing changes (`open(url:)` returns false).
 ///
@@ -24,9 +30,12 @@ import ViewerCore
 public final class AppNavigation {
   /// The tab shown.
   public var tab: AppTab = .today
-  public var today = TodayStack()
-  public var explore = ExploreStack()
-  public var favorites = FavoritesStack()
+  // Today has no stack: it shows the current picture, whose detail does not swipe between days
+  // (the viewer it opens does, as a sheet).
+  public private(set) var explore = ExploreStack()
+  public private(set) var favorites = FavoritesStack()
+  /// The openings so far (each pushed detail's id).
+  private var openings = 0
   /// What is presented in front of the tabs, or nil.
   public private(set) var sheet: Sheet? {
     didSet { if sheet == nil { openedAs = nil } }
@@ -146,55 +155,85 @@ public final class AppNavigation {
 
   /// Pushes `day`'s detail on Explore (the user opened a day from the grid, the picker or a result).
   public func openDay(_ day: APODDay) {
-    explore.path.append(day)
+    explore.details.entries.append(newEntry(day))
   }
 
   /// Pushes the favorite of `day`'s detail on Favorites.
   public func openFavorite(_ day: APODDay) {
-    favorites.path.append(day)
+    favorites.details.entries.append(newEntry(day))
   }
 
-  /// The detail on top of the current tab swiped to `day`: it replaces the day shown, pushes nothing.
-  public func swipe(to day: APODDay) {
-    switch tab {
-    case .today: today.swipedTo = day == APODDay.today(now: clock.now) ? nil : day
-    case .explore: if !explore.path.isEmpty { explore.path[explore.path.count - 1] = day }
-    case .favorites: if !favorites.path.isEmpty { favorites.path[favorites.path.count - 1] = day }
-    case .profile: break
+  /// The detail opened on `day` on `tab`'s stack (the topmost one, should the day be there twice),
+  /// or nil: a detail view finds its entry by the day the stack pushed it with.
+  public func detail(on tab: AppTab, openedOn day: APODDay) -> PushedDay? {
+    stack(of: tab)?.entries.last { $0.opened == day }
+  }
+
+  /// The detail `entry` (as it was opened) swiped to `day`: while it is the detail on top of its
+  /// tab's stack, it shows `day` now. The path the navigation stack renders is left as it was
+  /// (the detail on screen stays), and nothing is pushed. A report from a detail no longer on top
+  /// (popped, replaced by a link, another pushed above it) changes nothing.
+  /// - Returns: whether the state moved.
+  @discardableResult
+  public func detailSwiped(_ entry: PushedDay.ID, to day: APODDay) -> Bool {
+    if explore.details.entries.last?.id == entry {
+      explore.details.entries[explore.details.entries.count - 1].shown = day
+      return true
     }
+    if favorites.details.entries.last?.id == entry {
+      favorites.details.entries[favorites.details.entries.count - 1].shown = day
+      return true
+    }
+    return false
   }
 
-  /// Back: pops the top detail of the current tab (Today returns to the current picture).
+  /// Back: pops the top detail of the current tab (Today and Profile have none).
   public func back() {
     switch tab {
-    case .today: today.swipedTo = nil
-    case .explore: _ = explore.path.popLast()
-    case .favorites: _ = favorites.path.popLast()
-    case .profile: break
+    case .explore: _ = explore.details.entries.popLast()
+    case .favorites: _ = favorites.details.entries.popLast()
+    case .today, .profile: break
     }
   }
 
-  /// The view's navigation stack on `tab` moved to `path` (the system wrote it: a Back swipe or
-  /// button, a pop to the root, a link in the view pushing a day). Rules:
-  /// - a path the current one starts with → popped to it;
+  /// The view's navigation stack on `tab` moved to `path`, the days its details were opened on
+  /// (the system wrote it: a Back swipe or button, a pop to the root, a link in the view pushing a
+  /// day). Rules:
+  /// - a path the current one starts with → popped to it (the details left keep the days they
+  ///   show);
   /// - the current path followed by more days → those days pushed;
   /// - anything else changes nothing: the report is stale (the state moved meanwhile, e.g. a link
   ///   replaced the top) and the state wins. Today and Profile have no such stack.
   public func stackMoved(on tab: AppTab, to path: [APODDay]) {
     switch tab {
-    case .explore: Self.follow(&explore.path, to: path)
-    case .favorites: Self.follow(&favorites.path, to: path)
+    case .explore: follow(&explore.details, to: path)
+    case .favorites: follow(&favorites.details, to: path)
     case .today, .profile: break
     }
   }
 
-  private static func follow(_ current: inout [APODDay], to reported: [APODDay]) {
+  private func follow(_ stack: inout DetailStack, to reported: [APODDay]) {
+    let current = stack.path
     guard reported != current else { return }
     if reported.count < current.count, current.starts(with: reported) {
-      current = reported
+      stack.entries.removeLast(current.count - reported.count)
     } else if reported.count > current.count, reported.starts(with: current) {
-      current = reported
+      stack.entries += reported.dropFirst(current.count).map(newEntry)
     }
+  }
+
+  private func stack(of tab: AppTab) -> DetailStack? {
+    switch tab {
+    case .explore: explore.details
+    case .favorites: favorites.details
+    case .today, .profile: nil
+    }
+  }
+
+  /// A new opening of `day`'s detail (its own id).
+  private func newEntry(_ day: APODDay) -> PushedDay {
+    openings += 1
+    return PushedDay(id: openings, opened: day)
   }
 
   /// Explore's search began (true) or ended (false): the root shows the results or the grid.
@@ -221,14 +260,12 @@ public final class AppNavigation {
       switch link {
       case .day(let day) where day != current:
         tab = .explore
-        if explore.top == nil {
-          explore.path.append(day)
-        } else {
-          explore.path[explore.path.count - 1] = day
-        }
+        // A new opening either way: the detail on top, even opened on `day` and swiped since,
+        // starts afresh on `day`.
+        if !explore.details.isEmpty { explore.details.entries.removeLast() }
+        explore.details.entries.append(newEntry(day))
       case .today, .day:
         tab = .today
-        today = TodayStack()
       }
     }
   }

@@ -16,6 +16,9 @@ import Observation
 ///   the one in the direction of travel first; the neighbours of the day left behind that are no
 ///   longer neighbours stop prefetching. A day without an image has nothing to prefetch.
 /// - Only the latest swipe counts: a slow answer for a day swiped past is not shown.
+/// - Each day a swipe moves to is reported as the swipe begins (`dayChanged`, given by whoever
+///   made the model: a pushed detail reports to the navigation state), so where the user is never
+///   waits for the day to load.
 @MainActor @Observable
 public final class DaySwipeModel {
   /// The page on screen.
@@ -72,6 +75,7 @@ public final class DaySwipeModel {
   private let images: ImagePipeline
   private let previewSize: ImageSize
   private let clock: any Clocking
+  @ObservationIgnored private let dayChanged: (@MainActor (APODDay) -> Void)?
   /// The previews asked for the current neighbours (cancelled when they stop being neighbours).
   @ObservationIgnored private var prefetching: [URL] = []
 
@@ -81,15 +85,17 @@ public final class DaySwipeModel {
   ///   - images: the pipeline that prefetches the neighbours' previews.
   ///   - previewSize: the size the detail shows first (the pipeline keys images by size).
   ///   - now: the clock that says which day is today.
+  ///   - dayChanged: told each day a swipe moves to, as the swipe begins (nil: nobody is told).
   public init(
     apod: APOD, repository: APODRepository, images: ImagePipeline, previewSize: ImageSize = .preview,
-    clock: any Clocking
+    clock: any Clocking, dayChanged: (@MainActor (APODDay) -> Void)? = nil
   ) {
     self.page = .loaded(apod)
     self.repository = repository
     self.images = images
     self.previewSize = previewSize
     self.clock = clock
+    self.dayChanged = dayChanged
   }
 
   /// Where a swipe can go from the day on screen.
@@ -116,6 +122,7 @@ public final class DaySwipeModel {
     let navigation = navigation
     guard let target = direction == .older ? navigation.older : navigation.newer else { return false }
     page = .loading(target)
+    dayChanged?(target)
     let shown: Page
     do {
       shown = .loaded(try await repository.apod(for: target).apod)

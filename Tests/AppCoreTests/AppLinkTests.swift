@@ -17,7 +17,6 @@ struct AppLinkTests {
     let today = APODDay.today(now: app.now)
     #expect(await app.model.open(url: DeepLink.url(for: .day(today))))
     #expect(app.model.navigation.tab == .today)
-    #expect(app.model.navigation.today.isAtRoot)
     guard case .loaded(let content) = app.model.today.state else {
       Issue.record("expected Today to show a picture, got \(app.model.today.state)")
       return
@@ -45,7 +44,8 @@ struct AppLinkTests {
     app.model.navigation.searchActive(true)
     #expect(await app.model.open(url: DeepLink.url(for: .day(day))))
     #expect(app.model.navigation.tab == .explore)
-    #expect(app.model.navigation.explore == ExploreStack(root: .searchResults, path: [day]))
+    #expect(app.model.navigation.explore.root == .searchResults)
+    #expect(app.model.navigation.explore.path == [day])
     guard case .loaded(let content) = app.model.explore.state, case .loaded(let picked)? = content.picked
     else {
       Issue.record("expected Explore to have loaded the day, got \(app.model.explore.state)")

@@ -20,32 +20,30 @@ struct NavigationRoutingTests {
     let nav = navigation()
     nav.select(.explore)
     nav.openDay(try day("2026-11-01"))
-    nav.select(.today)
-    nav.swipe(to: try day("2026-11-20"))
+    nav.present(.viewer(try day("2026-11-01")))
     nav.select(.favorites)
 
     nav.open(.day(try day("2026-11-23")))
 
     #expect(nav.tab == .today)
-    #expect(nav.today.isAtRoot)
+    #expect(nav.sheet == nil)
     // Explore's stack is left as it was.
     #expect(nav.explore.path == [try day("2026-11-01")])
   }
 
-  @Test func theTodayLinkOpensTodayAtItsRoot() throws {
+  @Test func theTodayLinkOpensToday() throws {
     let nav = navigation()
-    nav.swipe(to: try day("2026-11-20"))
     nav.select(.profile)
     #expect(nav.open(url: URL(string: "spacer://today")!))
     #expect(nav.tab == .today)
-    #expect(nav.today == TodayStack())
   }
 
   @Test func anotherDayIsPushedOnExploreAboveTheGrid() throws {
     let nav = navigation()
     #expect(nav.open(url: URL(string: "spacer://day/2026-11-02")!))
     #expect(nav.tab == .explore)
-    #expect(nav.explore == ExploreStack(root: .grid, path: [try day("2026-11-02")]))
+    #expect(nav.explore.root == .grid)
+    #expect(nav.explore.path == [try day("2026-11-02")])
   }
 
   @Test func anotherDayIsPushedAboveTheSearchResults() throws {
@@ -53,14 +51,16 @@ struct NavigationRoutingTests {
     nav.select(.explore)
     nav.searchActive(true)
     nav.open(.day(try day("2026-11-02")))
-    #expect(nav.explore == ExploreStack(root: .searchResults, path: [try day("2026-11-02")]))
+    #expect(nav.explore.root == .searchResults)
+    #expect(nav.explore.path == [try day("2026-11-02")])
   }
 
   @Test func aDayReplacesADayDetailAlreadyOnTop() throws {
     let nav = navigation()
     nav.select(.explore)
     nav.openDay(try day("2026-10-01"))
-    nav.swipe(to: try day("2026-10-02"))
+    let opened = try #require(nav.explore.details.entries.last)
+    nav.detailSwiped(opened.id, to: try day("2026-10-02"))
     nav.select(.favorites)
 
     nav.open(.day(try day("2026-11-02")))
@@ -68,6 +68,29 @@ struct NavigationRoutingTests {
 
     #expect(nav.tab == .explore)
     #expect(nav.explore.path == [try day("2026-11-03")])
+    #expect(nav.explore.top == (try day("2026-11-03")))
+  }
+
+  /// The detail on top was opened on the link's day and swiped since: the link opens the day
+  /// again, as a new opening (the view starts that detail afresh on the day), not the old entry
+  /// left showing the day swiped to.
+  @Test func aLinkToTheDayTheTopWasOpenedOnShowsThatDayAfresh() throws {
+    let nav = navigation()
+    let (opened, swiped) = (try day("2026-10-01"), try day("2026-09-30"))
+    nav.open(.day(opened))
+    let first = try #require(nav.explore.details.entries.last)
+    nav.detailSwiped(first.id, to: swiped)
+    #expect(nav.explore.top == swiped)
+
+    nav.open(.day(opened))
+
+    #expect(nav.explore.path == [opened])
+    #expect(nav.explore.top == opened)
+    let again = try #require(nav.explore.details.entries.last)
+    #expect(again.id != first.id)
+    // The old opening's late report changes nothing.
+    #expect(!nav.detailSwiped(first.id, to: swiped))
+    #expect(nav.explore.top == opened)
   }
 
   @Test func aLinkClosesTheSheetInFrontAndTurnsUpright() throws {
@@ -87,37 +110,84 @@ struct NavigationRoutingTests {
     nav.select(.favorites)
     nav.openFavorite(try day("2026-11-01"))
     nav.present(.share(try day("2026-11-01")))
-    let before = (nav.tab, nav.today, nav.explore, nav.favorites, nav.sheet)
+    let before = (nav.tab, nav.explore, nav.favorites, nav.sheet)
 
     #expect(nav.open(url: URL(string: text)!) == false)
 
     #expect(nav.tab == before.0)
-    #expect(nav.today == before.1)
-    #expect(nav.explore == before.2)
-    #expect(nav.favorites == before.3)
-    #expect(nav.sheet == before.4)
+    #expect(nav.explore == before.1)
+    #expect(nav.favorites == before.2)
+    #expect(nav.sheet == before.3)
   }
 }
 
 @Suite("Navigation: stacks")
 @MainActor
 struct NavigationStackTests {
+  /// A swipe in the detail on top changes the day it shows (`top`), pushes nothing, and leaves
+  /// the path the navigation stack renders as it was (a rewritten path element would make the
+  /// system replace the detail on screen).
   @Test func aSwipeChangesTheDayOnTopAndPushesNothing() throws {
     let nav = navigation()
     nav.select(.explore)
     nav.openDay(try day("2026-11-10"))
-    nav.swipe(to: try day("2026-11-09"))
-    #expect(nav.explore.path == [try day("2026-11-09")])
+    let entry = try #require(nav.detail(on: .explore, openedOn: try day("2026-11-10")))
+    #expect(nav.detailSwiped(entry.id, to: try day("2026-11-09")))
+    #expect(nav.detailSwiped(entry.id, to: try day("2026-11-08")))
+    #expect(nav.explore.top == (try day("2026-11-08")))
+    #expect(nav.explore.shown == [try day("2026-11-08")])
+    #expect(nav.explore.path == [try day("2026-11-10")])
     nav.back()
+    #expect(nav.explore.path.isEmpty)
+    #expect(nav.explore.top == nil)
+  }
+
+  @Test func aFavoritesDetailSwipesTheSameWay() throws {
+    let nav = navigation()
+    nav.select(.favorites)
+    nav.openFavorite(try day("2026-01-05"))
+    let entry = try #require(nav.detail(on: .favorites, openedOn: try day("2026-01-05")))
+    #expect(nav.detailSwiped(entry.id, to: try day("2026-01-06")))
+    #expect(nav.favorites.top == (try day("2026-01-06")))
+    #expect(nav.favorites.path == [try day("2026-01-05")])
+    // Explore's stack is not touched.
     #expect(nav.explore.path.isEmpty)
   }
 
-  @Test func swipingOnTodayBackToTheCurrentDayIsTheRoot() throws {
+  /// A detail reports as the entry it was opened as: once it is no longer on top (another detail
+  /// pushed above it, popped, or replaced by a link), its late report changes nothing.
+  @Test func aReportFromADetailNoLongerOnTopChangesNothing() throws {
     let nav = navigation()
-    nav.swipe(to: try day("2026-11-22"))
-    #expect(nav.today.swipedTo == (try day("2026-11-22")))
-    nav.swipe(to: try day("2026-11-23"))
-    #expect(nav.today.isAtRoot)
+    let (a, b, c) = (try day("2026-11-01"), try day("2026-11-02"), try day("2026-11-03"))
+    nav.select(.explore)
+    nav.openDay(a)
+    let below = try #require(nav.detail(on: .explore, openedOn: a))
+    nav.stackMoved(on: .explore, to: [a, b])
+    #expect(!nav.detailSwiped(below.id, to: c))
+    #expect(nav.explore.shown == [a, b])
+
+    let top = try #require(nav.detail(on: .explore, openedOn: b))
+    nav.stackMoved(on: .explore, to: [a])
+    #expect(!nav.detailSwiped(top.id, to: c))
+    #expect(nav.explore.shown == [a])
+
+    nav.open(.day(b))
+    #expect(!nav.detailSwiped(below.id, to: c))
+    #expect(nav.explore.shown == [b])
+  }
+
+  /// The view reports the days opened on; a pop keeps the days the details left show.
+  @Test func aPopReportedByTheViewKeepsTheSwipesBelow() throws {
+    let nav = navigation()
+    let (a, b, c) = (try day("2026-11-01"), try day("2026-11-02"), try day("2026-11-03"))
+    nav.select(.favorites)
+    nav.openFavorite(a)
+    let entry = try #require(nav.detail(on: .favorites, openedOn: a))
+    nav.detailSwiped(entry.id, to: c)
+    nav.openFavorite(b)
+    nav.stackMoved(on: .favorites, to: [a])
+    #expect(nav.favorites.path == [a])
+    #expect(nav.favorites.top == c)
   }
 
   @Test func eachTabKeepsItsOwnStack() throws {

@@ -73,7 +73,7 @@ struct OpenDayLinkTests {
     let tomorrowInTokyo = try ShortcutDay(utc("2026-11-24T01:00:00+09:00"), timeZone: tokyo, now: now)
     #expect(nav.open(url: DeepLink.url(for: DeepLink(tomorrowInTokyo))))
     #expect(nav.tab == .today)
-    #expect(nav.today.isAtRoot)
+    #expect(nav.explore.path == [try APODDay(iso: "2026-11-20")])
   }
 
   private func utc(_ text: String) -> Date {

@@ -25,29 +25,32 @@ struct NavigationViewReportTests {
 
   @Test func aBackSwipePopsTheTopDetail() {
     let nav = AppNavigation(clock: TestClock(noon))
-    nav.explore.path = [a, b]
+    nav.openDay(a)
+    nav.openDay(b)
     nav.stackMoved(on: .explore, to: [a])
     #expect(nav.explore.path == [a])
   }
 
   @Test func aPopToTheRootEmptiesTheStack() {
     let nav = AppNavigation(clock: TestClock(noon))
-    nav.favorites.path = [a, b, c]
+    for day in [a, b, c] { nav.openFavorite(day) }
     nav.stackMoved(on: .favorites, to: [])
     #expect(nav.favorites.path.isEmpty)
   }
 
   @Test func aDayPushedInTheViewJoinsTheStack() {
     let nav = AppNavigation(clock: TestClock(noon))
-    nav.explore.path = [a]
+    nav.openDay(a)
     nav.stackMoved(on: .explore, to: [a, c])
-    #expect(nav.explore == ExploreStack(root: .grid, path: [a, c]))
+    #expect(nav.explore.root == .grid)
+    #expect(nav.explore.path == [a, c])
+    #expect(nav.explore.top == c)
   }
 
   /// A link replaced the top (a → b); the view's Back from the old top arrives late: the state wins.
   @Test func aStaleReportChangesNothing() {
     let nav = AppNavigation(clock: TestClock(noon))
-    nav.explore.path = [a]
+    nav.openDay(a)
     nav.open(.day(b))
     #expect(nav.explore.path == [b])
     nav.stackMoved(on: .explore, to: [a, c])
@@ -56,13 +59,12 @@ struct NavigationViewReportTests {
 
   @Test func eachTabsReportMovesOnlyItsOwnStack() {
     let nav = AppNavigation(clock: TestClock(noon))
-    nav.explore.path = [a]
-    nav.favorites.path = [b]
+    nav.openDay(a)
+    nav.openFavorite(b)
     nav.stackMoved(on: .favorites, to: [])
     nav.stackMoved(on: .today, to: [c])
     #expect(nav.explore.path == [a])
     #expect(nav.favorites.path.isEmpty)
-    #expect(nav.today.isAtRoot)
   }
 
   @Test func closingTheSheetInFrontTurnsUpright() {

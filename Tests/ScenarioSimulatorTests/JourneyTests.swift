@@ -71,11 +71,12 @@ struct JourneyDecodingTests {
     #expect(message.contains("drag, leadingEdgeDrag, voiceOver"))
   }
 
-  @Test func aTodayStackThatIsNeitherRootNorADayIsRefused() throws {
+  /// Today has no stack (its picture does not swipe between days): the old field is refused.
+  @Test func aTodayStackExpectationIsRefused() throws {
     let message = try #require(
       problem(
-        #"{ "name": "x", "start": { "apod": {} }, "steps": [ { "expect": { "todayStack": "top" } } ] }"#))
-    #expect(message.contains("'top' is not \"root\" or a day swiped to"))
+        #"{ "name": "x", "start": { "apod": {} }, "steps": [ { "expect": { "todayStack": "root" } } ] }"#))
+    #expect(message.contains("unknown field 'todayStack'"))
   }
 
   @Test func aJourneyStepWithoutTheAPODWorldIsRefusedNamingTheStep() throws {
@@ -163,6 +164,23 @@ struct JourneyRunTests {
     #expect(
       report.failures == [
         "step 2: the viewer is not open", "step 3: 2026-02-01 is not among the search results",
+      ])
+  }
+
+  /// Today's picture does not swipe between days in the app (its viewer does), nor in a journey;
+  /// Today has nothing to go back from.
+  @Test func aSwipeOrBackOnTodayIsAStepError() async throws {
+    let scenario = try decode(
+      #"""
+      { "name": "x", "start": { "apod": {} },
+        "steps": [ { "do": "launch" }, { "do": "swipe", "direction": "older" }, { "do": "back" },
+                   { "expect": { "today": { "date": "2026-03-01" } } } ] }
+      """#)
+    let report = await ScenarioRunner().run(scenario)
+    #expect(
+      report.failures == [
+        "step 2: Today's picture does not swipe between days (its viewer does; open a day on Explore)",
+        "step 3: nothing to go back from on the today tab",
       ])
   }
 

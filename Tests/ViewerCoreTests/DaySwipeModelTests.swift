@@ -122,6 +122,21 @@ struct DaySwipeModelTests {
     #expect(calls.count == Set(calls).count)
   }
 
+  /// Each day a swipe moves to is told as the swipe begins (a pushed detail reports it to the
+  /// navigation state); a swipe that goes nowhere tells nothing.
+  @Test func eachDaySwipedToIsToldAsTheSwipeBegins() async throws {
+    var told: [APODDay] = []
+    let swiper = DaySwipeModel(
+      apod: sampleAPOD(day("2026-03-01")), repository: repository, images: pipeline(RecordingDownloader()),
+      clock: clock, dayChanged: { told.append($0) })
+    #expect(await swiper.swipe(.newer) == false)
+    #expect(told.isEmpty)
+    await swiper.swipe(.older)
+    await swiper.swipe(.older)
+    await swiper.swipe(.newer)
+    #expect(told == [day("2026-02-28"), day("2026-02-27"), day("2026-02-28")])
+  }
+
   @Test func thereIsNothingOlderThanTheFirstAPODNorNewerThanToday() async throws {
     let first = DaySwipeModel(
       apod: sampleAPOD(.first), repository: repository, images: pipeline(RecordingDownloader()),

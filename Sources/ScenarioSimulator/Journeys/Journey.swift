@@ -170,13 +170,12 @@ public struct ScreenExpectation: Sendable, Equatable {
   public var favoriteDetail: FavoriteDetailExpectation?
   /// The tab shown (`AppNavigation.tab`).
   public var tab: JourneyTab?
-  /// The day details pushed on Explore, bottom first (`AppNavigation.explore.path`).
+  /// The days the details pushed on Explore show, bottom first (`AppNavigation.explore.shown`:
+  /// a swipe changes the top one).
   public var explorePath: [String]?
   /// The sheet in front: `none`, `viewer`, `video`, `share` (`AppNavigation.sheet`).
   public var sheet: String?
-  /// Today's stack: `root` (the current picture) or the day swiped to (`AppNavigation.today`).
-  public var todayStack: String?
-  /// The favorites' details pushed, bottom first (`AppNavigation.favorites.path`).
+  /// The days the favorites' details pushed show, bottom first (`AppNavigation.favorites.shown`).
   public var favoritesPath: [String]?
   /// The title of the message in front (`AppNavigation.message`; its text is `message`), or
   /// `"none"`.

@@ -151,7 +151,7 @@ extension JourneyStep {
 extension ScreenExpectation {
   static let fields = [
     "today", "detail", "explore", "search", "hd", "orientation", "serverRequests", "savedDays",
-    "favoriteDetail", "tab", "explorePath", "sheet", "todayStack", "favoritesPath", "messageTitle",
+    "favoriteDetail", "tab", "explorePath", "sheet", "favoritesPath", "messageTitle",
     "orientationAsked", "photosAdded",
   ]
 
@@ -182,14 +182,6 @@ extension ScreenExpectation {
           debugDescription: "'\(sheet)' is not one of none, viewer, video, share")
       }
       self.sheet = sheet
-    }
-    if let stack: String = try container.optional("todayStack") {
-      guard stack == "root" || APODDay(rawValue: stack) != nil else {
-        throw DecodingError.dataCorruptedError(
-          forKey: ScenarioKey("todayStack"), in: container,
-          debugDescription: "'\(stack)' is not \"root\" or a day swiped to (YYYY-MM-DD)")
-      }
-      todayStack = stack
     }
     if let days: [String] = try container.optional("favoritesPath") {
       for text in days where APODDay(rawValue: text) == nil {

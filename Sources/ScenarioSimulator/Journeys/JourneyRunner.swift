@@ -23,10 +23,13 @@ import ViewerCore
 final class JourneyState {
   /// The tab whose screens are on screen: the views follow `AppNavigation.tab`.
   var tab: JourneyTab = .today
-  /// Day details pushed on each tab, bottom first.
+  /// Day details pushed on Explore, bottom first; each reports its swipes as its stack entry.
   var details: [JourneyTab: [DaySwipeModel]] = [:]
-  /// Today's picture as a detail, and the day it opened on: swiping on Today moves it.
-  var todaySwiper: (origin: APODDay, swiper: DaySwipeModel)?
+  /// Today's picture as the detail in front on Today (the day it shows): it does not swipe
+  /// between days; the viewer, share and Save to Photos take it.
+  var todayDetail: (origin: APODDay, swiper: DaySwipeModel)?
+  /// The favorite's full day, swiping, once its detail shows it (as `FavoriteDetailView` does).
+  var favoriteSwiper: DaySwipeModel?
   /// The viewer's image model: the open viewer's, or the last one that closed.
   var viewer: ProgressiveImageModel?
   var viewerOpen = false
@@ -52,7 +55,8 @@ final class JourneyState {
   func reset() {
     tab = .today
     details = [:]
-    todaySwiper = nil
+    todayDetail = nil
+    favoriteSwiper = nil
     viewer = nil
     viewerOpen = false
     presented = nil
@@ -124,7 +128,7 @@ extension ScenarioSession {
       }
       if case .loaded(let result) = picked {
         model.navigation.openDay(day)
-        push(model.daySwiper(from: result.apod))
+        pushDetail(result.apod, openedOn: day, model)
       } else {
         world.note("explore: the picked day shows \(Self.describe(picked))")
       }
@@ -142,7 +146,7 @@ extension ScenarioSession {
         return fail("the result \(day.iso) could not be opened (its saved file is gone)")
       }
       model.navigation.openDay(day)
-      push(model.daySwiper(from: found))
+      pushDetail(found, openedOn: day, model)
     case .swipe(let direction, let gesture):
       await swipe(direction, gesture, model)
     case .openViewer:
@@ -201,6 +205,7 @@ extension ScenarioSession {
       }
       let detail = model.favoriteDetail(for: favorite)
       journey.favoriteDetail = detail
+      journey.favoriteSwiper = nil
       model.navigation.openFavorite(day)
       await trackView { await detail.load() }
     case .openLink(let text):
@@ -222,9 +227,9 @@ extension ScenarioSession {
       await firstScreenAppears()
     case .tapNotification(let name):
       let identifier = name == "reminder" ? ReminderScheduler.requestIdentifier : name
-      let before = model.navigation.explore.path
+      let before = (model.navigation.explore.details, model.navigation.allowedOrientations)
       await track { await model.openNotification(requestIdentifier: identifier) }
-      await showNavigation(model, explorePathBefore: before)
+      await showNavigation(model, exploreBefore: before.0, orientationsBefore: before.1)
     }
   }
 
@@ -256,8 +261,12 @@ extension ScenarioSession {
   /// by Core's rule for a detail (`DaySwipeModel.Direction(detailDragFrom:…)`): a drag starting at
   /// the leading edge is the system's Back swipe and never changes the day (the system's Back
   /// itself is not simulated: use `back`). VoiceOver's action swipes without a drag, as the
-  /// detail's accessibility action does.
+  /// detail's accessibility action does. The day swiped to reaches the tab's stack as the view's
+  /// does: the swiping model reports it as its entry's (`AppModel.daySwiper(from:in:)`).
   private func swipe(_ direction: DaySwipeDirection, _ gesture: SwipeGesture, _ model: AppModel) async {
+    guard journey.tab != .today else {
+      return fail("Today's picture does not swipe between days (its viewer does; open a day on Explore)")
+    }
     guard let swiper = detailInFront(model) else { return fail("no day detail is in front to swipe") }
     let wanted: DaySwipeModel.Direction = direction == .older ? .older : .newer
     let asked: DaySwipeModel.Direction?
@@ -275,26 +284,23 @@ extension ScenarioSession {
     }
     var moved = true
     await track { moved = await swiper.swipe(asked) }
-    if moved {
-      model.navigation.swipe(to: swiper.page.day)
-    } else {
+    if !moved {
       world.note("detail: no day \(direction == .older ? "before" : "after") \(swiper.page.day.iso)")
     }
   }
 
   /// Back: the detail on top of the tab shown goes away; its view's `.task`s end. On Explore and
-  /// Favorites the navigation stack reports its new path (`stackMoved`, as the views do); on
-  /// Today the day swiped to returns to the current picture (`back()`).
+  /// Favorites the navigation stack reports its new path, the days its details were opened on
+  /// (`stackMoved`, as the views do). Today has nothing to go back from.
   private func back(_ model: AppModel) async {
     let navigation = model.navigation
     switch journey.tab {
     case .today:
-      guard !navigation.today.isAtRoot else { return fail("nothing to go back from on the today tab") }
-      journey.todaySwiper = nil
-      navigation.back()
+      return fail("nothing to go back from on the today tab")
     case .favorites:
       guard journey.favoriteDetail != nil else { return fail("nothing to go back from on the favorites tab") }
       journey.favoriteDetail = nil
+      journey.favoriteSwiper = nil
       for task in journey.viewTasks.removeValue(forKey: .favorites) ?? [] { task.cancel() }
       navigation.stackMoved(on: .favorites, to: Array(navigation.favorites.path.dropLast()))
     case .explore, .profile:
@@ -363,22 +369,27 @@ extension ScenarioSession {
   private func followArrivedLinks(_ model: AppModel) async {
     while !journey.arrivedLinks.isEmpty {
       let url = journey.arrivedLinks.removeFirst()
-      let before = model.navigation.explore.path
+      let before = (model.navigation.explore.details, model.navigation.allowedOrientations)
       var opened = false
       await track { opened = await model.open(url: url) }
       guard opened else {
         world.note("navigation: \(url.absoluteString) is not a Spacer link; nothing changes")
         continue
       }
-      await showNavigation(model, explorePathBefore: before)
+      await showNavigation(model, exploreBefore: before.0, orientationsBefore: before.1)
     }
   }
 
-  /// The views follow the navigation state after a link or a notification: the tab shown (its
-  /// screen appears; the one that went away ends its `.task`s), a sheet the link closed, and a
-  /// day detail pushed on Explore (the app loaded the day on the way; the detail reads it).
-  private func showNavigation(_ model: AppModel, explorePathBefore before: [APODDay]) async {
+  /// The views follow the navigation state after a link or a notification: the root view asks
+  /// the system for the orientation change (`RootView`'s `OrientationFollowing`: a link closing the
+  /// viewer turns the phone upright), the tab shown (its screen appears; the one that went away
+  /// ends its `.task`s), a sheet the link closed, and a day detail pushed on Explore, or the one on
+  /// top replaced by a new opening (the app loaded the day on the way; the detail reads it).
+  private func showNavigation(
+    _ model: AppModel, exploreBefore before: DetailStack, orientationsBefore: InterfaceOrientations
+  ) async {
     let navigation = model.navigation
+    asked(OrientationChange(from: orientationsBefore, to: navigation.allowedOrientations))
     let tab = JourneyTab(rawValue: navigation.tab.rawValue) ?? .today
     let tabChanged = tab != journey.tab
     if tabChanged {
@@ -388,11 +399,15 @@ extension ScenarioSession {
     if navigation.sheet == nil { journey.viewerOpen = false }
     switch tab {
     case .today:
-      if navigation.today.isAtRoot { journey.todaySwiper = nil }
       if tabChanged { await trackView { await model.today.load() } }
     case .explore:
-      let path = navigation.explore.path
-      guard let day = path.last, path != before || journey.details[.explore]?.isEmpty != false else { return }
+      // The detail view starts afresh for a new opening on top (its identity is the entry's id);
+      // the same entry stays as it is, swipes and all.
+      let stack = navigation.explore.details
+      guard let entry = stack.entries.last,
+        entry.id != before.entries.last?.id || journey.details[.explore]?.isEmpty != false
+      else { return }
+      let day = entry.opened
       // The detail pushed shows its day as the app's does (`ExploreModel.detail(for:)`: the
       // app loaded it on the way, so it is read from the device).
       var shown: PickedDay = .loading(day)
@@ -400,10 +415,10 @@ extension ScenarioSession {
       guard case .loaded(let result) = shown else {
         return world.note("explore: \(day.iso) could not be shown: \(Self.describe(shown))")
       }
-      var stack = journey.details[.explore] ?? []
-      if stack.count >= path.count, !stack.isEmpty { stack.removeLast() }
-      stack.append(model.daySwiper(from: result.apod))
-      journey.details[.explore] = stack
+      var shownDetails = journey.details[.explore] ?? []
+      if shownDetails.count >= stack.entries.count, !shownDetails.isEmpty { shownDetails.removeLast() }
+      shownDetails.append(model.daySwiper(from: result.apod, in: entry.id))
+      journey.details[.explore] = shownDetails
     case .favorites, .profile:
       return
     }
@@ -419,17 +434,33 @@ extension ScenarioSession {
     if let handle { journey.viewTasks[journey.tab, default: []].append(handle) }
   }
 
-  private func push(_ swiper: DaySwipeModel) {
-    journey.details[journey.tab, default: []].append(swiper)
+  /// The detail just pushed on Explore shows `apod`, swiping as its stack entry (as
+  /// `ExploreDayDetail` makes it: `AppModel.daySwiper(from:in:)`).
+  private func pushDetail(_ apod: APOD, openedOn day: APODDay, _ model: AppModel) {
+    guard let entry = model.navigation.detail(on: .explore, openedOn: day) else {
+      return fail("the navigation pushed no detail for \(day.iso)")
+    }
+    journey.details[.explore, default: []].append(model.daySwiper(from: apod, in: entry.id))
   }
 
-  /// The day detail in front: the top one pushed on the tab shown, or Today's picture.
+  /// The day detail in front: the top one pushed on the tab shown, the favorite's full day once
+  /// its detail shows it (swiping as its stack entry, as `FavoriteDetailView` makes it), or
+  /// Today's picture.
   func detailInFront(_ model: AppModel) -> DaySwipeModel? {
     if let top = journey.details[journey.tab]?.last { return top }
+    if journey.tab == .favorites {
+      if let swiper = journey.favoriteSwiper { return swiper }
+      guard let detail = journey.favoriteDetail, case .full(let apod) = detail.state,
+        let entry = model.navigation.detail(on: .favorites, openedOn: detail.favorite.date)
+      else { return nil }
+      let swiper = model.daySwiper(from: apod, in: entry.id)
+      journey.favoriteSwiper = swiper
+      return swiper
+    }
     guard journey.tab == .today, case .loaded(let content) = model.today.state else { return nil }
-    if let today = journey.todaySwiper, today.origin == content.apod.date { return today.swiper }
+    if let today = journey.todayDetail, today.origin == content.apod.date { return today.swiper }
     let swiper = model.daySwiper(from: content.apod)
-    journey.todaySwiper = (content.apod.date, swiper)
+    journey.todayDetail = (content.apod.date, swiper)
     return swiper
   }
 
@@ -467,7 +498,7 @@ extension ScenarioSession {
     if let path = expect.explorePath {
       compareScreen(
         "explorePath", "[\(path.joined(separator: ", "))]",
-        "[\(navigation.explore.path.map(\.iso).joined(separator: ", "))]")
+        "[\(navigation.explore.shown.map(\.iso).joined(separator: ", "))]")
     }
     if let sheet = expect.sheet {
       let actual =
@@ -479,13 +510,10 @@ extension ScenarioSession {
         }
       compareScreen("sheet", sheet, actual)
     }
-    if let stack = expect.todayStack {
-      compareScreen("todayStack", stack, navigation.today.swipedTo?.iso ?? "root")
-    }
     if let path = expect.favoritesPath {
       compareScreen(
         "favoritesPath", "[\(path.joined(separator: ", "))]",
-        "[\(navigation.favorites.path.map(\.iso).joined(separator: ", "))]")
+        "[\(navigation.favorites.shown.map(\.iso).joined(separator: ", "))]")
     }
     if let title = expect.messageTitle {
       compareScreen("messageTitle", title, navigation.message?.title ?? "none")
