@@ -24,8 +24,12 @@ import Sharing
     let favoritesUnlocked: @MainActor () -> Bool
     let toggleFavorite: @MainActor (APOD) async -> Void
     let favoriteFailure: @MainActor (APOD) -> String?
-    /// Swiping between days from a detail; nil where days do not swipe (previews).
+    /// Swiping between days from a day in the viewer (the viewer reports to the sheet); nil where
+    /// days do not swipe (previews).
     public let daySwiper: (@MainActor (APOD) -> DaySwipeModel)?
+    /// Swiping between days in a pushed detail, reporting each day to the tab's stack as that
+    /// entry's (`AppModel.daySwiper(from:in:)`); nil where nothing is reported (previews).
+    let detailSwiper: (@MainActor (APOD, PushedDay.ID) -> DaySwipeModel)?
     /// The viewer, video and share sheets, as the navigation state has them, for one tab.
     private(set) var presentation: SheetPresentation
     /// Saves a day's picture with the saver given and tells the result in the app's one message
@@ -44,7 +48,11 @@ import Sharing
     ///   - favoritesUnlocked: whether saving is unlocked (the button shows a PRO badge when not).
     ///   - toggleFavorite: saves or removes the APOD; saving goes through the Premium gate.
     ///   - favoriteFailure: why the last save or removal of this APOD failed, or `nil`.
-    ///   - daySwiper: swiping between days from a detail; nil where days do not swipe.
+    ///   - daySwiper: swiping between days (the viewer's, and a detail's where nothing is
+    ///     reported); nil where days do not swipe.
+    ///   - detailSwiper: swiping between days in the pushed detail given (its stack entry's id),
+    ///     each day reported to the tab's stack (`AppModel.daySwiper(from:in:)`); nil reports
+    ///     nothing.
     ///   - navigation: the navigation state the sheets are presented from (`AppModel.navigation`);
     ///     nil gives these actions a state of their own (previews). Each tab takes its copy with
     ///     `on(_:)`.
@@ -61,6 +69,7 @@ import Sharing
       toggleFavorite: @escaping @MainActor (APOD) async -> Void,
       favoriteFailure: @escaping @MainActor (APOD) -> String? = { _ in nil },
       daySwiper: (@MainActor (APOD) -> DaySwipeModel)? = nil,
+      detailSwiper: (@MainActor (APOD, PushedDay.ID) -> DaySwipeModel)? = nil,
       navigation: AppNavigation? = nil,
       saveToPhotos: (@MainActor (APOD, PictureSaver) async -> Void)? = nil,
       shareFailed: (@MainActor (String) -> Void)? = nil
@@ -73,6 +82,7 @@ import Sharing
       self.toggleFavorite = toggleFavorite
       self.favoriteFailure = favoriteFailure
       self.daySwiper = daySwiper
+      self.detailSwiper = detailSwiper
       presentation = SheetPresentation(
         navigation: navigation ?? AppNavigation(clock: clock), tab: .today)
       if let saveToPhotos {

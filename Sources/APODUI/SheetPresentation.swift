@@ -36,6 +36,11 @@
       navigation.tab == tab && navigation.isShowing(sheet)
     }
 
+    /// The detail opened on `day` on this tab's stack (`AppNavigation.detail(on:openedOn:)`), or nil.
+    func pushedDetail(openedOn day: APODDay) -> PushedDay? {
+      navigation.detail(on: tab, openedOn: day)
+    }
+
     /// The viewer presented as `sheet` swiped to `day`: the state follows the day shown.
     func swiped(_ sheet: Sheet, to day: APODDay) {
       guard isPresented(sheet) else { return }

@@ -48,6 +48,7 @@
         toggleFavorite: { _ = await heart.toggle($0) },
         favoriteFailure: { heart.failure(for: $0) },
         daySwiper: { model.daySwiper(from: $0) },
+        detailSwiper: { model.daySwiper(from: $0, in: $1) },
         navigation: model.navigation,
         saveToPhotos: { apod, saver in _ = await model.saveToPhotos(apod, using: saver) },
         shareFailed: { model.shareFailed($0) })

@@ -7,49 +7,34 @@
   import SwiftUI
 
   /// A day's detail on Explore's stack, by its day (what the navigation state holds: a cell, the
-  /// picker's row, a search result, a link or another screen pushed it). `ExploreModel` decides
-  /// what shows: the APOD the screen already holds at once (`listedAPOD`), else the day loaded
-  /// (`detail(for:)`: the cache when saved, else fetched once), or a sentence why it cannot be
-  /// shown. Once shown, the detail swipes to the day before or after as before.
+  /// picker's row, a search result, a link or another screen pushed it). What it shows is
+  /// `ExploreDayDetailModel`'s (the APOD the screen already holds at once, else the day loaded, or
+  /// a sentence why it cannot be shown); once shown, the detail swipes to the day before or after,
+  /// each day reported to Explore's stack (`PushedDayDetail`).
   struct ExploreDayDetail: View {
     let day: APODDay
-    let explore: ExploreModel
     let actions: APODDetailActions
-    /// The APOD shown, kept once found (a list refreshed meanwhile never takes it away).
-    @State private var apod: APOD?
-    @State private var failure: String?
-    @Environment(\.locale) private var locale
+    /// Made once for this detail (a list refreshed meanwhile never takes the day away).
+    @State private var model: ExploreDayDetailModel
 
     init(day: APODDay, explore: ExploreModel, actions: APODDetailActions) {
       self.day = day
-      self.explore = explore
       self.actions = actions
-      _apod = State(initialValue: explore.listedAPOD(day))
+      _model = State(initialValue: explore.dayDetail(day))
     }
 
     var body: some View {
       Group {
-        if let apod {
-          if let daySwiper = actions.daySwiper {
-            SwipeableDayDetail(swiper: daySwiper(apod), actions: actions)
-          } else {
-            APODDetailView(apod: apod, actions: actions)
-              .navigationTitle(apod.date.displayText(locale: locale))
-          }
-        } else if let failure {
-          ErrorStateView(title: String(localized: "Couldn't Show This Day"), message: failure)
-        } else {
+        switch model.shown {
+        case .day(let apod):
+          PushedDayDetail(apod: apod, openedOn: day, actions: actions)
+        case .failed(let message):
+          ErrorStateView(title: String(localized: "Couldn't Show This Day"), message: message)
+        case .loading:
           ProgressView()
         }
       }
-      .task(id: day) {
-        guard apod == nil else { return }
-        switch await explore.detail(for: day) {
-        case .loaded(let result): apod = result.apod
-        case .failed(_, let message): failure = message
-        case .loading: break
-        }
-      }
+      .task { await model.load() }
     }
   }
 #endif

@@ -1,6 +1,7 @@
 import Basics
 import Favorites
 import Foundation
+import Localization
 import NASA
 import Observation
 
@@ -16,6 +17,14 @@ public enum FavoritesState: Sendable, Hashable {
   case loaded([Favorite])
   /// The first read failed, so there is nothing to show; `message` says why.
   case failed(message: String)
+}
+
+/// What a favorite's detail pushed by its day opens on (`FavoritesModel.opening(_:)`).
+public enum FavoriteOpening: Sendable, Hashable {
+  /// The favorite saved for the day.
+  case favorite(Favorite)
+  /// No favorite is saved for the day (or favorites are locked), with a sentence saying so.
+  case notSaved(message: String)
 }
 
 /// Screen state and actions for favorites, shared by the Favorites tab and the heart on Today.
@@ -94,6 +103,15 @@ public final class FavoritesModel {
   public func favorite(on date: APODDay) -> Favorite? {
     guard case .loaded(let shown) = state else { return nil }
     return shown.first { $0.date == date }
+  }
+
+  /// What a favorite's detail pushed on Favorites' stack by its day opens on: the favorite saved
+  /// for `day` (`favorite(on:)`), or, when there is none (removed meanwhile, not loaded, or
+  /// favorites locked), the sentence why nothing is shown. The detail keeps what it opened on, so
+  /// removing the favorite from the detail leaves it on screen until the stack pops.
+  public func opening(_ day: APODDay) -> FavoriteOpening {
+    favorite(on: day).map(FavoriteOpening.favorite)
+      ?? .notSaved(message: Localized.text("This day is no longer saved on this iPhone."))
   }
 
   /// Reads the stored favorites. Reading happens while locked too (nothing is shown then), so

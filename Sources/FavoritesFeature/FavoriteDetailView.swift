@@ -8,49 +8,65 @@
   import NASA
   import SwiftUI
 
-  /// One saved picture. `FavoriteDetailModel` decides what is shown: the favorite's own fields
-  /// at once (its image is pinned, so they work offline), then the full APOD with its explanation
-  /// when the cache or the network has it, or a note saying why not.
+  /// A favorite's detail on Favorites' stack, by its day (what the navigation state holds). What
+  /// it opens on is `FavoritesModel.opening(_:)`'s, kept once opened (removing the favorite from
+  /// the detail leaves it on screen until the stack pops): the favorite, or the sentence saying the
+  /// day is no longer saved. A favorite's `FavoriteDetailModel` decides what is shown: its own
+  /// fields at once (its image is pinned, so they work offline), then the full APOD with its
+  /// explanation when the cache or the network has it (swiping between days, each reported to
+  /// Favorites' stack: `PushedDayDetail`), or a note saying why not.
   struct FavoriteDetailView: View {
-    let favorite: Favorite
+    let day: APODDay
     let actions: APODDetailActions?
     let favorites: FavoritesModel
     let images: ImagePipeline
-    /// Owned by the view so it survives the parent's redraws; nil in previews (saved fields only).
+    /// What the detail opened on, kept.
+    @State private var opening: FavoriteOpening
+    /// Owned by the view so it survives the parent's redraws; nil in previews (saved fields only)
+    /// and when no favorite is saved for the day.
     @State private var model: FavoriteDetailModel?
     @Environment(\.dismiss) private var dismiss
     @Environment(\.locale) private var locale
 
+    /// - Parameters:
+    ///   - day: the day the stack pushed the detail with.
+    ///   - detail: builds the favorite's detail model; nil shows only the saved fields (previews).
     init(
-      favorite: Favorite, model: FavoriteDetailModel?, actions: APODDetailActions?,
+      day: APODDay, detail: (@MainActor (Favorite) -> FavoriteDetailModel)?, actions: APODDetailActions?,
       favorites: FavoritesModel, images: ImagePipeline
     ) {
-      self.favorite = favorite
+      self.day = day
       self.actions = actions
       self.favorites = favorites
       self.images = images
-      _model = State(initialValue: model)
+      let opening = favorites.opening(day)
+      _opening = State(initialValue: opening)
+      if case .favorite(let favorite) = opening {
+        _model = State(initialValue: detail?(favorite))
+      } else {
+        _model = State(initialValue: nil)
+      }
     }
 
     var body: some View {
-      Group {
-        if case .full(let apod)? = model?.state, let actions {
-          if let daySwiper = actions.daySwiper {
+      switch opening {
+      case .favorite(let favorite):
+        Group {
+          if case .full(let apod)? = model?.state, let actions {
             // Swipes to the day before and after, as Explore's detail does (the viewer too).
-            SwipeableDayDetail(swiper: daySwiper(apod), actions: actions)
+            PushedDayDetail(apod: apod, openedOn: day, actions: actions)
           } else {
-            APODDetailView(apod: apod, actions: actions)
-              .navigationTitle(apod.title)
+            summary(favorite)
           }
-        } else {
-          summary
         }
+        .task { await model?.load() }
+      case .notSaved(let message):
+        ErrorStateView(title: String(localized: "Couldn't Show This Day"), message: message)
       }
-      .task { await model?.load() }
     }
 
     /// What the favorite itself stores.
-    private var summary: some View {
+    private func summary(_ favorite: Favorite) -> some View {
       ScrollView {
         VStack(alignment: .leading, spacing: Spacing.medium) {
           PipelineImage(

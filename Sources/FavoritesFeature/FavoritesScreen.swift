@@ -69,9 +69,8 @@
           }
           .navigationTitle("Favorites")
           .navigationDestination(for: APODDay.self) { day in
-            FavoriteDayDetail(
-              favorite: favorites.favorite(on: day), detail: detail, actions: detailActions,
-              favorites: favorites, images: images)
+            FavoriteDetailView(
+              day: day, detail: detail, actions: detailActions, favorites: favorites, images: images)
           }
       }
     }

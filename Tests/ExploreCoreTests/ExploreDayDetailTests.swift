@@ -50,4 +50,42 @@ struct ExploreDayDetailTests {
       await model.detail(for: gap)
         == .failed(gap, message: "There is no Astronomy Picture of the Day for 1995-06-17."))
   }
+
+  /// The detail's one decision: the listed APOD at once, else the day loaded, else why not.
+  @Test func theDetailShowsTheListedDayAtOnceAndLoadsNothing() async throws {
+    let harness = try ModelHarness()
+    let model = await harness.loadedExplore(days: 3)
+    let detail = model.dayDetail(yesterday)
+    guard case .day(let apod) = detail.shown else {
+      Issue.record("expected the listed day at once, got \(detail.shown)")
+      return
+    }
+    #expect(apod.date == yesterday)
+    await detail.load()
+    #expect(detail.shown == .day(apod))
+  }
+
+  @Test func theDetailOfAnUnlistedDayLoadsIt() async throws {
+    let harness = try ModelHarness()
+    let model = await harness.loadedExplore(days: 3)
+    let detail = model.dayDetail(day("2004-02-29"))
+    #expect(detail.shown == .loading)
+    await detail.load()
+    guard case .day(let apod) = detail.shown else {
+      Issue.record("expected the day loaded, got \(detail.shown)")
+      return
+    }
+    #expect(apod.date == day("2004-02-29"))
+  }
+
+  @Test func theDetailOfADayThatCannotBeShownSaysWhy() async throws {
+    let gap = day("1995-06-17")
+    let harness = try ModelHarness { day in
+      day == gap ? .failure(.noAPOD(day)) : .success(sampleAPOD(day))
+    }
+    let model = await harness.loadedExplore(days: 3)
+    let detail = model.dayDetail(gap)
+    await detail.load()
+    #expect(detail.shown == .failed(message: "There is no Astronomy Picture of the Day for 1995-06-17."))
+  }
 }

@@ -34,4 +34,23 @@ struct FavoriteOnDayTests {
     gate.isUnlocked = false
     #expect(model.favorite(on: try date("2024-01-05")) == nil)
   }
+
+  /// A detail pushed by its day opens on the favorite saved, else says the day is not saved
+  /// (removed, or favorites locked).
+  @Test func aDetailOpensOnTheFavoriteOrSaysItIsNoLongerSaved() async throws {
+    let gate = FakeFavoritesGate(isUnlocked: true, paywallUnlocks: false)
+    let model = FavoritesModel(
+      repository: FakeFavoritesRepository(), gate: gate, pinner: FakeImagePinner(),
+      clock: TestClock(januaryFifteenth))
+    await model.load()
+    _ = await model.add(try favorite("2024-01-05"))
+    let gone = FavoriteOpening.notSaved(message: "This day is no longer saved on this iPhone.")
+    #expect(model.opening(try date("2024-01-05")) == .favorite(try favorite("2024-01-05")))
+    #expect(model.opening(try date("2024-01-06")) == gone)
+    gate.isUnlocked = false
+    #expect(model.opening(try date("2024-01-05")) == gone)
+    gate.isUnlocked = true
+    _ = await model.remove(try date("2024-01-05"))
+    #expect(model.opening(try date("2024-01-05")) == gone)
+  }
 }

@@ -18,7 +18,8 @@
     @Environment(\.locale) private var locale
 
     /// - Parameters:
-    ///   - swiper: the model, made once for this screen (`AppModel.daySwiper(from:)`).
+    ///   - swiper: the model, made once for this screen (a pushed detail's reports each day to its
+    ///     stack: `AppModel.daySwiper(from:in:)`, through `PushedDayDetail`).
     ///   - actions: images and the favorite button.
     public init(swiper: DaySwipeModel, actions: APODDetailActions) {
       self.actions = actions
