@@ -233,7 +233,8 @@ var targets: [Target] = [
   .testTarget(
     name: "ExploreCoreTests",
     dependencies: [
-      "APODSearch", "ExploreCore", "ScreenCore", "NASA", "Networking", "TestSupport", "APODTestSupport",
+      "APODSearch", "Basics", "ExploreCore", "ScreenCore", "NASA", "Networking", "TestSupport",
+      "APODTestSupport",
     ]),
   .testTarget(
     name: "ViewerCoreTests",

@@ -1,4 +1,5 @@
 import APODTestSupport
+import Basics
 import ExploreCore
 import Foundation
 import Networking
@@ -88,4 +89,29 @@ struct ExploreDayDetailTests {
     await detail.load()
     #expect(detail.shown == .failed(message: "There is no Astronomy Picture of the Day for 1995-06-17."))
   }
+
+  /// A day that could not be loaded (offline) is asked again when the detail appears again, and
+  /// shows once it can be had.
+  @Test func aFailedDetailTriesAgainWhenItAppearsAgain() async throws {
+    let target = day("2004-02-29")
+    let asked = Locked(0)
+    let harness = try ModelHarness { day in
+      guard day == target else { return .success(sampleAPOD(day)) }
+      let count = asked.withLock { count in
+        count += 1
+        return count
+      }
+      return count == 1 ? .failure(.network(.offline)) : .success(sampleAPOD(day))
+    }
+    let model = await harness.loadedExplore(days: 3)
+    let detail = model.dayDetail(target)
+    await detail.load()
+    guard case .failed = detail.shown else {
+      Issue.record("expected the first load to fail, got \(detail.shown)")
+      return
+    }
+    await detail.load()
+    #expect(detail.shown == .day(sampleAPOD(target)))
+  }
 }
+
