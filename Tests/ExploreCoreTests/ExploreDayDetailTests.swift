@@ -114,4 +114,3 @@ struct ExploreDayDetailTests {
     #expect(detail.shown == .day(sampleAPOD(target)))
   }
 }
-
