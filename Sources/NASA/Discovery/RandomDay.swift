@@ -60,6 +60,29 @@ public struct RandomDayHistory: Sendable, Hashable, Codable {
     days.append(day)
     if days.count > RandomDay.memory { days.removeFirst(days.count - RandomDay.memory) }
   }
+
+  /// The stored form, in a file or a settings value alike: versioned JSON,
+  /// `{"version": 1, "days": [...]}`.
+  private struct Stored: Codable {
+    var version: Int
+    var days: [APODDay]
+  }
+
+  private static let storedVersion = 1
+
+  /// The history read from its stored form; nil for data this version cannot read (damaged,
+  /// another shape, another version).
+  public init?(stored data: Data) {
+    guard let stored = try? JSONDecoder().decode(Stored.self, from: data),
+      stored.version == Self.storedVersion
+    else { return nil }
+    self.init(days: stored.days)
+  }
+
+  /// The history in its stored form.
+  public func storedData() throws -> Data {
+    try JSONEncoder().encode(Stored(version: Self.storedVersion, days: days))
+  }
 }
 
 /// Where the random-day history lives: one small JSON file (`random-days.json`) in the folder the
@@ -78,13 +101,6 @@ public struct RandomDayHistoryStore: Sendable {
     public var damaged: Bool
   }
 
-  private struct Stored: Codable {
-    var version: Int
-    var days: [APODDay]
-  }
-
-  private static let version = 1
-
   public let file: URL
 
   public init(folder: URL) {
@@ -95,17 +111,17 @@ public struct RandomDayHistoryStore: Sendable {
     guard let data = try? Data(contentsOf: file) else {
       return Loaded(history: RandomDayHistory(), damaged: false)
     }
-    guard let stored = try? JSONDecoder().decode(Stored.self, from: data), stored.version == Self.version
-    else { return Loaded(history: RandomDayHistory(), damaged: true) }
-    return Loaded(history: RandomDayHistory(days: stored.days), damaged: false)
+    guard let history = RandomDayHistory(stored: data) else {
+      return Loaded(history: RandomDayHistory(), damaged: true)
+    }
+    return Loaded(history: history, damaged: false)
   }
 
   /// Writes the history atomically (a crash leaves the old file or the new one, never half).
   public func save(_ history: RandomDayHistory) throws {
     try FileManager.default.createDirectory(
       at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-    let data = try JSONEncoder().encode(Stored(version: Self.version, days: history.days))
-    try data.write(to: file, options: .atomic)
+    try history.storedData().write(to: file, options: .atomic)
   }
 
   /// Draws a day avoiding the stored history, records it and saves. Returns the day and whether
