@@ -10,8 +10,8 @@ import Networking
 /// Fetches the original bytes of an image. The pipeline owns caching, so implementations must
 /// not add a cache of their own.
 public protocol ImageDownloading: Sendable {
-  /// The body of a 2xx response, or a specific error. Cancelling the calling task cancels the
-  /// transfer.
+  /// The body of a 2xx response, or a specific error. Cancelling the calling task ends the
+  /// download at once with `.cancelled` (what becomes of the transfer: `TransferCancellation`).
   func download(_ url: URL) async throws(ImagePipelineError) -> Data
 
   /// The same, saying whether the transfer may use a network the user marked as constrained

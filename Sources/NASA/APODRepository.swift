@@ -342,8 +342,7 @@ public actor APODRepository {
   /// Fetches `days` (saving each as it arrives), sharing the work with calls already under way: a
   /// day another range or day fetch is asking for is waited for, not asked again, and the fetch
   /// started here is registered so that a later call can wait for it in turn. A fetch already
-  /// cancelled (its caller went away) is never joined: it can only end cancelled, and a transfer
-  /// may take until the server answers to report it.
+  /// cancelled (its caller went away) is never joined: it can only end cancelled.
   private func sharedFetch(of days: Set<APODDay>) async -> RangeOutcome {
     var rest = days
     var joinedRanges: [Task<RangeOutcome, Never>] = []

@@ -124,22 +124,15 @@ public struct HTTPTransport: Sendable {
     }
   }
 
-  /// One `URLSessionDataTask`, cancelled when the surrounding task is.
+  /// One `URLSessionDataTask`. When the surrounding task is cancelled the caller is answered
+  /// `.cancelled` at once; what becomes of the transfer is `TransferCancellation`'s rule (stopped
+  /// on Apple's systems, abandoned in a session of its own on Linux).
   private static func load(_ urlRequest: URLRequest, session: URLSession) async throws -> HTTPResponse {
     let handle = DataTaskHandle()
     return try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation {
         (continuation: CheckedContinuation<HTTPResponse, any Error>) in
-        let task = session.dataTask(with: urlRequest) { data, response, error in
-          continuation.resume(
-            with: Result(catching: { () throws(HTTPError) in
-              try makeResponse(data: data, response: response, error: error)
-            }))
-        }
-        if !handle.start(task) {
-          // Cancelled before the transfer began: the task is never resumed, so it never completes.
-          continuation.resume(throwing: HTTPError.cancelled)
-        }
+        handle.start(urlRequest, given: session, answering: continuation)
       }
     } onCancel: {
       handle.cancel()
@@ -147,7 +140,7 @@ public struct HTTPTransport: Sendable {
   }
 
   /// Turns a data task's completion into a response or a transport-level error.
-  private static func makeResponse(
+  static func makeResponse(
     data: Data?, response: URLResponse?, error: (any Error)?
   ) throws(HTTPError) -> HTTPResponse {
     if let error { throw transportError(error) }
@@ -201,31 +194,70 @@ public struct HTTPTransport: Sendable {
   }
 }
 
-/// Holds the data task so the cancellation handler, which may run on any thread before or after
-/// the task exists, can cancel it exactly once.
-// @unchecked Sendable is sound: `task` and `cancelled` are read and written only between
-// `lock.lock()` and `lock.unlock()`, and the task is resumed or cancelled after unlocking
-// (`resume()` and `cancel()` of a URLSession task may be called from any thread).
+/// One request's continuation and data task, so the cancellation handler (which may run on any
+/// thread, before the task exists, while it runs or after it completed) and the task's completion
+/// end the request exactly once: whichever comes first answers the caller, the other finds
+/// nothing left to answer. A cancel answers `.cancelled` at once; it cancels the task only where
+/// `TransferCancellation.cancelsTask` says so, and never a task that has already completed.
+// @unchecked Sendable is sound: `continuation`, `task` and `cancelled` are read and written only
+// between `lock.lock()` and `lock.unlock()`; the continuation is resumed, and the task resumed or
+// cancelled, after unlocking (`resume()` and `cancel()` of a URLSession task may be called from
+// any thread). The session and the task are made under the lock, so a cancel that came first
+// means no task is ever made (a task made and never resumed would keep a session of its own
+// alive forever).
 private final class DataTaskHandle: @unchecked Sendable {
   private let lock = NSLock()
+  private var continuation: CheckedContinuation<HTTPResponse, any Error>?
   private var task: URLSessionDataTask?
   private var cancelled = false
 
-  /// Resumes `task` and returns true, or returns false when cancellation came first.
-  func start(_ task: URLSessionDataTask) -> Bool {
+  /// Starts the transfer of `urlRequest` for `continuation`, or answers `.cancelled` when the
+  /// cancel came first.
+  func start(
+    _ urlRequest: URLRequest, given: URLSession,
+    answering continuation: CheckedContinuation<HTTPResponse, any Error>
+  ) {
     lock.lock()
-    let alreadyCancelled = cancelled
-    if !alreadyCancelled { self.task = task }
+    guard !cancelled else {
+      lock.unlock()
+      continuation.resume(throwing: HTTPError.cancelled)
+      return
+    }
+    self.continuation = continuation
+    let session = TransferCancellation.session(for: given)
+    let task = session.dataTask(with: urlRequest) { data, response, error in
+      self.finish(
+        with: Result(catching: { () throws(HTTPError) in
+          try HTTPTransport.makeResponse(data: data, response: response, error: error)
+        }))
+    }
+    self.task = task
     lock.unlock()
-    if !alreadyCancelled { task.resume() }
-    return !alreadyCancelled
+    task.resume()
+    TransferCancellation.started(in: session, given: given)
   }
 
+  /// The task's completion: answers the caller unless a cancel already did.
+  private func finish(with result: Result<HTTPResponse, HTTPError>) {
+    lock.lock()
+    let continuation = self.continuation
+    self.continuation = nil
+    task = nil
+    lock.unlock()
+    continuation?.resume(with: result.mapError { $0 as any Error })
+  }
+
+  /// Answers `.cancelled` now (unless the completion already answered) and, where the platform
+  /// allows it, cancels a task that has not completed.
   func cancel() {
     lock.lock()
     cancelled = true
+    let continuation = self.continuation
+    self.continuation = nil
     let task = self.task
+    self.task = nil
     lock.unlock()
-    task?.cancel()
+    continuation?.resume(throwing: HTTPError.cancelled)
+    if TransferCancellation.cancelsTask { task?.cancel() }
   }
 }

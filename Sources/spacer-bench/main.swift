@@ -29,6 +29,7 @@ do {
   var figures: [String: Double] = [:]
   figures.merge(try await Benchmarks.today(clock: wallClock)) { _, new in new }
   figures.merge(try await Benchmarks.explore(clock: wallClock)) { _, new in new }
+  figures.merge(try await TransportBenchmarks.run(clock: wallClock)) { _, new in new }
   figures.merge(try await ImageBenchmarks.run(clock: wallClock)) { _, new in new }
   figures.merge(try await SearchBenchmarks.run(clock: wallClock)) { _, new in new }
   figures.merge(try await ImageMemoryBenchmark.run(clock: wallClock)) { _, new in new }
