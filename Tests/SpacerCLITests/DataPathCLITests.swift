@@ -30,37 +30,19 @@ func runSpacer(
   let errURL = scratch.appending(path: "err")
   if stdoutPath == nil { _ = FileManager.default.createFile(atPath: outURL.path, contents: nil) }
   _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
-  let process = Process()
-  process.executableURL = binary
-  process.environment = ProcessInfo.processInfo.environment.merging(
-    ["SPACER_NOW": cliNowText].merging(environment) { _, new in new }
-  ) { _, new in new }
-  process.arguments = arguments + (cacheDirectory.map { ["--cache-dir", $0.path] } ?? [])
-  process.standardOutput = try FileHandle(forWritingTo: outURL)
-  process.standardError = try FileHandle(forWritingTo: errURL)
-  let finished = AsyncStream<Void>.makeStream()
-  process.terminationHandler = { _ in finished.continuation.yield() }
-  try process.run()
-  let ended = await withTaskGroup(of: Bool.self) { group in
-    group.addTask {
-      for await _ in finished.stream { return true }
-      return true
-    }
-    group.addTask {
-      try? await Task.sleep(for: .seconds(120))
-      return false
-    }
-    let first = await group.next() ?? false
-    group.cancelAll()
-    return first
-  }
-  if !ended { process.terminate() }
+  let process = try SpawnedProcess.start(
+    binary, arguments: arguments + (cacheDirectory.map { ["--cache-dir", $0.path] } ?? []),
+    environment: ProcessInfo.processInfo.environment.merging(
+      ["SPACER_NOW": cliNowText].merging(environment) { _, new in new }
+    ) { _, new in new },
+    stdout: outURL.path, stderr: errURL.path)
+  let status = await process.exitStatus(limit: .seconds(120))
   try #require(
-    ended, "hang guard tripped: spacer \(arguments.joined(separator: " ")) did not finish within 120 s")
-  process.waitUntilExit()
+    status != nil,
+    "hang guard tripped: spacer \(arguments.joined(separator: " ")) did not finish within 120 s")
   let stdout = stdoutPath == nil ? (try? String(contentsOf: outURL, encoding: .utf8)) ?? "" : ""
   let stderr = (try? String(contentsOf: errURL, encoding: .utf8)) ?? ""
-  return (process.terminationStatus, stdout, stderr)
+  return (status ?? -1, stdout, stderr)
 }
 
 /// The objects of the JSON array a command printed; fails the test when it printed anything else.
@@ -379,23 +361,16 @@ struct AnswerWordingCLITests {
       .appending(path: "spacer-bench")
     try #require(FileManager.default.isExecutableFile(atPath: bench.path), "no spacer-bench at \(bench.path)")
     for (arguments, status) in [(["--help"], Int32(0)), (["--bogus"], Int32(64))] {
-      let process = Process()
-      process.executableURL = bench
-      process.arguments = arguments
       let out = FileManager.default.temporaryDirectory.appending(path: "bench-\(UUID().uuidString)")
-      _ = FileManager.default.createFile(atPath: out.path, contents: nil)
       defer { try? FileManager.default.removeItem(at: out) }
-      process.standardOutput = try FileHandle(forWritingTo: out)
-      process.standardError = try FileHandle(forWritingTo: out)
-      try process.run()
+      let process = try SpawnedProcess.start(
+        bench, arguments: arguments, environment: ProcessInfo.processInfo.environment, stdout: out.path,
+        stderr: out.path)
       // --help and a refused flag return at once; the benchmark itself never starts. The bound
       // is a hang guard, not a speed claim.
-      let ended: Void? = try? await eventually("spacer-bench \(arguments.joined(separator: " ")) ending") {
-        !process.isRunning
-      }
-      if ended == nil { process.terminate() }
+      let ended = await process.exitStatus(limit: hangGuardLimit)
       try #require(ended != nil, "hang guard tripped: spacer-bench \(arguments) did not end")
-      #expect(process.terminationStatus == status, "\(arguments)")
+      #expect(ended == status, "\(arguments)")
       let text = (try? String(contentsOf: out, encoding: .utf8)) ?? ""
       #expect(text.contains("Usage: "), "\(arguments): \(text)")
     }
