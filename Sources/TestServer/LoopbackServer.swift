@@ -1,3 +1,4 @@
+import Basics
 import FlyingFox
 import FlyingSocks
 import Foundation
@@ -83,6 +84,7 @@ public actor LoopbackServer {
     let server = HTTPServer(
       address: try .inet(ip4: "127.0.0.1", port: 0),
       timeout: 60,
+      pool: Self.socketPool(),
       logger: .disabled,
       handler: ClosureHTTPHandler { [weak self] request in
         guard let self else { return HTTPResponse(statusCode: .serviceUnavailable) }
@@ -99,6 +101,27 @@ public actor LoopbackServer {
     }
     return url
   }
+
+  /// The socket pool of one server: FlyingFox's `poll` pool, never its default one.
+  ///
+  /// The default pool (`ePoll` on Linux, `kQueue` on Apple's systems) waits for socket events in
+  /// a blocking call with no timeout on a Dispatch thread of its own, for as long as the server
+  /// runs. Swift Testing runs suites in parallel, and the suite has more than 255 tests with a
+  /// server: once 255 servers were up at once, every Dispatch worker thread libdispatch allows was
+  /// parked in `epoll_wait`, and FoundationNetworking, which needs a Dispatch thread for every
+  /// request (`URLSession.dataTask`, `invalidateAndCancel()` wait on the session's work queue),
+  /// waited forever: the whole suite deadlocked (seen under load, gdb: 255 threads in
+  /// `ePoll.getNotifications`, the two pool threads in `DispatchQueue.sync` inside
+  /// FoundationNetworking). The `poll` pool's wait ends after `pollInterval`, so a server holds a
+  /// thread only while it waits for one poll: no number of servers can starve the process.
+  static func socketPool() -> some AsyncSocketPool {
+    .poll(interval: .seconds(pollInterval.timeInterval), logger: .disabled)
+  }
+
+  /// How long one poll of a server's sockets may wait. A socket registered meanwhile (a new
+  /// connection's reads) waits for the next poll, so this bounds the extra latency per step of a
+  /// request; FlyingFox's own default.
+  static let pollInterval = Duration.milliseconds(10)
 
   /// Stops the server and drops open connections.
   public func stop() async {
