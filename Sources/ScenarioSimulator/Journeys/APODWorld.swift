@@ -100,7 +100,7 @@ final class APODWorld {
         clock: clock),
       clock: clock)
     let downloader = RadioImageDownloader(
-      inner: URLSessionImageDownloader(session: Self.pictureSession(), clock: clock), server: pictureBase,
+      inner: URLSessionImageDownloader(session: .uncached(), clock: clock), server: pictureBase,
       radio: radio)
     let images = ImagePipeline(
       directory: directory.appending(path: "images"), downloader: downloader, decoder: HeaderImageDecoder(),
@@ -158,13 +158,6 @@ final class APODWorld {
         throw APODWorldError.notSaved("the last \(days) days", error.message(now: clock.now))
       }
     }
-  }
-
-  /// A session for pictures with no URL cache: the pipeline's disk tier is the cache.
-  private static func pictureSession() -> URLSession {
-    let configuration = URLSessionConfiguration.ephemeral
-    configuration.urlCache = nil
-    return URLSession(configuration: configuration)
   }
 }
 
