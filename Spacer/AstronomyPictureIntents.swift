@@ -10,7 +10,7 @@ import UniformTypeIdentifiers
 /// skips that day and the wallpaper stays. Core decides the day, the bytes and the sentence
 /// (`ShortcutActions`, `AstronomyPicture`); this type only translates the answer into an
 /// `IntentFile`. It runs without opening the app.
-nonisolated struct GetAstronomyPictureIntent: AppIntent {
+struct GetAstronomyPictureIntent: AppIntent {
   static let title: LocalizedStringResource = "Get Astronomy Picture"
   static var description: IntentDescription? {
     IntentDescription(
@@ -32,7 +32,7 @@ nonisolated struct GetAstronomyPictureIntent: AppIntent {
 
 /// "Open Day" (Shortcuts): opens Spacer on the day chosen (Today when empty or today). The intent
 /// only posts the day's link, like a widget tap; `AppNavigation` in Core decides where it goes.
-nonisolated struct OpenDayIntent: AppIntent {
+struct OpenDayIntent: AppIntent {
   static let title: LocalizedStringResource = "Open Day"
   static var description: IntentDescription? {
     IntentDescription("Opens Spacer on the Astronomy Picture of the day chosen, or on today's.")

@@ -290,8 +290,8 @@ import Sharing
     /// away. Elsewhere nothing.
     @ViewBuilder
     fileprivate func opensViewer(
-      isPresented: Binding<Bool>, open: @escaping () -> Void, close: @escaping () -> Void,
-      swiped: @escaping (APODDay) -> Void, model: ProgressiveImageModel?, label: String,
+      isPresented: Binding<Bool>, open: @escaping () -> Void, close: @escaping @MainActor () -> Void,
+      swiped: @escaping @MainActor (APODDay) -> Void, model: ProgressiveImageModel?, label: String,
       days: ViewerDays?, images: ImagePipeline
     ) -> some View {
       #if os(iOS)

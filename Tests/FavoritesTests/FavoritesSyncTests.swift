@@ -165,7 +165,7 @@ struct FavoritesSyncDecisionTests {
 
   @Test func theAccountIsAskedOnlyWithAContainerAndPremium() async {
     let asked = Locked(0)
-    let ask: () async -> CloudAccountState = {
+    let ask: @Sendable () async -> CloudAccountState = {
       asked.withLock { $0 += 1 }
       return .noAccount
     }

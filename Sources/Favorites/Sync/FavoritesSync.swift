@@ -50,7 +50,7 @@ public enum FavoritesSync: Sendable, Hashable {
   /// The decision, asking for the account's state only when it matters (a container and
   /// premium): a build without iCloud, or a free user, never calls CloudKit.
   public static func decide(
-    container: String?, isPremium: Bool, account: () async -> CloudAccountState
+    container: String?, isPremium: Bool, account: @Sendable () async -> CloudAccountState
   ) async -> FavoritesSync {
     let first = decide(container: container, isPremium: isPremium, account: .available)
     guard case .on = first else { return first }
