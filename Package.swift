@@ -128,6 +128,7 @@ var targets: [Target] = [
     dependencies: [
       "Basics", "NASA", "ImageCache", "Monetization", "Favorites", "Notifications", "WidgetCore",
     ],
+    path: "Tools/TestSupport",
     swiftSettings: explicitIsolation
   ),
   // The loopback HTTP server (FlyingFox on 127.0.0.1) and the demo NASA server built on it.
@@ -137,6 +138,7 @@ var targets: [Target] = [
       "Basics", "NASA", "ImageCache", "Networking", "TestSupport",
       .product(name: "FlyingFox", package: "FlyingFox"),
     ],
+    path: "Tools/TestServer",
     swiftSettings: explicitIsolation
   ),
   // The executable scenarios (`spacer simulate`): the real `AppModel` in a simulated store world,
@@ -148,6 +150,7 @@ var targets: [Target] = [
       "ProfileCore", "TestSupport", "TestServer", "ScreenCore", "TodayCore", "ExploreCore", "ViewerCore",
       "APODSearch", "AppNavigation", "Notifications", "Sharing",
     ],
+    path: "Tools/ScenarioSimulator",
     swiftSettings: explicitIsolation
   ),
   .executableTarget(
@@ -165,6 +168,7 @@ var targets: [Target] = [
       "APODSearch", "Basics", "NASA", "Networking", "ImageCache", "TodayCore", "ViewerCore", "TestSupport",
       "TestServer",
     ],
+    path: "Tools/spacer-bench",
     swiftSettings: explicitIsolation
   ),
 

@@ -109,11 +109,11 @@ enum Repository {
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
   static let catalog = root.appendingPathComponent("Spacer/Localizable.xcstrings")
 
-  /// Every Swift file of the shipped code: the package's sources (the command-line tools and the
-  /// test doubles excepted, which speak English to developers), the app target's folder and the
+  /// Every Swift file of the shipped code: the package's sources (the `spacer` CLI excepted, which
+  /// speaks English to developers; the tooling is under Tools/), the app target's folder and the
   /// widget's (its texts come from the same catalog, a member of the widget target too).
   static func shippedSwiftFiles() throws -> [(path: String, text: String)] {
-    let excluded: Set<String> = ["spacer", "spacer-bench", "TestSupport", "TestServer", "ScenarioSimulator"]
+    let excluded: Set<String> = ["spacer"]
     var files: [(path: String, text: String)] = []
     for folder in ["Sources", "Spacer", "SpacerWidget"] {
       let directory = root.appendingPathComponent(folder)

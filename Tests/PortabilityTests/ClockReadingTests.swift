@@ -24,7 +24,7 @@ struct ClockReadingTests {
       "the app process: `LiveAppEnvironment.clock`, also read by the Shortcuts actions",
     "SpacerWidget/WidgetEnvironment.swift": "the widget extension, a process of its own",
     "Sources/spacer/CommandClock.swift": "the `spacer` CLI (unless SPACER_NOW fixes the instant)",
-    "Sources/spacer-bench/main.swift": "spacer-bench, which measures the real thing",
+    "Tools/spacer-bench/main.swift": "spacer-bench, which measures the real thing",
     "Sources/APODUI/APODPreviewData.swift": "Xcode's previews of the APOD screens (`APODPreviewData.clock`)",
     "Sources/ProfileFeature/ProfilePreviewSupport.swift":
       "Xcode's previews of Profile (ProfileFeature does not depend on APODUI)",
@@ -66,7 +66,8 @@ struct ClockReadingTests {
     let files = try ClockScan.swiftFiles()
     let paths = files.map(\.path)
     for folder in [
-      "Sources/NASA/", "Sources/AppFeature/", "Sources/spacer/", "Spacer/", "SpacerWidget/",
+      "Sources/NASA/", "Sources/AppFeature/", "Sources/spacer/", "Tools/spacer-bench/", "Spacer/",
+      "SpacerWidget/",
       "Tests/NetworkingTests/",
       "Tests/PortabilityTests/",
     ] {
@@ -135,7 +136,7 @@ enum ClockScan {
   /// Every Swift file of the package's sources and tests, the app and the widget, by repository
   /// path.
   static func swiftFiles() throws -> [(path: String, text: String)] {
-    try ["Sources", "Spacer", "SpacerWidget", "Tests"].flatMap { folder in
+    try ["Sources", "Tools", "Spacer", "SpacerWidget", "Tests"].flatMap { folder in
       try RepositoryFiles.swiftFiles(in: folder).map { (folder + "/" + $0.path, $0.text) }
     }
   }

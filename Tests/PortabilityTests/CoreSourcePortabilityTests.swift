@@ -164,7 +164,7 @@ enum CoreSources {
 
   static func load() throws -> [SourceFile] {
     try modules.flatMap { module in
-      try RepositoryFiles.swiftFiles(in: "Sources/" + module).map {
+      try RepositoryFiles.swiftFiles(in: (module == "TestSupport" ? "Tools/" : "Sources/") + module).map {
         SourceFile(module: module, name: $0.path, text: $0.text)
       }
     }

@@ -401,10 +401,10 @@ struct ReadmeCoverageTests {
   @Test func everyBenchmarkKeyIsInTheReadme() throws {
     // Every benchmark source: spacer-bench's own files and the image benchmarks it runs.
     let bench = try FileManager.default.contentsOfDirectory(
-      atPath: root.appending(path: "Sources/spacer-bench").path
+      atPath: root.appending(path: "Tools/spacer-bench").path
     )
-    .filter { $0.hasSuffix(".swift") }.sorted().map { "Sources/spacer-bench/" + $0 }
-    let sources = bench + ["Sources/TestServer/ImageBenchmarks.swift"]
+    .filter { $0.hasSuffix(".swift") }.sorted().map { "Tools/spacer-bench/" + $0 }
+    let sources = bench + ["Tools/TestServer/ImageBenchmarks.swift"]
     var keys: Set<String> = []
     for path in sources {
       let code = try String(contentsOf: root.appending(path: path), encoding: .utf8)
