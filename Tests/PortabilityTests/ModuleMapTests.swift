@@ -1,9 +1,9 @@
 import Foundation
 import Testing
 
-/// The README's module map names every target the manifest declares, and nothing else, so a
+/// ARCHITECTURE's module map names every target the manifest declares, and nothing else, so a
 /// newcomer can find where a rule lives from the map alone.
-@Suite("README module map matches Package.swift")
+@Suite("ARCHITECTURE's module map matches Package.swift")
 struct ModuleMapTests {
   private static let root = RepositoryFiles.root
 
@@ -14,10 +14,10 @@ struct ModuleMapTests {
     return Set(manifest.matches(of: pattern).map { String($0.output.1) })
   }
 
-  /// The modules named in the first column of the README's module map.
+  /// The modules named in the first column of the module map.
   static func mapModules() throws -> Set<String> {
-    let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
-    guard let start = readme.range(of: "### Module map") else { return [] }
+    let readme = try String(contentsOf: root.appendingPathComponent("docs/ARCHITECTURE.md"), encoding: .utf8)
+    guard let start = readme.range(of: "## Module map") else { return [] }
     let section = readme[start.upperBound...]
     var names: Set<String> = []
     for line in section.split(separator: "\n") {
@@ -34,7 +34,8 @@ struct ModuleMapTests {
     let mapped = try Self.mapModules()
     #expect(targets.count > 10)
     #expect(
-      targets.subtracting(mapped).isEmpty, "missing from the README: \(targets.subtracting(mapped).sorted())")
+      targets.subtracting(mapped).isEmpty,
+      "missing from the module map: \(targets.subtracting(mapped).sorted())")
     #expect(
       mapped.subtracting(targets).isEmpty, "not in Package.swift: \(mapped.subtracting(targets).sorted())")
   }

@@ -119,7 +119,7 @@ struct CLITruthTests {
     }
   }
 
-  /// README: "Every error is a line starting `spacer: error:`", for usage errors and failures alike.
+  /// docs/CLI.md: "Every error is one line starting `spacer: error:`", for usage errors and failures alike.
   @Test(arguments: [
     ["simulate", "/nonexistent-scenario.json"], ["show", "2024-01-05", "--offline"], ["help", "bogus"],
     ["today", "--bogus"],

@@ -377,28 +377,28 @@ struct AnswerWordingCLITests {
   }
 }
 
-@Suite("README: every option and benchmark key is documented")
-struct ReadmeCoverageTests {
+@Suite("docs: every option (docs/CLI.md) and benchmark key (docs/DEVELOPMENT.md) is documented")
+struct DocsCoverageTests {
   private let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent()
 
-  private func readme() throws -> String {
-    try String(contentsOf: root.appending(path: "README.md"), encoding: .utf8)
+  private func doc(_ path: String) throws -> String {
+    try String(contentsOf: root.appending(path: path), encoding: .utf8)
   }
 
   @Test(arguments: ["today", "show", "explore", "simulate"])
-  func everyOptionOfACommandIsInTheReadme(command: String) async throws {
+  func everyOptionOfACommandIsInTheCLIPage(command: String) async throws {
     let help = try await runSpacer([command, "--help"], cacheDirectory: nil)
     let options = Set(help.stdout.matches(of: #/--[a-z][a-z-]+/#).map { String($0.output) })
       .subtracting(["--help"])
     try #require(!options.isEmpty)
-    let text = try readme()
+    let text = try doc("docs/CLI.md")
     for option in options.sorted() {
-      #expect(text.contains("`\(option)"), "README lacks \(option)")
+      #expect(text.contains("`\(option)"), "docs/CLI.md lacks \(option)")
     }
   }
 
-  @Test func everyBenchmarkKeyIsInTheReadme() throws {
+  @Test func everyBenchmarkKeyIsInTheDevelopmentPage() throws {
     // Every benchmark source: spacer-bench's own files and the image benchmarks it runs.
     let bench = try FileManager.default.contentsOfDirectory(
       atPath: root.appending(path: "Tools/spacer-bench").path
@@ -413,9 +413,9 @@ struct ReadmeCoverageTests {
       }
     }
     try #require(keys.contains("today_warm_ms"))
-    let text = try readme()
+    let text = try doc("docs/DEVELOPMENT.md")
     for key in keys.sorted() {
-      #expect(text.contains("`\(key)`"), "README lacks \(key)")
+      #expect(text.contains("`\(key)`"), "docs/DEVELOPMENT.md lacks \(key)")
     }
   }
 }

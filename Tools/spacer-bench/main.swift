@@ -8,7 +8,7 @@ let usage = """
   Usage: swift run -c release spacer-bench [--json] [--help]
 
   Measures the data path and the image cache and prints one figure per line
-  (or, with --json, one JSON object). Every key is listed in README.md.
+  (or, with --json, one JSON object). Every key is listed in docs/DEVELOPMENT.md.
 
     --json    print the figures as a JSON object
     -h, --help  print this help
