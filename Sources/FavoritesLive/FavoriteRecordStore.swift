@@ -28,8 +28,8 @@
     }
 
     /// Every favorite, one per day. Two records of one day (saved on two devices, arrived by
-    /// sync) are merged by Core's rule (`FavoritesMerge`) and the duplicates deleted; when that
-    /// write fails the merged list is still returned and the next read tries again.
+    /// sync) are merged by Core's rule (`FavoritesMerge`), which says which copies to delete; when
+    /// that write fails the merged list is still returned and the next read tries again.
     func all() throws(FavoritesRepositoryError) -> [Favorite] {
       let records: [FavoriteRecord]
       do {
@@ -42,7 +42,7 @@
       var merged = false
       for group in Dictionary(grouping: readable, by: { $0.1.date }).values {
         guard let plan = FavoritesMerge.plan(group.map(\.1)) else { continue }
-        group[plan.keep].0.update(from: plan.merged)
+        for index in plan.keep where group[index].1 != plan.merged { group[index].0.store(plan.merged) }
         for index in plan.delete { modelContext.delete(group[index].0) }
         merged = true
       }
@@ -52,13 +52,10 @@
 
     func save(_ favorite: Favorite) throws(FavoritesRepositoryError) {
       let existing = try records(for: favorite.date)
-      if let first = existing.first {
-        first.update(from: favorite)
-        // Duplicates of the day (from sync) go: one day is one favorite.
-        for duplicate in existing.dropFirst() { modelContext.delete(duplicate) }
-      } else {
-        modelContext.insert(FavoriteRecord(favorite))
-      }
+      // Every copy of the day (from sync) takes the new fields and none is deleted here: another
+      // device may be deleting the others by the merge rule at the same moment.
+      for record in existing { record.store(favorite) }
+      if existing.isEmpty { modelContext.insert(FavoriteRecord(favorite)) }
       try commit()
     }
 

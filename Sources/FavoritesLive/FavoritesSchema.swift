@@ -3,93 +3,59 @@
   import Foundation
   import SwiftData
 
-  /// The first stored shape of favorites: one record per APOD date, every field required, `date`
-  /// unique. Frozen: it describes stores written by earlier versions, so they can be migrated.
-  /// Core's `StoredFavoriteV1` is the same record as a value.
+  /// The first stored shape of favorites: one record per APOD date, every field required but the
+  /// links, copyright and alt text, `date` unique. Frozen: it describes stores written by earlier
+  /// versions, so they can be migrated; the app never writes one.
   enum FavoritesSchemaV1: VersionedSchema {
     static var versionIdentifier: Schema.Version { Schema.Version(1, 0, 0) }
     static var models: [any PersistentModel.Type] { [FavoriteRecord.self] }
 
+    // `= nil` on an optional property is what no initializer means: the schema's default value
+    // is nil either way, so the stored shape is V1's as earlier versions wrote it.
     @Model
     final class FavoriteRecord {
       @Attribute(.unique) var date: String
       var title: String
       var mediaType: String
-      var imageURL: String?
-      var hdImageURL: String?
-      var pageURL: String?
-      var copyright: String?
-      var altText: String?
+      var imageURL: String? = nil
+      var hdImageURL: String? = nil
+      var pageURL: String? = nil
+      var copyright: String? = nil
+      var altText: String? = nil
       var dateAdded: Date
 
-      init(_ stored: StoredFavoriteV1) {
-        date = stored.date
-        title = stored.title
-        mediaType = stored.mediaType
-        imageURL = stored.imageURL
-        hdImageURL = stored.hdImageURL
-        pageURL = stored.pageURL
-        copyright = stored.copyright
-        altText = stored.altText
-        dateAdded = stored.dateAdded
+      init(date: String, title: String, mediaType: String, dateAdded: Date) {
+        self.date = date
+        self.title = title
+        self.mediaType = mediaType
+        self.dateAdded = dateAdded
       }
     }
   }
 
-  /// The shape CloudKit can mirror: every field optional, no unique key (CloudKit allows neither
-  /// a required field without a default nor a unique constraint). The same field names as V1, so
-  /// the migration is lightweight and keeps every value; Core's `StoredFavoriteV2` is the same
-  /// record as a value and holds the reading rules, `FavoritesMerge` the rule for a day stored
-  /// twice.
+  /// The shape CloudKit can mirror (Core's `StoredFavorite`, which reads and writes it): every
+  /// field optional, no unique key. The same field names as V1, so the migration is lightweight
+  /// and keeps every value.
   enum FavoritesSchemaV2: VersionedSchema {
     static var versionIdentifier: Schema.Version { Schema.Version(2, 0, 0) }
     static var models: [any PersistentModel.Type] { [FavoriteRecord.self] }
 
+    // Each `= nil` is the default an optional property has without one (see V1): it only lets
+    // `init` hand the record to Core's `store(_:)`.
     @Model
-    final class FavoriteRecord {
-      var date: String?
-      var title: String?
-      var mediaType: String?
-      var imageURL: String?
-      var hdImageURL: String?
-      var pageURL: String?
-      var copyright: String?
-      var altText: String?
-      var dateAdded: Date?
+    final class FavoriteRecord: StoredFavorite {
+      var date: String? = nil
+      var title: String? = nil
+      var mediaType: String? = nil
+      var imageURL: String? = nil
+      var hdImageURL: String? = nil
+      var pageURL: String? = nil
+      var copyright: String? = nil
+      var altText: String? = nil
+      var dateAdded: Date? = nil
 
       init(_ favorite: Favorite) {
-        let stored = StoredFavoriteV2(favorite)
-        date = stored.date
-        title = stored.title
-        mediaType = stored.mediaType
-        imageURL = stored.imageURL
-        hdImageURL = stored.hdImageURL
-        pageURL = stored.pageURL
-        copyright = stored.copyright
-        altText = stored.altText
-        dateAdded = stored.dateAdded
-      }
-
-      /// Overwrites every field with `favorite`'s (saving a day again, or keeping a merge).
-      func update(from favorite: Favorite) {
-        let stored = StoredFavoriteV2(favorite)
-        date = stored.date
-        title = stored.title
-        mediaType = stored.mediaType
-        imageURL = stored.imageURL
-        hdImageURL = stored.hdImageURL
-        pageURL = stored.pageURL
-        copyright = stored.copyright
-        altText = stored.altText
-        dateAdded = stored.dateAdded
-      }
-
-      /// The favorite this record stores, by Core's reading rules; nil without a readable day.
-      var favorite: Favorite? {
-        StoredFavoriteV2(
-          date: date, title: title, mediaType: mediaType, imageURL: imageURL, hdImageURL: hdImageURL,
-          pageURL: pageURL, copyright: copyright, altText: altText, dateAdded: dateAdded
-        ).favorite
+        store(favorite)
       }
     }
   }

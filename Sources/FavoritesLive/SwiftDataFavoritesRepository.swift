@@ -124,20 +124,20 @@
     ) throws
       -> SwiftDataFavoritesRepository
     {
-      // The CloudKit private database of the container when syncing; this device only otherwise.
-      let database: ModelConfiguration.CloudKitDatabase
-      if let cloudKitContainer {
-        database = .private(cloudKitContainer)
-      } else {
+      // Core's stages: a V1 store migrates in an open without CloudKit, then reopens synced.
+      let container = try FavoritesStoreStage.open(container: cloudKitContainer) { stage in
+        let database: ModelConfiguration.CloudKitDatabase
+        switch stage {
+        case .synced(let container): database = .private(container)
         // Spelled out: a bare `.none` here could read as `Optional.none`.
-        database = ModelConfiguration.CloudKitDatabase.none
+        case .onThisDevice: database = ModelConfiguration.CloudKitDatabase.none
+        }
+        return try ModelContainer(
+          for: Schema(versionedSchema: FavoritesSchemaV2.self),
+          migrationPlan: FavoritesMigrationPlan.self,
+          configurations: ModelConfiguration(url: storeURL, cloudKitDatabase: database)
+        )
       }
-      let configuration = ModelConfiguration(url: storeURL, cloudKitDatabase: database)
-      let container = try ModelContainer(
-        for: Schema(versionedSchema: FavoritesSchemaV2.self),
-        migrationPlan: FavoritesMigrationPlan.self,
-        configurations: configuration
-      )
       let store = FavoriteRecordStore(modelContainer: container, storeURL: storeURL)
       return SwiftDataFavoritesRepository(storeURL: storeURL, backing: .store(store))
     }

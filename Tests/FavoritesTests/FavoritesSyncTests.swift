@@ -6,73 +6,56 @@ import NASA
 import TestSupport
 import Testing
 
-@Suite("Favorites on every device: the stored form, V1 to V2")
-struct StoredFavoriteMigrationTests {
-  /// V1 records as earlier versions wrote them: every kind, with and without optional fields,
-  /// an old feed's kind ("other"), a kind added later, and a key that is not a day.
-  private let v1Records: [StoredFavoriteV1] = [
-    StoredFavoriteV1(
-      date: "2024-01-05", title: "Moonrise", mediaType: "image",
-      imageURL: "https://apod.nasa.gov/apod/image/2401/moon.jpg",
-      hdImageURL: "https://apod.nasa.gov/apod/image/2401/moon_big.jpg",
-      pageURL: "https://apod.nasa.gov/apod/ap240105.html", copyright: "Someone", altText: "The Moon",
-      dateAdded: Date(timeIntervalSince1970: 1_705_314_600)),
-    StoredFavoriteV1(
-      date: "1995-06-16", title: "Neutron Star Earth", mediaType: "image", imageURL: nil, hdImageURL: nil,
-      pageURL: nil, copyright: nil, altText: nil, dateAdded: Date(timeIntervalSince1970: 0)),
-    StoredFavoriteV1(
-      date: "2021-02-18", title: "Perseverance Landing", mediaType: "video",
-      imageURL: "https://img.youtube.com/vi/4czjS9h4Fpg/0.jpg", hdImageURL: nil,
-      pageURL: "https://apod.nasa.gov/apod/ap210218.html", copyright: nil, altText: nil,
-      dateAdded: Date(timeIntervalSince1970: 1_613_700_000.5)),
-    StoredFavoriteV1(
-      date: "2010-12-26", title: "Interactive", mediaType: "other", imageURL: nil, hdImageURL: nil,
-      pageURL: nil, copyright: nil, altText: nil, dateAdded: Date(timeIntervalSince1970: 1)),
-    StoredFavoriteV1(
-      date: "2025-03-01", title: "Page", mediaType: "iframe", imageURL: nil, hdImageURL: nil, pageURL: nil,
-      copyright: nil, altText: nil, dateAdded: Date(timeIntervalSince1970: 2)),
-  ]
+/// A record as SwiftData's V2 model holds it (fields only; the model's macro is Apple-only).
+private final class Record: StoredFavorite {
+  var date: String?
+  var title: String?
+  var mediaType: String?
+  var imageURL: String?
+  var hdImageURL: String?
+  var pageURL: String?
+  var copyright: String?
+  var altText: String?
+  var dateAdded: Date?
+}
 
-  @Test func migratingKeepsEveryFavoriteFieldByField() throws {
-    for v1 in v1Records {
-      let v2 = StoredFavoriteV2(v1)
-      #expect(v2.date == v1.date)
-      #expect(v2.title == v1.title)
-      #expect(v2.mediaType == v1.mediaType)
-      #expect(v2.imageURL == v1.imageURL)
-      #expect(v2.hdImageURL == v1.hdImageURL)
-      #expect(v2.pageURL == v1.pageURL)
-      #expect(v2.copyright == v1.copyright)
-      #expect(v2.altText == v1.altText)
-      #expect(v2.dateAdded == v1.dateAdded)
-      let favorite = try #require(v2.favorite, "\(v1.date)")
-      #expect(favorite == v1.favorite)
-      // And back: what V2 stores for that favorite is the migrated record.
-      #expect(StoredFavoriteV2(favorite) == v2)
+@Suite("Favorites on every device: the stored form")
+struct StoredFavoriteTests {
+  @Test func everyKindOfFavoriteReadsBackFieldByField() throws {
+    var bare = try favorite("1995-06-16", added: Date(timeIntervalSince1970: 1_613_700_000.5))
+    (bare.imageURL, bare.hdImageURL, bare.pageURL, bare.copyright, bare.altText) = (nil, nil, nil, nil, nil)
+    var video = try favorite("2021-02-18", image: "https://img.youtube.com/vi/4czjS9h4Fpg/0.jpg")
+    video.mediaType = .video
+    var page = try favorite("2025-03-01")
+    page.mediaType = "iframe"
+    for saved in [try favorite("2024-01-05"), bare, video, page] {
+      let record = Record()
+      record.store(saved)
+      #expect(record.favorite == saved)
+      #expect(record.date == saved.date.rawValue)
+      #expect(record.mediaType == saved.mediaType.rawValue)
+      #expect(record.hdImageURL == saved.hdImageURL?.absoluteString)
     }
-    #expect(v1Records.compactMap(\.favorite).count == v1Records.count)
   }
 
-  @Test func aKeyThatIsNotADayIsKeptButGivesNoFavorite() {
-    let odd = StoredFavoriteV1(
-      date: "yesterday", title: "x", mediaType: "image", imageURL: nil, hdImageURL: nil, pageURL: nil,
-      copyright: nil, altText: nil, dateAdded: Date(timeIntervalSince1970: 0))
-    let v2 = StoredFavoriteV2(odd)
-    #expect(v2.date == "yesterday")
-    #expect(v2.favorite == nil)
+  @Test func aKeyThatIsNotADayIsKeptButGivesNoFavorite() throws {
+    let record = Record()
+    record.store(try favorite("2024-01-05"))
+    record.date = "yesterday"
+    #expect(record.favorite == nil)
+    #expect(record.date == "yesterday")
   }
 
   @Test func aPartialRecordFromAnotherDeviceReadsWithDefaults() throws {
-    let partial = StoredFavoriteV2(
-      date: "2024-01-05", title: nil, mediaType: nil, imageURL: nil, hdImageURL: nil, pageURL: nil,
-      copyright: nil, altText: nil, dateAdded: nil)
+    let partial = Record()
+    partial.date = "2024-01-05"
     let favorite = try #require(partial.favorite)
     #expect(favorite.title.isEmpty)
     #expect(favorite.mediaType == .other)
     #expect(favorite.dateAdded == .distantPast)
-    let dayless = StoredFavoriteV2(
-      date: nil, title: "x", mediaType: "image", imageURL: nil, hdImageURL: nil, pageURL: nil, copyright: nil,
-      altText: nil, dateAdded: nil)
+    let dayless = Record()
+    dayless.title = "x"
+    dayless.mediaType = "image"
     #expect(dayless.favorite == nil)
   }
 }
@@ -80,6 +63,7 @@ struct StoredFavoriteMigrationTests {
 @Suite("Favorites on every device: one favorite per day")
 struct FavoritesMergeTests {
   @Test func twoDevicesSavingOneDayGiveOneFavoriteWithTheFirstSaveDate() throws {
+    // Equally full: the fields that come first in the fixed order win, whichever was saved last.
     let phone = try favorite("2024-01-05", title: "Moonrise", added: Date(timeIntervalSince1970: 2_000))
     let pad = try favorite(
       "2024-01-05", title: "Moonrise (corrected)", added: Date(timeIntervalSince1970: 3_000))
@@ -112,17 +96,21 @@ struct FavoritesMergeTests {
     #expect(results.first?.dateAdded == Date(timeIntervalSince1970: 4))
   }
 
-  @Test func thePlanKeepsOneRecordAndDeletesTheOthers() throws {
+  @Test func thePlanDeletesTheRecordsRankedBelowAndKeepsEveryExactCopy() throws {
+    var withoutPage = try favorite("2024-01-05", title: "full", added: Date(timeIntervalSince1970: 1))
+    withoutPage.pageURL = nil
     let group = [
-      try favorite("2024-01-05", title: "old", added: Date(timeIntervalSince1970: 1)),
-      try favorite("2024-01-05", title: "new", added: Date(timeIntervalSince1970: 2)),
-      try favorite("2024-01-05", title: "new", added: Date(timeIntervalSince1970: 2)),
+      withoutPage,
+      try favorite("2024-01-05", title: "full", added: Date(timeIntervalSince1970: 2)),
+      try favorite("2024-01-05", title: "full", added: Date(timeIntervalSince1970: 2)),
     ]
     let plan = try #require(FavoritesMerge.plan(group))
-    #expect(Set(plan.delete + [plan.keep]) == [0, 1, 2])
-    #expect(plan.delete.count == 2)
-    #expect(plan.merged.title == "new")
+    #expect(plan.keep == [1, 2])
+    #expect(plan.delete == [0])
+    #expect(plan.merged.pageURL != nil)
     #expect(plan.merged.dateAdded == Date(timeIntervalSince1970: 1))
+    // Once every copy holds the merged favorite there is nothing left to write.
+    #expect(FavoritesMerge.plan([plan.merged, plan.merged]) == nil)
     #expect(FavoritesMerge.plan([group[0]]) == nil)
     #expect(FavoritesMerge.plan([]) == nil)
   }
@@ -189,5 +177,79 @@ struct FavoritesSyncDecisionTests {
     #expect(messages.dropFirst().allSatisfy { $0.hasPrefix("Favorites are kept on this iPhone") })
     #expect(messages[2].contains("Premium") && messages[2].contains("Nothing is deleted"))
     #expect(messages[3].contains("sign in to iCloud"))
+  }
+}
+
+/// iCloud as two devices see it: each merges the records it has fetched, in its own fetch order,
+/// and every device's deletions and updates reach the shared records.
+@Suite("Favorites on every device: merging never deletes the day everywhere")
+struct FavoritesMergeAcrossDevicesTests {
+  private struct Cloud {
+    var records: [String: Favorite]
+
+    /// What one device writes after merging `ids` (fetched in that order) as it saw them.
+    func merge(
+      _ ids: [String], seen: [String: Favorite]
+    ) -> (updates: [String: Favorite], deletes: Set<String>) {
+      guard let plan = FavoritesMerge.plan(ids.map { seen[$0]! }) else { return ([:], []) }
+      let deletes = Set(plan.delete.map { ids[$0] })
+      var updates: [String: Favorite] = [:]
+      for id in ids where !deletes.contains(id) { updates[id] = plan.merged }
+      return (updates, deletes)
+    }
+
+    mutating func apply(_ writes: (updates: [String: Favorite], deletes: Set<String>)) {
+      for (id, favorite) in writes.updates where records[id] != nil { records[id] = favorite }
+      for id in writes.deletes { records[id] = nil }
+    }
+  }
+
+  @Test func theSameTwoCopiesInEitherFetchOrderOnTwoDevicesKeepOne() throws {
+    let copy = try favorite("2024-01-05", added: Date(timeIntervalSince1970: 7))
+    var cloud = Cloud(records: ["A": copy, "B": copy])
+    let phone = cloud.merge(["A", "B"], seen: cloud.records)
+    let pad = cloud.merge(["B", "A"], seen: cloud.records)
+    cloud.apply(phone)
+    cloud.apply(pad)
+    #expect(!cloud.records.isEmpty)
+    #expect(FavoritesMerge.merge(Array(cloud.records.values)) == [copy])
+  }
+
+  @Test func aKeptCopyEqualToTheDeletedOneIsNeverDeletedByAnotherDevice() throws {
+    // The phone merges first: A (saved later) is kept with B's earlier date, so it now equals B.
+    let a = try favorite("2024-01-05", added: Date(timeIntervalSince1970: 20))
+    let b = try favorite("2024-01-05", added: Date(timeIntervalSince1970: 10))
+    for padOrder in [["A", "B"], ["B", "A"]] {
+      var cloud = Cloud(records: ["A": a, "B": b])
+      let phone = cloud.merge(["A", "B"], seen: cloud.records)
+      // The pad has the phone's update of A but not yet its deletion of B.
+      var padView = cloud
+      padView.apply((phone.updates, []))
+      let pad = padView.merge(padOrder, seen: padView.records)
+      cloud.apply(phone)
+      cloud.apply(pad)
+      #expect(cloud.records.count >= 1, "pad fetched \(padOrder)")
+      let day = try #require(FavoritesMerge.merge(Array(cloud.records.values)).first)
+      #expect(day.dateAdded == Date(timeIntervalSince1970: 10))
+    }
+  }
+
+  @Test func aMergeNeverLowersTheKeptRecordBelowOneAnotherDeviceDeletes() throws {
+    // Equally full, different fields: the merge moves the kept record's date to the earliest.
+    let a = try favorite("2024-01-05", title: "A", added: Date(timeIntervalSince1970: 30))
+    let c = try favorite("2024-01-05", title: "C", added: Date(timeIntervalSince1970: 20))
+    let b = try favorite("2024-01-05", title: "B", added: Date(timeIntervalSince1970: 10))
+    let cloud = Cloud(records: ["A": a, "B": b, "C": c])
+    let phone = cloud.merge(["A", "B", "C"], seen: cloud.records)
+    // The pad has the phone's updates and only some of its deletions.
+    for arrived in phone.deletes {
+      var padView = cloud
+      padView.apply((phone.updates, [arrived]))
+      let pad = padView.merge(padView.records.keys.sorted(), seen: padView.records)
+      var after = cloud
+      after.apply(phone)
+      after.apply(pad)
+      #expect(after.records.count >= 1, "pad had the deletion of \(arrived) only")
+    }
   }
 }

@@ -7,18 +7,21 @@ import NASA
 /// Rules:
 /// - The merged favorite keeps the earliest `dateAdded`: when the user first saved the day.
 /// - Its other fields come from the fullest record (the most fields present: a record with its
-///   pictures beats one without); between equally full ones, the one saved last, so a corrected
-///   title or picture from a later save wins; then the greatest in a fixed order, so every device
-///   picks the same one.
+///   pictures beats one without), then the greatest in a fixed order of the fields.
+/// - A record is deleted only when another one ranks above it, and the rank reads the fields
+///   alone, never `dateAdded` (which a merge rewrites) nor the fetch order (which differs between
+///   devices). So every device deletes the same records, a record a merge kept never ranks lower
+///   afterwards, and exact copies are all kept: the devices cannot tell them apart, and deleting
+///   "the other one" on each would delete them all once iCloud spreads the deletions.
 /// - Merging never drops a day: every day present in the records is present once afterwards.
 public enum FavoritesMerge {
   /// What to do with the records stored for one day.
   public struct Plan: Sendable, Equatable {
-    /// The favorite to keep.
+    /// The favorite every kept record holds.
     public let merged: Favorite
-    /// Indexes (into the records given) of the records that are duplicates, to delete once the
-    /// one at `keep` holds `merged`.
-    public let keep: Int
+    /// Indexes (into the records given) of the records to keep, to hold `merged`, and of those to
+    /// delete.
+    public let keep: [Int]
     public let delete: [Int]
   }
 
@@ -29,19 +32,40 @@ public enum FavoritesMerge {
 
   /// The favorite for the records of one day; nil for no records.
   public static func merged(_ group: [Favorite]) -> Favorite? {
-    guard let best = group.max(by: isLessPreferred) else { return nil }
+    guard let best = group.max(by: ranksBelow) else { return nil }
     var result = best
     result.dateAdded = group.map(\.dateAdded).min() ?? best.dateAdded
     return result
   }
 
   /// For the stored records of one day (readable ones only): which to keep, holding `merged`, and
-  /// which to delete. Nil when there is nothing to do (no record, or exactly one).
+  /// which to delete. Nil when there is nothing to write.
   public static func plan(_ group: [Favorite]) -> Plan? {
-    guard group.count > 1, let merged = merged(group),
-      let keep = group.indices.max(by: { isLessPreferred(group[$0], group[$1]) })
-    else { return nil }
-    return Plan(merged: merged, keep: keep, delete: group.indices.filter { $0 != keep })
+    guard group.count > 1, let merged = merged(group) else { return nil }
+    let keep = group.indices.filter { !ranksBelow(group[$0], merged) }
+    let delete = group.indices.filter { ranksBelow(group[$0], merged) }
+    guard !delete.isEmpty || keep.contains(where: { group[$0] != merged }) else { return nil }
+    return Plan(merged: merged, keep: keep, delete: delete)
+  }
+
+  private static func ranksBelow(_ lhs: Favorite, _ rhs: Favorite) -> Bool {
+    let (left, right) = (fullness(lhs), fullness(rhs))
+    if left != right { return left < right }
+    return fields(lhs).lexicographicallyPrecedes(fields(rhs)) { a, b in
+      switch (a, b) {
+      case (nil, .some): true
+      case (.some(let a), .some(let b)): a < b
+      default: false
+      }
+    }
+  }
+
+  private static func fields(_ favorite: Favorite) -> [String?] {
+    [
+      favorite.title, favorite.mediaType.rawValue, favorite.imageURL?.absoluteString,
+      favorite.hdImageURL?.absoluteString, favorite.pageURL?.absoluteString, favorite.copyright,
+      favorite.altText,
+    ]
   }
 
   private static func fullness(_ favorite: Favorite) -> Int {
@@ -50,21 +74,5 @@ public enum FavoritesMerge {
       favorite.copyright != nil, favorite.altText != nil, !favorite.title.isEmpty,
       favorite.mediaType != .other,
     ].filter { $0 }.count
-  }
-
-  private static func isLessPreferred(_ lhs: Favorite, _ rhs: Favorite) -> Bool {
-    let left = (fullness(lhs), lhs.dateAdded)
-    let right = (fullness(rhs), rhs.dateAdded)
-    if left != right { return left < right }
-    return order(lhs) < order(rhs)
-  }
-
-  /// A fixed order over every field, so ties break the same way on every device.
-  private static func order(_ favorite: Favorite) -> String {
-    [
-      favorite.title, favorite.mediaType.rawValue, favorite.imageURL?.absoluteString ?? "",
-      favorite.hdImageURL?.absoluteString ?? "", favorite.pageURL?.absoluteString ?? "",
-      favorite.copyright ?? "", favorite.altText ?? "",
-    ].joined(separator: "\u{1F}")
   }
 }
