@@ -252,13 +252,15 @@ public final class AppNavigation {
   }
 
   /// Goes to `link` (see the routing rules). - Returns: what to ask the system's orientation.
+  /// - Parameter todayShows: the day on Today's screen: before NASA publishes, the day before the
+  ///   current one, which the widget shows and links to as well.
   @discardableResult
-  public func open(_ link: DeepLink) -> OrientationChange {
+  public func open(_ link: DeepLink, todayShows: APODDay? = nil) -> OrientationChange {
     let current = APODDay.today(now: clock.now)
     return changing {
       sheet = nil
       switch link {
-      case .day(let day) where day != current:
+      case .day(let day) where day != current && day != todayShows:
         tab = .explore
         // A new opening either way: the detail on top, even opened on `day` and swiped since,
         // starts afresh on `day`.

@@ -24,6 +24,24 @@ struct AppLinkTests {
     #expect(content.apod.date == today)
   }
 
+  /// Before NASA publishes, the widget shows yesterday's picture, as Today does: a tap at a cold
+  /// launch opens Today, not a detail on Explore.
+  @Test func aWidgetTapBeforePublicationOpensToday() async throws {
+    let app = AppModelFixture()
+    let current = APODDay.today(now: app.now)
+    await app.content.source.answer { day in
+      day == current ? .failure(.notPublishedYet(day)) : .success(sampleAPOD(day))
+    }
+    #expect(await app.model.open(url: DeepLink.url(for: .day(current.previous))))
+    #expect(app.model.navigation.tab == .today)
+    #expect(app.model.navigation.explore.path.isEmpty)
+    guard case .loaded(let content) = app.model.today.state else {
+      Issue.record("expected Today to show a picture, got \(app.model.today.state)")
+      return
+    }
+    #expect(content.apod.date == current.previous)
+  }
+
   @Test func theTodayLinkOpensTodayOnTheCurrentDay() async throws {
     let app = AppModelFixture()
     #expect(await app.model.open(url: DeepLink.url(for: .today)))

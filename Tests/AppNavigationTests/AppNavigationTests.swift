@@ -31,6 +31,16 @@ struct NavigationRoutingTests {
     #expect(nav.explore.path == [try day("2026-11-01")])
   }
 
+  @Test func aLinkToTheDayTodayShowsBeforePublicationOpensToday() throws {
+    let nav = navigation()
+    nav.select(.favorites)
+    nav.open(.day(try day("2026-11-22")), todayShows: try day("2026-11-22"))
+    #expect(nav.tab == .today)
+    #expect(nav.explore.path.isEmpty)
+    nav.open(.day(try day("2026-11-22")), todayShows: try day("2026-11-23"))
+    #expect(nav.tab == .explore)
+  }
+
   @Test func theTodayLinkOpensToday() throws {
     let nav = navigation()
     nav.select(.profile)

@@ -10,6 +10,7 @@ import ViewerCore
 ///
 /// Rules:
 /// - The daily reminder opens Today on the current APOD day; other notifications go nowhere.
+/// - A link to the day Today shows opens Today (before NASA publishes, the day before).
 /// - Today is loaded when it is the destination (the network only when the APOD day advanced
 ///   since the picture on screen).
 /// - A day shown on Explore is loaded on the way (the detail pushed then reads it from the device),
@@ -32,11 +33,20 @@ extension AppModel {
   /// Goes to `link`. - Returns: what to ask the system's orientation (the sheet in front closed).
   @discardableResult
   public func open(_ link: DeepLink) async -> OrientationChange {
-    let change = navigation.open(link)
+    // A cold launch from the widget before NASA publishes: Today must know what it shows first.
+    if case .day(let day) = link, todayShows == nil, day == APODDay.today(now: clock.now).previous {
+      await today.load()
+    }
+    let change = navigation.open(link, todayShows: todayShows)
     switch (navigation.tab, link) {
     case (.explore, .day(let day)): await explore.loadDay(day)
     default: await today.load()
     }
     return change
+  }
+
+  private var todayShows: APODDay? {
+    guard case .loaded(let content) = today.state else { return nil }
+    return content.apod.date
   }
 }
