@@ -104,7 +104,8 @@ var targets: [Target] = [
   // Where the user is and what is in front of them: tab, stacks, sheet, messages, orientation,
   // and where a link goes.
   .target(
-    name: "AppNavigation", dependencies: ["Basics", "NASA", "ViewerCore", "WidgetCore"],
+    name: "AppNavigation",
+    dependencies: ["Basics", "ImageCache", "Localization", "NASA", "Sharing", "ViewerCore", "WidgetCore"],
     swiftSettings: mainActorByDefault),
 
   // MARK: Composition root (Linux and iOS)
@@ -114,7 +115,7 @@ var targets: [Target] = [
       "AppNavigation", "Basics", "NASA", "ImageCache", "Localization", "Monetization", "Favorites",
       "Notifications", "Sharing", "TodayCore",
       "ExploreCore",
-      "ViewerCore", "FavoritesCore", "ProfileCore",
+      "ViewerCore", "FavoritesCore", "ProfileCore", "WidgetCore",
     ],
     swiftSettings: mainActorByDefault
   ),
@@ -259,9 +260,9 @@ var targets: [Target] = [
   .testTarget(
     name: "AppCoreTests",
     dependencies: [
-      "AppCore", "AppNavigation", "ExploreCore", "Favorites", "ImageCache", "Monetization", "NASA",
-      "Networking", "Notifications",
-      "ProfileCore", "Sharing", "TestSupport", "TodayCore", "ViewerCore",
+      "APODTestSupport", "AppCore", "AppNavigation", "ExploreCore", "Favorites", "ImageCache", "Monetization",
+      "NASA", "Networking", "Notifications",
+      "ProfileCore", "Sharing", "TestSupport", "TodayCore", "ViewerCore", "WidgetCore",
     ]),
   .testTarget(
     name: "ScenarioSimulatorTests", dependencies: ["ScenarioSimulator", "Monetization", "TestSupport"]),
@@ -321,8 +322,9 @@ var targets: [Target] = [
     .target(
       name: "APODUI",
       dependencies: [
-        "AppNavigation", "Basics", "DesignSystem", "ImageCache", "ImageCacheLive", "NASA", "Networking",
-        "Playback",
+        "AppNavigation", "Basics", "DesignSystem", "Favorites", "FavoritesCore", "ImageCache",
+        "ImageCacheLive",
+        "NASA", "Networking", "Playback",
         "ScreenCore", "Sharing", "TextCleaning", "ViewerCore",
       ],
       swiftSettings: mainActorByDefault),
@@ -333,13 +335,16 @@ var targets: [Target] = [
       swiftSettings: mainActorByDefault),
     .target(
       name: "ExploreFeature",
-      dependencies: ["APODSearch", "ExploreCore", "ImageCache", "NASA", "DesignSystem", "APODUI"],
+      dependencies: [
+        "APODSearch", "AppNavigation", "ExploreCore", "ImageCache", "NASA", "DesignSystem", "APODUI",
+        "ViewerCore",
+      ],
       swiftSettings: mainActorByDefault),
     .target(
       name: "FavoritesFeature",
       dependencies: [
-        "FavoritesCore", "Favorites", "ImageCache", "ImageCacheLive", "Monetization", "NASA", "DesignSystem",
-        "APODUI",
+        "AppNavigation", "FavoritesCore", "Favorites", "ImageCache", "ImageCacheLive", "Monetization", "NASA",
+        "DesignSystem", "APODUI", "ViewerCore",
       ],
       swiftSettings: mainActorByDefault),
     .target(
@@ -350,7 +355,7 @@ var targets: [Target] = [
     .target(
       name: "AppFeature",
       dependencies: [
-        "AppCore", "AppNavigation", "Basics", "Favorites", "FavoritesCore", "ImageCache", "Monetization",
+        "AppCore", "AppNavigation", "Basics", "Favorites", "FavoritesCore", "Monetization",
         "NASA",
         "Notifications", "Sharing",
         "ViewerCore", "DesignSystem", "APODUI", "TodayFeature", "ExploreFeature", "FavoritesFeature",

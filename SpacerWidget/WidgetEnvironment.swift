@@ -22,20 +22,17 @@ final class WidgetEnvironment: Sendable {
 
   init(bundle: Bundle, clock: any Clocking) {
     self.clock = clock
-    let info = (bundle.infoDictionary ?? [:]).compactMapValues { $0 as? String }
-    let container = SharedStorage.appGroupIdentifier(info: info).flatMap {
-      FileManager.default.containerURL(forSecurityApplicationGroupIdentifier: $0)
-    }
-    let storage = SharedStorage(
-      appGroupContainer: container, caches: URL.cachesDirectory,
-      applicationSupport: URL.applicationSupportDirectory)
-    shelf = WidgetShelfStore(directory: storage.widgetShelf)
-    // The repository and the pipeline as the app builds them (SharedStack, Core, tested): the
-    // same folders and disk cap, so neither process evicts or moves what the other keeps; the
-    // widget's own small memory tier.
+    // The builder the app uses too (SharedStack, Core, tested): the same folders and disk cap, so
+    // neither process evicts or moves what the other keeps; the widget's own small memory tier.
     let stack = SharedStack(
-      storage: storage, nasaAPIKey: BundleInfo.value(BundleInfo.nasaAPIKey, in: info),
+      configuration: SharedConfiguration(
+        info: (bundle.infoDictionary ?? [:]).compactMapValues { $0 as? String }),
+      folders: ProcessFolders(
+        appGroupContainer: { FileManager.default.containerURL(forSecurityApplicationGroupIdentifier: $0) },
+        caches: URL.cachesDirectory, applicationSupport: URL.applicationSupportDirectory),
       imageDecoder: ImageIODecoder(), imageMemoryCostLimit: ImageSize.widgetMemoryCostLimit, clock: clock)
+    let storage = stack.storage
+    shelf = WidgetShelfStore(directory: storage.widgetShelf)
     loader = WidgetTimelineLoader(
       repository: stack.repository,
       attempts: JSONDiskCache(

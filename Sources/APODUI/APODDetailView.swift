@@ -4,6 +4,7 @@ import Sharing
 #if canImport(SwiftUI)
   import AppNavigation
   import DesignSystem
+  import FavoritesCore
   import Foundation
   import ImageCache
   import NASA
@@ -18,23 +19,25 @@ import Sharing
   /// caller's: apply `.refreshable` to this view and its scroll view picks it up.
   public struct APODDetailView: View {
     private let apod: APOD
-    private let actions: APODDetailActions
     private let banner: StatusBanner?
     private let daySwipe: (@MainActor (DaySwipeModel.Direction) -> Void)?
     @Environment(\.locale) private var locale
+    @Environment(FavoriteHeart.self) private var heart
+    @Environment(ImageModels.self) private var images
+    @Environment(DayDetails.self) private var details
+    @Environment(AppNavigation.self) private var navigation
+    @Environment(\.appTab) private var tab
 
     /// - Parameters:
     ///   - apod: the picture to show.
-    ///   - actions: its images and the favorite button.
     ///   - banner: a quiet line above the picture (why it is cached or stale), or `nil`.
     ///   - daySwipe: changes the day, where the detail swipes between days: offered to VoiceOver
     ///     as the title's "Day Before" and "Day After" actions; nil elsewhere.
     public init(
-      apod: APOD, actions: APODDetailActions, banner: StatusBanner? = nil,
+      apod: APOD, banner: StatusBanner? = nil,
       daySwipe: (@MainActor (DaySwipeModel.Direction) -> Void)? = nil
     ) {
       self.apod = apod
-      self.actions = actions
       self.banner = banner
       self.daySwipe = daySwipe
     }
@@ -45,7 +48,7 @@ import Sharing
           if let banner {
             banner
           }
-          HeroView(apod: apod, actions: actions)
+          HeroView(apod: apod)
           heading
           // One row when it fits; else the favorite and Share on a row and Save to Photos below;
           // else one button per row (French, larger text sizes). Nothing is truncated.
@@ -71,7 +74,7 @@ import Sharing
           .frame(maxWidth: .infinity, alignment: .leading)
           .buttonStyle(.bordered)
           // A save the store refused says why, right under the heart (never silently).
-          if let failure = actions.favoriteFailure(apod) {
+          if let failure = heart.failure(for: apod) {
             Label(failure, systemImage: "exclamationmark.triangle")
               .font(Typography.caption)
               .foregroundStyle(Palette.error)
@@ -86,15 +89,16 @@ import Sharing
     }
 
     private var favoriteButton: some View {
-      FavoriteButton(apod: apod, actions: actions)
+      FavoriteButton(apod: apod)
     }
 
     /// The picture itself (the page link for videos).
     @ViewBuilder private var shareButton: some View {
       #if canImport(UIKit)
         PictureShareButton(
-          apod: apod, pictures: actions.pictures, presentation: actions.presentation,
-          failed: actions.shareFailed)
+          apod: apod, pictures: images.pictures,
+          presentation: SheetPresentation(navigation: navigation, tab: tab),
+          failed: details.shareFailed)
       #else
         ShareLink(item: apod.pageURL, subject: Text(apod.title)) {
           Label("Share", systemImage: "square.and.arrow.up")
@@ -106,8 +110,9 @@ import Sharing
     @ViewBuilder private var saveToPhotosButton: some View {
       #if canImport(Photos)
         if case .picture = ShareItem(apod) {
-          SaveToPhotosButton(
-            apod: apod, saver: .photoLibrary(pictures: actions.pictures), save: actions.saveToPhotos)
+          SaveToPhotosButton(apod: apod, saver: .photoLibrary(pictures: images.pictures)) {
+            await details.saveToPhotos($0, using: $1)
+          }
         }
       #endif
     }
@@ -140,15 +145,15 @@ import Sharing
   /// (tapping it then goes through the gate, which may show the paywall).
   private struct FavoriteButton: View {
     let apod: APOD
-    let actions: APODDetailActions
+    @Environment(FavoriteHeart.self) private var heart
     @State private var isToggling = false
 
     var body: some View {
-      let isFavorite = actions.isFavorite(apod)
+      let isFavorite = heart.isFavorite(apod)
       Button {
         isToggling = true
         Task {
-          await actions.toggleFavorite(apod)
+          await heart.toggle(apod)
           isToggling = false
         }
       } label: {
@@ -158,7 +163,7 @@ import Sharing
           } else {
             Label("Save", systemImage: "heart")
           }
-          if !actions.favoritesUnlocked() {
+          if !heart.isUnlocked {
             ProBadge()
           }
         }
@@ -174,23 +179,27 @@ import Sharing
   /// The player sheet shows while the navigation state has this day's video in front.
   private struct HeroView: View {
     let apod: APOD
-    let actions: APODDetailActions
     @Environment(\.openURL) private var openURL
+    @Environment(ImageModels.self) private var images
+    @Environment(AppNavigation.self) private var navigation
+    @Environment(\.appTab) private var tab
+
+    private var presentation: SheetPresentation { SheetPresentation(navigation: navigation, tab: tab) }
 
     var body: some View {
       switch apod.hero {
       case .image:
-        ImageHero(apod: apod, actions: actions)
+        ImageHero(apod: apod)
       case .video(let poster, _):
         // The hero is a video only when the app plays it (the same rule as `APODPlayback`).
         linkedPoster(poster, opening: apod.pageURL, symbol: "play.rectangle", hint: Text("Plays the video"))
-          .sheet(isPresented: actions.presentation.binding(.video(apod.date))) {
+          .sheet(isPresented: presentation.binding(.video(apod.date))) {
             #if canImport(UIKit) && canImport(WebKit) && canImport(AVKit)
               // The phone may turn while the video is in front (the navigation state allows it);
               // Done reports the close before the sheet animates away, so the app is upright
               // first. A swipe down would report only as it ends (tabs sideways meanwhile): off.
               MediaPlayerView(playback: APODPlayback(apod), title: apod.title) {
-                actions.presentation.close(.video(apod.date))
+                presentation.close(.video(apod.date))
               }
               .interactiveDismissDisabled()
             #endif
@@ -206,13 +215,13 @@ import Sharing
       Button {
         switch APODPlayback(apod) {
         case .embeddedPlayer, .nativePlayer:
-          actions.presentation.present(.video(apod.date))
+          presentation.present(.video(apod.date))
         case .picture, .openPage:
           openURL(url)
         }
       } label: {
         PipelineImage(
-          url: poster, size: .preview, pipeline: actions.images,
+          url: poster, size: .preview, pipeline: images.pipeline,
           accessibilityLabel: apod.accessibilityDescription
         )
         .overlay {
@@ -236,7 +245,10 @@ import Sharing
   /// state has this day's viewer in front.
   private struct ImageHero: View {
     let apod: APOD
-    let actions: APODDetailActions
+    @Environment(ImageModels.self) private var images
+    @Environment(DayDetails.self) private var details
+    @Environment(AppNavigation.self) private var navigation
+    @Environment(\.appTab) private var tab
     @State private var hero: Hero?
 
     private struct Hero {
@@ -255,24 +267,27 @@ import Sharing
         } else {
           // No usable image URL: a quiet surface with a photo symbol.
           PipelineImage(
-            url: nil, size: .preview, pipeline: actions.images,
+            url: nil, size: .preview, pipeline: images.pipeline,
             accessibilityLabel: apod.accessibilityDescription)
         }
       }
       .heroFrame()
       .onChange(of: apod.date, initial: true) { _, day in
-        hero = Hero(day: day, model: actions.progressiveImage(apod))
+        hero = Hero(day: day, model: images.progressiveImage(for: apod))
       }
       .opensViewer(
-        isPresented: actions.presentation.binding(.viewer(apod.date)),
-        open: { actions.presentation.present(.viewer(apod.date)) },
-        close: { actions.presentation.close(.viewer(apod.date)) },
-        swiped: { actions.presentation.swiped(.viewer(apod.date), to: $0) },
+        isPresented: presentation.binding(.viewer(apod.date)),
+        open: { presentation.present(.viewer(apod.date)) },
+        close: { presentation.close(.viewer(apod.date)) },
+        swiped: { presentation.swiped(.viewer(apod.date), to: $0) },
         model: model, label: apod.accessibilityDescription,
-        // Where days swipe, the viewer swipes too (at the fit scale; zoomed in, a drag pans).
-        days: actions.daySwiper.map { ViewerDays(apod: apod, swiper: $0, image: actions.progressiveImage) },
-        images: actions.images)
+        // The viewer swipes between days too (at the fit scale; zoomed in, a drag pans).
+        days: ViewerDays(
+          apod: apod, swiper: { details.swiper(from: $0) }, image: { images.progressiveImage(for: $0) }),
+        images: images.pipeline)
     }
+
+    private var presentation: SheetPresentation { SheetPresentation(navigation: navigation, tab: tab) }
   }
 
   extension View {

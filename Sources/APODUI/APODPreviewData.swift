@@ -1,10 +1,14 @@
 #if canImport(SwiftUI) && DEBUG
+  import AppNavigation
   import Basics
+  import Favorites
+  import FavoritesCore
   import Foundation
   import ImageCache
   import ImageCacheLive
   import NASA
   import Networking
+  import SwiftUI
   import ViewerCore
 
   #if canImport(FoundationNetworking)
@@ -81,19 +85,6 @@
         cache: JSONDiskCache(directory: temporaryDirectory("apod"), clock: clock), clock: clock)
     }
 
-    /// Detail actions over `pipeline()`, with a favorite state that never changes.
-    public static func actions(favoritesUnlocked: Bool = false, isFavorite: Bool = false) -> APODDetailActions
-    {
-      let models = ImageModels(pipeline: pipeline(), clock: clock)
-      return APODDetailActions(
-        images: models.pipeline,
-        clock: clock,
-        progressiveImage: { models.progressiveImage(for: $0) },
-        isFavorite: { _ in isFavorite },
-        favoritesUnlocked: { favoritesUnlocked },
-        toggleFavorite: { _ in })
-    }
-
     /// A sample re-dated to `day` (each day gets one of `all`, in turn).
     nonisolated private static func sample(for day: APODDay) -> APOD {
       var apod = all[abs(APODDay.first.distance(to: day)) % all.count]
@@ -132,6 +123,29 @@
       FileManager.default.temporaryDirectory
         .appendingPathComponent("SpacerPreviews", isDirectory: true)
         .appendingPathComponent("\(name)-\(UUID().uuidString)", isDirectory: true)
+    }
+  }
+
+  extension View {
+    /// What the app installs at its root (`RootView`), for a preview: the models over
+    /// `APODPreviewData`'s repository and pipeline, favorites in memory.
+    public func previewEnvironment(favoritesUnlocked: Bool = false, saved: [Favorite] = []) -> some View {
+      let clock = APODPreviewData.clock
+      let navigation = AppNavigation(clock: clock)
+      let images = ImageModels(pipeline: APODPreviewData.pipeline(), clock: clock)
+      let gate = PreviewFavoritesGate(isUnlocked: favoritesUnlocked)
+      let repository = APODPreviewData.repository()
+      let favorites = FavoritesModel(
+        repository: PreviewFavoritesRepository(saved), gate: gate, pinner: images.pipeline, clock: clock,
+        apods: repository)
+      return
+        self
+        .environment(navigation)
+        .environment(images)
+        .environment(favorites)
+        .environment(FavoriteHeart(favorites: favorites, gate: gate, clock: clock))
+        .environment(
+          DayDetails(navigation: navigation, repository: repository, images: images.pipeline, clock: clock))
     }
   }
 #endif

@@ -25,20 +25,10 @@
       self.tab = tab
     }
 
-    /// The same state, presenting from `tab`.
-    func on(_ tab: AppTab) -> SheetPresentation {
-      SheetPresentation(navigation: navigation, tab: tab)
-    }
-
     /// Whether `sheet`, as this tab's view presented it (on the day it opened on), is in front: a
     /// viewer swiped to other days still is (`AppNavigation.isShowing(_:)`).
     func isPresented(_ sheet: Sheet) -> Bool {
       navigation.tab == tab && navigation.isShowing(sheet)
-    }
-
-    /// The detail opened on `day` on this tab's stack (`AppNavigation.detail(on:openedOn:)`), or nil.
-    func pushedDetail(openedOn day: APODDay) -> PushedDay? {
-      navigation.detail(on: tab, openedOn: day)
     }
 
     /// The viewer presented as `sheet` swiped to `day`: the state follows the day shown.

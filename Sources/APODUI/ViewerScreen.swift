@@ -212,7 +212,7 @@
   public struct ViewerDays {
     /// The day the viewer opens on.
     let apod: APOD
-    /// Makes the swiping model for `apod` (`AppModel.daySwiper(from:)`).
+    /// Makes the swiping model for `apod` (`DayDetails.swiper(from:)`).
     let swiper: @MainActor (APOD) -> DaySwipeModel
     /// The image model of a day swiped to, nil when it has no picture.
     let image: @MainActor (APOD) -> ProgressiveImageModel?

@@ -13,9 +13,9 @@ import ProfileCore
 import TodayCore
 import ViewerCore
 
-/// The composition root: builds each screen's model from `Dependencies`, once, and turns app
-/// lifecycle events (launch, foreground, a notification tap) into calls. Screens talk to their
-/// own model; nothing here forwards a screen's action.
+/// The composition root: builds each model once from `Dependencies` and turns the app's
+/// lifecycle (launch, foreground, links) into calls. The views take the models from the
+/// environment and talk to them directly; nothing here forwards a screen's action.
 @Observable
 public final class AppModel {
   public enum LaunchState: Sendable, Equatable { case notLaunched, launching, launched }
@@ -23,44 +23,34 @@ public final class AppModel {
   public enum ScenePhase: Sendable, Equatable { case active, inactive, background }
 
   public private(set) var launchState: LaunchState = .notLaunched
-  /// What the launch-time onboarding paywall did, when it was shown.
   public private(set) var onboardingResult: PaywallFlowResult?
   /// Why a gated action did not run, when worth telling (Ask to Buy, a paywall that could not
-  /// be shown); cleared with `dismissGateNotice()`.
+  /// be shown); it is a message in `navigation`'s queue too.
   public var gateNotice: String? { notices.text }
 
-  /// Settings, entitlements, paywalls, gates, restore and purchases.
   public let monetization: AppMonetization
   public let today: TodayModel
   public let explore: ExploreModel
-  /// Explore's search over the saved days, and its filter.
   public let search: ExploreSearchModel
   public let favorites: FavoritesModel
-  /// The heart on every APOD detail.
   public let heart: FavoriteHeart
-  /// Profile, with the daily reminder.
   public let profile: ProfileModel
-  /// Where the user is and what is in front of them: the tab, each tab's stack, the sheet, the
-  /// messages waiting (gate notices among them), the orientation allowed. Links route through it
-  /// (`open(url:)`, `openNotification(requestIdentifier:)`).
+  /// The tab, each tab's stack, the sheet, the message queue, the orientations.
   public let navigation: AppNavigation
-  /// Every NASA image on screen, and the detail cards' image models.
   public let images: ImageModels
+  /// A detail's day swipes, Save to Photos and Share's failures.
+  public let details: DayDetails
 
   @ObservationIgnored private let notices: GateNotices
-  @ObservationIgnored private let repository: APODRepository
-  /// The process's one clock, as the app's composition root gave it (`MonetizationDependencies`).
   @ObservationIgnored public let clock: any Clocking
   @ObservationIgnored private var wasInBackground = false
 
-  /// Builds monetization and every screen's model at once (tests, the simulator). The app builds
-  /// monetization first and begins its launch before the favorites store opens
-  /// (`init(monetization:content:)`).
+  /// Monetization and every screen's model at once (tests, the simulator). The app builds
+  /// monetization first and begins its launch before the favorites store opens.
   public convenience init(dependencies: Dependencies) {
     self.init(monetization: AppMonetization(dependencies.monetization), content: dependencies.content)
   }
 
-  /// Builds every screen's model around a monetization built (and perhaps launched) earlier.
   public init(monetization: AppMonetization, content: ContentDependencies) {
     let dependencies = monetization.dependencies
     let notices = monetization.notices
@@ -69,15 +59,13 @@ public final class AppModel {
     let favoritesGate = FavoritesGateAdapter(gates: monetization.gates) { notices.text = $0 }
     let favorites = FavoritesModel(
       repository: content.favoritesRepository, gate: favoritesGate, pinner: content.imagePipeline,
-      clock: clock,
-      observers: content.favoritesObservers)
+      clock: clock, observers: content.favoritesObservers, apods: repository)
     let reminder = ReminderScheduler(
       center: content.notificationCenter, store: content.reminderSettingsStore,
       // The body names the latest picture already on disk; the reminder never costs a request.
       latestTitle: { try? await repository.today(.cacheOnly).apod.title })
     self.notices = notices
     self.monetization = monetization
-    self.repository = repository
     self.clock = clock
     let onThisDay = OnThisDayModel(source: repository, clock: clock)
     let today = TodayModel(repository: repository, clock: clock, onThisDay: onThisDay)
@@ -87,7 +75,10 @@ public final class AppModel {
     explore.randomDay = randomDay
     (self.today, self.explore) = (today, explore)
     self.search = ExploreSearchModel(repository: repository)
-    let navigation = AppNavigation(clock: clock) { [paywalls = monetization.paywalls] in paywalls.isBusy }
+    // A gate notice dismissed is cleared.
+    let navigation = AppNavigation(
+      clock: clock, paywallShowing: { [paywalls = monetization.paywalls] in paywalls.isBusy },
+      dismissed: { if $0.text == notices.text { notices.text = nil } })
     self.navigation = navigation
     // Every gate notice (Ask to Buy, a paywall that could not be shown) is a message in the one
     // queue: shown one at a time, never over a paywall; withdrawn when its reason is gone.
@@ -96,6 +87,8 @@ public final class AppModel {
     self.favorites = favorites
     self.heart = FavoriteHeart(favorites: favorites, gate: favoritesGate, clock: clock)
     self.images = ImageModels(pipeline: content.imagePipeline, clock: clock)
+    self.details = DayDetails(
+      navigation: navigation, repository: repository, images: content.imagePipeline, clock: clock)
     self.profile = ProfileModel(
       entitlements: monetization.entitlements, restores: monetization.restores,
       subscriptionManagement: dependencies.subscriptionManagement, settings: monetization.settings,
@@ -157,53 +150,11 @@ public final class AppModel {
     await favorites.load()
   }
 
-  /// The user dismissed the message `id` (an alert's OK). A gate notice dismissed is cleared.
-  public func dismissMessage(_ id: Message.ID) {
-    let dismissed = navigation.message
-    navigation.dismissMessage(id)
-    if let dismissed, dismissed.id == id, dismissed.text == notices.text { notices.text = nil }
-  }
-
   /// A sentence to tell once after launch about the favorites store (set aside, or not usable),
   /// queued behind nothing and shown like every other message.
   public func announceFavoritesStore(_ notice: String) {
     navigation.enqueue(title: Localized.text("Favorites"), text: notice)
   }
-
-  /// A saved favorite's detail, reading the APOD cache first (it works offline).
-  public func favoriteDetail(for favorite: Favorite) -> FavoriteDetailModel {
-    FavoriteDetailModel(favorite: favorite, clock: clock) { [repository] day throws(APODError) in
-      try await repository.apod(for: day)
-    }
-  }
-
-  /// Swiping between days from `apod` in the full-screen viewer (its view reports the days to the
-  /// sheet, `AppNavigation.sheetSwiped(to:)`), or where nothing is reported.
-  public func daySwiper(from apod: APOD) -> DaySwipeModel {
-    DaySwipeModel(apod: apod, repository: repository, images: images.pipeline, clock: clock)
-  }
-
-  /// Swiping between days from `apod` in the pushed detail `entry` (`AppNavigation.detail(on:openedOn:)`):
-  /// each day it moves to is reported to the tab's stack as that entry's
-  /// (`AppNavigation.detailSwiped(_:to:)`: only while it is the detail on top).
-  public func daySwiper(from apod: APOD, in entry: PushedDay.ID) -> DaySwipeModel {
-    DaySwipeModel(
-      apod: apod, repository: repository, images: images.pipeline, clock: clock,
-      dayChanged: { [navigation] day in navigation.detailSwiped(entry, to: day) })
-  }
-
-  /// Runs `action` behind the gate of `feature`; a reason worth telling becomes `gateNotice`.
-  public func attempt(
-    _ feature: Feature, action: @escaping @MainActor () async -> Void
-  ) async -> GateAttemptResult {
-    let result = await monetization.gates.attempt(feature, action: action)
-    if let notice = monetization.noticeAfterPaywall(nil, gate: result) { notices.text = notice }
-    return result
-  }
-
-  /// The paywall's purchase and restore buttons in Observer mode, nil in Full mode. An Ask to
-  /// Buy is announced through `gateNotice` only, once the paywall is gone.
-  public var paywallInterceptor: PaywallInterceptor? { monetization.paywallInterceptor }
 
   /// Stops the transaction listener before the model is discarded.
   public func shutdown() { monetization.purchases.stopListening() }

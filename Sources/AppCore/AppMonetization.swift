@@ -101,6 +101,15 @@ public final class AppMonetization {
     await entitlements.refresh(.paywallClosed)
   }
 
+  /// Runs `action` behind the gate of `feature`; a reason worth telling becomes the gate notice.
+  public func attempt(
+    _ feature: Feature, action: @escaping @MainActor () async -> Void
+  ) async -> GateAttemptResult {
+    let result = await gates.attempt(feature, action: action)
+    if let notice = noticeAfterPaywall(nil, gate: result) { notices.text = notice }
+    return result
+  }
+
   /// Stores the mode chosen in Profile; it applies on the next launch (`settings.modeChangeNotice`).
   func scheduleRunningMode(_ mode: RunningMode) {
     graph.scheduleRunningMode(mode)

@@ -48,43 +48,41 @@ import WidgetCore
     /// `PaywallEventsRelay` (the SDK's paywall results and Observer-mode buttons reach Core
     /// through it), and begins the launch (the transaction listener, then the SDK start; Core's
     /// order). Later calls do nothing.
-    /// - Parameters:
-    ///   - bundle: where the build configuration is read (`NASAAPIKey`, `PurchaselyAPIKey`,
-    ///     `SubscriptionGroupID`, `TermsOfUseURL`, `PrivacyPolicyURL`, the versions).
-    public static func beginLaunch(bundle: Bundle = .main) {
+    public static func beginLaunch() {
       guard firstStage == nil else { return }
-      firstStage = FirstStage(bundle: bundle, clock: Self.clock)
+      firstStage = FirstStage(process: process)
     }
 
-    /// The app process's one clock, chosen here where the app is put together: every model, cache
-    /// and download of the app reads it, and so do the Shortcuts actions (`ShortcutActions`).
+    /// The app process's one clock: every model, cache and download of the app reads it.
     nonisolated public static let clock: any Clocking = SystemClock()
+
+    /// The process's setup (`AppProcess`, Core): Info.plist read once, the App Group folders
+    /// resolved once, the one repository and image pipeline, which the Shortcuts actions use too.
+    nonisolated public static let process = AppProcess(
+      info: (Bundle.main.infoDictionary ?? [:]).compactMapValues { $0 as? String },
+      folders: ProcessFolders(
+        appGroupContainer: { FileManager.default.containerURL(forSecurityApplicationGroupIdentifier: $0) },
+        caches: URL.cachesDirectory, applicationSupport: URL.applicationSupportDirectory),
+      imageDecoder: ImageIODecoder(), clock: clock)
 
     /// The first stage, once begun.
     private static var firstStage: FirstStage?
 
     /// What launch's first stage built and keeps alive.
     private struct FirstStage {
-      let bundle: Bundle
-      let clock: any Clocking
-      let configuration: AppConfiguration
       let live: LiveMonetization
       let monetization: AppMonetization
 
-      init(bundle: Bundle, clock: any Clocking) {
-        self.bundle = bundle
-        self.clock = clock
-        // Only string values are configuration; AppConfiguration (Core, tested) applies the rules.
-        let configuration = AppConfiguration(
-          info: (bundle.infoDictionary ?? [:]).compactMapValues { $0 as? String })
-        self.configuration = configuration
+      init(process: AppProcess) {
+        let (configuration, clock) = (process.configuration, process.clock)
         // The SDK adapter exists before the Core graph that answers it: both are given this relay
         // at construction, and AppMonetization answers it when built (nothing routed afterwards).
         let paywallEvents = PaywallEventsRelay()
         // Without a Purchasely key this is the disabled monetization: no paywall, no crash.
         let live = LiveMonetization(
           purchaselyAPIKey: configuration.purchaselyAPIKey ?? "",
-          logSubsystem: bundle.bundleIdentifier ?? "Spacer", paywallEvents: paywallEvents, clock: clock)
+          logSubsystem: configuration.bundleIdentifier ?? "Spacer", paywallEvents: paywallEvents, clock: clock
+        )
         self.live = live
         // Profile's running-mode rule: a Release build without App Store products keeps Full mode.
         #if DEBUG
@@ -133,25 +131,11 @@ import WidgetCore
     private static func make() async -> LiveAppEnvironment {
       beginLaunch()
       // `beginLaunch()` has just set it; the fallback only keeps this free of a force unwrap.
-      let first = firstStage ?? FirstStage(bundle: .main, clock: Self.clock)
-      let (bundle, clock, configuration) = (first.bundle, first.clock, first.configuration)
-      // The APOD cache and the image disk tier live where the widget reads them too: the App
-      // Group container when the build carries the entitlement (SharedStorage, Core, tested).
-      let ownFolders = SharedStorage(
-        appGroupContainer: nil, caches: URL.cachesDirectory,
-        applicationSupport: URL.applicationSupportDirectory)
-      let storage = SharedStorage(
-        appGroupContainer: SharedStorage.appGroupIdentifier(
-          info: (bundle.infoDictionary ?? [:]).compactMapValues { $0 as? String }
-        )
-        .flatMap { FileManager.default.containerURL(forSecurityApplicationGroupIdentifier: $0) },
-        caches: URL.cachesDirectory, applicationSupport: URL.applicationSupportDirectory)
-      // Once: what an earlier version saved in the app's own folders moves into the group.
-      storage.moveContent(from: ownFolders)
+      let first = firstStage ?? FirstStage(process: process)
+      let (clock, configuration, stack) = (process.clock, process.configuration, process.stack)
       // Favorites sync with iCloud when the build names a container, premium is known and the
       // account is available (FavoritesSync, Core, tested); otherwise the same store stays local.
-      let cloudContainer = BundleInfo.value(
-        FavoritesSync.containerInfoKey, in: (bundle.infoDictionary ?? [:]).compactMapValues { $0 as? String })
+      let cloudContainer = configuration.cloudKitContainer
       let favoritesSync = await FavoritesSync.decide(
         container: cloudContainer, isPremium: first.monetization.gates.isUnlocked(.favorites)
       ) {
@@ -175,31 +159,20 @@ import WidgetCore
       let notificationPresenter = AppNotifications.presenter
       notificationPresenter.install()
 
-      // The repository and the image pipeline as the widget builds them (SharedStack, Core,
-      // tested): the shared folders; favorites' images and the pin list in Application Support
-      // survive the system emptying Caches on low storage; no URLCache under the disk tier.
-      let stack = SharedStack(
-        storage: storage, nasaAPIKey: configuration.nasaAPIKey, imageDecoder: ImageIODecoder(), clock: clock)
       // The widget reads favorites and premium from the shelf the app writes in the shared folder.
       // Spotlight indexes favorites from the APOD cache and the image disk tier, never the network.
       let favoritesObservers: [any FavoritesObserver] = [
         WidgetShelfWriter(
-          store: WidgetShelfStore(directory: storage.widgetShelf), reloader: WidgetCenterReloader()),
+          store: WidgetShelfStore(directory: stack.storage.widgetShelf), reloader: WidgetCenterReloader()),
         SpotlightFavoritesIndexer(
           index: CoreSpotlightIndex(),
           explanation: SpotlightFavoritesIndexer.cachedExplanation(stack.repository),
           thumbnail: SpotlightFavoritesIndexer.diskTierThumbnail(stack.images)),
       ]
-      let content = ContentDependencies(
-        apodRepository: stack.repository,
-        imagePipeline: stack.images,
-        favoritesRepository: favoritesRepository,
-        notificationCenter: LiveNotificationCenter(),
+      let content = process.content(
+        favoritesRepository: favoritesRepository, notificationCenter: LiveNotificationCenter(),
         reminderSettingsStore: UserDefaultsReminderSettingsStore(defaults: .standard),
-        links: configuration.links,
-        versionText: configuration.versionText,
-        favoritesObservers: favoritesObservers,
-        favoritesSync: favoritesSync)
+        favoritesObservers: favoritesObservers, favoritesSync: favoritesSync)
       // Listens from before the first load; reads the widget's current day from the cache alone.
       let widgetRefresher = WidgetRefresher(
         repository: content.apodRepository, reloader: WidgetCenterReloader(), clock: clock)

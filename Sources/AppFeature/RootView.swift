@@ -7,7 +7,6 @@
   import ExploreFeature
   import FavoritesFeature
   import Foundation
-  import Monetization
   import ProfileFeature
   import SwiftUI
   import TodayFeature
@@ -17,69 +16,34 @@
     import UIKit
   #endif
 
-  /// The app's root: four tabs, each handed its own model from the one `AppModel`, and the bridge
-  /// from system events to it.
-  ///
-  /// It hands each screen its model (Today, Explore and Favorites also share the detail's image
-  /// and favorite actions), starts the launch sequence, and forwards the scene returning from the
-  /// background, memory warnings and time-zone changes. What it shows is `AppModel.navigation`'s
-  /// (Core decides where a link goes, what is pushed, what is in front and which message shows):
-  /// the tab, Explore's and Favorites' stacks (their setters report Back and pushes), the sheets
-  /// each tab's details present (`APODDetailActions.on(_:)`), and the one alert. Links reach the
-  /// model through `LinkInbox` at the App level. The onboarding paywall needs nothing
-  /// here: `AppModel.launch()` presents it through the paywall presenter, over the top view
-  /// controller.
+  /// The app's root: installs the app's models in the environment, once, and shows the four tabs
+  /// from `AppModel.navigation` (the tab, Explore's and Favorites' stacks, the sheets each tab's
+  /// details present, the one alert); it starts the launch and forwards the scene's phase, memory
+  /// warnings and time-zone changes. The onboarding paywall needs nothing here:
+  /// `AppModel.launch()` presents it through the paywall presenter, over the top view controller.
   public struct RootView: View {
     private let model: AppModel
-    /// An APOD detail's images and favorite button, the same on every tab.
-    private let detailActions: APODDetailActions
     @Environment(\.scenePhase) private var scenePhase
 
-    /// - Parameter model: the app's one model, built once per process.
     public init(model: AppModel) {
       self.model = model
-      let (images, heart) = (model.images, model.heart)
-      detailActions = APODDetailActions(
-        images: images.pipeline,
-        clock: model.clock,
-        progressiveImage: { images.progressiveImage(for: $0) },
-        isFavorite: { heart.isFavorite($0) },
-        favoritesUnlocked: { heart.isUnlocked },
-        toggleFavorite: { _ = await heart.toggle($0) },
-        favoriteFailure: { heart.failure(for: $0) },
-        daySwiper: { model.daySwiper(from: $0) },
-        detailSwiper: { model.daySwiper(from: $0, in: $1) },
-        navigation: model.navigation,
-        saveToPhotos: { apod, saver in _ = await model.saveToPhotos(apod, using: saver) },
-        shareFailed: { model.shareFailed($0) })
     }
 
     public var body: some View {
       TabView(selection: Binding(get: { model.navigation.tab }, set: { model.navigation.select($0) })) {
-        TodayScreen(today: model.today, actions: detailActions.on(.today))
+        TodayScreen()
+          .environment(\.appTab, .today)
           .tabItem { Label("Today", systemImage: "sun.max") }
           .tag(AppTab.today)
-        ExploreScreen(
-          explore: model.explore, actions: detailActions.on(.explore), search: model.search,
-          path: Binding(
-            get: { model.navigation.explore.path },
-            set: { model.navigation.stackMoved(on: .explore, to: $0) })
-        )
-        .tabItem { Label("Explore", systemImage: "square.grid.2x2") }
-        .tag(AppTab.explore)
-        FavoritesScreen(
-          favorites: model.favorites, images: model.images.pipeline,
-          // The gate shows the paywall; when it unlocks, the screen follows the entitlement.
-          unlock: { _ = await model.attempt(.favorites) {} },
-          detail: { model.favoriteDetail(for: $0) }, detailActions: detailActions.on(.favorites),
-          purchaseLinks: { model.profile.purchaseLegalLinks },
-          path: Binding(
-            get: { model.navigation.favorites.path },
-            set: { model.navigation.stackMoved(on: .favorites, to: $0) })
-        )
-        .tabItem { Label("Favorites", systemImage: "heart") }
-        .tag(AppTab.favorites)
-        ProfileScreen(profile: model.profile)
+        ExploreScreen()
+          .environment(\.appTab, .explore)
+          .tabItem { Label("Explore", systemImage: "square.grid.2x2") }
+          .tag(AppTab.explore)
+        FavoritesScreen(purchaseLinks: { model.profile.purchaseLegalLinks })
+          .environment(\.appTab, .favorites)
+          .tabItem { Label("Favorites", systemImage: "heart") }
+          .tag(AppTab.favorites)
+        ProfileScreen()
           .tabItem { Label("Profile", systemImage: "person.crop.circle") }
           .tag(AppTab.profile)
       }
@@ -108,10 +72,19 @@
           set: { _ in }),
         presenting: model.navigation.message
       ) { message in
-        Button("OK") { model.dismissMessage(message.id) }
+        Button("OK") { model.navigation.dismissMessage(message.id) }
       } message: { message in
         Text(verbatim: message.title.isEmpty ? "" : message.text)
       }
+      .environment(model.navigation)
+      .environment(model.images)
+      .environment(model.heart)
+      .environment(model.details)
+      .environment(model.today)
+      .environment(model.explore)
+      .environment(model.search)
+      .environment(model.favorites)
+      .environment(model.profile)
       .spacerTheme()
     }
   }

@@ -1,12 +1,10 @@
 #if os(iOS)
   import AppNavigation
   import Basics
+  import AppCore
   import Foundation
-  import ImageCache
-  import ImageCacheLive
   import NASA
   import Sharing
-  import WidgetCore
 
   /// A Shortcuts action that cannot do what was asked, with Core's sentence in the device's language
   /// ("Today's APOD is a video; there is no picture to return."): Shortcuts shows it and stops the
@@ -60,24 +58,10 @@
       }
     }
 
-    /// The app process's one clock (the intents run in the app's process).
     private static var clock: any Clocking { LiveAppEnvironment.clock }
 
-    /// Built once per process over the folders the app and the widget share (`SharedStack`, as
-    /// `LiveAppEnvironment` and the widget build it): the picture the app or the widget already
-    /// saved is read from disk, and what the action downloads is there for them.
-    private static let astronomyPicture: AstronomyPicture = {
-      let info = (Bundle.main.infoDictionary ?? [:]).compactMapValues { $0 as? String }
-      let storage = SharedStorage(
-        appGroupContainer: SharedStorage.appGroupIdentifier(info: info).flatMap {
-          FileManager.default.containerURL(forSecurityApplicationGroupIdentifier: $0)
-        },
-        caches: URL.cachesDirectory, applicationSupport: URL.applicationSupportDirectory)
-      let stack = SharedStack(
-        storage: storage, nasaAPIKey: BundleInfo.value(BundleInfo.nasaAPIKey, in: info),
-        imageDecoder: ImageIODecoder(), clock: clock)
-      return AstronomyPicture(
-        repository: stack.repository, download: PictureDownload(images: stack.images, clock: clock))
-    }()
+    /// Over the app's own repository and pipeline (`AppProcess`): the picture the app or the
+    /// widget already saved is read from disk, and what the action downloads is there for them.
+    private static var astronomyPicture: AstronomyPicture { LiveAppEnvironment.process.astronomyPicture }
   }
 #endif

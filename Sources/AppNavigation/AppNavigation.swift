@@ -48,6 +48,7 @@ public final class AppNavigation {
   public var isPaywallUp: Bool { paywallReported || paywallShowing() }
   private var paywallReported = false
   @ObservationIgnored private let paywallShowing: @MainActor () -> Bool
+  @ObservationIgnored private let dismissed: @MainActor (Message) -> Void
 
   private var messages = MessageQueue()
   @ObservationIgnored private let clock: any Clocking
@@ -57,10 +58,12 @@ public final class AppNavigation {
   ///   - paywallShowing: whether the app's paywall flow has a paywall up or loading (observable
   ///     reads, so a view showing `message` follows it).
   public init(
-    clock: any Clocking, paywallShowing: @escaping @MainActor () -> Bool = { false }
+    clock: any Clocking, paywallShowing: @escaping @MainActor () -> Bool = { false },
+    dismissed: @escaping @MainActor (Message) -> Void = { _ in }
   ) {
     self.clock = clock
     self.paywallShowing = paywallShowing
+    self.dismissed = dismissed
   }
 
   // MARK: Messages
@@ -83,7 +86,9 @@ public final class AppNavigation {
 
   /// The user dismissed `id`. A message no longer in front changes nothing.
   public func dismissMessage(_ id: Message.ID) {
+    guard let front = messages.waiting.first, front.id == id else { return }
     messages.dismiss(id)
+    dismissed(front)
   }
 
   // MARK: The paywall slot

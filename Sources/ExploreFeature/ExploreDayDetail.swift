@@ -13,13 +13,11 @@
   /// each day reported to Explore's stack (`PushedDayDetail`).
   struct ExploreDayDetail: View {
     let day: APODDay
-    let actions: APODDetailActions
     /// Made once for this detail (a list refreshed meanwhile never takes the day away).
     @State private var model: ExploreDayDetailModel
 
-    init(day: APODDay, explore: ExploreModel, actions: APODDetailActions) {
+    init(day: APODDay, explore: ExploreModel) {
       self.day = day
-      self.actions = actions
       _model = State(initialValue: explore.dayDetail(day))
     }
 
@@ -27,7 +25,7 @@
       Group {
         switch model.shown {
         case .day(let apod):
-          PushedDayDetail(apod: apod, openedOn: day, actions: actions)
+          PushedDayDetail(apod: apod, openedOn: day)
         case .failed(let message):
           ErrorStateView(title: String(localized: "Couldn't Show This Day"), message: message)
         case .loading:

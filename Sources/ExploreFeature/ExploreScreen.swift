@@ -1,11 +1,13 @@
 #if canImport(SwiftUI)
   import APODUI
+  import AppNavigation
   import DesignSystem
   import ExploreCore
   import Foundation
   import ImageCache
   import NASA
   import SwiftUI
+  import ViewerCore
 
   /// The Explore tab: the recent days in a grid, any day since 1995-06-16 with a date picker, and
   /// a day's detail on tap.
@@ -20,13 +22,11 @@
   /// screen. The model also decides the date picker's days and which thumbnails to prefetch or
   /// cancel as cells come and go.
   public struct ExploreScreen: View {
-    private let explore: ExploreModel
-    private let actions: APODDetailActions
-    /// Search over saved days and the all / pictures / videos filter (nil in previews).
-    private let search: ExploreSearchModel?
-    /// The days whose details are pushed (the navigation state's); nil keeps them in `ownPath`.
-    private let path: Binding<[APODDay]>?
-    @State private var ownPath: [APODDay] = []
+    @Environment(ExploreModel.self) private var explore
+    /// Search over saved days and the all / pictures / videos filter (none in previews).
+    @Environment(ExploreSearchModel.self) private var search: ExploreSearchModel?
+    @Environment(AppNavigation.self) private var navigation
+    @Environment(ImageModels.self) private var images
     @State private var searchText = ""
     /// The day the user moved the picker to; nil until then (the picker then shows the model's
     /// start date, read in `body` so only this screen observes it).
@@ -38,33 +38,20 @@
     /// The grid's cells: at least this wide, as many as fit.
     private static let minimumCellWidth: CGFloat = 150
 
-    /// - Parameters:
-    ///   - explore: the screen's model.
-    ///   - actions: a day's detail: its images and favorite button.
-    ///   - search: the search field and filter over the saved days; nil hides them (previews).
-    ///   - path: the days whose details are pushed, bottom first (`AppNavigation.explore.path`,
-    ///     its setter reporting to the state); nil keeps a stack of the screen's own (previews).
-    public init(
-      explore: ExploreModel, actions: APODDetailActions, search: ExploreSearchModel? = nil,
-      path: Binding<[APODDay]>? = nil
-    ) {
-      // Nothing observable is read here: the parent's body runs this initializer, and a read
-      // would make every Explore change redraw all the tabs.
-      self.explore = explore
-      self.actions = actions
-      self.search = search
-      self.path = path
-    }
+    public init() {}
 
     public var body: some View {
-      NavigationStack(path: path ?? $ownPath) {
+      // The stack renders the navigation state's days; its setter reports a push or Back.
+      NavigationStack(
+        path: Binding(get: { navigation.explore.path }, set: { navigation.stackMoved(on: .explore, to: $0) })
+      ) {
         content
           .frame(maxWidth: .infinity, maxHeight: .infinity)
           .background(Palette.background)
           .navigationTitle("Explore")
           // Every detail is pushed by its day: a cell, the picker's row, a search result, a link.
           .navigationDestination(for: APODDay.self) { day in
-            ExploreDayDetail(day: day, explore: explore, actions: actions)
+            ExploreDayDetail(day: day, explore: explore)
           }
           .modifier(ExploreSearchField(search: search, text: $searchText))
           .modifier(RandomDayButton(picker: explore.randomDay))
@@ -137,7 +124,7 @@
         }
         if let picked {
           PickedDayRow(
-            picked: picked, images: actions.images,
+            picked: picked, images: images.pipeline,
             thumbnailSize: .thumbnail(cellWidth: PickedDayRow.thumbnailSide, scale: Double(displayScale)))
         }
       }
@@ -175,7 +162,7 @@
       LazyVGrid(columns: gridColumns, spacing: Spacing.medium) {
         ForEach(items) { apod in
           NavigationLink(value: apod.date) {
-            ExploreCell(apod: apod, images: actions.images, size: thumbnailSize)
+            ExploreCell(apod: apod, images: images.pipeline, size: thumbnailSize)
           }
           .buttonStyle(.plain)
           .onAppear { prefetch(explore.cellAppeared(apod.date)) }
@@ -186,13 +173,13 @@
 
     private func prefetch(_ urls: [URL]) {
       guard !urls.isEmpty else { return }
-      let (images, size) = (actions.images, thumbnailSize)
+      let (images, size) = (images.pipeline, thumbnailSize)
       Task { await images.prefetch(urls, size: size) }
     }
 
     private func cancelPrefetch(_ urls: [URL]) {
       guard !urls.isEmpty else { return }
-      let images = actions.images
+      let images = images.pipeline
       Task { await images.cancelPrefetch(urls) }
     }
   }
@@ -326,22 +313,23 @@
 
   #if DEBUG
     #Preview("Explore") {
-      ExploreScreen(
-        explore: ExploreModel(
-          repository: APODPreviewData.repository(), days: 12, clock: APODPreviewData.clock),
-        actions: APODPreviewData.actions()
-      )
-      .spacerTheme()
+      ExploreScreen()
+        .environment(
+          ExploreModel(repository: APODPreviewData.repository(), days: 12, clock: APODPreviewData.clock)
+        )
+        .previewEnvironment()
+        .spacerTheme()
     }
 
     #Preview("Explore, offline with nothing saved") {
-      ExploreScreen(
-        explore: ExploreModel(
-          repository: APODPreviewData.repository(failingWith: .network(.offline)),
-          clock: APODPreviewData.clock),
-        actions: APODPreviewData.actions()
-      )
-      .spacerTheme()
+      ExploreScreen()
+        .environment(
+          ExploreModel(
+            repository: APODPreviewData.repository(failingWith: .network(.offline)),
+            clock: APODPreviewData.clock)
+        )
+        .previewEnvironment()
+        .spacerTheme()
     }
   #endif
 #endif

@@ -64,23 +64,42 @@ public final class FavoritesModel {
   private let pinner: any ImagePinning
   private let clock: any Clocking
   private let observers: [any FavoritesObserver]
+  private let apods: APODRepository?
 
   /// - Parameters:
   ///   - now: the clock that stamps `dateAdded` when a favorite is first saved.
   ///   - observers: told every stored favorite after each successful read, save and removal (the
   ///     widget's shelf, the Spotlight index).
+  ///   - apods: where a favorite's detail reads its full APOD (cache first); nil: the detail shows
+  ///     the saved fields only (previews).
   public init(
     repository: any FavoritesRepository,
     gate: any FavoritesGate,
     pinner: any ImagePinning,
     clock: any Clocking,
-    observers: [any FavoritesObserver] = []
+    observers: [any FavoritesObserver] = [],
+    apods: APODRepository? = nil
   ) {
+    self.apods = apods
     self.repository = repository
     self.gate = gate
     self.pinner = pinner
     self.clock = clock
     self.observers = observers
+  }
+
+  /// The locked screen's Unlock: the Premium gate (which may show the paywall); `state` then
+  /// follows the entitlement by itself.
+  public func unlock() async {
+    _ = await gate.attempt {}
+  }
+
+  /// A saved favorite's detail, reading the APOD cache first (it works offline).
+  public func detail(for favorite: Favorite) -> FavoriteDetailModel? {
+    guard let apods else { return nil }
+    return FavoriteDetailModel(favorite: favorite, clock: clock) { day throws(APODError) in
+      try await apods.apod(for: day)
+    }
   }
 
   /// What the screen shows. Follows the gate live: locked without premium, whatever is stored.

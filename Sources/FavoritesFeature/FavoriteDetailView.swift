@@ -17,7 +17,6 @@
   /// Favorites' stack: `PushedDayDetail`), or a note saying why not.
   struct FavoriteDetailView: View {
     let day: APODDay
-    let actions: APODDetailActions?
     let favorites: FavoritesModel
     let images: ImagePipeline
     /// What the detail opened on, kept.
@@ -28,21 +27,15 @@
     @Environment(\.dismiss) private var dismiss
     @Environment(\.locale) private var locale
 
-    /// - Parameters:
-    ///   - day: the day the stack pushed the detail with.
-    ///   - detail: builds the favorite's detail model; nil shows only the saved fields (previews).
-    init(
-      day: APODDay, detail: (@MainActor (Favorite) -> FavoriteDetailModel)?, actions: APODDetailActions?,
-      favorites: FavoritesModel, images: ImagePipeline
-    ) {
+    /// - Parameter day: the day the stack pushed the detail with.
+    init(day: APODDay, favorites: FavoritesModel, images: ImagePipeline) {
       self.day = day
-      self.actions = actions
       self.favorites = favorites
       self.images = images
       let opening = favorites.opening(day)
       _opening = State(initialValue: opening)
       if case .favorite(let favorite) = opening {
-        _model = State(initialValue: detail?(favorite))
+        _model = State(initialValue: favorites.detail(for: favorite))
       } else {
         _model = State(initialValue: nil)
       }
@@ -52,9 +45,9 @@
       switch opening {
       case .favorite(let favorite):
         Group {
-          if case .full(let apod)? = model?.state, let actions {
+          if case .full(let apod)? = model?.state {
             // Swipes to the day before and after, as Explore's detail does (the viewer too).
-            PushedDayDetail(apod: apod, openedOn: day, actions: actions)
+            PushedDayDetail(apod: apod, openedOn: day)
           } else {
             summary(favorite)
           }

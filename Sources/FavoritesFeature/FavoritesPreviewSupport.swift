@@ -57,8 +57,10 @@
     let sample: FavoritesPreviewSample
 
     var body: some View {
-      FavoritesScreen(favorites: sample.favorites, images: sample.images, unlock: {})
+      FavoritesScreen()
         .task { await sample.favorites.load() }
+        .environment(sample.favorites)
+        .previewEnvironment()
         .spacerTheme()
     }
   }

@@ -1,5 +1,6 @@
 #if canImport(SwiftUI)
   import APODUI
+  import AppNavigation
   import DesignSystem
   import Favorites
   import FavoritesCore
@@ -8,6 +9,7 @@
   import Monetization
   import NASA
   import SwiftUI
+  import ViewerCore
 
   /// The Favorites tab: a grid of saved pictures that browses offline (their images are pinned in
   /// the image cache), with remove, an empty state, and a locked state for free users.
@@ -17,48 +19,25 @@
   /// The details pushed are the navigation state's (`AppNavigation.favorites.path`, by day): the
   /// stack renders it and writes back a tap (push) or Back (pop).
   public struct FavoritesScreen: View {
-    private let favorites: FavoritesModel
-    private let images: ImagePipeline
-    private let unlock: @MainActor () async -> Void
-    /// The full-APOD detail of a favorite; nil in previews, which show the saved fields only.
-    private let detail: (@MainActor (Favorite) -> FavoriteDetailModel)?
-    private let detailActions: APODDetailActions?
-    /// The legal pages beside the Unlock button (`ProfileModel.purchaseLegalLinks`).
+    @Environment(FavoritesModel.self) private var favorites
+    @Environment(ImageModels.self) private var models
+    @Environment(AppNavigation.self) private var navigation
+    /// The legal pages beside the Unlock button (`ProfileModel.purchaseLegalLinks`: only while a
+    /// purchase can start).
     private let purchaseLinks: @MainActor () -> [LegalLink]
-    /// The days whose details are pushed (the navigation state's); nil keeps them in `ownPath`.
-    private let path: Binding<[APODDay]>?
-    @State private var ownPath: [APODDay] = []
 
-    /// The screen over the parts it renders (the app's models, or sample data in previews).
-    /// - Parameters:
-    ///   - favorites: the saved favorites and what the screen is in.
-    ///   - images: where thumbnails come from (pinned, so they load offline).
-    ///   - unlock: what the locked state's button does (the app: the Premium gate for favorites,
-    ///     which shows the paywall; `state` then follows the entitlement by itself).
-    ///   - detail: builds a favorite's detail model (the full APOD, cache first); nil shows only the
-    ///     favorite's saved fields.
-    ///   - detailActions: the hero, favorite and share actions of the full detail.
-    ///   - purchaseLinks: the Terms of Use and Privacy Policy shown beside the Unlock button, as
-    ///     Core decides them (`ProfileModel.purchaseLegalLinks`: only while a purchase can start).
-    ///   - path: the days whose favorite details are pushed, bottom first
-    ///     (`AppNavigation.favorites.path`, its setter reporting to the state); nil keeps a stack
-    ///     of the screen's own (previews).
-    public init(
-      favorites: FavoritesModel, images: ImagePipeline, unlock: @escaping @MainActor () async -> Void,
-      detail: (@MainActor (Favorite) -> FavoriteDetailModel)? = nil, detailActions: APODDetailActions? = nil,
-      purchaseLinks: @escaping @MainActor () -> [LegalLink] = { [] }, path: Binding<[APODDay]>? = nil
-    ) {
-      self.favorites = favorites
-      self.images = images
-      self.unlock = unlock
-      self.detail = detail
-      self.detailActions = detailActions
+    public init(purchaseLinks: @escaping @MainActor () -> [LegalLink] = { [] }) {
       self.purchaseLinks = purchaseLinks
-      self.path = path
     }
 
+    private var images: ImagePipeline { models.pipeline }
+
     public var body: some View {
-      NavigationStack(path: path ?? $ownPath) {
+      // The stack renders the navigation state's days; its setter reports a push or Back.
+      NavigationStack(
+        path: Binding(
+          get: { navigation.favorites.path }, set: { navigation.stackMoved(on: .favorites, to: $0) })
+      ) {
         content
           .frame(maxWidth: .infinity, maxHeight: .infinity)
           .background(Palette.background)
@@ -69,8 +48,7 @@
           }
           .navigationTitle("Favorites")
           .navigationDestination(for: APODDay.self) { day in
-            FavoriteDetailView(
-              day: day, detail: detail, actions: detailActions, favorites: favorites, images: images)
+            FavoriteDetailView(day: day, favorites: favorites, images: images)
           }
       }
     }
@@ -80,7 +58,7 @@
       case .loading:
         ProgressView()
       case .locked:
-        LockedFavoritesView(unlock: unlock, legalLinks: purchaseLinks())
+        LockedFavoritesView(unlock: { await favorites.unlock() }, legalLinks: purchaseLinks())
       case .empty:
         EmptyStateView(
           title: String(localized: "No Favorites Yet"),

@@ -21,7 +21,8 @@
     let sample: ProfilePreviewSample
 
     var body: some View {
-      ProfileScreen(profile: sample.profile)
+      ProfileScreen()
+        .environment(sample.profile)
         .spacerTheme()
     }
   }

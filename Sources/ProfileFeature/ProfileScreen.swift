@@ -17,12 +17,9 @@
   /// the view only lays it out and forwards taps. Only fixed labels ("Restore Purchases") are
   /// written here.
   public struct ProfileScreen: View {
-    private let profile: ProfileModel
+    @Environment(ProfileModel.self) private var profile
 
-    /// The screen over the Profile model it renders (previews build one from sample parts).
-    public init(profile: ProfileModel) {
-      self.profile = profile
-    }
+    public init() {}
 
     public var body: some View {
       NavigationStack {

@@ -55,7 +55,7 @@ public struct AstronomyPicture: Sendable {
     }
   }
 
-  private let repository: APODRepository
+  public let repository: APODRepository
   private let picture: @Sendable (URL) async throws(ImagePipelineError) -> PictureFile
 
   /// - Parameters:

@@ -13,16 +13,9 @@
   /// (`status`), and a full-screen error with a retry only when there is nothing to show.
   /// Pull to refresh keeps the picture on screen while it checks.
   public struct TodayScreen: View {
-    private let today: TodayModel
-    private let actions: APODDetailActions
+    @Environment(TodayModel.self) private var today
 
-    /// - Parameters:
-    ///   - today: the screen's model.
-    ///   - actions: the detail's images and favorite button.
-    public init(today: TodayModel, actions: APODDetailActions) {
-      self.today = today
-      self.actions = actions
-    }
+    public init() {}
 
     public var body: some View {
       NavigationStack {
@@ -45,7 +38,7 @@
       case .loaded(let loaded):
         VStack(spacing: 0) {
           APODDetailView(
-            apod: loaded.apod, actions: actions, banner: today.status.map { StatusBanner(status: $0) }
+            apod: loaded.apod, banner: today.status.map { StatusBanner(status: $0) }
           )
           .refreshable { await today.refresh() }
           // The same calendar day in past years, under the picture (its own small view).
@@ -89,34 +82,35 @@
 
   #if DEBUG
     #Preview("Today") {
-      TodayScreen(
-        today: TodayModel(repository: APODPreviewData.repository(), clock: APODPreviewData.clock),
-        actions: APODPreviewData.actions()
-      )
-      .spacerTheme()
+      TodayScreen()
+        .environment(TodayModel(repository: APODPreviewData.repository(), clock: APODPreviewData.clock))
+        .previewEnvironment()
+        .spacerTheme()
     }
 
     #Preview("Today, offline with nothing saved") {
-      TodayScreen(
-        today: TodayModel(
-          repository: APODPreviewData.repository(failingWith: .network(.offline)),
-          clock: APODPreviewData.clock),
-        actions: APODPreviewData.actions()
-      )
-      .spacerTheme()
+      TodayScreen()
+        .environment(
+          TodayModel(
+            repository: APODPreviewData.repository(failingWith: .network(.offline)),
+            clock: APODPreviewData.clock)
+        )
+        .previewEnvironment()
+        .spacerTheme()
     }
 
     #Preview("Detail with a stale banner") {
       APODDetailView(
-        apod: APODPreviewData.image, actions: APODPreviewData.actions(favoritesUnlocked: true),
-        banner: StatusBanner(
-          "Showing a copy from 3 hours ago. You appear to be offline.", kind: .stale)
+        apod: APODPreviewData.image,
+        banner: StatusBanner("Showing a copy from 3 hours ago. You appear to be offline.", kind: .stale)
       )
+      .previewEnvironment(favoritesUnlocked: true)
       .spacerTheme()
     }
 
     #Preview("Detail of a video") {
-      APODDetailView(apod: APODPreviewData.video, actions: APODPreviewData.actions())
+      APODDetailView(apod: APODPreviewData.video)
+        .previewEnvironment()
         .spacerTheme()
     }
   #endif

@@ -2,6 +2,7 @@ import Basics
 import Foundation
 import ImageCache
 import NASA
+import Observation
 import ScreenCore
 
 /// The image models of the detail cards and the viewer: one place that hands them out, so a memory
@@ -13,13 +14,13 @@ import ScreenCore
 /// - A card's model starts with the preview only; HD loads when the viewer asks (`showHD()`).
 /// - A memory warning empties the pipeline's memory tier and makes every model still alive let
 ///   go of its HD image. Models are held weakly: a card that went away is not kept alive.
-@MainActor
+@MainActor @Observable
 public final class ImageModels {
   /// Every NASA image on screen.
   public let pipeline: ImagePipeline
   /// Times each model's spinner delay: the clock of the process.
-  private let clock: any Clocking
-  private var handedOut: [WeakModel] = []
+  @ObservationIgnored private let clock: any Clocking
+  @ObservationIgnored private var handedOut: [WeakModel] = []
 
   private struct WeakModel {
     weak var model: ProgressiveImageModel?
@@ -29,6 +30,9 @@ public final class ImageModels {
     self.pipeline = pipeline
     self.clock = clock
   }
+
+  /// A picture's original bytes for Share and Save to Photos (the disk tier, else one download).
+  public var pictures: PictureDownload { PictureDownload(images: pipeline, clock: clock) }
 
   /// The card's model for `apod`, or nil when its hero is not an image.
   public func progressiveImage(for apod: APOD) -> ProgressiveImageModel? {

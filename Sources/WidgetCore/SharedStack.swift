@@ -17,20 +17,29 @@ public struct SharedStack: Sendable {
   public let repository: APODRepository
   public let images: ImagePipeline
 
-  /// - Parameters:
-  ///   - storage: the shared folders (`SharedStorage`).
-  ///   - nasaAPIKey: the api.nasa.gov key; nil means `DEMO_KEY`.
-  ///   - imageDecoder: ImageIO on Apple platforms.
-  ///   - imageMemoryCostLimit: the memory tier; nil keeps the pipeline's default (the app), the
-  ///     widget passes `ImageSize.widgetMemoryCostLimit` (its extension lives under about 30 MB).
-  ///   - clock: the clock the repository and the pipeline read.
+  /// The builder each process calls once (the app through `AppProcess`, the widget in
+  /// `WidgetEnvironment`): the folders `configuration` names, and the stack over them.
+  /// - Parameter imageMemoryCostLimit: nil keeps the pipeline's default (the app); the widget
+  ///   passes `ImageSize.widgetMemoryCostLimit` (its extension lives under about 30 MB).
+  public init(
+    configuration: SharedConfiguration, folders: ProcessFolders, imageDecoder: any ImageDecoding,
+    imageMemoryCostLimit: Int? = nil, clock: any Clocking
+  ) {
+    self.init(
+      storage: SharedStorage(configuration, folders: folders), nasaAPIKey: configuration.nasaAPIKey,
+      imageDecoder: imageDecoder, imageMemoryCostLimit: imageMemoryCostLimit, clock: clock)
+  }
+
+  /// - Parameter service: NASA's services; tests point it at a loopback server.
   public init(
     storage: SharedStorage, nasaAPIKey: String?, imageDecoder: any ImageDecoding,
-    imageMemoryCostLimit: Int? = nil, clock: any Clocking
+    imageMemoryCostLimit: Int? = nil, clock: any Clocking,
+    service: (v1: URL, basic: URL) = (V1APODSource.defaultBaseURL, APODBasicSource.defaultBaseURL)
   ) {
     self.storage = storage
     repository = APODServiceConfiguration(
-      choice: .auto, apiKey: nasaAPIKey, cacheDirectory: storage.apodCache
+      choice: .auto, apiKey: nasaAPIKey, v1BaseURL: service.v1, basicBaseURL: service.basic,
+      cacheDirectory: storage.apodCache
     ).makeRepository(clock: clock)
     let session = Self.imageSession()
     if let imageMemoryCostLimit {

@@ -31,12 +31,6 @@ public struct SharedStorage: Sendable, Hashable {
   /// Whether these folders are in the App Group container, seen by the app and the widget.
   public let isShared: Bool
 
-  /// The App Group identifier in `info` (`Bundle.main.infoDictionary`, key `AppGroupIdentifier`),
-  /// or nil when it is not configured (`BundleInfo.value(_:in:)`).
-  public static func appGroupIdentifier(info: [String: any Sendable]) -> String? {
-    BundleInfo.value(BundleInfo.appGroup, in: info)
-  }
-
   /// The folders to use.
   /// - Parameters:
   ///   - appGroupContainer: the group's container (`FileManager.containerURL(forSecurityApplicationGroupIdentifier:)`),
@@ -53,6 +47,19 @@ public struct SharedStorage: Sendable, Hashable {
     } else {
       self.init(caches: caches, applicationSupport: applicationSupport, isShared: false)
     }
+  }
+
+  /// The folders `configuration` names in `folders`, resolved once per process by its builder
+  /// (`SharedStack(configuration:folders:…)`).
+  public init(_ configuration: SharedConfiguration, folders: ProcessFolders) {
+    self.init(
+      appGroupContainer: configuration.appGroupIdentifier.flatMap(folders.appGroupContainer),
+      caches: folders.caches, applicationSupport: folders.applicationSupport)
+  }
+
+  /// This process's own folders: where an earlier version kept everything (`moveContent(from:)`).
+  public init(ownFolders folders: ProcessFolders) {
+    self.init(appGroupContainer: nil, caches: folders.caches, applicationSupport: folders.applicationSupport)
   }
 
   private init(caches: URL, applicationSupport: URL, isShared: Bool) {
@@ -97,17 +104,37 @@ public struct SharedStorage: Sendable, Hashable {
   }
 }
 
-/// Info.plist values the build writes for both the app and the widget (fed by build settings from
-/// `Config/Base.xcconfig`), read with one rule.
-public enum BundleInfo {
-  /// The App Group both targets share (`SPACER_APP_GROUP`).
-  public static let appGroup = "AppGroupIdentifier"
-  /// The api.nasa.gov key (`NASA_API_KEY`); none means `DEMO_KEY`.
-  public static let nasaAPIKey = "NASAAPIKey"
+/// What the app and the widget read from their Info.plist (fed by build settings from
+/// `Config/Base.xcconfig`), each value through `BuildSetting.value`.
+public struct SharedConfiguration: Sendable, Equatable {
+  public enum Key {
+    /// The App Group both targets share (`SPACER_APP_GROUP`).
+    public static let appGroup = "AppGroupIdentifier"
+    /// The api.nasa.gov key (`NASA_API_KEY`).
+    public static let nasaAPIKey = "NASAAPIKey"
+  }
 
-  /// The value of `key`, trimmed, or nil when it is missing, blank, or a build setting left
-  /// unexpanded (`BuildSetting.value`, the one rule).
-  public static func value(_ key: String, in info: [String: any Sendable]) -> String? {
-    BuildSetting.value(info[key])
+  public var appGroupIdentifier: String?
+  /// nil means `DEMO_KEY`.
+  public var nasaAPIKey: String?
+
+  public init(info: [String: any Sendable]) {
+    appGroupIdentifier = BuildSetting.value(info[Key.appGroup])
+    nasaAPIKey = BuildSetting.value(info[Key.nasaAPIKey])
+  }
+}
+
+/// The raw folders an Apple process gives its builder: the App Group container for an identifier
+/// (`FileManager.containerURL(forSecurityApplicationGroupIdentifier:)`, nil without the
+/// entitlement), and its own Caches and Application Support.
+public struct ProcessFolders: Sendable {
+  public var appGroupContainer: @Sendable (String) -> URL?
+  public var caches: URL
+  public var applicationSupport: URL
+
+  public init(appGroupContainer: @escaping @Sendable (String) -> URL?, caches: URL, applicationSupport: URL) {
+    self.appGroupContainer = appGroupContainer
+    self.caches = caches
+    self.applicationSupport = applicationSupport
   }
 }

@@ -11,7 +11,7 @@ struct AppConfigurationTests {
       "TermsOfUseURL": "https://example.org/terms", "PrivacyPolicyURL": "https://example.org/privacy",
       "CFBundleShortVersionString": "1.4", "CFBundleVersion": "212",
     ])
-    #expect(configuration.nasaAPIKey == "abc123")
+    #expect(configuration.shared.nasaAPIKey == "abc123")
     #expect(configuration.purchaselyAPIKey == "ply-key")
     #expect(configuration.subscriptionGroupID == "21482759")
     #expect(configuration.storeKitProductsConfigured)
@@ -22,7 +22,7 @@ struct AppConfigurationTests {
   @Test(arguments: ["", "   ", "$(PURCHASELY_API_KEY)", " $(NASA_API_KEY) "])
   func emptyOrUnexpandedSecretsCountAsMissing(_ raw: String) {
     let configuration = AppConfiguration(info: ["NASAAPIKey": raw, "PurchaselyAPIKey": raw])
-    #expect(configuration.nasaAPIKey == nil)
+    #expect(configuration.shared.nasaAPIKey == nil)
     #expect(configuration.purchaselyAPIKey == nil)
   }
 
@@ -42,7 +42,7 @@ struct AppConfigurationTests {
 
   @Test func aNonStringValueIsIgnored() {
     let configuration = AppConfiguration(info: ["NASAAPIKey": 42, "CFBundleShortVersionString": "2.0"])
-    #expect(configuration.nasaAPIKey == nil)
+    #expect(configuration.shared.nasaAPIKey == nil)
     #expect(configuration.versionText == "2.0")
   }
 

@@ -59,7 +59,7 @@ struct AppFavoritesTests {
     #expect(app.model.gateNotice == PaywallUnavailableReason.noNetwork.userMessage)
     let message = try #require(app.model.navigation.message)
     #expect(message.text == PaywallUnavailableReason.noNetwork.userMessage)
-    app.model.dismissMessage(message.id)
+    app.model.navigation.dismissMessage(message.id)
     #expect(app.model.gateNotice == nil)
   }
 
@@ -191,7 +191,8 @@ struct AppContentLifecycleTests {
     let shown = APODDay.today(now: app.now).advanced(by: -2)
     await app.model.explore.loadDay(shown)
     let calls = await app.content.source.callCount
-    let detail = app.model.favoriteDetail(for: Favorite(apod: sampleAPOD(shown), dateAdded: app.now))
+    let detail = try #require(
+      app.model.favorites.detail(for: Favorite(apod: sampleAPOD(shown), dateAdded: app.now)))
 
     await detail.load()
 

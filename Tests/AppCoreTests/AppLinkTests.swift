@@ -117,7 +117,7 @@ struct AppMessageTests {
     let app = try await AppModelFixture.launchedFree()
     app.model.announceFavoritesStore("Your favorites could not be opened.")
     #expect(app.model.navigation.message != nil)
-    let attempt = Task { await app.model.attempt(.favorites) {} }
+    let attempt = Task { await app.model.monetization.attempt(.favorites) {} }
     try await bounded { await app.presenter.waitUntilDisplaying() }
     #expect(app.model.navigation.message == nil)
     app.presenter.dismiss(with: MonetizationFixtures.outcome(.none, close: .button))
@@ -128,14 +128,14 @@ struct AppMessageTests {
   @Test func dismissingAGateNoticeClearsIt() async throws {
     let app = try await AppModelFixture.launchedFree(defaultMode: .observer)
     app.purchaser.purchaseResults = [.pending]
-    let interceptor = try #require(app.model.paywallInterceptor)
-    let attempt = Task { await app.model.attempt(.favorites) {} }
+    let interceptor = try #require(app.model.monetization.paywallInterceptor)
+    let attempt = Task { await app.model.monetization.attempt(.favorites) {} }
     try await bounded { await app.presenter.waitUntilDisplaying() }
     _ = try await bounded { await interceptor.purchase(MonetizationFixtures.monthlyPlan, nil, nil) }
     app.presenter.dismiss(with: MonetizationFixtures.outcome(.none, close: .programmatic))
     _ = try await bounded { await attempt.value }
     let message = try #require(app.model.navigation.message)
-    app.model.dismissMessage(message.id)
+    app.model.navigation.dismissMessage(message.id)
     #expect(app.model.gateNotice == nil)
     #expect(app.model.navigation.message == nil)
   }

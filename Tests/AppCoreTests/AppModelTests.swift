@@ -263,14 +263,14 @@ struct AppModelLifecycleTests {
 
   @Test func onlyObserverModeInterceptsThePaywallsPurchaseAndRestoreButtons() {
     // The SDK buys and restores by itself in Full mode; the app answers only in Observer mode.
-    #expect(AppModelFixture(defaultMode: .full).model.paywallInterceptor == nil)
-    #expect(AppModelFixture(defaultMode: .observer).model.paywallInterceptor != nil)
+    #expect(AppModelFixture(defaultMode: .full).model.monetization.paywallInterceptor == nil)
+    #expect(AppModelFixture(defaultMode: .observer).model.monetization.paywallInterceptor != nil)
   }
 
   @Test func approvalArrivingWhileThePaywallIsUpClosesItAndRunsTheAction() async throws {
     let app = try await AppModelFixture.launchedFree(defaultMode: .observer)
     var ran = 0
-    let attempt = Task { await app.model.attempt(.favorites) { ran += 1 } }
+    let attempt = Task { await app.model.monetization.attempt(.favorites) { ran += 1 } }
     try await bounded { await app.presenter.waitUntilDisplaying() }
     let approved = app.activeTransaction(id: 71)
     app.storeKit.entitlements = [.verified(approved)]
@@ -321,7 +321,7 @@ struct BackendStartRetryTests {
   @Test func failedStartIsRetriedBeforeAGatedPaywallLoads() async throws {
     let app = try await launchedOffline()
     app.clock.advance(by: 60)
-    let attempt = Task { await app.model.attempt(.favorites) {} }
+    let attempt = Task { await app.model.monetization.attempt(.favorites) {} }
     try await bounded { await app.presenter.waitUntilDisplaying() }
     let start = try #require(app.calls.entries.lastIndex(of: "backend.start"))
     let load = try #require(app.calls.firstIndex(of: "paywall.load"))
@@ -366,8 +366,8 @@ struct AskToBuyNoticeTests {
   @Test func pendingPurchaseIsAnnouncedThroughTheAppNoticeOnlyAndClearedByTheApproval() async throws {
     let app = try await AppModelFixture.launchedFree(defaultMode: .observer)
     app.purchaser.purchaseResults = [.pending]
-    let interceptor = try #require(app.model.paywallInterceptor)
-    let attempt = Task { await app.model.attempt(.favorites) {} }
+    let interceptor = try #require(app.model.monetization.paywallInterceptor)
+    let attempt = Task { await app.model.monetization.attempt(.favorites) {} }
     try await bounded { await app.presenter.waitUntilDisplaying() }
     let response = try await bounded {
       await interceptor.purchase(MonetizationFixtures.monthlyPlan, nil, nil)
@@ -399,7 +399,7 @@ struct OnboardingAskToBuyTests {
     app.purchaser.purchaseResults = [.pending]
     let launch = Task { await app.model.launch() }
     try await bounded("the onboarding paywall") { await app.presenter.waitUntilDisplaying() }
-    let interceptor = try #require(app.model.paywallInterceptor)
+    let interceptor = try #require(app.model.monetization.paywallInterceptor)
     _ = try await bounded { await interceptor.purchase(MonetizationFixtures.monthlyPlan, nil, nil) }
     #expect(app.model.gateNotice == nil)
     app.presenter.dismiss(with: MonetizationFixtures.outcome(.none, close: .programmatic))
@@ -488,7 +488,7 @@ struct AskToBuyExpiryTests {
     // StoreKit reports nothing when a parent declines; a request lapses after 24 hours.
     let app = try await AppModelFixture.launchedFree(defaultMode: .observer)
     app.purchaser.purchaseResults = [.pending]
-    let interceptor = try #require(app.model.paywallInterceptor)
+    let interceptor = try #require(app.model.monetization.paywallInterceptor)
     _ = try await bounded { await interceptor.purchase(MonetizationFixtures.monthlyPlan, nil, nil) }
     app.clock.advance(by: 23 * 3600)
     try await bounded { await app.model.enterForeground() }

@@ -7,7 +7,7 @@ import Testing
 import ViewerCore
 
 /// A pushed detail's day swipes reach its tab's stack through the swiping model the app makes for
-/// that entry (`AppModel.daySwiper(from:in:)`), as the detail views and the journeys use it.
+/// that entry (`DayDetails.swiper(from:in:)`), as the detail views and the journeys use it.
 @Suite("Detail swipes reach the tab's stack")
 @MainActor
 struct DetailSwipeAppTests {
@@ -18,7 +18,7 @@ struct DetailSwipeAppTests {
     navigation.select(.explore)
     navigation.openDay(opened)
     let entry = try #require(navigation.detail(on: .explore, openedOn: opened))
-    let swiper = app.model.daySwiper(from: sampleAPOD(opened), in: entry.id)
+    let swiper = app.model.details.swiper(from: sampleAPOD(opened), in: entry.id)
 
     #expect(await swiper.swipe(.older))
 
@@ -33,7 +33,7 @@ struct DetailSwipeAppTests {
     let opened = APODDay.today(now: app.now).previous
     let navigation = app.model.navigation
     navigation.openFavorite(opened)
-    let swiper = app.model.daySwiper(from: sampleAPOD(opened))
+    let swiper = app.model.details.swiper(from: sampleAPOD(opened))
     #expect(await swiper.swipe(.older))
     #expect(navigation.favorites.top == opened)
   }
@@ -46,7 +46,7 @@ struct DetailSwipeAppTests {
     let navigation = app.model.navigation
     navigation.openDay(opened)
     let entry = try #require(navigation.detail(on: .explore, openedOn: opened))
-    let swiper = app.model.daySwiper(from: sampleAPOD(opened), in: entry.id)
+    let swiper = app.model.details.swiper(from: sampleAPOD(opened), in: entry.id)
     _ = await app.model.open(url: DeepLink.url(for: .day(opened)))
 
     #expect(await swiper.swipe(.newer))

@@ -14,7 +14,7 @@ struct PromotedPurchaseNoticeTests {
 
   @Test func aFailedPromotedPurchaseIsAMessageThatWaitsForThePaywallToClose() async throws {
     let app = try await AppModelFixture.launchedFree(defaultMode: .observer)
-    let attempt = Task { await app.model.attempt(.favorites) {} }
+    let attempt = Task { await app.model.monetization.attempt(.favorites) {} }
     try await bounded("the paywall") { await app.presenter.waitUntilDisplaying() }
     app.purchaser.purchaseResults = [.failed(.purchaseNotAllowed)]
     app.purchaser.sendPromoted(MonetizationFixtures.annual)
@@ -26,7 +26,7 @@ struct PromotedPurchaseNoticeTests {
     #expect(try await bounded { await attempt.value } == .rolledBack(.paywallClosed))
     let message = try #require(app.model.navigation.message)
     #expect(message.text == Self.refused)
-    app.model.dismissMessage(message.id)
+    app.model.navigation.dismissMessage(message.id)
     #expect(app.model.navigation.waitingMessages.isEmpty)
   }
 

@@ -51,7 +51,7 @@ struct SaveToPhotosTests {
   @Test func aSavedPictureIsToldAsAMessage() async {
     let app = AppModelFixture()
     let library = PhotoLibraryDouble(access: .granted)
-    let result = await app.model.saveToPhotos(picture(app), using: library.saver)
+    let result = await app.model.details.saveToPhotos(picture(app), using: library.saver)
     #expect(result == .saved)
     #expect(await library.added.count == 1)
     let message = app.model.navigation.message
@@ -62,7 +62,7 @@ struct SaveToPhotosTests {
   @Test func aRefusedPermissionSaysWhereToAllowItAndDownloadsNothing() async {
     let app = AppModelFixture()
     let library = PhotoLibraryDouble(access: .denied)
-    #expect(await app.model.saveToPhotos(picture(app), using: library.saver) == .accessDenied)
+    #expect(await app.model.details.saveToPhotos(picture(app), using: library.saver) == .accessDenied)
     #expect(await library.downloads == 0)
     #expect(app.model.navigation.message?.title == SavePictureResult.accessDenied.title)
     #expect(app.model.navigation.message?.text.contains("Settings") == true)
@@ -71,7 +71,9 @@ struct SaveToPhotosTests {
   @Test func aFailedSaveSaysWhyAndAddsNothing() async {
     let app = AppModelFixture()
     let library = PhotoLibraryDouble(access: .granted, refusal: DiskFull())
-    #expect(await app.model.saveToPhotos(picture(app), using: library.saver) == .failed(reason: "disk full"))
+    #expect(
+      await app.model.details.saveToPhotos(picture(app), using: library.saver) == .failed(reason: "disk full")
+    )
     #expect(await library.added.isEmpty)
     #expect(app.model.navigation.message?.text.contains("disk full") == true)
   }
@@ -80,10 +82,10 @@ struct SaveToPhotosTests {
   @Test func theResultWaitsBehindTheMessageInFront() async throws {
     let app = AppModelFixture()
     app.model.announceFavoritesStore("Your favorites could not be opened.")
-    await app.model.saveToPhotos(picture(app), using: PhotoLibraryDouble(access: .granted).saver)
+    await app.model.details.saveToPhotos(picture(app), using: PhotoLibraryDouble(access: .granted).saver)
     let first = try #require(app.model.navigation.message)
     #expect(first.text == "Your favorites could not be opened.")
-    app.model.dismissMessage(first.id)
+    app.model.navigation.dismissMessage(first.id)
     #expect(app.model.navigation.message?.text == SavePictureResult.saved.message)
   }
 
@@ -91,7 +93,7 @@ struct SaveToPhotosTests {
   @Test func theResultWaitsWhileAPaywallIsUp() async {
     let app = AppModelFixture()
     app.model.navigation.paywallWillAppear()
-    await app.model.saveToPhotos(picture(app), using: PhotoLibraryDouble(access: .restricted).saver)
+    await app.model.details.saveToPhotos(picture(app), using: PhotoLibraryDouble(access: .restricted).saver)
     #expect(app.model.navigation.message == nil)
     #expect(app.model.navigation.waitingMessages.map(\.text) == [SavePictureResult.accessRestricted.message])
     app.model.navigation.paywallDidClose()
@@ -104,7 +106,7 @@ struct SaveToPhotosTests {
 struct ShareFailureMessageTests {
   @Test func aFailedShareSaysWhyUnderItsTitle() {
     let app = AppModelFixture()
-    app.model.shareFailed("The picture could not be downloaded.")
+    app.model.details.shareFailed("The picture could not be downloaded.")
     #expect(app.model.navigation.message?.title == "Couldn't Share")
     #expect(app.model.navigation.message?.text == "The picture could not be downloaded.")
   }
@@ -112,10 +114,10 @@ struct ShareFailureMessageTests {
   @Test func itWaitsBehindTheMessageInFront() throws {
     let app = AppModelFixture()
     app.model.announceFavoritesStore("Your favorites could not be opened.")
-    app.model.shareFailed("The picture could not be downloaded.")
+    app.model.details.shareFailed("The picture could not be downloaded.")
     let first = try #require(app.model.navigation.message)
     #expect(first.title == "Favorites")
-    app.model.dismissMessage(first.id)
+    app.model.navigation.dismissMessage(first.id)
     #expect(app.model.navigation.message?.title == "Couldn't Share")
   }
 }

@@ -2,7 +2,7 @@ import Basics
 import Testing
 
 /// One rule for an Info.plist value fed by a build setting: the app's configuration, the widget's
-/// `BundleInfo` and the Purchasely session all read through `BuildSetting.value`.
+/// `SharedConfiguration` and the Purchasely session all read through `BuildSetting.value`.
 @Suite("Build settings in Info.plist")
 struct BuildSettingTests {
   @Test(arguments: [

@@ -37,14 +37,14 @@ struct SharedStorageTests {
 
   @Test(
     arguments: [
-      ([BundleInfo.appGroup: "group.com.example.spacer"], "group.com.example.spacer"),
-      ([BundleInfo.appGroup: "  group.com.example.spacer\n"], "group.com.example.spacer"),
-      ([BundleInfo.appGroup: "$(SPACER_APP_GROUP)"], nil),
-      ([BundleInfo.appGroup: "  "], nil),
+      ([SharedConfiguration.Key.appGroup: "group.com.example.spacer"], "group.com.example.spacer"),
+      ([SharedConfiguration.Key.appGroup: "  group.com.example.spacer\n"], "group.com.example.spacer"),
+      ([SharedConfiguration.Key.appGroup: "$(SPACER_APP_GROUP)"], nil),
+      ([SharedConfiguration.Key.appGroup: "  "], nil),
       ([:], nil),
     ] as [([String: String], String?)])
   func theGroupIdentifierIsReadFromInfoPlistAndAnUnsetValueIsNone(info: [String: String], expected: String?) {
-    #expect(SharedStorage.appGroupIdentifier(info: info) == expected)
+    #expect(SharedConfiguration(info: info).appGroupIdentifier == expected)
   }
 
   @Test func contentSavedBeforeTheGroupExistedIsMovedInOnce() throws {

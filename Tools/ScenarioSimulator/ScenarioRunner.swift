@@ -149,7 +149,7 @@ final class ScenarioSession {
       tapCount += 1
       let key = label ?? "tap\(tapCount)"
       await track {
-        let result = await model.attempt(feature) { self.actionsRun += 1 }
+        let result = await model.monetization.attempt(feature) { self.actionsRun += 1 }
         self.attempts[key] = .gate(result)
       }
     case .buy(let product, let result, let offer):
@@ -282,7 +282,7 @@ final class ScenarioSession {
     case .dismissMessage:
       guard let model = runningModel() else { return }
       guard let message = model.navigation.message else { return fail("no message is shown to dismiss") }
-      model.dismissMessage(message.id)
+      model.navigation.dismissMessage(message.id)
       await settle()
     case .journey(let step):
       await performJourney(step)
@@ -357,7 +357,7 @@ final class ScenarioSession {
             timestamp: Int(world.now.timeIntervalSince1970 * 1000),
             signedForUserID: ScenarioWorld.backendUserID))
       }
-      await track { response = await model.paywallInterceptor?.purchase(plan, request, nil) }
+      await track { response = await model.monetization.paywallInterceptor?.purchase(plan, request, nil) }
       // A process killed inside the interceptor never closes its paywall.
       guard let response, !world.wasKilled else { return }
       lastInterceptor = response
@@ -411,7 +411,7 @@ final class ScenarioSession {
     switch model.monetization.settings.activeMode {
     case .observer:
       var response: InterceptorResponse?
-      await track { response = await model.paywallInterceptor?.restore() }
+      await track { response = await model.monetization.paywallInterceptor?.restore() }
       guard let response, !world.wasKilled else { return }
       lastInterceptor = response
       sdkAnswered(response)

@@ -6,38 +6,27 @@
 
   /// A day's detail pushed on a tab's stack (Explore's, Favorites'), opened on `openedOn` and
   /// showing `apod`: it swipes between days, and each day it moves to is reported to the stack as
-  /// this entry's (`AppNavigation.detailSwiped(_:to:)`, through the swiping model
-  /// `APODDetailActions` makes for the entry). The navigation stack's path keeps the day opened
-  /// on, so this view stays while the user swipes; a new opening of the entry (a link to the day
-  /// on top) gives it a new identity, and it starts afresh on that day. Without the navigation
-  /// state (previews) it swipes without reporting, or shows the plain detail.
+  /// this entry's (`DayDetails.swiper(from:in:)`). The navigation stack's path keeps the day
+  /// opened on, so this view stays while the user swipes; a new opening of the entry (a link to
+  /// the day on top) gives it a new identity, and it starts afresh on that day.
   public struct PushedDayDetail: View {
     private let apod: APOD
     private let openedOn: APODDay
-    private let actions: APODDetailActions
-    @Environment(\.locale) private var locale
+    @Environment(AppNavigation.self) private var navigation
+    @Environment(DayDetails.self) private var details
+    @Environment(\.appTab) private var tab
 
-    /// - Parameters:
-    ///   - apod: the day the detail shows first.
-    ///   - openedOn: the day the stack pushed it with (the path's element).
-    ///   - actions: images, the favorite button, the sheets, the swiping models.
-    public init(apod: APOD, openedOn: APODDay, actions: APODDetailActions) {
+    public init(apod: APOD, openedOn: APODDay) {
       self.apod = apod
       self.openedOn = openedOn
-      self.actions = actions
     }
 
     public var body: some View {
-      if let entry = actions.presentation.pushedDetail(openedOn: openedOn),
-        let detailSwiper = actions.detailSwiper
-      {
-        SwipeableDayDetail(swiper: detailSwiper(apod, entry.id), actions: actions)
+      if let entry = navigation.detail(on: tab, openedOn: openedOn) {
+        SwipeableDayDetail(swiper: details.swiper(from: apod, in: entry.id))
           .id(entry.id)
-      } else if let daySwiper = actions.daySwiper {
-        SwipeableDayDetail(swiper: daySwiper(apod), actions: actions)
       } else {
-        APODDetailView(apod: apod, actions: actions)
-          .navigationTitle(apod.date.displayText(locale: locale))
+        SwipeableDayDetail(swiper: details.swiper(from: apod))
       }
     }
   }

@@ -13,16 +13,13 @@
   /// clearly horizontal, so scrolling the explanation never changes the day. The days are laid out
   /// as on a timeline (older to the left): drag right for the day before, left for the day after.
   public struct SwipeableDayDetail: View {
-    private let actions: APODDetailActions
     @State private var swiper: DaySwipeModel
     @Environment(\.locale) private var locale
 
     /// - Parameters:
     ///   - swiper: the model, made once for this screen (a pushed detail's reports each day to its
-    ///     stack: `AppModel.daySwiper(from:in:)`, through `PushedDayDetail`).
-    ///   - actions: images and the favorite button.
-    public init(swiper: DaySwipeModel, actions: APODDetailActions) {
-      self.actions = actions
+    ///     stack: `DayDetails.swiper(from:in:)`, through `PushedDayDetail`).
+    public init(swiper: DaySwipeModel) {
       _swiper = State(initialValue: swiper)
     }
 
@@ -30,7 +27,7 @@
       Group {
         switch swiper.page {
         case .loaded(let apod):
-          APODDetailView(apod: apod, actions: actions, daySwipe: swipe)
+          APODDetailView(apod: apod, daySwipe: swipe)
         case .loading:
           ProgressView()
             .modifier(DaySwipeAccessibilityActions(swipe: swipe))

@@ -124,7 +124,7 @@ import Sharing
   }
 
   /// Save to Photos: asks for add-only access the first time, then says how it went through the
-  /// app's one message queue (`save`: `AppModel.saveToPhotos(_:using:)`, Core; the root view's
+  /// app's one message queue (`save`: `DayDetails.saveToPhotos(_:using:)`, Core; the root view's
   /// alert shows it, with the title and sentence of `SavePictureResult`). Shown on picture days
   /// only.
   struct SaveToPhotosButton: View {

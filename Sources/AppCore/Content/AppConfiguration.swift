@@ -1,13 +1,18 @@
 import Basics
+import Favorites
 import Foundation
 import Monetization
 import ProfileCore
+import WidgetCore
 
 /// The build's configuration as Info.plist carries it (from `Config/Base.xcconfig` and the
 /// optional, git-ignored `Config/Secrets.xcconfig`), read with the rules a missing secret needs.
 nonisolated public struct AppConfiguration: Sendable, Equatable {
-  /// `nil` means `DEMO_KEY` (`APODServiceConfiguration` falls back to it).
-  public var nasaAPIKey: String?
+  /// The App Group and the NASA key, which the widget reads too.
+  public var shared: SharedConfiguration
+  /// The iCloud container favorites sync with (`FavoritesSync`); nil: they stay local.
+  public var cloudKitContainer: String?
+  public var bundleIdentifier: String?
   /// `nil` means monetization is disabled: the app runs without paywalls and says so.
   public var purchaselyAPIKey: String?
   /// App Store Connect's subscription group, or the local `.storekit` one until it is set.
@@ -24,7 +29,6 @@ nonisolated public struct AppConfiguration: Sendable, Equatable {
 
   /// Info.plist keys, each fed by a build setting.
   public enum Key {
-    public static let nasaAPIKey = "NASAAPIKey"
     public static let purchaselyAPIKey = "PurchaselyAPIKey"
     public static let subscriptionGroupID = "SubscriptionGroupID"
     public static let grandfatheringCutoffBuild = "GrandfatheringCutoffBuild"
@@ -32,6 +36,7 @@ nonisolated public struct AppConfiguration: Sendable, Equatable {
     public static let privacyPolicyURL = "PrivacyPolicyURL"
     public static let shortVersion = "CFBundleShortVersionString"
     public static let build = "CFBundleVersion"
+    public static let bundleIdentifier = "CFBundleIdentifier"
   }
 
   /// Used only if Info.plist lost its keys; the same defaults as `Config/Base.xcconfig`.
@@ -50,7 +55,9 @@ nonisolated public struct AppConfiguration: Sendable, Equatable {
   /// Reads `info` (`Bundle.main.infoDictionary`).
   public init(info: [String: any Sendable]) {
     func value(_ key: String) -> String? { BuildSetting.value(info[key]) }
-    nasaAPIKey = value(Key.nasaAPIKey)
+    shared = SharedConfiguration(info: info)
+    cloudKitContainer = value(FavoritesSync.containerInfoKey)
+    bundleIdentifier = value(Key.bundleIdentifier)
     purchaselyAPIKey = value(Key.purchaselyAPIKey)
     subscriptionGroupID = value(Key.subscriptionGroupID) ?? ProductCatalog.localSubscriptionGroupID
     storeKitProductsConfigured = value(Key.subscriptionGroupID) != nil

@@ -199,11 +199,11 @@ extension ScenarioSession {
         return fail("favorites are on the Favorites tab (select it first)")
       }
       guard case .loaded(let favorites) = model.favorites.state,
-        let favorite = favorites.first(where: { $0.date == day })
+        let favorite = favorites.first(where: { $0.date == day }),
+        let detail = model.favorites.detail(for: favorite)
       else {
         return fail("\(day.iso) is not in the Favorites list")
       }
-      let detail = model.favoriteDetail(for: favorite)
       journey.favoriteDetail = detail
       journey.favoriteSwiper = nil
       model.navigation.openFavorite(day)
@@ -262,7 +262,7 @@ extension ScenarioSession {
   /// the leading edge is the system's Back swipe and never changes the day (the system's Back
   /// itself is not simulated: use `back`). VoiceOver's action swipes without a drag, as the
   /// detail's accessibility action does. The day swiped to reaches the tab's stack as the view's
-  /// does: the swiping model reports it as its entry's (`AppModel.daySwiper(from:in:)`).
+  /// does: the swiping model reports it as its entry's (`DayDetails.swiper(from:in:)`).
   private func swipe(_ direction: DaySwipeDirection, _ gesture: SwipeGesture, _ model: AppModel) async {
     guard journey.tab != .today else {
       return fail("Today's picture does not swipe between days (its viewer does; open a day on Explore)")
@@ -315,7 +315,7 @@ extension ScenarioSession {
 
   /// Share as the detail's button does: a picture day's picture is fetched first (`PictureDownload`:
   /// the disk tier, else the picture server) and the share sheet is presented with it; a failure is
-  /// told in the message queue instead (`AppModel.shareFailed`). Any other day shares its page
+  /// told in the message queue instead (`DayDetails.shareFailed`). Any other day shares its page
   /// link through the system's `ShareLink`, which is no sheet of the app's state.
   private func share(_ model: AppModel) async {
     guard let apod, let swiper = detailInFront(model), case .loaded(let day) = swiper.page else {
@@ -334,14 +334,14 @@ extension ScenarioSession {
       }
     }
     if let failure {
-      model.shareFailed(failure)
+      model.details.shareFailed(failure)
       world.note("share: the picture could not be prepared: \(failure)")
     } else {
       present(.share(day.date), model)
     }
   }
 
-  /// Save to Photos as the detail's button does (`AppModel.saveToPhotos`), with PhotoKit replaced:
+  /// Save to Photos as the detail's button does (`DayDetails.saveToPhotos`), with PhotoKit replaced:
   /// the permission answer is the scenario's, the picture's bytes come through `PictureDownload`
   /// (the pipeline's disk tier, else the picture server), and the library records what it gets.
   private func saveToPhotos(answering permission: PhotosPermission, _ model: AppModel) async {
@@ -360,7 +360,7 @@ extension ScenarioSession {
       requestAccess: { access }, download: { url in try await pictures.picture(at: url).data },
       addToLibrary: { data in library.add(data) })
     var result: SavePictureResult?
-    await track { result = await model.saveToPhotos(day, using: saver) }
+    await track { result = await model.details.saveToPhotos(day, using: saver) }
     if let result { world.note("photos: \(result.title): \(result.message)") }
   }
 
@@ -417,7 +417,7 @@ extension ScenarioSession {
       }
       var shownDetails = journey.details[.explore] ?? []
       if shownDetails.count >= stack.entries.count, !shownDetails.isEmpty { shownDetails.removeLast() }
-      shownDetails.append(model.daySwiper(from: result.apod, in: entry.id))
+      shownDetails.append(model.details.swiper(from: result.apod, in: entry.id))
       journey.details[.explore] = shownDetails
     case .favorites, .profile:
       return
@@ -435,12 +435,12 @@ extension ScenarioSession {
   }
 
   /// The detail just pushed on Explore shows `apod`, swiping as its stack entry (as
-  /// `ExploreDayDetail` makes it: `AppModel.daySwiper(from:in:)`).
+  /// `ExploreDayDetail` makes it: `DayDetails.swiper(from:in:)`).
   private func pushDetail(_ apod: APOD, openedOn day: APODDay, _ model: AppModel) {
     guard let entry = model.navigation.detail(on: .explore, openedOn: day) else {
       return fail("the navigation pushed no detail for \(day.iso)")
     }
-    journey.details[.explore, default: []].append(model.daySwiper(from: apod, in: entry.id))
+    journey.details[.explore, default: []].append(model.details.swiper(from: apod, in: entry.id))
   }
 
   /// The day detail in front: the top one pushed on the tab shown, the favorite's full day once
@@ -453,13 +453,13 @@ extension ScenarioSession {
       guard let detail = journey.favoriteDetail, case .full(let apod) = detail.state,
         let entry = model.navigation.detail(on: .favorites, openedOn: detail.favorite.date)
       else { return nil }
-      let swiper = model.daySwiper(from: apod, in: entry.id)
+      let swiper = model.details.swiper(from: apod, in: entry.id)
       journey.favoriteSwiper = swiper
       return swiper
     }
     guard journey.tab == .today, case .loaded(let content) = model.today.state else { return nil }
     if let today = journey.todayDetail, today.origin == content.apod.date { return today.swiper }
-    let swiper = model.daySwiper(from: content.apod)
+    let swiper = model.details.swiper(from: content.apod)
     journey.todayDetail = (content.apod.date, swiper)
     return swiper
   }

@@ -1,0 +1,56 @@
+import APODTestSupport
+import AppCore
+import Foundation
+import ImageCache
+import NASA
+import TestSupport
+import Testing
+import WidgetCore
+
+/// The app process is set up once (`AppProcess`, as `LiveAppEnvironment` builds it): the app's
+/// model and the Shortcuts actions share one repository and one image pipeline over the App Group.
+@Suite("One process setup", .timeLimit(.minutes(5)))
+@MainActor
+struct AppProcessTests {
+  @Test func theAppAndAShortcutsActionUseOneRepositoryAndOnePipeline() async throws {
+    var today = try APODDay(iso: "2026-11-10")
+    while APODFixtures.sampleAPODBasic(for: today).contains(#""media_type":"video""#) { today = today.next }
+    let now = utc("\(today.iso)T20:00:00Z")
+    let folder = try TemporaryDirectory()
+    let group = folder.url.appending(path: "group", directoryHint: .isDirectory)
+    try await LoopbackAPOD.run(now: now) { loopback in
+      await loopback.serveBasicFeed(days: APODDay.lastDays(3, endingOn: today))
+      let process = AppProcess(
+        info: [SharedConfiguration.Key.appGroup: "group.test", "CFBundleShortVersionString": "2.0"],
+        folders: ProcessFolders(
+          appGroupContainer: { $0 == "group.test" ? group : nil },
+          caches: folder.url.appending(path: "caches"),
+          applicationSupport: folder.url.appending(path: "support")),
+        imageDecoder: HeaderImageDecoder(), clock: loopback.clock,
+        service: (loopback.v1URL, loopback.basicURL))
+      let fakes = TestContent(clock: loopback.clock)
+      let content = process.content(
+        favoritesRepository: fakes.favorites, notificationCenter: fakes.notificationCenter,
+        reminderSettingsStore: fakes.reminderStore)
+      let monetization = MonetizationFakeSet(store: InMemoryKeyValueStore(), clock: loopback.clock)
+      let model = AppModel(monetization: monetization.appMonetization(mode: .full), content: content)
+
+      await model.today.load()
+      guard case .loaded(let shown) = model.today.state, let hd = shown.apod.hdImageURL else {
+        throw TestFailure("Today did not load a picture: \(model.today.state)")
+      }
+      let png = ImageFixtures.png(width: 6, height: 4)
+      await model.images.pipeline.keepOriginal(png, for: hd)
+
+      let action = process.astronomyPicture
+      let file = try await action.file(picked: nil, timeZone: .gmt, now: now)
+      #expect(file.data == png)
+      #expect(await loopback.server.requestCount() == 1)
+      #expect(action.repository === content.apodRepository)
+      #expect(model.images.pipeline === process.stack.images)
+      #expect(content.imagePipeline === process.stack.images)
+      #expect(process.stack.storage.isShared)
+      #expect(process.configuration.versionText == "2.0")
+    }
+  }
+}
