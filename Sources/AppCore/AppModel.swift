@@ -1,12 +1,9 @@
 import AppNavigation
 import Basics
 import ExploreCore
-import Favorites
 import FavoritesCore
-import Foundation
 import Localization
 import Monetization
-import NASA
 import Notifications
 import Observation
 import ProfileCore
@@ -24,8 +21,7 @@ public final class AppModel {
 
   public private(set) var launchState: LaunchState = .notLaunched
   public private(set) var onboardingResult: PaywallFlowResult?
-  /// Why a gated action did not run, when worth telling (Ask to Buy, a paywall that could not
-  /// be shown); it is a message in `navigation`'s queue too.
+  /// Why a gated action did not run (Ask to Buy, a paywall that could not be shown).
   public var gateNotice: String? { notices.text }
 
   public let monetization: AppMonetization
@@ -35,18 +31,16 @@ public final class AppModel {
   public let favorites: FavoritesModel
   public let heart: FavoriteHeart
   public let profile: ProfileModel
-  /// The tab, each tab's stack, the sheet, the message queue, the orientations.
   public let navigation: AppNavigation
   public let images: ImageModels
-  /// A detail's day swipes, Save to Photos and Share's failures.
   public let details: DayDetails
 
   @ObservationIgnored private let notices: GateNotices
   @ObservationIgnored public let clock: any Clocking
   @ObservationIgnored private var wasInBackground = false
 
-  /// Monetization and every screen's model at once (tests, the simulator). The app builds
-  /// monetization first and begins its launch before the favorites store opens.
+  /// Tests and the simulator; the app builds monetization first and begins its launch before
+  /// the favorites store opens.
   public convenience init(dependencies: Dependencies) {
     self.init(monetization: AppMonetization(dependencies.monetization), content: dependencies.content)
   }
@@ -56,7 +50,7 @@ public final class AppModel {
     let notices = monetization.notices
     let clock = dependencies.clock
     let repository = content.apodRepository
-    let favoritesGate = FavoritesGateAdapter(gates: monetization.gates) { notices.text = $0 }
+    let favoritesGate = FavoritesGateAdapter(monetization)
     let favorites = FavoritesModel(
       repository: content.favoritesRepository, gate: favoritesGate, pinner: content.imagePipeline,
       clock: clock, observers: content.favoritesObservers, apods: repository)
@@ -95,7 +89,7 @@ public final class AppModel {
       reminder: reminder, links: content.links, versionText: content.versionText,
       monetizationEnabled: dependencies.monetizationEnabled,
       isAwaitingApproval: { [purchases = monetization.purchases] in purchases.isAwaitingApproval },
-      changeRunningMode: monetization.scheduleRunningMode,
+      changeRunningMode: monetization.graph.scheduleRunningMode,
       runningModeRules: RunningModeRules(
         isRelease: dependencies.isReleaseBuild,
         storeKitProductsConfigured: dependencies.storeKitProductsConfigured))
@@ -105,10 +99,8 @@ public final class AppModel {
     randomDay.opensDay = { [weak self] day in await self?.open(.day(day)) }
   }
 
-  /// Launch: start the transaction listener and the SDK (or wait for the start
-  /// `AppMonetization.beginLaunch()` began before the favorites store opened), sync, then the
-  /// onboarding paywall only after a definitive "free", once; returns after it was dismissed.
-  /// Later calls do nothing.
+  /// The SDK start (begun by `AppMonetization.beginLaunch()` if the app did), a sync, then the
+  /// onboarding paywall only after a definitive "free"; returns once it is dismissed. Once only.
   public func launch() async {
     guard launchState == .notLaunched else { return }
     launchState = .launching
@@ -137,25 +129,20 @@ public final class AppModel {
     }
   }
 
-  /// Back in the foreground: sync entitlements (throttled to the freshness window), retry a
-  /// failed SDK start, load Today (the network only if the APOD day advanced), and re-read the
-  /// reminder's permission (it may have changed in Settings).
+  /// The reminder's permission may have changed in Settings meanwhile.
   public func enterForeground() async {
     guard launchState == .launched else { return }
     await monetization.enterForeground()
     await today.load()
     await profile.reminder.refresh()
-    // Favorites saved or removed on another device (iCloud sync) show, and their pictures are
-    // pinned or let go (FavoritesModel's rule).
+    // Favorites saved or removed on another device (iCloud sync) show.
     await favorites.load()
   }
 
-  /// A sentence to tell once after launch about the favorites store (set aside, or not usable),
-  /// queued behind nothing and shown like every other message.
+  /// The favorites store was set aside or cannot be used: told once, in the message queue.
   public func announceFavoritesStore(_ notice: String) {
     navigation.enqueue(title: Localized.text("Favorites"), text: notice)
   }
 
-  /// Stops the transaction listener before the model is discarded.
   public func shutdown() { monetization.purchases.stopListening() }
 }

@@ -12,19 +12,12 @@ import Observation
 /// the SDK while the favorites store is still opening (`AppModel(monetization:content:)` takes it
 /// afterwards, and `AppModel.launch()` waits for what it began).
 public final class AppMonetization {
-  /// The coordinators and their wiring.
   public let graph: MonetizationGraph
-  /// Running mode and other persisted settings.
   public var settings: AppSettings { graph.settings }
-  /// The single source of truth for Premium.
   public var entitlements: EntitlementProvider { graph.entitlements }
-  /// Paywall presentation, one at a time.
   public var paywalls: PaywallFlow { graph.paywalls }
-  /// Gated actions.
   public var gates: FeatureGateCoordinator { graph.gates }
-  /// Restore purchases.
   public var restores: RestoreCoordinator { graph.restores }
-  /// Purchases: the paywall's buttons in Observer mode, Ask to Buy, the transaction-updates listener.
   public var purchases: PurchaseCoordinator { graph.purchases }
   /// What monetization was built from (Profile reads its build flags and the manage sheet).
   let dependencies: MonetizationDependencies
@@ -32,9 +25,7 @@ public final class AppMonetization {
   /// the approval comes.
   let notices: GateNotices
   private let logger: any MonetizationLogging
-  /// Whether the onboarding paywall was shown in this process (at most once).
   private var onboardingShown = false
-  /// The launch's first stage, once begun.
   private var launchStart: Task<Void, Never>?
 
   /// Builds every coordinator. The persisted entitlement snapshot is loaded here, synchronously,
@@ -106,13 +97,8 @@ public final class AppMonetization {
     _ feature: Feature, action: @escaping @MainActor () async -> Void
   ) async -> GateAttemptResult {
     let result = await gates.attempt(feature, action: action)
-    if let notice = noticeAfterPaywall(nil, gate: result) { notices.text = notice }
+    if let notice = result.userNotice { notices.text = notice }
     return result
-  }
-
-  /// Stores the mode chosen in Profile; it applies on the next launch (`settings.modeChangeNotice`).
-  func scheduleRunningMode(_ mode: RunningMode) {
-    graph.scheduleRunningMode(mode)
   }
 
   /// Shows the onboarding paywall only after a definitive "free", once; returns what it did.
@@ -133,10 +119,8 @@ public final class AppMonetization {
   /// (`noticeAfterPaywall`).
   public var paywallInterceptor: PaywallInterceptor? { graph.paywallInterceptor }
 
-  /// The one path for the sentence shown once a paywall is gone: the gated action's own reason,
-  /// or, after any other paywall (onboarding), the Ask to Buy wait it started.
-  func noticeAfterPaywall(_ result: PaywallFlowResult?, gate: GateAttemptResult? = nil) -> String? {
-    if let notice = gate?.userNotice { return notice }
+  /// After a paywall the app opened itself (onboarding): the Ask to Buy wait it started.
+  func noticeAfterPaywall(_ result: PaywallFlowResult?) -> String? {
     guard case .dismissed = result, purchases.isAwaitingApproval else { return nil }
     return GateNotices.approval
   }

@@ -2,13 +2,10 @@ import Basics
 import Foundation
 import Monetization
 
-/// Everything `AppModel` needs from the outside world: the monetization services, which start
-/// before anything local opens (`AppMonetization.beginLaunch()`), and the content's. The app fills
-/// it with live adapters; tests and the simulator fill it with fakes.
+/// What `AppModel` needs from outside: monetization's services, which start before anything local
+/// opens (`AppMonetization.beginLaunch()`), and the content's.
 public struct Dependencies {
-  /// The subscription SDK, StoreKit, settings and the clock: everything the launch starts first.
   public var monetization: MonetizationDependencies
-  /// APODs, images, favorites, the reminder and Profile's configuration.
   public var content: ContentDependencies
 
   public init(monetization: MonetizationDependencies, content: ContentDependencies) {
@@ -17,33 +14,25 @@ public struct Dependencies {
   }
 }
 
-/// What monetization needs from the outside world, as protocol-typed members, plus the app's
-/// clock: nothing here waits for local storage, so the launch can start the transaction listener
-/// and the SDK before the favorites store opens.
+/// What monetization needs from outside: nothing here waits for local storage, so the launch can
+/// start the transaction listener and the SDK before the favorites store opens.
 public struct MonetizationDependencies {
-  /// Persistent settings and the last-known entitlement snapshot (`UserDefaults.standard`).
+  /// Settings and the last-known entitlement snapshot (`UserDefaults.standard`).
   public var keyValueStore: any KeyValueStore
-  /// The subscription SDK (Purchasely).
   public var subscriptionBackend: any SubscriptionBackend
-  /// StoreKit's read-only entitlement APIs.
   public var storeEntitlements: any StoreEntitlementsSource
-  /// `AppTransaction`, only needed when grandfathering is configured.
+  /// Only needed when grandfathering is configured.
   public var appTransactions: (any AppTransactionSource)?
-  /// The SDK's paywall UI.
   public var paywallPresenter: any PaywallPresenting
   /// StoreKit buying, used in Observer mode only.
   public var purchaser: any Purchaser
-  /// The App Store's manage-subscription sheet.
   public var subscriptionManagement: any SubscriptionManagementPresenting
-  /// Where monetization events go (OSLog in the app).
   public var monetizationLogger: any MonetizationLogging
-  /// Build-time monetization settings.
   public var configuration: MonetizationConfiguration
   /// `false` when the build has no Purchasely key: the app runs, and Profile says subscriptions
   /// are unavailable instead of offering Restore.
   public var monetizationEnabled: Bool
-  /// The clock every model reads and waits on (the paywall's timeouts, entitlement expiry, the
-  /// APOD day): `SystemClock` in the app, the test clock in tests and the simulator's own clock.
+  /// The process's one clock, which every model reads and waits on.
   public var clock: any Clocking
   /// A Release (App Store, TestFlight) build: Profile may not switch to Observer mode without
   /// StoreKit products (`RunningModeRules`). False in Debug, tests and the simulator.

@@ -17,17 +17,14 @@ nonisolated public struct AppConfiguration: Sendable, Equatable {
   public var purchaselyAPIKey: String?
   /// App Store Connect's subscription group, or the local `.storekit` one until it is set.
   public var subscriptionGroupID: String
-  /// True when Info.plist names the App Store subscription group; false when the build falls back
-  /// to the local `Spacer.storekit` group (no App Store products behind it).
+  /// False when the build falls back to the local `Spacer.storekit` group (no App Store products).
   public var storeKitProductsConfigured: Bool
-  /// Paid-app buyers whose original build is below this one keep Premium; `nil` turns
-  /// grandfathering off (the app was never sold for a price).
+  /// Buyers whose original build is below this one keep Premium; nil: the app was never paid.
   public var grandfatheringCutoffBuild: String?
   public var links: AppLinks
   /// "1.4 (212)": marketing version and build.
   public var versionText: String
 
-  /// Info.plist keys, each fed by a build setting.
   public enum Key {
     public static let purchaselyAPIKey = "PurchaselyAPIKey"
     public static let subscriptionGroupID = "SubscriptionGroupID"

@@ -5,25 +5,15 @@ import NASA
 import Notifications
 import ProfileCore
 
-/// What the content screens need: APODs, images, favorites storage, the reminder's notification
-/// center and settings, and what Profile shows. The app fills it with live parts; tests and the
-/// scenario simulator with local ones.
+/// What the content screens need: the app's come from `AppProcess.content(…)`.
 nonisolated public struct ContentDependencies: Sendable {
-  /// Cache-first APODs for Today and Explore.
   public var apodRepository: APODRepository
-  /// Every NASA image, with pinning for favorites.
   public var imagePipeline: ImagePipeline
-  /// Saved favorites (SwiftData in the app, a JSON file on Linux).
   public var favoritesRepository: any FavoritesRepository
-  /// `UNUserNotificationCenter` in the app.
   public var notificationCenter: any NotificationCenterClient
-  /// Where the reminder's settings persist (`UserDefaults` in the app).
   public var reminderSettingsStore: any ReminderSettingsStore
-  /// Terms and privacy pages.
   public var links: AppLinks
-  /// "1.4 (212)".
   public var versionText: String
-  /// How many days Explore shows.
   public var exploreDays: Int
   /// Told every stored favorite after each read and change (the widget's shelf, Spotlight).
   public let favoritesObservers: [any FavoritesObserver]

@@ -1,23 +1,18 @@
 import Favorites
 import Monetization
 
-/// Gives the Favorites module the narrow gate it asks for, backed by the monetization gate for
-/// `.favorites`. When an attempt does not run for a reason the user should hear (Ask to Buy,
-/// a paywall that could not be shown), `onNotice` receives the sentence.
+/// The Favorites module's narrow gate: the monetization gate for `.favorites`, whose reason worth
+/// telling (Ask to Buy, a paywall that could not be shown) becomes the gate notice.
 final class FavoritesGateAdapter: FavoritesGate {
-  private let gates: any FeatureGating
-  private let onNotice: @MainActor (String) -> Void
+  private let monetization: AppMonetization
 
-  init(gates: any FeatureGating, onNotice: @escaping @MainActor (String) -> Void) {
-    self.gates = gates
-    self.onNotice = onNotice
+  init(_ monetization: AppMonetization) {
+    self.monetization = monetization
   }
 
-  var isUnlocked: Bool { gates.isUnlocked(.favorites) }
+  var isUnlocked: Bool { monetization.gates.isUnlocked(.favorites) }
 
   func attempt(_ action: @escaping @MainActor () async -> Void) async -> Bool {
-    let result = await gates.attempt(.favorites, action: action)
-    if let notice = result.userNotice { onNotice(notice) }
-    return result == .ran
+    await monetization.attempt(.favorites, action: action) == .ran
   }
 }
