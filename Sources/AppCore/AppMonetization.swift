@@ -38,8 +38,11 @@ public final class AppMonetization {
         // The approval came: the wait it explained is over.
         if new.isPremium, notices.text == GateNotices.approval { notices.text = nil }
       },
-      // A promoted purchase that did not go through: told in the app's one message queue.
-      announce: { [notices] sentence in notices.announce(sentence) })
+      // A promoted purchase that did not go through: told in the app's one message queue. Its
+      // Ask to Buy wait is the gate notice a paywall purchase leaves, withdrawn on approval.
+      announce: { [notices] sentence in
+        if sentence == GateNotices.approval { notices.text = sentence } else { notices.announce(sentence) }
+      })
     self.dependencies = dependencies
     self.notices = notices
     self.logger = dependencies.monetizationLogger
@@ -54,8 +57,8 @@ public final class AppMonetization {
   /// Launch, first stage: the transaction listener first (renewals and approvals delivered at
   /// launch never wait for the SDK or for local storage), then the SDK start with the persisted
   /// mode, bounded. Returns at once; later calls do nothing. An update handled before the SDK
-  /// has started is recorded and finished all the same; its `synchronize()` does nothing then,
-  /// and the SDK's own start synchronizes.
+  /// has started is recorded and finished all the same; its `synchronize()` is owed and runs once
+  /// the start succeeds.
   public func beginLaunch() {
     guard launchStart == nil else { return }
     logger.log(.launchStarted(mode: settings.activeMode))
@@ -166,5 +169,5 @@ final class GateNotices {
   @ObservationIgnored var withdrawn: ((String) -> Void)?
 
   /// The one sentence that explains an Ask to Buy wait.
-  static let approval = GateAttemptResult.rolledBack(.awaitingApproval).userNotice
+  static let approval: String? = PurchaseCoordinator.approvalNotice
 }

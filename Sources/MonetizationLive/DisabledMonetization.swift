@@ -22,6 +22,11 @@ public struct DisabledSubscriptionBackend: SubscriptionBackend {
   /// Nothing to synchronize without an SDK; Core treats a synchronize as best effort.
   public func synchronize() async {}
 
+  public func syncPurchase(transactionID: UInt64, productID: ProductID) async throws(SubscriptionBackendError)
+  {
+    throw SubscriptionBackendError.notConfigured
+  }
+
   public func restore() async throws(SubscriptionBackendError) -> BackendRestoreResult {
     throw SubscriptionBackendError.notConfigured
   }
@@ -47,4 +52,6 @@ public struct DisabledPaywallPresenter: PaywallPresenting {
   public func closeAll() async {}
 
   public func isOnScreen(_ presentation: PaywallPresentation) async -> Bool { false }
+
+  public func isPaywallOpenedBySDKOnScreen() async -> Bool { false }
 }

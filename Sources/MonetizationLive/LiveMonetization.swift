@@ -44,10 +44,11 @@
       clock: any Clocking
     ) {
       let session = PurchaselySession(apiKey: purchaselyAPIKey, paywallEvents: paywallEvents, clock: clock)
+      let purchaseResults = PurchaseResultsForSync()
       #if canImport(Purchasely) && canImport(UIKit)
         if let session {
           availability = .enabled
-          subscriptionBackend = PurchaselyBackend(session: session)
+          subscriptionBackend = PurchaselyBackend(session: session, purchaseResults: purchaseResults)
           paywallPresenter = PurchaselyPaywallPresenter(session: session)
         } else {
           availability = .disabledMissingAPIKey
@@ -59,7 +60,7 @@
         subscriptionBackend = DisabledSubscriptionBackend()
         paywallPresenter = DisabledPaywallPresenter()
       #endif
-      purchaser = StoreKitPurchaser()
+      purchaser = StoreKitPurchaser(purchaseResults: purchaseResults)
       storeEntitlements = StoreKitEntitlements()
       appTransactions = StoreKitAppTransactions()
       logger = OSLogMonetizationLogger(subsystem: logSubsystem)

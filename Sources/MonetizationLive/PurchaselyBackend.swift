@@ -9,9 +9,11 @@
   /// paywall presenter waits on.
   public struct PurchaselyBackend: SubscriptionBackend {
     private let session: PurchaselySession
+    private let purchaseResults: PurchaseResultsForSync
 
-    public init(session: PurchaselySession) {
+    public init(session: PurchaselySession, purchaseResults: PurchaseResultsForSync) {
       self.session = session
+      self.purchaseResults = purchaseResults
     }
 
     /// Starts the SDK with `options` through Core's start sequence (`SDKStartGate.start`): the
@@ -39,6 +41,19 @@
     public func synchronize() async {
       guard session.startGate.phase == .started else { return }
       await PurchaselyBridge.synchronize()
+    }
+
+    /// rc.1 `syncPurchase(with: Product.PurchaseResult) async throws` with the purchase's StoreKit
+    /// answer; `syncPurchase(for productId: String) async throws` ("when you don't have direct
+    /// access to Product.PurchaseResult") only if none was kept.
+    public func syncPurchase(
+      transactionID: UInt64, productID: ProductID
+    ) async throws(SubscriptionBackendError) {
+      try requireStarted()
+      let result = await purchaseResults.take(transactionID)
+      if let error = await PurchaselyBridge.syncPurchase(result, productID: productID.rawValue) {
+        throw error
+      }
     }
 
     public func restore() async throws(SubscriptionBackendError) -> BackendRestoreResult {

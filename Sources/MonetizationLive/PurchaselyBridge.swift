@@ -3,6 +3,7 @@
   import Foundation
   import Monetization
   @preconcurrency import Purchasely
+  import StoreKit
 
   /// Every call into the Purchasely SDK that Core's protocols need, and the conversion of its types
   /// into Core values. Nothing here decides anything.
@@ -121,6 +122,22 @@
       await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
         let once = ResumeOnce(continuation)
         Purchasely.synchronize(success: synchronizeEnded(once), failure: synchronizeFailed(once))
+      }
+    }
+
+    @MainActor
+    static func syncPurchase(
+      _ result: Product.PurchaseResult?, productID: String
+    ) async -> SubscriptionBackendError? {
+      do {
+        if let result {
+          try await Purchasely.syncPurchase(with: result)
+        } else {
+          try await Purchasely.syncPurchase(for: productID)
+        }
+        return nil
+      } catch {
+        return backendError(from: error)
       }
     }
 

@@ -78,6 +78,12 @@
       else { return false }
       return await PaywallBridge.isOnScreen(paywall)
     }
+
+    /// A `PLYPresentationViewController` (the SDK's public paywall controller) anywhere in the
+    /// chain of presented controllers, itself or inside a container.
+    public func isPaywallOpenedBySDKOnScreen() async -> Bool {
+      await TopViewController.showsSDKPaywall()
+    }
   }
 
   /// A preloaded SDK presentation with its Core summary and the relay its callbacks resolve.
@@ -288,6 +294,18 @@
         top = presented
       }
       return top
+    }
+
+    static func showsSDKPaywall() -> Bool {
+      func contains(_ controller: UIViewController) -> Bool {
+        controller is PLYPresentationViewController || controller.children.contains(where: contains)
+      }
+      var next = rootViewController()?.presentedViewController
+      while let presented = next {
+        if !presented.isBeingDismissed, contains(presented) { return true }
+        next = presented.presentedViewController
+      }
+      return false
     }
 
     /// Waits while a presented controller is on its way out, at most one second.

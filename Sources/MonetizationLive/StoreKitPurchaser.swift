@@ -20,8 +20,15 @@
     private var unfinished: [UInt64: Transaction] = [:]
     private var listener: Task<Void, Never>?
     private var promotedListener: Task<Void, Never>?
+    private let purchaseResults: PurchaseResultsForSync
+    /// Products looked up for the purchase that follows (`loadProduct`).
+    private var loadedProducts: [String: Product] = [:]
 
-    public init() {}
+    /// - Parameter purchaseResults: where each purchase's StoreKit answer waits for the backend
+    ///   adapter's `syncPurchase`, until its transaction is finished.
+    public init(purchaseResults: PurchaseResultsForSync) {
+      self.purchaseResults = purchaseResults
+    }
 
     /// `Product.products(for:)` then `purchase(confirmIn:options:)` in the scene of the paywall that
     /// asked (the `PaywallConfirmationSite` the interceptor made, handed back by Core), with the signed promotional offer and its app account token
@@ -29,18 +36,39 @@
     /// timestamp:)` (iOS 15, deprecated in iOS 26): its replacement `promotionalOffer(_:compactJWS:)`
     /// needs a JWS, which Purchasely 6.0.0-rc.1's `PLYOfferSignature` does not carry.
     /// Thrown errors become `.failed`.
+    /// `Product.products(for:)` (a network read; Core bounds it), kept for `purchase`.
+    public func loadProduct(_ productID: ProductID) async -> Result<Void, PurchaseFailure> {
+      switch await Self.product(productID.rawValue) {
+      case .success(let product):
+        loadedProducts[product.id] = product
+        return .success(())
+      case .failure(let failure):
+        return .failure(failure)
+      }
+    }
+
+    private static func product(_ id: String) async -> Result<Product, PurchaseFailure> {
+      do {
+        guard let found = try await Product.products(for: [id]).first(where: { $0.id == id })
+        else { return .failure(.productNotFound) }
+        return .success(found)
+      } catch {
+        return .failure(StoreKitMapping.purchaseFailure(from: error))
+      }
+    }
+
     public func purchase(
       productID: ProductID, promotionalOffer: PromotionalOfferSignature?, appAccountToken: UUID?,
       confirmIn site: (any PurchaseConfirmationSite)?
     ) async -> PurchaseResult {
       let product: Product
-      do {
-        let id = productID.rawValue
-        guard let found = try await Product.products(for: [id]).first(where: { $0.id == id })
-        else { return .failed(.productNotFound) }
-        product = found
-      } catch {
-        return .failed(StoreKitMapping.purchaseFailure(from: error))
+      if let loaded = loadedProducts.removeValue(forKey: productID.rawValue) {
+        product = loaded
+      } else {
+        switch await Self.product(productID.rawValue) {
+        case .success(let found): product = found
+        case .failure(let failure): return .failed(failure)
+        }
       }
       var options: Set<Product.PurchaseOption> = []
       // The token Core decided (the one the offer was signed for): `appAccountToken(_:)`, iOS 15.
@@ -62,7 +90,10 @@
       }
       switch result {
       case .success(let verification):
-        if case .verified(let transaction) = verification { unfinished[transaction.id] = transaction }
+        if case .verified(let transaction) = verification {
+          unfinished[transaction.id] = transaction
+          await purchaseResults.keep(result, for: transaction.id)
+        }
         return .purchased(StoreKitMapping.snapshot(verification))
       case .userCancelled:
         return .cancelled
@@ -125,6 +156,7 @@
     /// Finishes the transaction with this id, once. Unverified transactions are never handed to
     /// Core as finishable, so only verified ones are looked up.
     public func finish(transactionID: UInt64) async {
+      _ = await purchaseResults.take(transactionID)
       if let transaction = unfinished.removeValue(forKey: transactionID) {
         await transaction.finish()
         return
@@ -158,6 +190,24 @@
         }
       #endif
       return try await product.purchase(options: options)
+    }
+  }
+
+  /// The StoreKit answers of the purchases the app made, by transaction id, for the backend
+  /// adapter: Purchasely rc.1 `public static func syncPurchase(with purchaseResult:
+  /// StoreKit.Product.PurchaseResult) async throws` takes StoreKit's own value, which Core cannot
+  /// carry. Each is dropped when its transaction is finished.
+  public actor PurchaseResultsForSync {
+    private var results: [UInt64: Product.PurchaseResult] = [:]
+
+    public init() {}
+
+    func keep(_ result: Product.PurchaseResult, for transactionID: UInt64) {
+      results[transactionID] = result
+    }
+
+    func take(_ transactionID: UInt64) -> Product.PurchaseResult? {
+      results.removeValue(forKey: transactionID)
     }
   }
 

@@ -108,6 +108,24 @@ struct ObserverPurchaseInterceptorTests {
     #expect(harness.purchaser.purchasedProductIDs.isEmpty)
   }
 
+  /// Issue 35, point 2: `Product.products(for:)` goes to the network; a lookup that never answers
+  /// must not keep the paywall spinning.
+  @Test func aProductLookupThatNeverAnswersFailsAtTheTimeLimit() async throws {
+    let harness = Harness.started(mode: .observer)
+    harness.purchaser.hangsProductLoads = true
+    let purchase = Task { await harness.purchases.handlePurchase(plan: MonetizationFixtures.monthlyPlan) }
+    try await bounded { while harness.purchaser.lostProductLoads.count == 0 { await Task.yield() } }
+    try await bounded { await harness.clock.waitUntilSleeping() }
+    harness.clock.advance(by: harness.entitlements.backendCallTimeout)
+    let response = try await bounded("the purchase after the lookup's time limit") { await purchase.value }
+    #expect(
+      response
+        == InterceptorResponse(
+          result: .failed, closesPaywall: false, message: PurchaseFailure.networkError.userMessage))
+    #expect(harness.purchaser.purchasedProductIDs.isEmpty)
+    #expect(harness.purchases.activity == .idle)
+  }
+
   @Test func planWithoutAnOfferIsBoughtPlainly() async throws {
     let harness = Harness.started(mode: .observer)
     harness.purchaser.purchaseResults = [.cancelled]
@@ -341,6 +359,26 @@ struct TransactionUpdatesListenerTests {
     #expect(harness.entitlements.entitlement.reason == .revoked)
   }
 
+  /// Issue 35, point 6: the SDK drops a `synchronize()` made before its start (`PurchaselyBackend`),
+  /// so a transaction the listener finished then was never sent: it is, once the start succeeds.
+  @Test func aTransactionFinishedBeforeTheSDKStartedIsSynchronizedOnceItStarts() async throws {
+    let harness = Harness(mode: .observer)
+    harness.purchaser.send(.verified(harness.activeTransaction(id: 81)))
+    await harness.purchases.startListening()
+    try await bounded { await harness.logger.waitUntil(1, .transactionUpdateHandled) }
+    #expect(harness.purchaser.finishedTransactionIDs == [81])
+    await harness.graph.backendStart.start()
+    let started = try #require(harness.calls.firstIndex(of: "backend.start"))
+    let synchronized = harness.calls.entries.indices.filter {
+      harness.calls.entries[$0] == "backend.synchronize"
+    }
+    #expect(synchronized.count == 1)
+    #expect(synchronized.allSatisfy { $0 > started }, "calls: \(harness.calls.entries)")
+    // Owed once: a later start (none happens once started) or foreground owes nothing more.
+    await harness.entitlements.synchronizeOwedSinceBeforeStart()
+    #expect(harness.backend.synchronizeCount == 1)
+  }
+
   @Test func unverifiedUpdateIsIgnoredAndNotFinished() async throws {
     let harness = Harness.started(mode: .observer)
     await harness.purchases.startListening()
@@ -461,12 +499,13 @@ struct RestoreTests {
   }
 }
 
-/// Money path 8: a check that read StoreKit before a purchase must not save its older "free"
-/// after the purchase was recorded (Profile would flicker to Free).
+/// A check that read StoreKit before a purchase must not save its older "free" after the grant
+/// (Profile would flicker to Free), and the purchase must not wait for it (the paywall would spin
+/// after "You're all set": a check can take four bounded reads).
 @Suite("Observer purchase: the grant is ordered with the checks", .timeLimit(.minutes(5)))
 @MainActor
 struct PurchaseOrderingTests {
-  @Test func aCheckHeldAcrossAPurchaseNeverDowngradesAfterTheGrant() async throws {
+  @Test func aPurchaseAnswersAtOnceWhileACheckIsHeldAndTheCheckNeverDowngrades() async throws {
     let harness = Harness.started(mode: .observer)
     harness.storeKit.holdsStatuses = true
     // The check reads StoreKit before the purchase (nothing yet), then waits for the statuses.
@@ -475,27 +514,44 @@ struct PurchaseOrderingTests {
       while harness.storeKit.heldReads.count == 0 { await Task.yield() }
     }
     let bought = harness.purchaseWillSucceed(id: 44)
-    harness.storeKit.holdsStatuses = false
-    let purchase = Task { await harness.purchases.handlePurchase(plan: MonetizationFixtures.monthlyPlan) }
-    try await bounded("the purchase reaching the App Store") {
-      while harness.purchaser.purchasedProductIDs.isEmpty { await Task.yield() }
+    // The answer comes while the check is still held.
+    let response = try await bounded("the purchase answering while a check is held") {
+      await harness.purchases.handlePurchase(plan: MonetizationFixtures.monthlyPlan)
     }
-    // StoreKit knows the purchase from now on; the held check answers afterwards.
+    #expect(response == InterceptorResponse(result: .success, closesPaywall: true))
+    #expect(harness.entitlements.entitlement.isPremium)
+    #expect(harness.storeKit.heldReads.count == 1)
+    // StoreKit knows the purchase from now on; the held check answers afterwards with its old read.
+    harness.storeKit.holdsStatuses = false
     harness.storeKit.entitlements = [.verified(bought)]
-    for _ in 0..<100 { await Task.yield() }
     harness.storeKit.heldReads.releaseAll()
-    _ = try await bounded { await check.value }
-    #expect(try await bounded { await purchase.value }.result == .success)
-    // Three updates in all: the held check, the grant, and the re-check after the purchase.
+    let held = try await bounded { await check.value }
+    #expect(held.entitlement.isPremium)
+    #expect(harness.logger.events.contains(.checkDroppedAfterGrant(trigger: .foreground)))
+    // The grant, then the re-check after the purchase; the held check applied nothing.
     try await bounded("the re-check after the purchase") {
-      await harness.logger.waitUntil(3, .entitlementUpdated)
+      await harness.logger.waitUntil(2, .entitlementUpdated)
     }
     let accesses = harness.logger.events.compactMap { event -> AccessLevel? in
       if case .entitlementUpdated(let access, _, _) = event { return access }
       return nil
     }
-    let firstPremium = try #require(accesses.firstIndex(of: .premium))
-    #expect(!accesses[firstPremium...].contains(.free), "entitlement updates: \(accesses)")
+    #expect(accesses == [.premium, .premium], "entitlement updates: \(accesses)")
     #expect(harness.entitlements.entitlement.isPremium)
+  }
+
+  @Test func aCheckThatBeganAfterTheGrantIsApplied() async throws {
+    let harness = Harness.started(mode: .observer)
+    let bought = harness.purchaseWillSucceed(id: 45)
+    harness.storeKitHas(bought)
+    _ = await harness.purchases.handlePurchase(plan: MonetizationFixtures.monthlyPlan)
+    try await bounded { await harness.logger.waitUntil(2, .entitlementUpdated) }
+    // A refund seen by a later check applies: only checks older than the grant are dropped.
+    var refunded = bought
+    refunded.revocationDate = harness.now
+    harness.storeKitHas(refunded)
+    let decision = await harness.entitlements.refresh(.foreground)
+    #expect(!decision.entitlement.isPremium)
+    #expect(!harness.entitlements.entitlement.isPremium)
   }
 }

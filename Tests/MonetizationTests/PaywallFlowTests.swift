@@ -284,6 +284,31 @@ struct PaywallSlotTests {
     let decision = try await bounded { await check.value }
     #expect(!decision.isDefinitive)
   }
+
+  /// Issue 35, point 2: `AppTransaction.refresh()` goes to the App Store like the other reads.
+  @Test func anAppTransactionRefreshThatNeverAnswersEndsAtTheTimeLimit() async throws {
+    let harness = Harness(
+      configuration: MonetizationFixtures.configuration(
+        grandfathering: GrandfatheringPolicy(cutoffBuild: "13")))
+    let source = FakeAppTransactionSource(
+      result: .success(
+        .unverified(
+          AppTransactionSnapshot(
+            originalAppVersion: "12", originalPurchaseDate: harness.now, environment: .production),
+          .invalidSignature)))
+    source.hangsRefresh = true
+    harness.appTransactions = source
+    harness.startBackend()
+    let check = Task { await harness.entitlements.refresh(.restore) }
+    try await bounded("the AppTransaction refresh") {
+      while source.lostReads.count == 0 { await Task.yield() }
+    }
+    try await bounded { await harness.clock.waitUntilSleeping() }
+    harness.clock.advance(by: harness.entitlements.backendCallTimeout)
+    let decision = try await bounded("the check after the refresh's time limit") { await check.value }
+    #expect(!decision.isDefinitive)
+    #expect(harness.logger.events.contains(.appTransactionUnavailable(.other(detail: "timed out"))))
+  }
 }
 
 /// Money path 4: once shown, a paywall whose dismissal never comes must not keep the flow

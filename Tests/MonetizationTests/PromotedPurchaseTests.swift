@@ -21,12 +21,26 @@ struct PromotedPurchaseTests {
     }
     #expect(harness.purchaser.purchasedProductIDs == [MonetizationFixtures.monthly])
     #expect(harness.purchaser.finishedTransactionIDs == [71])
-    // No interceptor answered the SDK, so nothing synchronizes after it but the app.
-    #expect(harness.backend.synchronizeCount == 1)
+    // No interceptor answered the SDK, so the app tells it of this purchase (`syncPurchase`, rc.1:
+    // "right after a purchase is made using StoreKit2"), before the finish.
+    #expect(harness.backend.syncedPurchases == [71])
+    #expect(harness.backend.synchronizeCount == 0)
+    let synced = try #require(harness.calls.firstIndex(of: "backend.syncPurchase"))
+    #expect(synced < (harness.calls.firstIndex(of: "purchaser.finish") ?? -1))
     #expect(harness.entitlements.entitlement.isPremium)
     #expect(harness.announcements.isEmpty)
     // No paywall was involved: the slot stays free.
     #expect(!harness.paywalls.isBusy)
+  }
+
+  @Test func aPromotedPurchaseWhoseSyncFailsIsSynchronizedInstead() async throws {
+    let harness = Harness.started(mode: .observer)
+    harness.purchaseWillSucceed(id: 72)
+    harness.backend.syncPurchaseResult = .failure(.network)
+    await harness.purchases.handlePromotedPurchase(MonetizationFixtures.monthly)
+    #expect(harness.backend.syncedPurchases == [72])
+    #expect(harness.backend.synchronizeCount == 1)
+    #expect(harness.purchaser.finishedTransactionIDs == [72])
   }
 
   @Test func observerModeSaysWhyAPromotedPurchaseFailed() async throws {
@@ -34,6 +48,20 @@ struct PromotedPurchaseTests {
     harness.purchaser.purchaseResults = [.failed(.purchaseNotAllowed)]
     await harness.purchases.handlePromotedPurchase(MonetizationFixtures.monthly)
     #expect(harness.announcements == [PurchaseFailure.purchaseNotAllowed.userMessage])
+    #expect(!harness.entitlements.entitlement.isPremium)
+  }
+
+  /// Issue 35, point 4: bought on the App Store page, an Ask to Buy purchase said nothing, while
+  /// the same purchase made in a paywall says it waits for approval.
+  @Test func observerModeAPromotedPurchaseWaitingForAParentSaysSo() async throws {
+    let harness = Harness.started(mode: .observer)
+    harness.purchaser.purchaseResults = [.pending]
+    await harness.purchases.handlePromotedPurchase(MonetizationFixtures.monthly)
+    #expect(harness.purchases.isAwaitingApproval)
+    #expect(
+      harness.announcements == [
+        "Waiting for approval. This unlocks as soon as your request is approved."
+      ])
     #expect(!harness.entitlements.entitlement.isPremium)
   }
 
@@ -73,10 +101,36 @@ struct PromotedPurchaseTests {
 
   @Test func fullModeAPromotedPaywallWhoseDismissalNeverCameIsFreedOnTheNextForeground() async throws {
     let harness = Harness.started(mode: .full)
+    harness.presenter.sdkPaywallOnScreen = true
     await harness.purchases.handlePromotedPurchase(MonetizationFixtures.annual)
     #expect(harness.paywalls.isBusy)
+    // On screen when the watchdog ends: the slot stays held.
+    try await bounded { await harness.clock.waitUntilSleeping() }
+    harness.clock.advance(by: harness.configuration.paywallDisplayTimeout)
+    try await eventually("the watchdog asking the presenter") {
+      harness.calls.count("paywall.isPaywallOpenedBySDKOnScreen") == 1
+    }
+    #expect(harness.paywalls.isBusy)
+    // Closed later without a dismissal: the next foreground frees it.
+    harness.presenter.sdkPaywallOnScreen = false
     await harness.paywalls.releaseSlotIfPaywallGone()
     #expect(!harness.paywalls.isBusy)
     #expect(harness.logger.events.contains(.paywallLost(placement: .openedBySDK)))
+  }
+
+  /// Issue 35, point 3: the SDK may show nothing for a promoted purchase (not started, no
+  /// placement, or it buys directly); no dismissal then comes, and every gated tap was refused.
+  @Test func fullModeAPromotedPurchaseThatShowsNothingFreesTheSlotWhenTheWatchdogEnds() async throws {
+    let harness = Harness.started(mode: .full)
+    await harness.purchases.handlePromotedPurchase(MonetizationFixtures.annual)
+    // Before the watchdog ends a tap does not stack a paywall on one that may still be coming.
+    #expect(await harness.paywalls.present(placement: Placement.premium) == .alreadyPresenting)
+    try await bounded { await harness.clock.waitUntilSleeping() }
+    harness.clock.advance(by: harness.configuration.paywallDisplayTimeout)
+    try await eventually("the slot freed") { !harness.paywalls.isBusy }
+    #expect(harness.logger.events.contains(.paywallLost(placement: .openedBySDK)))
+    harness.presenter.outcomes = [MonetizationFixtures.outcome(.cancelled)]
+    let next = try await bounded { await harness.paywalls.present(placement: Placement.premium) }
+    #expect(next == .dismissed(MonetizationFixtures.outcome(.cancelled)))
   }
 }

@@ -372,6 +372,7 @@ public enum SimulatedCall: String, Sendable, CaseIterable {
   case backendStart = "backend.start"
   case backendActiveSubscriptions = "backend.activeSubscriptions"
   case backendSynchronize = "backend.synchronize"
+  case backendSyncPurchase = "backend.syncPurchase"
   case backendRestore = "backend.restore"
   case storeKitCurrentEntitlements = "storeKit.currentEntitlements"
   case storeKitStatuses = "storeKit.statuses"

@@ -83,10 +83,24 @@ final class SimulatedBackend: SimulatedAdapter, SubscriptionBackend {
   func synchronize() async {
     guard world.isCurrent(generation) else { return }
     world.count(.backendSynchronize)
+    // Like the live adapter: the SDK must not be used before its start, so the call is dropped.
+    guard world.sdkIsStarted else { return world.note("sdk: synchronize before the start: dropped") }
     guard world.online else { return }
     // The backend validates each receipt with Apple: only verified transactions become known.
     for index in world.subscriptions.indices
     where world.subscriptions[index].onThisDevice && world.subscriptions[index].verified {
+      world.subscriptions[index].knownToBackend = true
+    }
+  }
+
+  /// The backend learns of this one purchase, once Apple validated it.
+  func syncPurchase(transactionID: UInt64, productID: ProductID) async throws(SubscriptionBackendError) {
+    guard world.isCurrent(generation) else { throw .other(detail: "app quit") }
+    world.count(.backendSyncPurchase, argument: productID.rawValue)
+    guard world.sdkIsStarted else { throw .other(detail: "the SDK has not started") }
+    guard world.online else { throw .network }
+    for index in world.subscriptions.indices
+    where world.subscriptions[index].transactionID == transactionID && world.subscriptions[index].verified {
       world.subscriptions[index].knownToBackend = true
     }
   }
@@ -208,10 +222,18 @@ final class SimulatedPaywalls: SimulatedAdapter, PaywallPresenting {
   func isOnScreen(_ presentation: PaywallPresentation) async -> Bool {
     world.isCurrent(generation) && world.isOnScreen(presentation.placement.rawValue)
   }
+
+  /// The simulated SDK never opens a paywall by itself.
+  func isPaywallOpenedBySDKOnScreen() async -> Bool { false }
 }
 
 @MainActor
 final class SimulatedPurchaser: SimulatedAdapter, Purchaser {
+  func loadProduct(_ productID: ProductID) async -> Result<Void, PurchaseFailure> {
+    guard world.isCurrent(generation) else { return .failure(.unknown) }
+    return .success(())
+  }
+
   func purchase(
     productID: ProductID, promotionalOffer: PromotionalOfferSignature?, appAccountToken: UUID?,
     confirmIn _: (any PurchaseConfirmationSite)?

@@ -77,6 +77,21 @@ public final class FakeSubscriptionBackend: SubscriptionBackend {
     if hangsSynchronize { await hangForever() }
   }
 
+  /// The transactions `syncPurchase` was called for, in order.
+  public private(set) var syncedPurchases: [UInt64] = []
+  public var syncPurchaseResult: Result<Void, SubscriptionBackendError> = .success(())
+  /// Runs on `syncPurchase`, to change later answers.
+  public var onSyncPurchase: (@MainActor (UInt64) -> Void)?
+
+  public func syncPurchase(
+    transactionID: UInt64, productID: ProductID
+  ) async throws(SubscriptionBackendError) {
+    calls.record("backend.syncPurchase")
+    syncedPurchases.append(transactionID)
+    try syncPurchaseResult.get()
+    onSyncPurchase?(transactionID)
+  }
+
   public func restore() async throws(SubscriptionBackendError) -> BackendRestoreResult {
     calls.record("backend.restore")
     restoreCount += 1
@@ -160,6 +175,8 @@ public final class FakeAppTransactionSource: AppTransactionSource {
   public var hangs = false
   /// The reads that hang.
   public let lostReads = LostCallbacks()
+  /// `AppTransaction.refresh()` never answers.
+  public var hangsRefresh = false
 
   public init(result: Result<VerificationResultSnapshot<AppTransactionSnapshot>, StoreReadError>) {
     self.result = result
@@ -180,6 +197,10 @@ public final class FakeAppTransactionSource: AppTransactionSource {
     AppTransactionSnapshot
   > {
     refreshCount += 1
+    if hangsRefresh {
+      await lostReads.wait()
+      throw .other(detail: "never answered")
+    }
     if case .success = refreshResult { result = refreshResult }
     return try refreshResult.get()
   }

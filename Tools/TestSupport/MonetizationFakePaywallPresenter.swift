@@ -140,6 +140,14 @@ public final class FakePaywallPresenter: PaywallPresenting {
     return waitingDisplay != nil
   }
 
+  /// Whether a paywall the SDK opened by itself is on screen (none unless a test says so).
+  public var sdkPaywallOnScreen = false
+
+  public func isPaywallOpenedBySDKOnScreen() async -> Bool {
+    calls.record("paywall.isPaywallOpenedBySDKOnScreen")
+    return sdkPaywallOnScreen
+  }
+
   public func closeAll() async {
     calls.record("paywall.closeAll")
     closeAllCount += 1

@@ -51,6 +51,21 @@ public final class FakePurchaser: Purchaser {
     queue.deliver(update)
   }
 
+  /// `Product.products(for:)` never answers.
+  public var hangsProductLoads = false
+  public let lostProductLoads = LostCallbacks()
+  /// What a product lookup answers (`productNotFound` for an id the store does not sell).
+  public var productLoadResult: Result<Void, PurchaseFailure> = .success(())
+
+  public func loadProduct(_ productID: ProductID) async -> Result<Void, PurchaseFailure> {
+    calls.record("purchaser.loadProduct")
+    if hangsProductLoads {
+      await lostProductLoads.wait()
+      return .failure(.networkError)
+    }
+    return productLoadResult
+  }
+
   public func purchase(
     productID: ProductID, promotionalOffer: PromotionalOfferSignature?, appAccountToken: UUID?,
     confirmIn site: (any PurchaseConfirmationSite)?

@@ -37,6 +37,11 @@ public final class EntitlementProvider {
   @ObservationIgnored private var grandfathering: GrandfatheringStatus?
   @ObservationIgnored private var appTransactionRefreshed = false
   @ObservationIgnored private let syncs = SerialTaskQueue()
+  /// Counts grants: a check whose reads began before the latest grant drops its result.
+  @ObservationIgnored private var grants: UInt64 = 0
+  /// A synchronize asked for before the SDK started (the adapter drops it then): owed until a
+  /// start succeeds.
+  @ObservationIgnored private var synchronizeOwed = false
 
   /// Creates the provider and loads the persisted snapshot.
   public init(
@@ -96,14 +101,11 @@ public final class EntitlementProvider {
   /// Records a verified transaction at once (Observer mode, before telling the backend and
   /// finishing it, so a crash before the finish re-grants the same way). Idempotent; returns
   /// `true` when it grants Premium now.
-  /// Runs in the same queue as the checks: a check that read StoreKit before the purchase must
-  /// not save its older "free" after the grant (Profile would flicker to Free).
+  /// Never waits behind a check (one can take four bounded reads: the paywall would spin after
+  /// payment); a check whose reads began before the grant drops its result instead, so Premium
+  /// never flickers back to Free.
   @discardableResult
   public func record(_ transaction: TransactionSnapshot) async -> Bool {
-    await syncs.run { await self.performRecord(transaction) }
-  }
-
-  private func performRecord(_ transaction: TransactionSnapshot) async -> Bool {
     let time = clock.now
     let grants =
       transaction.revocationDate == nil && !transaction.isUpgraded
@@ -116,6 +118,7 @@ public final class EntitlementProvider {
         access: .premium, reason: reason, source: .storeKit, productID: transaction.productID,
         expirationDate: transaction.expirationDate, isSandbox: transaction.environment != .production,
         computedAt: time, isFamilyShared: transaction.ownershipType == .familyShared)
+      self.grants += 1
       await apply(EntitlementDecision(entitlement: granted, isDefinitive: true))
     }
     return grants
@@ -125,7 +128,12 @@ public final class EntitlementProvider {
   public var backendCallTimeout: Duration { configuration.backendCallTimeout }
 
   /// `synchronize()`, bounded: a call that never returns must not hold up a check or a purchase.
+  /// Before the SDK has started it is owed instead (`synchronizeOwedSinceBeforeStart`).
   public func synchronizeBackend() async {
+    guard backendAvailability == .available else {
+      synchronizeOwed = backendAvailability != .notConfigured
+      return
+    }
     let backend = backend
     if case .timedOut = await TimeLimit.run(
       configuration.backendCallTimeout, clock: clock,
@@ -135,6 +143,44 @@ public final class EntitlementProvider {
     {
       logger.log(.backendCheckFailed(.other(detail: "synchronize timed out")))
     }
+  }
+
+  /// Runs the synchronize owed since before the start, once the SDK has started: a transaction
+  /// the listener finished before then is otherwise never sent.
+  public func synchronizeOwedSinceBeforeStart() async {
+    guard backendAvailability == .available, synchronizeOwed else { return }
+    synchronizeOwed = false
+    logger.log(.synchronizeRequested)
+    await synchronizeBackend()
+  }
+
+  /// `syncPurchase`, bounded, for a purchase no interceptor answered the SDK for; before its
+  /// finish. When it fails (or the SDK has not started) a `synchronize()` stands in.
+  public func syncPurchase(_ transaction: TransactionSnapshot) async {
+    logger.log(.purchaseSyncRequested(transactionID: transaction.id))
+    guard backendAvailability == .available else {
+      synchronizeOwed = backendAvailability != .notConfigured
+      return
+    }
+    let backend = backend
+    let answer = await TimeLimit.run(configuration.backendCallTimeout, clock: clock) {
+      _ async -> SubscriptionBackendError? in
+      do throws(SubscriptionBackendError) {
+        try await backend.syncPurchase(transactionID: transaction.id, productID: transaction.productID)
+        return nil
+      } catch {
+        return error
+      }
+    }
+    let failure: SubscriptionBackendError? =
+      switch answer {
+      case .finished(let error): error
+      case .timedOut: .other(detail: "syncPurchase timed out")
+      }
+    guard let failure else { return }
+    logger.log(.backendCheckFailed(failure))
+    logger.log(.synchronizeRequested)
+    await synchronizeBackend()
   }
 
   // MARK: - Private
@@ -155,6 +201,7 @@ public final class EntitlementProvider {
   }
 
   private func performSync(_ trigger: SyncTrigger) async -> EntitlementDecision {
+    let grantsBefore = grants
     var plan = plan(for: trigger)
     if backendAvailability != .available {
       plan.synchronizeFirst = false
@@ -173,6 +220,10 @@ public final class EntitlementProvider {
         purchasely: purchasely, storeKit: storeKit, grandfathering: grandfathering, lastKnown: lastKnown,
         now: clock.now))
     for finding in decision.findings { logger.log(.entitlementFinding(finding)) }
+    if grants != grantsBefore, let granted = lastDecision {
+      logger.log(.checkDroppedAfterGrant(trigger: trigger))
+      return granted
+    }
     await apply(decision)
     return decision
   }
@@ -254,7 +305,13 @@ public final class EntitlementProvider {
         if case .unverified = result, trigger == .restore, !appTransactionRefreshed {
           appTransactionRefreshed = true
           logger.log(.appTransactionRefreshRequested)
-          result = try await appTransactions.refreshAppTransaction()
+          result = try await boundedStoreRead {
+            [appTransactions] () async throws(StoreReadError) -> VerificationResultSnapshot<
+              AppTransactionSnapshot
+            > in
+            try await appTransactions.refreshAppTransaction()
+          }
+          .get()
         }
         status = policy.status(for: .success(result))
       } catch {

@@ -30,7 +30,9 @@ extension MonetizationLog {
       .info
     case .snapshotLoaded, .snapshotMissing, .snapshotSaved, .syncStarted, .onboardingSkipped,
       .paywallRequested, .paywallAlreadyPresenting, .gateAttempted, .transactionRecorded,
-      .transactionFinished, .synchronizeRequested, .transactionUpdateObserved, .transactionUpdateHandled,
+      .transactionFinished, .synchronizeRequested, .purchaseSyncRequested, .checkDroppedAfterGrant,
+      .transactionUpdateObserved,
+      .transactionUpdateHandled,
       .promotedPurchaseHandled:
       .debug
     }

@@ -49,6 +49,8 @@ public enum MonetizationLog: Sendable, Equatable {
   case appTransactionRefreshRequested
   case entitlementFinding(EntitlementFinding)
   case entitlementUpdated(access: AccessLevel, reason: EntitlementReason, definitive: Bool)
+  /// A check whose reads began before a purchase was granted: its older answer is not applied.
+  case checkDroppedAfterGrant(trigger: SyncTrigger)
   case onboardingSkipped(reason: OnboardingPolicy.SkipReason)
   // Paywalls
   case paywallRequested(placement: Placement)
@@ -81,6 +83,8 @@ public enum MonetizationLog: Sendable, Equatable {
   /// The app is done with one promoted purchase, whatever it did with it.
   case promotedPurchaseHandled(productID: ProductID)
   case synchronizeRequested
+  /// `syncPurchase` for a purchase the app made outside any interceptor.
+  case purchaseSyncRequested(transactionID: UInt64)
   // Restore
   case restoreStarted(mode: RunningMode)
   case restoreFinished(RestoreOutcome)
@@ -106,6 +110,7 @@ public enum MonetizationLog: Sendable, Equatable {
     case .appTransactionRefreshRequested: .appTransactionRefreshRequested
     case .entitlementFinding: .entitlementFinding
     case .entitlementUpdated: .entitlementUpdated
+    case .checkDroppedAfterGrant: .checkDroppedAfterGrant
     case .onboardingSkipped: .onboardingSkipped
     case .paywallRequested: .paywallRequested
     case .paywallAlreadyPresenting: .paywallAlreadyPresenting
@@ -131,6 +136,7 @@ public enum MonetizationLog: Sendable, Equatable {
     case .promotedPurchaseArrived: .promotedPurchaseArrived
     case .promotedPurchaseHandled: .promotedPurchaseHandled
     case .synchronizeRequested: .synchronizeRequested
+    case .purchaseSyncRequested: .purchaseSyncRequested
     case .restoreStarted: .restoreStarted
     case .restoreFinished: .restoreFinished
     }
@@ -141,13 +147,14 @@ public enum MonetizationLog: Sendable, Equatable {
     case launchStarted, backendStarted, backendStartFailed, runningModeScheduled, snapshotLoaded
     case snapshotMissing, snapshotDiscarded, snapshotSaved, syncStarted, backendCheckFailed
     case subscriptionStatusesUnavailable, appTransactionUnavailable, appTransactionRefreshRequested
-    case entitlementFinding, entitlementUpdated, onboardingSkipped, paywallRequested
+    case entitlementFinding, entitlementUpdated, checkDroppedAfterGrant, onboardingSkipped, paywallRequested
     case paywallAlreadyPresenting, paywallLoadFailed, paywallUnavailable, paywallDisplayed
     case paywallDismissed, paywallClosedOnUnlock, paywallLost, gateAttempted, purchaseStarted,
       purchaseSucceeded
     case purchasePending, purchaseCancelled, purchaseFailed, purchaseUnverified
     case purchaseNotHandledInFullMode, transactionUpdateIgnored, transactionRecorded, transactionFinished
-    case transactionUpdateObserved, transactionUpdateHandled, synchronizeRequested, restoreStarted
+    case transactionUpdateObserved, transactionUpdateHandled, synchronizeRequested, purchaseSyncRequested
+    case restoreStarted
     case restoreFinished, promotedPurchaseArrived, promotedPurchaseHandled
   }
 
@@ -174,6 +181,8 @@ public enum MonetizationLog: Sendable, Equatable {
     case .entitlementFinding(let finding): "ignored: \(finding)"
     case .entitlementUpdated(let access, let reason, let definitive):
       "entitlement \(access.rawValue) (\(reason.rawValue))\(definitive ? "" : ", not definitive")"
+    case .checkDroppedAfterGrant(let trigger):
+      "check (\(trigger.rawValue)) dropped: it read the stores before a purchase was granted"
     case .onboardingSkipped(let reason): "onboarding not shown: \(reason)"
     case .paywallRequested(let placement): "paywall '\(placement)' requested"
     case .paywallAlreadyPresenting(let placement): "paywall '\(placement)' ignored: one is already up"
@@ -209,6 +218,7 @@ public enum MonetizationLog: Sendable, Equatable {
       }
     case .promotedPurchaseHandled(let productID): "promoted purchase of \(productID.rawValue) handled"
     case .synchronizeRequested: "synchronize requested"
+    case .purchaseSyncRequested(let id): "syncPurchase requested for transaction \(id)"
     case .restoreStarted(let mode): "restore started (\(mode))"
     case .restoreFinished(let outcome): "restore finished: \(outcome)"
     }

@@ -82,8 +82,10 @@ public final class PaywallFlow {
   /// slot a later request holds.
   @ObservationIgnored private var slotOwner: UInt64 = 0
   @ObservationIgnored private var currentDisplay: ShownPaywall?
-  /// The slot held for a paywall the SDK opened by itself, if any.
+  /// The slot held for a paywall the SDK opened by itself, if any, and until when it may take to
+  /// appear (before then, not being on screen yet proves nothing).
   @ObservationIgnored private var sdkSlotOwner: UInt64?
+  @ObservationIgnored private var sdkSlotWatchdogEnds: Date?
   /// Runs before each paywall loads (a failed SDK start is retried there: a gated tap is when a
   /// working SDK matters most). Given at construction.
   @ObservationIgnored private let beforeLoad: @MainActor () async -> Void
@@ -109,8 +111,7 @@ public final class PaywallFlow {
   /// entitlements were re-checked, or at once when it cannot be shown.
   public func present(placement: Placement) async -> PaywallFlowResult {
     // A paywall whose dismissal the SDK never reported is not on screen any more: free its slot.
-    // (Not the SDK's own paywall: nothing can tell it is gone but its dismissal, or a foreground.)
-    if case .displaying = phase, sdkSlotOwner == nil { await releaseSlotIfPaywallGone() }
+    if case .displaying = phase { await releaseSlotIfPaywallGone() }
     // Claim the slot before the next suspension so a second tap sees it.
     guard phase == .idle else {
       logger.log(.paywallAlreadyPresenting(placement: placement))
@@ -178,7 +179,10 @@ public final class PaywallFlow {
   /// (which also frees the slot of an SDK-opened paywall whose dismissal never came).
   public func releaseSlotIfPaywallGone() async {
     if let owner = sdkSlotOwner, slotOwner == owner {
-      // The SDK's own paywall: its dismissal is the only news of it, and it never came.
+      if let ends = sdkSlotWatchdogEnds, entitlements.clock.now < ends { return }
+      guard await !presenter.isPaywallOpenedBySDKOnScreen() else { return }
+      guard sdkSlotOwner == owner, slotOwner == owner else { return }
+      // Nothing of the SDK's is up (it showed nothing, or its dismissal never came).
       logger.log(.paywallLost(placement: .openedBySDK))
       paywallOpenedBySDKDidClose()
       return
@@ -198,8 +202,9 @@ public final class PaywallFlow {
 
   /// A paywall the SDK opens by itself (Full mode: an App Store promoted purchase) takes the slot,
   /// so onboarding or a gated tap does not stack a second paywall on it. It holds it until
-  /// `paywallOpenedBySDKDidClose()` (its dismissal, through the SDK's default result handler) or,
-  /// should that never come, the next return to the foreground (`releaseSlotIfPaywallGone`).
+  /// `paywallOpenedBySDKDidClose()` (its dismissal, through the SDK's default result handler), or
+  /// until `releaseSlotIfPaywallGone` finds nothing of the SDK's on screen: when the display
+  /// watchdog ends, on the next tap and on foreground.
   /// Returns `false` when a paywall of ours already holds the slot.
   @discardableResult
   public func paywallOpenedBySDK() -> Bool {
@@ -208,9 +213,17 @@ public final class PaywallFlow {
       return false
     }
     slotOwner += 1
-    sdkSlotOwner = slotOwner
+    let owner = slotOwner
+    sdkSlotOwner = owner
+    let clock = entitlements.clock
+    sdkSlotWatchdogEnds = clock.now.addingTimeInterval(displayTimeout.timeInterval)
     phase = .displaying(placement: .openedBySDK)
     logger.log(.paywallDisplayed(placement: .openedBySDK, presentationID: "sdk"))
+    Task { @MainActor [weak self, displayTimeout] in
+      try? await clock.sleep(for: displayTimeout)
+      guard let self, self.sdkSlotOwner == owner else { return }
+      await self.releaseSlotIfPaywallGone()
+    }
     return true
   }
 
@@ -218,6 +231,7 @@ public final class PaywallFlow {
   public func paywallOpenedBySDKDidClose() {
     guard let owner = sdkSlotOwner else { return }
     sdkSlotOwner = nil
+    sdkSlotWatchdogEnds = nil
     freeSlot(owner)
   }
 

@@ -24,6 +24,11 @@ public protocol PaywallPresenting: Sendable {
   /// paywall and on foreground: a dismissal callback the SDK lost must not keep the flow
   /// "displaying" for the rest of the session.
   func isOnScreen(_ presentation: PaywallPresentation) async -> Bool
+
+  /// Whether a paywall the SDK opened by itself (a promoted purchase in Full mode) is on screen:
+  /// the SDK may open none (not started, no placement, or it buys directly), and then no
+  /// dismissal ever comes to free the slot.
+  func isPaywallOpenedBySDKOnScreen() async -> Bool
 }
 
 /// What loading a placement produced.

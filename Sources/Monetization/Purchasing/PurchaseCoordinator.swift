@@ -86,6 +86,9 @@ public final class PurchaseCoordinator {
   /// and a request lapses after 24 hours (asking again restarts that time).
   public static let approvalRequestLifetime: TimeInterval = 24 * 60 * 60
 
+  /// The sentence that explains an Ask to Buy wait, wherever the purchase was made.
+  public static let approvalNotice = GateAttemptResult.rolledBack(.awaitingApproval).userNotice ?? ""
+
   /// `true` while an Ask to Buy purchase waits for approval and its request has not lapsed.
   public var isAwaitingApproval: Bool {
     guard case .awaitingApproval = activity else { return false }
@@ -121,7 +124,7 @@ public final class PurchaseCoordinator {
       return InterceptorResponse(result: .notHandled, closesPaywall: false)
     }
     let response = await paywalls.whileIntercepting {
-      await self.purchase(plan: plan, offer: offer, site: site)
+      await self.purchase(plan: plan, offer: offer, site: site, tellsBackend: false)
     }
     purchaseEnded()
     return response
@@ -144,16 +147,15 @@ public final class PurchaseCoordinator {
         await withCheckedContinuation { purchaseEndWaiters.append($0) }
       }
       let plan = PaywallPlan(vendorID: productID.rawValue, appleProductID: productID)
-      let response = await purchase(plan: plan, offer: nil, site: nil)
+      // No interceptor answers the SDK for this purchase, so the SDK does not synchronize after
+      // it: the app tells the backend itself, before the finish (`tellsBackend`).
+      let response = await purchase(plan: plan, offer: nil, site: nil, tellsBackend: true)
       purchaseEnded()
-      // No interceptor answered the SDK for this purchase, so the SDK does not synchronize after
-      // it: the app tells the backend itself (the transaction is finished, never re-delivered).
-      if response.result == .success {
-        logger.log(.synchronizeRequested)
-        await entitlements.synchronizeBackend()
+      // No paywall is up to say why it did not go through, or that it waits for a parent: the
+      // app's message queue says it, with the same sentence a paywall purchase leaves.
+      if let message = response.message ?? (isAwaitingApproval ? Self.approvalNotice : nil) {
+        announce(message)
       }
-      // No paywall is up to show why it did not go through: the app's message queue says it.
-      if let message = response.message { announce(message) }
     }
   }
 
@@ -163,8 +165,11 @@ public final class PurchaseCoordinator {
     for waiter in waiters { waiter.resume() }
   }
 
+  /// - Parameter tellsBackend: the app sends the purchase to the backend itself (`syncPurchase`,
+  ///   before the finish) because no interceptor's `.success` makes the SDK do it.
   private func purchase(
-    plan: PaywallPlan?, offer: PromotionalOfferRequest?, site: (any PurchaseConfirmationSite)?
+    plan: PaywallPlan?, offer: PromotionalOfferRequest?, site: (any PurchaseConfirmationSite)?,
+    tellsBackend: Bool
   ) async -> InterceptorResponse {
     guard let productID = plan?.appleProductID, !productID.rawValue.isEmpty else {
       logger.log(.purchaseFailed(productID: nil, .productNotFound))
@@ -190,6 +195,11 @@ public final class PurchaseCoordinator {
     logger.log(.purchaseStarted(productID: productID))
     let previous = activity
     activity = .purchasing(productID: productID)
+    if let failure = await loadProduct(productID) {
+      activity = previous
+      logger.log(.purchaseFailed(productID: productID, failure))
+      return InterceptorResponse(result: .failed, closesPaywall: false, message: failure.userMessage)
+    }
     let result = await purchaser.purchase(
       productID: productID, promotionalOffer: signedOffer, appAccountToken: appAccountToken, confirmIn: site)
     switch result {
@@ -198,6 +208,7 @@ public final class PurchaseCoordinator {
       // `synchronize()` here). The paywall must not spin on a network re-check once the purchase
       // is safe: the re-check runs after the answer.
       await entitlements.record(transaction)
+      if tellsBackend { await entitlements.syncPurchase(transaction) }
       await finisher.finishOnce(transaction.id)
       activity = .idle
       logger.log(.purchaseSucceeded(productID: productID, transactionID: transaction.id))
@@ -230,6 +241,20 @@ public final class PurchaseCoordinator {
       activity = previous
       logger.log(.purchaseFailed(productID: productID, failure))
       return InterceptorResponse(result: .failed, closesPaywall: false, message: failure.userMessage)
+    }
+  }
+
+  /// The product lookup, under the SDK calls' time limit: one that never answers is a network
+  /// failure, not a paywall that spins.
+  private func loadProduct(_ productID: ProductID) async -> PurchaseFailure? {
+    let purchaser = purchaser
+    let answer = await TimeLimit.run(entitlements.backendCallTimeout, clock: entitlements.clock) { _ in
+      await purchaser.loadProduct(productID)
+    }
+    switch answer {
+    case .finished(.success): return nil
+    case .finished(.failure(let failure)): return failure
+    case .timedOut: return .networkError
     }
   }
 

@@ -57,6 +57,7 @@ public final class BackendStart {
     case .success:
       retry = nil
       logger.log(.backendStarted(mode: mode))
+      await entitlements.synchronizeOwedSinceBeforeStart()
     case .failure(.notConfigured):
       retry = nil
       logger.log(.backendStartFailed(.notConfigured))

@@ -16,6 +16,11 @@ public protocol PurchaseConfirmationSite: AnyObject, Sendable {}
 /// in Core; in Full mode the SDK buys and finishes, so Core never calls `purchase`, `restore` or
 /// `finish`.
 public protocol Purchaser: Sendable {
+  /// `Product.products(for:)` for the product about to be bought, kept by the adapter for the
+  /// `purchase` that follows (which looks it up again when none is kept). A network read: Core
+  /// bounds it on the injected clock, as it does every other.
+  func loadProduct(_ productID: ProductID) async -> Result<Void, PurchaseFailure>
+
   /// Buys `productID` and returns StoreKit's answer unchanged, unverified results included.
   /// With `promotionalOffer`, the purchase applies that signed offer
   /// (`Product.PurchaseOption.promotionalOffer(offerID:keyID:nonce:signature:timestamp:)`); with

@@ -7,6 +7,7 @@ import Localization
 /// `start(options:)` → `Purchasely.apiKey(_:)…runningMode(_:).start()`,
 /// `activeSubscriptions(invalidateCache:)` → `Purchasely.userSubscriptions(_:success:failure:)`,
 /// `synchronize()` → `Purchasely.synchronize(success:failure:)`,
+/// `syncPurchase(transactionID:productID:)` → `Purchasely.syncPurchase(with:)`,
 /// `restore()` → `Purchasely.restoreAllProducts(success:failure:)`.
 public protocol SubscriptionBackend: Sendable {
   /// Starts the SDK with `options` (the running mode strategy's) and returns once it is ready.
@@ -24,6 +25,11 @@ public protocol SubscriptionBackend: Sendable {
   /// Sends the device's purchases to the backend (Observer mode). The SDK's "failure" only means
   /// nothing was synced, never "not entitled", so there is nothing to report.
   func synchronize() async
+
+  /// Tells the backend of one App Store purchase the app made outside any interceptor (Observer
+  /// mode), before its transaction is finished. rc.1: `syncPurchase(with: Product.PurchaseResult)`
+  /// "must be called right after a purchase is made using StoreKit2".
+  func syncPurchase(transactionID: UInt64, productID: ProductID) async throws(SubscriptionBackendError)
 
   /// Full-mode restore. The SDK reports "nothing to restore" through its failure callback
   /// (`PLYError.noProductsToRestore`): the adapter returns `.nothingToRestore` for it and throws
