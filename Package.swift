@@ -197,7 +197,9 @@ var targets: [Target] = [
     name: "APODSearchTests", dependencies: ["APODSearch", "NASA", "TestSupport", "APODTestSupport"]),
   .testTarget(
     name: "SharingTests",
-    dependencies: ["APODTestSupport", "ImageCache", "ImageTestSupport", "NASA", "Sharing", "TestSupport"]),
+    dependencies: [
+      "APODTestSupport", "ImageCache", "ImageTestSupport", "NASA", "Sharing", "TestServer", "TestSupport",
+    ]),
   .testTarget(
     name: "WidgetCoreTests",
     dependencies: [

@@ -25,7 +25,43 @@ public struct AstronomyPicture: Sendable {
     public let fileName: String
     /// The Uniform Type Identifier of the bytes (`public.jpeg`, `public.png`, `com.compuserve.gif`).
     public let typeIdentifier: String
+    /// The day asked, when it was not a picture and this is the newest earlier one.
+    public let skipped: Skipped?
+
+    /// What Shortcuts says beside the file when it is of another day than asked.
+    public var note: String? {
+      guard let skipped else { return nil }
+      return skipped.today
+        ? Localized.text(
+          "Today's APOD is not a picture; this is the newest picture before it, from %@.", day.iso)
+        : Localized.text(
+          "The APOD of %@ is not a picture; this is the newest picture before it, from %@.", skipped.day.iso,
+          day.iso)
+    }
   }
+
+  /// What the action does when the day is a video or a page.
+  public enum IfVideo: String, Sendable, CaseIterable {
+    /// Stop the shortcut with the reason, so an automation keeps yesterday's wallpaper.
+    case stop
+    /// Return the newest earlier day that is a picture.
+    case useNewestPicture
+  }
+
+  public struct Skipped: Sendable, Equatable {
+    public let day: APODDay
+    /// Whether `day` was today's APOD (the action's Date left empty).
+    public let today: Bool
+
+    public init(day: APODDay, today: Bool) {
+      self.day = day
+      self.today = today
+    }
+  }
+
+  /// How many days "Use the newest picture" may ask the network for; saved days cost none. APOD
+  /// rarely posts more than two videos in a row.
+  public static let newestPictureRequests = 3
 
   /// Why there is no picture to return, with the sentence Shortcuts shows.
   public enum Failure: Error, Sendable, Equatable {
@@ -35,6 +71,10 @@ public struct AstronomyPicture: Sendable {
     case unavailable(APODError)
     /// The picture's bytes could not be had.
     case download(ImagePipelineError)
+    /// "Use the newest picture" found none: `day` and every day back to `lookedBackTo` are not
+    /// pictures (the archive's first day, or as far as `newestPictureRequests` reach), or a day
+    /// could not be read (`because`).
+    case noEarlierPicture(APODDay, today: Bool, lookedBackTo: APODDay, because: APODError?)
 
     /// The sentence; `now` measures waits ("try again in 20 minutes").
     public func message(now: Date) -> String {
@@ -51,6 +91,27 @@ public struct AstronomyPicture: Sendable {
         error.message(now: now)
       case .download(let error):
         error.message
+      case .noEarlierPicture(let day, let today, _, let error?):
+        today
+          ? Localized.text(
+            "Today's APOD is not a picture, and the days before it could not be read: %@",
+            error.message(now: now))
+          : Localized.text(
+            "The APOD of %@ is not a picture, and the days before it could not be read: %@", day.iso,
+            error.message(now: now))
+      case .noEarlierPicture(let day, let today, let oldest, nil) where oldest == .first:
+        today
+          ? Localized.text(
+            "Today's APOD is not a picture, and there is no picture before it: the archive starts on %@.",
+            oldest.iso)
+          : Localized.text(
+            "The APOD of %@ is not a picture, and there is no picture before it: the archive starts on %@.",
+            day.iso, oldest.iso)
+      case .noEarlierPicture(let day, let today, let oldest, nil):
+        today
+          ? Localized.text("Today's APOD is not a picture, and neither is any day back to %@.", oldest.iso)
+          : Localized.text(
+            "The APOD of %@ is not a picture, and neither is any day back to %@.", day.iso, oldest.iso)
       }
     }
   }
@@ -82,7 +143,9 @@ public struct AstronomyPicture: Sendable {
   ///   - date: the parameter's value, nil when left empty.
   ///   - timeZone: the device's time zone, in which Shortcuts showed the date.
   ///   - now: the clock's time.
-  public func file(picked date: Date?, timeZone: TimeZone, now: Date) async throws(Failure) -> File {
+  public func file(
+    picked date: Date?, timeZone: TimeZone, now: Date, ifVideo: IfVideo = .stop
+  ) async throws(Failure) -> File {
     let day: ShortcutDay
     do throws(APODDayError) {
       day = try ShortcutDay(date, timeZone: timeZone, now: now)
@@ -90,14 +153,14 @@ public struct AstronomyPicture: Sendable {
       throw .unavailable(.invalidDay(error))
     }
     switch day {
-    case .today: return try await file(for: nil)
-    case .day(let day): return try await file(for: day)
+    case .today: return try await file(for: nil, ifVideo: ifVideo)
+    case .day(let day): return try await file(for: day, ifVideo: ifVideo)
     }
   }
 
   /// The picture of `day`, or of today's APOD day (the newest published one) when `day` is nil.
-  public func file(for day: APODDay?) async throws(Failure) -> File {
-    let apod: APOD
+  public func file(for day: APODDay?, ifVideo: IfVideo = .stop) async throws(Failure) -> File {
+    var apod: APOD
     do throws(APODError) {
       if let day {
         apod = try await repository.apod(for: day).apod
@@ -107,7 +170,15 @@ public struct AstronomyPicture: Sendable {
     } catch {
       throw .unavailable(error)
     }
-    guard case .picture(let url, _) = ShareItem(apod) else {
+    var skipped: Skipped?
+    if ShareItem(apod).pictureURL == nil {
+      guard ifVideo == .useNewestPicture else {
+        throw .notAPicture(apod.date, video: apod.mediaType == .video, today: day == nil)
+      }
+      skipped = Skipped(day: apod.date, today: day == nil)
+      apod = try await newestPicture(before: apod.date, today: day == nil)
+    }
+    guard let url = ShareItem(apod).pictureURL else {
       throw .notAPicture(apod.date, video: apod.mediaType == .video, today: day == nil)
     }
     let file: PictureFile
@@ -119,6 +190,43 @@ public struct AstronomyPicture: Sendable {
     return File(
       day: apod.date, title: apod.title, data: file.data,
       fileName: "\(apod.date.iso) \(file.fileName(title: apod.title))",
-      typeIdentifier: file.typeIdentifier)
+      typeIdentifier: file.typeIdentifier, skipped: skipped)
+  }
+
+  /// The newest day before `day` that is a picture: saved days first, each day not saved asked
+  /// once, at most `newestPictureRequests` of them; never a day before the archive's first.
+  private func newestPicture(before day: APODDay, today: Bool) async throws(Failure) -> APOD {
+    var candidate = day
+    var requests = 0
+    while candidate > APODDay.first {
+      candidate = candidate.previous
+      let apod: APOD
+      do throws(APODError) {
+        apod = try await repository.apod(for: candidate, policy: .cacheOnly).apod
+      } catch {
+        guard requests < Self.newestPictureRequests else {
+          throw .noEarlierPicture(day, today: today, lookedBackTo: candidate.next, because: nil)
+        }
+        requests += 1
+        do throws(APODError) {
+          apod = try await repository.apod(for: candidate).apod
+        } catch .noAPOD {
+          continue
+        } catch .network(.cancelled) {
+          throw .unavailable(.network(.cancelled))
+        } catch {
+          throw .noEarlierPicture(day, today: today, lookedBackTo: candidate.next, because: error)
+        }
+      }
+      if ShareItem(apod).pictureURL != nil { return apod }
+    }
+    throw .noEarlierPicture(day, today: today, lookedBackTo: candidate, because: nil)
+  }
+}
+
+extension ShareItem {
+  fileprivate var pictureURL: URL? {
+    if case .picture(let url, _) = self { return url }
+    return nil
   }
 }
