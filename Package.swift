@@ -78,7 +78,9 @@ var targets: [Target] = [
     dependencies: ["Basics", "Localization", "NASA", "ImageCache", "WidgetCore"],
     swiftSettings: explicitIsolation
   ),
-  .target(name: "Notifications", dependencies: ["Basics", "Localization"], swiftSettings: explicitIsolation),
+  .target(
+    name: "Notifications", dependencies: ["Basics", "ImageCache", "Localization", "NASA"],
+    swiftSettings: explicitIsolation),
 
   // MARK: Screen models (Linux and iOS): one module per screen, each over narrow protocols
   // The vocabulary Today and Explore share (screen state, status line, hero, the Translate offer),
@@ -255,7 +257,11 @@ var targets: [Target] = [
     ]),
   .testTarget(
     name: "ProfileCoreTests", dependencies: ["ProfileCore", "Monetization", "Notifications", "TestSupport"]),
-  .testTarget(name: "NotificationsTests", dependencies: ["Notifications", "TestSupport"]),
+  .testTarget(
+    name: "NotificationsTests",
+    dependencies: [
+      "APODTestSupport", "ImageCache", "ImageTestSupport", "NASA", "Notifications", "TestSupport",
+    ]),
   .testTarget(
     name: "AppNavigationTests",
     dependencies: ["AppNavigation", "NASA", "TestSupport", "ViewerCore", "WidgetCore"]),

@@ -49,12 +49,17 @@ public struct NotificationRequest: Sendable, Hashable, Identifiable {
   public var body: String
   /// `nil` for requests with a trigger other than a calendar trigger.
   public var trigger: NotificationCalendarTrigger?
+  public var attachment: NotificationAttachment?
 
-  public init(identifier: String, title: String, body: String, trigger: NotificationCalendarTrigger?) {
+  public init(
+    identifier: String, title: String, body: String, trigger: NotificationCalendarTrigger?,
+    attachment: NotificationAttachment? = nil
+  ) {
     self.identifier = identifier
     self.title = title
     self.body = body
     self.trigger = trigger
+    self.attachment = attachment
   }
 
   public var id: String { identifier }

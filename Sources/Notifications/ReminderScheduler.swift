@@ -1,6 +1,7 @@
 import Basics
 import Foundation
 import Localization
+import NASA
 import Observation
 
 /// What the reminder row shows besides the toggle and the time.
@@ -62,11 +63,12 @@ public enum ReminderStatus: Sendable, Hashable {
 @Observable
 public final class ReminderScheduler {
   /// The identifier of the one reminder request; stable across launches and versions.
-  public static let requestIdentifier = "spacer.reminder.daily-apod"
+  nonisolated public static let requestIdentifier = "spacer.reminder.daily-apod"
   /// The notification title.
-  public static let notificationTitle = Localized.text("Astronomy Picture of the Day")
+  nonisolated public static let notificationTitle = Localized.text("Astronomy Picture of the Day")
   /// The body when no APOD title is cached.
-  public static let defaultBody = Localized.text("Today’s Astronomy Picture of the Day is waiting for you.")
+  nonisolated public static let defaultBody = Localized.text(
+    "Today’s Astronomy Picture of the Day is waiting for you.")
 
   /// The persisted choice; the screen binds the toggle and the time picker to it.
   public private(set) var settings: ReminderSettings
@@ -76,19 +78,25 @@ public final class ReminderScheduler {
   private let center: any NotificationCenterClient
   private let store: any ReminderSettingsStore
   private let latestTitle: @Sendable () async -> String?
+  private let days: ReminderDays?
   @ObservationIgnored private let operations = SerialTaskQueue()
   /// Counts the user's toggle choices; the last one is the one that stands.
   @ObservationIgnored private var choices = 0
 
-  /// - Parameter latestTitle: the title of the most recent cached APOD, or `nil` when none is.
+  /// - Parameters:
+  ///   - latestTitle: the title of the most recent cached APOD, or `nil` when none is.
+  ///   - days: what names the day the reminder rings on (`ReminderPlan`); without it the reminder
+  ///     only ever says the general sentence.
   public init(
     center: any NotificationCenterClient,
     store: any ReminderSettingsStore,
-    latestTitle: @escaping @Sendable () async -> String?
+    latestTitle: @escaping @Sendable () async -> String?,
+    days: ReminderDays? = nil
   ) {
     self.center = center
     self.store = store
     self.latestTitle = latestTitle
+    self.days = days
     let settings = ReminderSettings.load(from: store)
     self.settings = settings
     self.status = settings.isEnabled ? .scheduled : .off
@@ -183,7 +191,7 @@ public final class ReminderScheduler {
       if settings.isEnabled {
         await scheduleIfAllowed(replacingPending: false)
       } else {
-        await center.removePendingRequests(withIdentifiers: [Self.requestIdentifier])
+        await center.removePendingRequests(withIdentifiers: ReminderPlan.identifiers)
         status = .off
       }
     }
@@ -230,7 +238,7 @@ public final class ReminderScheduler {
           settings.save(to: store)
         }
       } else {
-        await center.removePendingRequests(withIdentifiers: [Self.requestIdentifier])
+        await center.removePendingRequests(withIdentifiers: ReminderPlan.identifiers)
         status = .off
       }
     }
@@ -266,21 +274,29 @@ public final class ReminderScheduler {
   }
 
   private func schedule(replacingPending: Bool) async {
-    let request = NotificationRequest(
-      identifier: Self.requestIdentifier,
-      title: Self.notificationTitle,
-      body: Self.body(latestTitle: await latestTitle()),
-      trigger: .daily(hour: settings.hour, minute: settings.minute)
-    )
-    if !replacingPending, await center.pendingRequests().contains(request) {
-      status = .scheduled
-      return
+    let (hour, minute) = (settings.hour, settings.minute)
+    let generalBody = Self.body(latestTitle: await latestTitle())
+    var content: ReminderContent?
+    var ring: Date?
+    var calendar = Calendar.current
+    if let days {
+      calendar = days.calendar()
+      ring = ReminderPlan.nextRing(hour: hour, minute: minute, after: days.clock.now, calendar: calendar)
+      if let ring { content = await days.content(APODDay.today(now: ring)) }
     }
-    // Same identifier: the old request goes and the new one takes its place, so there is never
-    // more than one reminder.
-    await center.removePendingRequests(withIdentifiers: [Self.requestIdentifier])
+    let requests = ReminderPlan.requests(
+      hour: hour, minute: minute, generalBody: generalBody, content: content, ring: ring, calendar: calendar)
+    if !replacingPending {
+      let pending = await center.pendingRequests().filter { ReminderPlan.identifiers.contains($0.identifier) }
+      if Set(pending) == Set(requests), pending.count == requests.count {
+        status = .scheduled
+        return
+      }
+    }
+    // The old requests go and the new ones take their place, so the reminder rings once a day.
+    await center.removePendingRequests(withIdentifiers: ReminderPlan.identifiers)
     do {
-      try await center.add(request)
+      for request in requests { try await center.add(request) }
       status = .scheduled
     } catch {
       status = .failed(message: Localized.text("The daily reminder couldn’t be scheduled. Please try again."))

@@ -294,7 +294,7 @@ struct ReminderSchedulingTests {
 
     let calls = await center.calls.dropFirst(callsBefore)
     let removeIndex = try #require(
-      calls.firstIndex(of: .removePendingRequests([ReminderScheduler.requestIdentifier])))
+      calls.firstIndex(of: .removePendingRequests(ReminderPlan.identifiers)))
     let addIndex = try #require(calls.firstIndex { if case .add = $0 { true } else { false } })
     #expect(removeIndex < addIndex)
     let pending = await center.pending

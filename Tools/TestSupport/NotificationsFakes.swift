@@ -92,9 +92,17 @@ public actor FakeNotificationCenter: NotificationCenterClient {
     return answersPromptWith
   }
 
+  /// The bytes of each attachment added, by identifier: like iOS, `add` moves the file away.
+  public private(set) var attachedData: [String: Data] = [:]
+
   public func add(_ request: NotificationRequest) throws {
     calls.append(.add(request))
     if let addFailure { throw addFailure }
+    if let attachment = request.attachment, let file = attachment.file {
+      guard let data = try? Data(contentsOf: file) else { throw Failure(reason: "no file at \(file.path)") }
+      attachedData[attachment.identifier] = data
+      try? FileManager.default.removeItem(at: file)
+    }
     pending.removeAll { $0.identifier == request.identifier }
     pending.append(request)
   }
