@@ -77,7 +77,11 @@ public final class AppNavigation {
   /// Queues a message; it shows after the ones before it (and after a paywall closes).
   public func enqueue(title: String, text: String) {
     messages.enqueue(title: title, text: text)
+    lastSetback = clock.now
   }
+
+  /// When a message was last queued or a paywall last reported (`ReviewRequests` waits a day).
+  @ObservationIgnored public private(set) var lastSetback: Date?
 
   /// Takes a waiting message with this title and text out of the queue (its reason is gone).
   public func withdraw(title: String, text: String) {
@@ -94,10 +98,16 @@ public final class AppNavigation {
   // MARK: The paywall slot
 
   /// A paywall is about to be presented over everything.
-  public func paywallWillAppear() { paywallReported = true }
+  public func paywallWillAppear() {
+    paywallReported = true
+    lastSetback = clock.now
+  }
 
   /// The paywall is gone: waiting messages may show.
-  public func paywallDidClose() { paywallReported = false }
+  public func paywallDidClose() {
+    paywallReported = false
+    lastSetback = clock.now
+  }
 
   // MARK: Sheets and orientation
 
