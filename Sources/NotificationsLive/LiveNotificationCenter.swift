@@ -29,6 +29,13 @@
       content.title = request.title
       content.body = request.body
       content.sound = UNNotificationSound.default
+      // The system moves the file into its own store: Core wrote it as a copy for this request.
+      // A file it cannot attach costs the picture, never the reminder.
+      if let attachment = request.attachment, let file = attachment.file,
+        let picture = try? UNNotificationAttachment(identifier: attachment.identifier, url: file)
+      {
+        content.attachments = [picture]
+      }
       let trigger = request.trigger.map {
         UNCalendarNotificationTrigger(dateMatching: $0.dateMatching, repeats: $0.repeats)
       }
@@ -49,7 +56,10 @@
           identifier: request.identifier,
           title: request.content.title,
           body: request.content.body,
-          trigger: Self.calendarTrigger(request.trigger)
+          trigger: Self.calendarTrigger(request.trigger),
+          attachment: request.content.attachments.first.map {
+            NotificationAttachment(identifier: $0.identifier, file: nil)
+          }
         )
       }
     }
