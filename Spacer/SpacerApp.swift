@@ -23,5 +23,9 @@ struct SpacerApp: App {
         // A tapped Spotlight result opens its day through `DeepLink` (AppFeature).
         .opensSpotlightResults()
     }
+    // The reminder's picture: today's APOD saved after NASA publishes it (AppFeature, Core).
+    .backgroundTask(.appRefresh(LiveAppEnvironment.reminderRefreshTask)) {
+      await LiveAppEnvironment.refreshReminder()
+    }
   }
 }

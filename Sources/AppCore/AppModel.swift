@@ -57,7 +57,7 @@ public final class AppModel {
     let reminder = ReminderScheduler(
       center: content.notificationCenter, store: content.reminderSettingsStore,
       // The body names the latest picture already on disk; the reminder never costs a request.
-      latestTitle: { try? await repository.today(.cacheOnly).apod.title })
+      latestTitle: { try? await repository.today(.cacheOnly).apod.title }, days: content.reminderDays)
     self.notices = notices
     self.monetization = monetization
     self.clock = clock

@@ -3,6 +3,7 @@ import WidgetCore
 #if os(iOS)
   import AppCore
   import AppNavigation
+  import BackgroundTasks
   import Basics
   import CoreData
   import Favorites
@@ -64,6 +65,28 @@ import WidgetCore
         appGroupContainer: { FileManager.default.containerURL(forSecurityApplicationGroupIdentifier: $0) },
         caches: URL.cachesDirectory, applicationSupport: URL.applicationSupportDirectory),
       imageDecoder: ImageIODecoder(), clock: clock)
+
+    /// The background refresh's `BGTaskScheduler` identifier (Info.plist permits it).
+    nonisolated public static let reminderRefreshTask = ReminderRefresh.taskIdentifier
+
+    /// The background refresh (`BGAppRefreshTask`): today's APOD and picture saved, the reminder
+    /// rescheduled with them (`ReminderRefresh`, Core), and the next refresh asked for.
+    public static func refreshReminder() async {
+      let reminder = await shared().model.profile.reminder
+      submitReminderRefresh(at: await process.reminderRefresh.run(rescheduling: reminder))
+    }
+
+    private static func submitReminderRefresh(after outcome: ReminderRefresh.Outcome) {
+      submitReminderRefresh(at: ReminderRefresh.earliestBegin(after: outcome, now: clock.now))
+    }
+
+    /// A new request replaces the pending one; one the system refuses (Background App Refresh
+    /// off) leaves the reminder with its general sentence.
+    private static func submitReminderRefresh(at date: Date) {
+      let request = BGAppRefreshTaskRequest(identifier: reminderRefreshTask)
+      request.earliestBeginDate = date
+      try? BGTaskScheduler.shared.submit(request)
+    }
 
     /// The first stage, once begun.
     private static var firstStage: FirstStage?
@@ -172,7 +195,8 @@ import WidgetCore
       let content = process.content(
         favoritesRepository: favoritesRepository, notificationCenter: LiveNotificationCenter(),
         reminderSettingsStore: UserDefaultsReminderSettingsStore(defaults: .standard),
-        favoritesObservers: favoritesObservers, favoritesSync: favoritesSync)
+        favoritesObservers: favoritesObservers, favoritesSync: favoritesSync,
+        reminderPictures: URL.cachesDirectory.appending(path: "ReminderPictures"))
       // Listens from before the first load; reads the widget's current day from the cache alone.
       let widgetRefresher = WidgetRefresher(
         repository: content.apodRepository, reloader: WidgetCenterReloader(), clock: clock)
@@ -198,6 +222,7 @@ import WidgetCore
       LinkInbox.shared.attach { url in
         Task { await model.open(url: url) }
       }
+      submitReminderRefresh(after: .notYet)
       // The favorites store was damaged and set aside, or cannot be used at all: told once, in
       // the one message queue.
       if let notice = favorites.notice?.message { model.announceFavoritesStore(notice) }

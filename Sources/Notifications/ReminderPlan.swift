@@ -1,5 +1,6 @@
 import Basics
 import Foundation
+import ImageCache
 import NASA
 
 /// What the reminder needs to name the day it rings on: the time, the device's calendar (its time
@@ -17,6 +18,16 @@ public struct ReminderDays: Sendable {
     self.clock = clock
     self.calendar = calendar
     self.content = content
+  }
+
+  /// The app's: the day's content from what is saved (`ReminderContent.saved`), in the device's calendar.
+  public static func saved(
+    repository: APODRepository, images: ImagePipeline, folder: URL, clock: any Clocking
+  ) -> ReminderDays {
+    ReminderDays(clock: clock, calendar: { .current }) { day in
+      await ReminderContent.saved(
+        day: day, repository: repository, images: images, folder: ReminderAttachmentFolder(url: folder))
+    }
   }
 }
 

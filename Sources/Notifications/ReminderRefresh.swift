@@ -13,6 +13,10 @@ public struct ReminderRefresh: Sendable {
   /// How long to wait before asking again when today's picture was not out yet.
   public static let retryAfter: TimeInterval = 30 * 60
 
+  /// The `BGAppRefreshTask` identifier; Info.plist's BGTaskSchedulerPermittedIdentifiers lists it
+  /// (`.ci/check-project`).
+  public static let taskIdentifier = "spacer.reminder.refresh"
+
   public enum Outcome: Sendable, Equatable {
     /// Today's APOD is saved (and its picture, when it has one and the download worked).
     case published(APODDay)
@@ -37,6 +41,14 @@ public struct ReminderRefresh: Sendable {
       _ = try? await images.image(for: url, size: .preview)
     }
     return .published(today)
+  }
+
+  /// Runs, reschedules the reminder with what it saved, and says when the next run may begin.
+  @MainActor
+  public func run(rescheduling reminder: ReminderScheduler) async -> Date {
+    let outcome = await run()
+    await reminder.refresh()
+    return Self.earliestBegin(after: outcome, now: clock.now)
   }
 
   /// When the next refresh may begin: after the next usual publication in New York once today's

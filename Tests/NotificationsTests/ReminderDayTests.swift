@@ -202,8 +202,8 @@ struct ReminderDayTests {
       #expect(await center.pending.map(\.trigger) == [.daily(hour: 8, minute: 0)])
       #expect(await loopback.server.requestCount() == 0)
 
-      #expect(await refresh.run() == .published(today))
-      await scheduler.refresh()
+      let next = await refresh.run(rescheduling: scheduler)
+      #expect(next == ReminderRefresh.earliestBegin(after: .published(today), now: loopback.clock.now))
 
       let apod = try await repository.apod(for: today, policy: .cacheOnly).apod
       let once = try #require(await center.pending.first { $0.trigger?.repeats == false })

@@ -39,12 +39,19 @@ nonisolated public final class AppProcess: Sendable {
   public func content(
     favoritesRepository: any FavoritesRepository, notificationCenter: any NotificationCenterClient,
     reminderSettingsStore: any ReminderSettingsStore, favoritesObservers: [any FavoritesObserver] = [],
-    favoritesSync: FavoritesSync? = nil
+    favoritesSync: FavoritesSync? = nil, reminderPictures: URL? = nil
   ) -> ContentDependencies {
     ContentDependencies(
       apodRepository: stack.repository, imagePipeline: stack.images, favoritesRepository: favoritesRepository,
       notificationCenter: notificationCenter, reminderSettingsStore: reminderSettingsStore,
       links: configuration.links, versionText: configuration.versionText,
-      favoritesObservers: favoritesObservers, favoritesSync: favoritesSync)
+      favoritesObservers: favoritesObservers, favoritesSync: favoritesSync,
+      reminderDays: reminderPictures.map {
+        ReminderDays.saved(repository: stack.repository, images: stack.images, folder: $0, clock: clock)
+      })
+  }
+
+  public var reminderRefresh: ReminderRefresh {
+    ReminderRefresh(repository: stack.repository, images: stack.images, clock: clock)
   }
 }

@@ -19,14 +19,17 @@ nonisolated public struct ContentDependencies: Sendable {
   public let favoritesObservers: [any FavoritesObserver]
   /// Whether favorites sync with iCloud on this launch (Profile says it); nil when not decided.
   public var favoritesSync: FavoritesSync?
+  /// What names the reminder's day (`ReminderDays.saved`); nil: the general sentence only.
+  public var reminderDays: ReminderDays?
 
   public init(
     apodRepository: APODRepository, imagePipeline: ImagePipeline,
     favoritesRepository: any FavoritesRepository, notificationCenter: any NotificationCenterClient,
     reminderSettingsStore: any ReminderSettingsStore, links: AppLinks, versionText: String,
     exploreDays: Int = 30, favoritesObservers: [any FavoritesObserver] = [],
-    favoritesSync: FavoritesSync? = nil
+    favoritesSync: FavoritesSync? = nil, reminderDays: ReminderDays? = nil
   ) {
+    self.reminderDays = reminderDays
     self.favoritesObservers = favoritesObservers
     self.favoritesSync = favoritesSync
     self.apodRepository = apodRepository
