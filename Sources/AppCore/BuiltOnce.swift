@@ -14,6 +14,9 @@ public final class BuiltOnce<Value: Sendable> {
 
   public init() {}
 
+  // Written out: Swift 6.3.1's -O inliner (EarlyPerfInliner) crashes on the implicit one.
+  deinit {}
+
   /// The value, built by `build` only if no earlier call began building it.
   public func value(_ build: @escaping @MainActor @Sendable () async -> Value) async -> Value {
     if let building { return await building.value }
