@@ -3,14 +3,9 @@ import Foundation
 import Monetization
 import Observation
 
-/// The app's use of monetization: `MonetizationGraph`'s coordinators (built and wired once, the
-/// same graph the monetization tests build), plus what only the app does with them: start the SDK
-/// at launch (and retry it), show onboarding once, announce an Ask to Buy, answer the paywall's
-/// buttons in Observer mode.
-///
-/// Built first, before anything local opens: `beginLaunch()` starts the transaction listener and
-/// the SDK while the favorites store is still opening (`AppModel(monetization:content:)` takes it
-/// afterwards, and `AppModel.launch()` waits for what it began).
+/// `MonetizationGraph` (the graph the monetization tests build) plus what only the app does with
+/// it: start the SDK at launch, onboarding once, the gate's notices. Built before anything local
+/// opens, so `beginLaunch()` runs while the favorites store is still opening.
 public final class AppMonetization {
   public let graph: MonetizationGraph
   public var settings: AppSettings { graph.settings }
@@ -76,8 +71,7 @@ public final class AppMonetization {
     await launchStart?.value
   }
 
-  /// Back in the foreground: an Ask to Buy that lapsed ends (and its notice with it), a failed SDK
-  /// start is retried when due, and entitlements sync (throttled to the freshness window).
+  /// A lapsed Ask to Buy ends with its notice; entitlements sync (throttled).
   func enterForeground() async {
     purchases.expireLapsedApproval()
     if notices.text == GateNotices.approval, !purchases.isAwaitingApproval { notices.text = nil }
@@ -117,9 +111,7 @@ public final class AppMonetization {
     }
   }
 
-  /// The paywall's purchase and restore buttons when the running mode has them come to the app.
-  /// Nothing is announced from inside the interceptor: the paywall is still up then
-  /// (`noticeAfterPaywall`).
+  /// Nothing is announced from inside it: the paywall is still up then (`noticeAfterPaywall`).
   public var paywallInterceptor: PaywallInterceptor? { graph.paywallInterceptor }
 
   /// After a paywall the app opened itself (onboarding): the Ask to Buy wait it started.
@@ -129,12 +121,9 @@ public final class AppMonetization {
   }
 }
 
-/// The sentence to show after a gated action did not run for a reason worth telling (Ask to Buy,
-/// a paywall that could not be shown). Each new sentence is posted to the app's message queue
-/// (`AppNavigation`), and one that stops being true (the approval came) is withdrawn from it.
-/// Monetization's other sentences for the user (a promoted purchase that did not go through) are
-/// announced through the same queue; one announced before `AppModel` exists (a promoted purchase
-/// can arrive at launch, before the favorites store opens) waits until it connects.
+/// Why a gated action did not run (Ask to Buy, a paywall that could not be shown): each new
+/// sentence is posted to the message queue and withdrawn once untrue. An announcement made before
+/// `AppModel` connects (a promoted purchase at launch) waits for it.
 @Observable
 final class GateNotices {
   var text: String? {
@@ -144,8 +133,7 @@ final class GateNotices {
       if let text { posted?(text) }
     }
   }
-  /// Receives each new sentence (AppModel queues it as a message); announcements made before it
-  /// was set are handed to it when it is, in order.
+  /// Setting it hands over the announcements waiting, in order.
   @ObservationIgnored var posted: ((String) -> Void)? {
     didSet {
       guard let posted else { return }

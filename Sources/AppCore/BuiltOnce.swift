@@ -8,8 +8,7 @@ public final class BuiltOnce<Value: Sendable> {
   private var building: Task<Value, Never>?
   /// How many times a build began (1 once built; a check for tests).
   public private(set) var builds = 0
-  /// The value once its build has finished; nil before (for callers that cannot wait, such as
-  /// UIKit asking the app delegate which orientations are allowed).
+  /// For callers that cannot wait (UIKit asking which orientations are allowed).
   public private(set) var built: Value?
 
   public init() {}

@@ -34,15 +34,11 @@ public struct MonetizationDependencies {
   public var monetizationEnabled: Bool
   /// The process's one clock, which every model reads and waits on.
   public var clock: any Clocking
-  /// A Release (App Store, TestFlight) build: Profile may not switch to Observer mode without
-  /// StoreKit products (`RunningModeRules`). False in Debug, tests and the simulator.
+  /// App Store and TestFlight builds: no Observer mode without StoreKit products (`RunningModeRules`).
   public var isReleaseBuild: Bool
-  /// Whether this build names its App Store subscription group (`AppConfiguration`): the StoreKit
-  /// products Observer mode buys exist only then.
+  /// The StoreKit products Observer mode buys exist only when the build names its group.
   public var storeKitProductsConfigured: Bool
-  /// Where the SDK adapter's paywall events (the Observer-mode buttons, SDK-opened paywalls'
-  /// results) reach Core: the app builds it before the adapter and hands the same one here;
-  /// `AppMonetization` answers it at construction.
+  /// The SDK adapter, built first, was given the same relay; `AppMonetization` answers it.
   public var paywallEvents: PaywallEventsRelay
 
   public init(

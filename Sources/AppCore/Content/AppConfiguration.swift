@@ -42,14 +42,12 @@ nonisolated public struct AppConfiguration: Sendable, Equatable {
     termsOfUse: URL(string: "https://www.apple.com/legal/internet-services/itunes/dev/stdeula/")!,
     privacyPolicy: URL(string: "https://www.example.com/spacer/privacy")!)
 
-  /// The monetization settings this build runs with.
   public var monetization: MonetizationConfiguration {
     MonetizationConfiguration(
       subscriptionGroupID: subscriptionGroupID,
       grandfathering: grandfatheringCutoffBuild.map { GrandfatheringPolicy(cutoffBuild: $0) })
   }
 
-  /// Reads `info` (`Bundle.main.infoDictionary`).
   public init(info: [String: any Sendable]) {
     func value(_ key: String) -> String? { BuildSetting.value(info[key]) }
     shared = SharedConfiguration(info: info)
