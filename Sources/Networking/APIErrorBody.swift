@@ -1,11 +1,7 @@
 import Foundation
 
-/// What an error response's body says, in whichever shape the NASA services use.
-///
-/// Three JSON shapes exist (api.nasa.gov's gateway errors, the v1 service's own errors, and the
-/// WordPress errors of apod-basic; see docs/APOD-SERVICE.md), and proxies in front of them
-/// answer outages with HTML or plain text, so a body is decoded leniently: a body that is JSON but
-/// in none of the known shapes is `.unrecognizedJSON`, never a decoding failure.
+/// Three JSON error shapes exist (see docs/APOD-SERVICE.md) and proxies answer outages with HTML
+/// or text, so a body is decoded leniently: JSON in none of the shapes is `.unrecognizedJSON`.
 public enum APIErrorBody: Sendable, Hashable {
   /// The apod-api service: `{"code":400,"msg":"…","service_version":"v1"}`.
   case service(code: Int, message: String)
@@ -14,15 +10,12 @@ public enum APIErrorBody: Sendable, Hashable {
   /// The science.nasa.gov WordPress REST API (apod-basic):
   /// `{"code":"apod_basic_not_found","message":"APOD not found.","data":{"status":404}}`.
   case wordPress(code: String, message: String, status: Int?)
-  /// Valid JSON in none of the shapes above.
   case unrecognizedJSON
   /// A body that is not JSON at all: an HTML error page, or proxy text such as
   /// "upstream connect error or disconnect/reset before headers".
   case notJSON
-  /// No body.
   case empty
 
-  /// Decodes `data` into whichever shape it has. Never fails.
   public init(data: Data) {
     guard JSONSniffer.firstSignificantByte(of: data) != nil else {
       self = .empty
@@ -44,7 +37,6 @@ public enum APIErrorBody: Sendable, Hashable {
     }
   }
 
-  /// The server's own sentence, when the body carried one.
   public var message: String? {
     switch self {
     case .service(_, let message), .gateway(_, let message), .wordPress(_, let message, _):
@@ -55,8 +47,7 @@ public enum APIErrorBody: Sendable, Hashable {
   }
 }
 
-/// The union of the three error shapes; each field is optional and decoded leniently so a
-/// field of an unexpected type makes the body unrecognised rather than undecodable.
+/// Every field is lenient: a field of an unexpected type makes the body unrecognised, not undecodable.
 private struct Envelope: Decodable {
   enum Code: Decodable {
     case number(Int)

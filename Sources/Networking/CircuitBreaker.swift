@@ -1,27 +1,15 @@
 import Foundation
 
-/// Stops calling a service that keeps failing, and tries it again after a cooldown.
-///
-/// Per service (host and port): after `failureThreshold` consecutive failures the circuit opens and
-/// requests fail fast with `.circuitOpen(retryAt:)`. Once `cooldown` has passed it half-opens: one
-/// trial request goes through while the others still fail fast; a successful trial closes the
-/// circuit, a failed one opens it for another cooldown. Only server and transport failures count
-/// (see `Outcome`); a 4xx is an answer from a healthy server and resets the count.
-///
-/// A value: `HTTPClient` keeps it in its own state and passes its clock's `now`, so checking and
-/// recording a request costs no hop to another actor.
+/// Per service (host and port): after `failureThreshold` consecutive failures requests fail fast
+/// until `cooldown` has passed; then one trial request decides. A 4xx is a healthy server's answer.
+/// A value in `HTTPClient`'s state, so bookkeeping costs no hop to another actor.
 public struct CircuitBreaker: Sendable {
-  /// The circuit of one service, as seen from outside.
   public enum State: Sendable, Hashable {
-    /// Requests flow; `consecutiveFailures` is below the threshold.
     case closed(consecutiveFailures: Int)
-    /// Requests fail fast until `until`.
     case open(until: Date)
-    /// The cooldown is over: one trial request decides.
     case halfOpen
   }
 
-  /// What one request tells the breaker about the service's health.
   public enum Outcome: Sendable, Hashable {
     /// The server answered (a 2xx, or a 4xx/429, which only a working server sends).
     case success
@@ -30,7 +18,6 @@ public struct CircuitBreaker: Sendable {
     /// Says nothing about the server: cancelled, offline, or refused before sending.
     case neutral
 
-    /// The outcome of a request that ended with `error`.
     public init(_ error: HTTPError) {
       switch error {
       case .server, .timedOut, .transport:
@@ -58,15 +45,11 @@ public struct CircuitBreaker: Sendable {
   private let cooldown: Duration
   private var circuits: [String: Circuit] = [:]
 
-  /// - Parameters:
-  ///   - failureThreshold: consecutive failures that open the circuit (at least 1).
-  ///   - cooldown: how long the circuit stays open before a trial request.
   public init(failureThreshold: Int = 5, cooldown: Duration = .seconds(30)) {
     self.failureThreshold = max(1, failureThreshold)
     self.cooldown = cooldown
   }
 
-  /// Lets a request to `url`'s service through, or throws `.circuitOpen(retryAt:)`.
   /// A caller let through must later call `record(_:for:now:)` exactly once.
   public mutating func acquire(for url: URL, now current: Date) throws(HTTPError) {
     let key = url.policyKey
@@ -83,7 +66,6 @@ public struct CircuitBreaker: Sendable {
     }
   }
 
-  /// Records how a request that `acquire(for:now:)` let through ended.
   public mutating func record(_ outcome: Outcome, for url: URL, now: Date) {
     let key = url.policyKey
     let circuit = circuits[key] ?? .closed(failures: 0)
@@ -105,7 +87,6 @@ public struct CircuitBreaker: Sendable {
     }
   }
 
-  /// The circuit of `url`'s service now (an open circuit whose cooldown has passed is half-open).
   public func state(for url: URL, now: Date) -> State {
     switch circuits[url.policyKey] ?? .closed(failures: 0) {
     case .closed(let failures):

@@ -5,20 +5,8 @@ import Foundation
   import FoundationNetworking
 #endif
 
-/// The live `HTTPClienting`: JSON GETs over `HTTPTransport`, guarded by a rate limiter, a retry
-/// policy and a circuit breaker.
-///
-/// For each request it:
-/// 1. asks the rate limiter, then the circuit breaker, for permission: a refusal costs no traffic;
-/// 2. sends it through the transport (which refuses insecure URLs, asks for JSON, applies the
-///    request's deadline on the injected clock and maps connection failures);
-/// 3. reports the response's quota headers to the rate limiter and its health to the breaker;
-/// 4. classifies it with `HTTPError(response:accepting:now:)`, returning only 2xx JSON;
-/// 5. retries what the retry policy allows, after its backoff, waiting on the injected clock.
-///
-/// The limiter and the breaker are values in the client's own state, so a request's bookkeeping
-/// happens inside this actor without hopping to others. Pass nil for a policy to leave it out
-/// (tests of a single rule do).
+/// JSON GETs over `HTTPTransport`, guarded by a rate limiter, a retry policy and a circuit breaker
+/// (nil leaves one out).
 public actor HTTPClient: HTTPClienting {
   /// Made on the first request, so a client that only stands by (a repository answering from
   /// its disk cache) never pays for a session.
@@ -30,15 +18,8 @@ public actor HTTPClient: HTTPClienting {
   private let clock: any Clocking
   private let deadlineClock: any Clocking
 
-  /// - Parameters:
-  ///   - session: the session that carries the requests.
-  ///   - rateLimiter: the quota guard; nil for none.
-  ///   - retryPolicy: the backoff rules; nil to send each request once.
-  ///   - circuitBreaker: the outage guard; nil for none.
-  ///   - clock: anchors `Retry-After` delays and the policies' windows, waits between retries,
-  ///     and measures each exchange's deadline (`HTTPRequest.timeout`).
-  ///   - deadlineClock: measures the deadlines instead of `clock` when given. Tests whose `clock`
-  ///     answers every wait at once (to read the backoffs) give one that waits until moved.
+  /// `deadlineClock` measures deadlines instead of `clock`: tests whose `clock` answers every wait at
+  /// once (to read the backoffs) give one that waits until moved.
   public init(
     session: URLSession,
     rateLimiter: RateLimiter? = RateLimiter(),
@@ -52,7 +33,6 @@ public actor HTTPClient: HTTPClienting {
       circuitBreaker: circuitBreaker, clock: clock, deadlineClock: deadlineClock)
   }
 
-  /// As `init(session:…)`, with the session made by `makeSession` on the first request.
   public init(
     makingSession makeSession: @escaping @Sendable () -> URLSession,
     rateLimiter: RateLimiter? = RateLimiter(),
@@ -69,7 +49,6 @@ public actor HTTPClient: HTTPClienting {
     self.deadlineClock = deadlineClock ?? clock
   }
 
-  /// Sends `request` through the steps above; throws only `HTTPError`.
   public func send(_ request: HTTPRequest) async throws(HTTPError) -> HTTPResponse {
     try HTTPTransport.requireSecure(request.url)
     var attempt = 1
@@ -92,12 +71,10 @@ public actor HTTPClient: HTTPClienting {
     }
   }
 
-  /// The circuit of `url`'s service now; nil without a circuit breaker.
   public func circuitState(for url: URL) -> CircuitBreaker.State? {
     circuitBreaker?.state(for: url, now: clock.now)
   }
 
-  /// One attempt: permissions, the exchange, bookkeeping, classification.
   private func sendOnce(_ request: HTTPRequest) async throws(HTTPError) -> HTTPResponse {
     let url = request.url
     let budgeted = request.spendsSharedQuota

@@ -4,12 +4,9 @@ import Foundation
   import FoundationNetworking
 #endif
 
-/// A GET request. Sources build these for JSON, the image pipeline for image bytes; the transport
-/// sets `Accept` from `accept` and applies `timeout` to the whole exchange of each attempt.
+/// `timeout` covers the whole exchange of each attempt.
 public struct HTTPRequest: Sendable, Hashable {
-  /// What a 2xx body must be for the response to be usable.
   public enum Accept: Sendable, Hashable {
-    /// JSON (declared or sniffed): the APOD services.
     case json
     /// Image bytes, whatever the format; the image pipeline checks the bytes themselves.
     case image
@@ -60,16 +57,11 @@ public struct HTTPResponse: Sendable, Hashable {
       headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { _, last in last })
   }
 
-  /// The value of a header field, matched case-insensitively.
   public func header(_ name: String) -> String? { storage[name.lowercased()] }
 
-  /// All header fields, names lower-cased.
   public var headers: [String: String] { storage }
 }
 
-/// Anything that performs a JSON GET: the live `HTTPClient`, or a fake in tests.
-///
-/// Implementations throw only `HTTPError`, so callers can switch exhaustively on what went wrong.
 public protocol HTTPClienting: Sendable {
   /// Performs the request. Returns the response only for a 2xx status with a JSON body;
   /// everything else is thrown as an `HTTPError`.

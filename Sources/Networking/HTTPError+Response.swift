@@ -1,26 +1,14 @@
 import Foundation
 
 extension HTTPError {
-  /// Classifies a complete HTTP response: nil when it is usable (2xx with the body `accepting`
-  /// asks for), otherwise the error it stands for. Pure, so every status and body NASA sends is
-  /// tested without a network. The one status mapping for JSON and image downloads alike.
-  ///
-  /// Rules, in order:
-  /// 1. 2xx: for JSON, usable when the body is JSON (declared or sniffed), else `.nonJSONBody`;
-  ///    for an image, always usable here (the image pipeline checks the type and the bytes).
-  /// 2. A gateway code decides when known (`API_KEY_MISSING`, `API_KEY_*`, `OVER_RATE_LIMIT`,
-  ///    `HTTPS_REQUIRED`, `NOT_FOUND`, `INTERNAL_SERVER_ERROR`), whatever the status.
-  /// 3. Otherwise the status decides: 400, 404 and 429 mean the same whatever the body
-  ///    (the gateway answers a browser-like `Accept` with HTML, even for a 429);
-  ///    a 5xx is `.server` with a JSON or empty body and `.nonJSONBody` with an error page;
-  ///    anything else is `.unexpectedStatus`, or `.nonJSONBody` with an error page. An error page
-  ///    is only "not JSON" where JSON was asked for: for an image a 5xx page is `.server`.
+  /// nil when the response is usable (2xx with the body `accepting` asks for), else the error it stands
+  /// for; one mapping for JSON and images. 400, 404 and 429 mean the same whatever the body: the gateway
+  /// answers a browser-like `Accept` with HTML, even for a 429.
   public init?(statusCode: Int, headers: [String: String], body: Data, now: Date) {
     self.init(response: HTTPResponse(statusCode: statusCode, headers: headers, body: body), now: now)
   }
 
-  /// The same classification for a response already received. `now` anchors a `Retry-After`
-  /// given in seconds.
+  /// `now` anchors a `Retry-After` given in seconds.
   public init?(response: HTTPResponse, accepting accept: HTTPRequest.Accept = .json, now: Date) {
     let status = response.statusCode
     let contentType = response.header("Content-Type")

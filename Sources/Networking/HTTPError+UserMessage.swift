@@ -2,8 +2,7 @@ import Foundation
 import Localization
 
 extension HTTPError {
-  /// A sentence for people saying what went wrong and what to do. `now` is the injected clock's,
-  /// so that "try again in 47 minutes" is testable with a fixed clock.
+  /// `now` is the injected clock's, so that "try again in 47 minutes" is testable.
   public func userMessage(now: Date) -> String {
     switch self {
     case .badRequest(let message):
@@ -38,9 +37,8 @@ extension HTTPError {
     }
   }
 
-  /// The sentence for a failure of the connection itself (no network, Low Data Mode, a timeout, a
-  /// broken exchange, an insecure address refused, a cancellation): the same whatever was being
-  /// fetched, JSON or an image. Nil for the server's answers and for the circuit breaker's pause.
+  /// The same sentence whatever was fetched, JSON or an image; nil for the server's answers and the
+  /// circuit breaker's pause.
   public var connectionMessage: String? {
     switch self {
     case .offline:
@@ -63,7 +61,6 @@ extension HTTPError {
     }
   }
 
-  /// The first day with an Astronomy Picture of the Day, for messages that must state the range.
   static let firstDayText = Localized.text("June 16, 1995")
 
   /// 400s. A date the service refused must state the valid range: the service's own range when it
@@ -137,7 +134,6 @@ extension HTTPError {
     return Localized.text("NASA could not find what was asked for.")
   }
 
-  /// Error pages instead of data: under a 5xx this is an outage at NASA or its proxies.
   private static func nonJSONMessage(statusCode: Int) -> String {
     if (500..<600).contains(statusCode) {
       return Localized.text(
@@ -152,8 +148,7 @@ extension HTTPError {
       "NASA answered with an error page instead of data (error %lld). Try again later.", statusCode)
   }
 
-  /// "in 47 minutes", "in about 2 hours": the wait until `date`, rounded up so a person who waits
-  /// that long is never early.
+  /// Rounded up, so a person who waits that long is never early.
   static func relativeWait(until date: Date, now: Date) -> String {
     let seconds = date.timeIntervalSince(now)
     if seconds <= 0 { return Localized.text("now") }

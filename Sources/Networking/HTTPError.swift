@@ -1,9 +1,6 @@
 import Foundation
 
-/// Everything that can go wrong fetching from NASA (JSON or image bytes), each with a specific message for people.
-///
-/// The cases keep what the server said (its message, gateway code, `Retry-After`) so that the
-/// layer above can add domain context (for example which APOD dates are valid).
+/// The cases keep what the server said, so the layer above can add context (which dates are valid).
 public enum HTTPError: Error, Sendable, Hashable {
   /// 400. `message` is the service's own text, such as
   /// "Date must be between Jun 16, 1995 and Dec 13, 2021.".
@@ -22,15 +19,11 @@ public enum HTTPError: Error, Sendable, Hashable {
   case server(statusCode: Int)
   /// A body that is not JSON where JSON was expected (HTML error pages from proxies).
   case nonJSONBody(statusCode: Int, contentType: String?)
-  /// Any other unexpected status.
   case unexpectedStatus(Int)
-  /// No network connection.
   case offline
   /// Low Data Mode is on, only a constrained network is up, and the request may not use it.
   case lowDataMode
-  /// The request exceeded its timeout.
   case timedOut
-  /// The caller cancelled the request.
   case cancelled
   /// The URL was refused before sending (plain http beyond loopback, or not http(s) at all), or the
   /// gateway answered `HTTPS_REQUIRED`. Holds the refused URL or the gateway's sentence.

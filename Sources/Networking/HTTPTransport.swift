@@ -5,24 +5,9 @@ import Foundation
   import FoundationNetworking
 #endif
 
-/// The one way Spacer sends an HTTP GET: JSON for the APOD services (through `HTTPClient`, which
-/// adds the quota, retry and outage rules) and image bytes for the image pipeline.
-///
-/// For each request it:
-/// 1. refuses URLs that are not http(s), and plain http to anything but loopback, with
-///    `.insecureURL`: NASA hosts (`*.nasa.gov`) are https only, and so is everything else that
-///    leaves the device (App Transport Security would block it anyway); loopback stays open for
-///    in-process test and demo servers;
-/// 2. sends `GET` with the `Accept` the request asks for (the gateway picks its error format from
-///    `Accept`; a browser-like one gets HTML), with `request.timeout` as a deadline on the whole
-///    exchange, measured on the injected clock;
-/// 3. turns the URL loading system's failures into `HTTPError`s (`transportError(_:)`), the same
-///    for JSON and images, and refuses a body shorter than its `Content-Length`.
-///
-/// The deadline is a wait on the injected clock (`SystemClock` in the app, so real time there):
-/// tests decide when it passes instead of racing it on a busy machine. The socket's own idle
-/// timeout stays on real time but is only a backstop (`socketIdleBackstop`), far above any
-/// deadline the app asks for, so it never decides an exchange the clock could.
+/// The one way Spacer sends a GET (JSON through `HTTPClient`, image bytes for the pipeline). Plain
+/// http is refused except to loopback: NASA hosts are https only. The deadline is a wait on the
+/// injected clock, so tests decide when it passes; the socket's idle timeout is only a backstop.
 public struct HTTPTransport: Sendable {
   /// The idle timeout handed to the URL loading system (seconds without a byte): a backstop for
   /// a clock that never fires, never the rule. The rule is `HTTPRequest.timeout` on the clock.
@@ -31,10 +16,7 @@ public struct HTTPTransport: Sendable {
   private let session: URLSession
   private let clock: any Clocking
 
-  /// - Parameters:
-  ///   - session: give it a configuration with `urlCache = nil`: the JSON disk cache and the image
-  ///     pipeline's disk tier are the caches, and URLCache would keep second copies.
-  ///   - clock: measures each exchange's deadline (`HTTPRequest.timeout`).
+  /// Give `session` no `urlCache`: the disk caches are the caches, and URLCache would keep second copies.
   public init(session: URLSession, clock: any Clocking) {
     self.session = session
     self.clock = clock
@@ -49,15 +31,12 @@ public struct HTTPTransport: Sendable {
       Self.urlRequest(for: request), session: session, timeout: request.timeout, clock: clock)
   }
 
-  /// The usable response to `request`: `exchange(_:)`, then `HTTPError(response:accepting:now:)`
-  /// at the transport's clock's `now` (which anchors a `Retry-After`).
   public func send(_ request: HTTPRequest) async throws(HTTPError) -> HTTPResponse {
     let response = try await exchange(request)
     if let error = HTTPError(response: response, accepting: request.accept, now: clock.now) { throw error }
     return response
   }
 
-  /// Plain http is allowed only to loopback; NASA hosts and everything else need https.
   static func requireSecure(_ url: URL) throws(HTTPError) {
     let scheme = url.scheme?.lowercased()
     guard scheme == "https" || scheme == "http", let host = url.host, !host.isEmpty else {
@@ -68,7 +47,6 @@ public struct HTTPTransport: Sendable {
     }
   }
 
-  /// Whether `host` names this machine, so plain http never leaves it.
   public static func isLoopback(_ host: String) -> Bool {
     let bare = host.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "[]."))
     if bare == "localhost" || bare.hasSuffix(".localhost") || bare == "::1" { return true }
@@ -100,8 +78,6 @@ public struct HTTPTransport: Sendable {
     return urlRequest
   }
 
-  /// Runs one exchange under a deadline: whichever ends first, the transfer or `timeout` on
-  /// `clock`.
   private static func exchange(
     _ urlRequest: URLRequest, session: URLSession, timeout: Duration, clock: any Clocking
   ) async throws(HTTPError) -> HTTPResponse {
@@ -124,9 +100,7 @@ public struct HTTPTransport: Sendable {
     }
   }
 
-  /// One `URLSessionDataTask`. When the surrounding task is cancelled the caller is answered
-  /// `.cancelled` at once; what becomes of the transfer is `TransferCancellation`'s rule (stopped
-  /// on Apple's systems, abandoned in a session of its own on Linux).
+  /// The caller is answered `.cancelled` at once; what becomes of the transfer is `TransferCancellation`'s.
   private static func load(_ urlRequest: URLRequest, session: URLSession) async throws -> HTTPResponse {
     let handle = DataTaskHandle()
     return try await withTaskCancellationHandler {
@@ -139,7 +113,6 @@ public struct HTTPTransport: Sendable {
     }
   }
 
-  /// Turns a data task's completion into a response or a transport-level error.
   static func makeResponse(
     data: Data?, response: URLResponse?, error: (any Error)?
   ) throws(HTTPError) -> HTTPResponse {
@@ -164,8 +137,6 @@ public struct HTTPTransport: Sendable {
     return response.body.count < declared
   }
 
-  /// The URL loading system's errors in the terms people understand: the one mapping for every
-  /// request Spacer sends.
   static func transportError(_ error: any Error) -> HTTPError {
     if error is CancellationError { return .cancelled }
     guard let urlError = error as? URLError else {
@@ -194,25 +165,14 @@ public struct HTTPTransport: Sendable {
   }
 }
 
-/// One request's continuation and data task, so the cancellation handler (which may run on any
-/// thread, before the task exists, while it runs or after it completed) and the task's completion
-/// end the request exactly once: whichever comes first answers the caller, the other finds
-/// nothing left to answer. A cancel answers `.cancelled` at once; it cancels the task only where
-/// `TransferCancellation.cancelsTask` says so, and never a task that has already completed.
-// @unchecked Sendable is sound: `continuation`, `task` and `cancelled` are read and written only
-// between `lock.lock()` and `lock.unlock()`; the continuation is resumed, and the task resumed or
-// cancelled, after unlocking (`resume()` and `cancel()` of a URLSession task may be called from
-// any thread). The session and the task are made under the lock, so a cancel that came first
-// means no task is ever made (a task made and never resumed would keep a session of its own
-// alive forever).
+/// Whichever comes first, the cancellation handler (any thread, any moment) or the task's completion,
+/// answers the caller; the other finds nothing left to answer.
 private final class DataTaskHandle: @unchecked Sendable {
   private let lock = NSLock()
   private var continuation: CheckedContinuation<HTTPResponse, any Error>?
   private var task: URLSessionDataTask?
   private var cancelled = false
 
-  /// Starts the transfer of `urlRequest` for `continuation`, or answers `.cancelled` when the
-  /// cancel came first.
   func start(
     _ urlRequest: URLRequest, given: URLSession,
     answering continuation: CheckedContinuation<HTTPResponse, any Error>
@@ -237,7 +197,6 @@ private final class DataTaskHandle: @unchecked Sendable {
     TransferCancellation.started(in: session, given: given)
   }
 
-  /// The task's completion: answers the caller unless a cancel already did.
   private func finish(with result: Result<HTTPResponse, HTTPError>) {
     lock.lock()
     let continuation = self.continuation
@@ -247,8 +206,6 @@ private final class DataTaskHandle: @unchecked Sendable {
     continuation?.resume(with: result.mapError { $0 as any Error })
   }
 
-  /// Answers `.cancelled` now (unless the completion already answered) and, where the platform
-  /// allows it, cancels a task that has not completed.
   func cancel() {
     lock.lock()
     cancelled = true

@@ -1,22 +1,10 @@
 import Foundation
 
-/// Keeps Spacer inside NASA's request quota, so that a spent quota costs no further requests.
-///
-/// A key built into the app is shared by every user (1,000 requests an hour for all of them
-/// together; `DEMO_KEY` allows 30), so two rules apply, each per service (host and port):
-/// - **Server quota.** Every response's `X-RateLimit-Remaining` (any letter case) and every 429's
-///   `Retry-After` (seconds or an HTTP date) are read. Once the quota is spent (remaining 0, or a
-///   429) requests fail fast with `.rateLimited(retryAt:)` without touching the network until the
-///   retry time: `Retry-After` when given, else `defaultBlock` (the gateway's window is an hour).
-/// - **Local budget.** At most `budget.requests` requests per rolling `budget.window`, so one
-///   person (or a runaway loop) cannot burn the shared key. Only requests that spend a shared
-///   quota count (`acquire(for:budgeted:now:)`): a keyless feed or a server on this machine has no
-///   shared quota to protect.
-///
-/// A value: `HTTPClient` keeps it in its own state and passes its clock's `now`, so checking and
-/// recording a request costs no hop to another actor.
+/// A key built into the app is shared by every user (1,000 requests an hour for all; `DEMO_KEY` 30).
+/// Per service: once `X-RateLimit-Remaining` is 0 or a 429 arrives, requests fail fast until
+/// `Retry-After` (else `defaultBlock`: the gateway's window is an hour); and a local budget, for
+/// requests that spend a shared quota, so that one person cannot burn the key.
 public struct RateLimiter: Sendable {
-  /// A number of requests allowed in a rolling window.
   public struct Budget: Sendable, Hashable {
     public var requests: Int
     public var window: Duration
@@ -34,7 +22,6 @@ public struct RateLimiter: Sendable {
   private struct Bucket {
     var blockedUntil: Date?
     var remaining: Int?
-    /// Send times of the requests inside the current budget window, oldest first.
     var sent: [Date] = []
   }
 
@@ -42,16 +29,11 @@ public struct RateLimiter: Sendable {
   private let defaultBlock: Duration
   private var buckets: [String: Bucket] = [:]
 
-  /// - Parameters:
-  ///   - budget: the local budget per service, or nil for none.
-  ///   - defaultBlock: how long to stop when the quota is spent and the server gave no `Retry-After`.
   public init(budget: Budget? = .standard, defaultBlock: Duration = .seconds(3600)) {
     self.budget = budget
     self.defaultBlock = defaultBlock
   }
 
-  /// Reserves one request to `url`'s service, or throws `.rateLimited(retryAt:)` without any
-  /// network traffic when the server quota or (for a `budgeted` request) the local budget is spent.
   public mutating func acquire(for url: URL, budgeted: Bool = true, now current: Date) throws(HTTPError) {
     let key = url.policyKey
     var bucket = buckets[key] ?? Bucket()
@@ -82,7 +64,7 @@ public struct RateLimiter: Sendable {
     buckets[key] = bucket
   }
 
-  /// Reads the quota headers of a response from `url`'s service (every response, errors included).
+  /// Call for every response, errors included.
   public mutating func record(_ response: HTTPResponse, for url: URL, now current: Date) {
     let key = url.policyKey
     var bucket = buckets[key] ?? Bucket()
@@ -100,13 +82,11 @@ public struct RateLimiter: Sendable {
     buckets[key] = bucket
   }
 
-  /// Until when requests to `url`'s service are refused because the server quota is spent.
   public func blockedUntil(for url: URL, now: Date) -> Date? {
     guard let until = buckets[url.policyKey]?.blockedUntil, now < until else { return nil }
     return until
   }
 
-  /// The server's last reported `X-RateLimit-Remaining` for `url`'s service.
   public func remainingQuota(for url: URL) -> Int? {
     buckets[url.policyKey]?.remaining
   }

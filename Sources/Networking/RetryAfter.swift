@@ -1,12 +1,7 @@
 import Foundation
 
-/// Reads the `Retry-After` header, which RFC 9110 §10.2.3 allows as delay-seconds or an HTTP-date.
-///
-/// The NASA gateway sends seconds (`Retry-After: 2870`); other proxies send dates. Both become an
-/// absolute instant so the rate limiter and the user message can compare it with an injected clock.
+/// RFC 9110 §10.2.3: delay-seconds (the NASA gateway: `Retry-After: 2870`) or an HTTP-date (proxies).
 public enum RetryAfter {
-  /// The instant `value` names, relative to `now` for delay-seconds; nil when absent or unreadable.
-  /// A negative delay or a date in the past means "now".
   public static func date(from value: String?, now: Date) -> Date? {
     guard let value else { return nil }
     let trimmed = value.trimmingCharacters(in: .whitespaces)

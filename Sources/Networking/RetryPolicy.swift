@@ -1,28 +1,17 @@
 import Foundation
 
-/// When and how long to wait before sending a failed request again.
-///
-/// Only failures that a second try can plausibly fix are retried: transport errors, timeouts and
-/// 5xx answers (including proxies' HTML error pages). Never a 4xx (the same request gets the same
-/// answer), never a 429 (retrying burns the shared key's quota; the rate limiter decides when),
-/// never a cancellation, and not `.offline` (waiting a second does not bring the network back; the
-/// repository serves the cache instead). Delays grow exponentially with "equal jitter" so that many
-/// clients failing together do not retry in lockstep. `HTTPClient` waits with its clock.
+/// Retries only what a second try can fix: transport errors, timeouts, 5xx. Never a 4xx (same
+/// answer), a 429 (burns the shared key's quota), a cancellation or `.offline` (the repository serves
+/// the cache). Equal jitter, so that clients failing together do not retry in lockstep.
 public struct RetryPolicy: Sendable {
-  /// Total attempts, the first one included (1 means never retry).
+  /// The first attempt included.
   public var maxAttempts: Int
   /// The delay cap before the first retry; it doubles for each further retry.
   public var baseDelay: Duration
-  /// No delay is ever longer than this.
   public var maxDelay: Duration
-  /// A number in `0..<1`. Injected so jitter is deterministic in tests.
+  /// In `0..<1`; injected so that jitter is deterministic in tests.
   public var random: @Sendable () -> Double
 
-  /// - Parameters:
-  ///   - maxAttempts: total attempts including the first (at least 1).
-  ///   - baseDelay: the cap of the first backoff interval.
-  ///   - maxDelay: the largest delay ever used.
-  ///   - random: a source of numbers in `0..<1`; defaults to the system generator.
   public init(
     maxAttempts: Int = 3,
     baseDelay: Duration = .milliseconds(500),
@@ -35,7 +24,6 @@ public struct RetryPolicy: Sendable {
     self.random = random
   }
 
-  /// Whether `error` is worth another attempt (see the type's rules).
   public func shouldRetry(_ error: HTTPError) -> Bool {
     switch error {
     case .server, .timedOut, .transport:
@@ -49,9 +37,6 @@ public struct RetryPolicy: Sendable {
     }
   }
 
-  /// The wait before retry number `retry` (1 for the first retry): the exponential cap
-  /// `min(maxDelay, baseDelay × 2^(retry−1))`, of which the upper half is jittered, so the result
-  /// lies between `cap/2` and `cap`.
   public func delay(beforeRetry retry: Int) -> Duration {
     let exponent = Double(max(0, retry - 1))
     let cap = min(maxDelay.timeInterval, baseDelay.timeInterval * pow(2, exponent))

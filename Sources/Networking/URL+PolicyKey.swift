@@ -1,8 +1,7 @@
 import Foundation
 
 extension URL {
-  /// The key a policy keeps its state under: host and port, lower-cased. Quotas and outages belong
-  /// to a service, so a spent api.nasa.gov quota never blocks science.nasa.gov and vice versa.
+  /// Quotas and outages belong to a service: a spent api.nasa.gov quota never blocks science.nasa.gov.
   var policyKey: String {
     let host = (host ?? "").lowercased()
     return port.map { "\(host):\($0)" } ?? host
@@ -10,8 +9,7 @@ extension URL {
 }
 
 extension URL {
-  /// The address without its query or fragment, safe to show or log: the query of a v1 request
-  /// carries the API key, which must never appear in a message.
+  /// The query of a v1 request carries the API key, which must never appear in a message.
   var redactedForDisplay: String {
     guard var components = URLComponents(url: self, resolvingAgainstBaseURL: false) else {
       return host ?? ""

@@ -5,12 +5,9 @@ import Foundation
 #endif
 
 extension URLSession {
-  /// A session with no URL cache, for every Spacer download: the APOD repository's disk cache and
-  /// the image pipeline's disk tier are the only caches, and NASA's cache headers are not meant
-  /// for offline use. An ephemeral configuration is not enough on its own: it still has an
-  /// in-memory URLCache, which iOS fills (Linux never does), and swift-corelibs-foundation answers
-  /// from a session's URLCache even when the request asks to ignore it. So the cache is removed
-  /// from the session itself, and requests ignore any local copy.
+  /// The disk caches are the only caches. An ephemeral configuration is not enough: it still has an
+  /// in-memory URLCache, which iOS fills, and swift-corelibs-foundation answers from a session's
+  /// URLCache even when the request asks to ignore it.
   public static func uncached() -> URLSession {
     let configuration = URLSessionConfiguration.ephemeral
     configuration.urlCache = nil
