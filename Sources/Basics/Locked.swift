@@ -1,12 +1,7 @@
 import Foundation
 
-/// A value behind a lock, usable from any thread: the lock-and-state box for code that also
-/// builds on Linux (`Synchronization.Mutex` needs iOS 18, and the app supports iOS 17;
-/// `OSAllocatedUnfairLock` does not exist on Linux).
-///
-/// `@unchecked Sendable` is sound: `state` is private and is read or written only inside
-/// `withLock`, which holds `lock` for the whole access; `lock` is a `let` that never changes; and
-/// `State` is `Sendable`, so whatever a caller copies out of it may cross threads.
+/// `Synchronization.Mutex` needs iOS 18 (the app supports 17); `OSAllocatedUnfairLock` is not on Linux.
+/// `@unchecked Sendable`: `state` is touched only inside `withLock`, and `State` is `Sendable`.
 public final class Locked<State: Sendable>: @unchecked Sendable {
   private let lock = NSLock()
   private var state: State

@@ -1,23 +1,13 @@
 import Foundation
 
-/// User-facing text, looked up in the app's String Catalog (`Spacer/Localizable.xcstrings`).
-///
-/// A key is the English text itself, with `%@` for a text argument and `%lld` for a whole number
-/// (positional forms such as `%2$@` let a translation reorder them). The catalog's translation of
-/// the key is read from the bundle, then the arguments are put in by ``LocalizedFormat``, the same
-/// code on every platform. On iOS the app bundle holds the compiled catalog, so a French device
-/// reads French; where no catalog is bundled (Linux, unit tests) the lookup gives back the key,
-/// which is the English text.
-///
-/// Call sites pass the key as a string literal (joined with `+` when long) so the repository's
-/// localization tests can read every key from the sources and check the catalog holds it.
+/// A key is the English text itself (`%@`, `%lld`, positional `%2$@`), looked up in
+/// `Spacer/Localizable.xcstrings`; where no catalog is bundled (Linux, tests) the key is the text.
+/// Call sites pass the key as a string literal, so the localization tests can read every key.
 public enum Localized {
-  /// The translation of `key` with `arguments` put in its specifiers, in order.
   public static func text(_ key: String, _ arguments: any CustomStringConvertible...) -> String {
     text(key, arguments: arguments, bundle: .main)
   }
 
-  /// The translation of `key` from `bundle`'s `Localizable` table, with `arguments` put in.
   public static func text(
     _ key: String, arguments: [any CustomStringConvertible], bundle: Bundle
   ) -> String {
@@ -26,13 +16,8 @@ public enum Localized {
   }
 }
 
-/// Puts arguments into a String Catalog format the same way on every platform.
-///
-/// Understood: `%@`, the integer specifiers (`%d`, `%i`, `%u` with `l`/`ll` length), each with an
-/// optional position (`%1$@`), and `%%` for a percent sign. An argument is written as its text;
-/// a specifier without an argument is left as written, so a missing argument shows in the text
-/// instead of stopping the app; arguments no specifier asks for are ignored. Anything else after a
-/// `%` is copied unchanged.
+/// The same on every platform. A specifier without an argument is left as written, so a missing
+/// argument shows in the text instead of stopping the app.
 public enum LocalizedFormat {
   public static func fill(_ format: String, with arguments: [String]) -> String {
     var result = ""
@@ -63,8 +48,6 @@ public enum LocalizedFormat {
     return result + rest
   }
 
-  /// The specifiers of `format`, in order, as written without their position (`@`, `lld`), each
-  /// with its 1-based position when it has one; `%%` is not a specifier.
   public static func specifiers(in format: String) -> [(position: Int?, kind: String)] {
     var found: [(position: Int?, kind: String)] = []
     var rest = Substring(format)
@@ -82,7 +65,6 @@ public enum LocalizedFormat {
     return found
   }
 
-  /// One specifier after a `%`: an optional `N$` position, then `@` or an integer conversion.
   private struct Specifier {
     let position: Int?
     let kind: String

@@ -1,7 +1,5 @@
 import Foundation
 
-/// A piece of a credit line: its words, the page they link to (a photographer's site, a licence),
-/// and whether the feed set them in italics (`<em>Processing</em>`).
 public struct CreditRun: Sendable, Hashable, Codable {
   public var text: String
   /// An absolute `https` or `http` address, or nil for words that link nowhere.
@@ -15,23 +13,10 @@ public struct CreditRun: Sendable, Hashable, Codable {
   }
 }
 
-/// apod-basic's `credit` and `copyright` (and v1's `copyright`, fed by it) are HTML fragments:
-/// names linked to the photographers' sites and licences, `<em>` around roles. This turns one
-/// into runs a view can draw as text with tappable links.
-///
-/// Rules:
-/// - The words are the ones `APODText.htmlCredit` keeps (entities decoded, whitespace collapsed
-///   across tags, control characters and U+FFFD dropped, `<br>` read as a space), so the runs
-///   joined are the plain credit line.
-/// - A link is kept only when its `href` is an absolute http(s) address with a host (a
-///   protocol-relative `//host/…` is read as https). Anything else (`javascript:`, `mailto:`, a
-///   relative path, an empty or broken `href`) keeps its words, unlinked: nothing is lost, and
-///   nothing unsafe is opened.
-/// - Nested tags: the innermost `<a>` decides the link; `<em>`/`<i>` inside or around a link
-///   mark the words emphasised. An `<a>` never closed ends with the fragment.
-/// - Neighbouring runs with the same link and emphasis are merged.
+/// apod-basic's `credit` and `copyright` are HTML fragments (names linked to sites and licences,
+/// `<em>` around roles). Only absolute http(s) links with a host are kept; anything else
+/// (`javascript:`, `mailto:`, relative) keeps its words unlinked: nothing lost, nothing unsafe opened.
 public enum CreditText {
-  /// The runs of `html`, or an empty array when it has no words.
   public static func runs(fromHTML html: String) -> [CreditRun] {
     var builder = RunBuilder()
     var links: [URL?] = []
@@ -63,8 +48,7 @@ public enum CreditText {
     return builder.finished()
   }
 
-  /// The runs of `html` when at least one of them links somewhere, else nil: a field that links
-  /// nowhere is said whole by its plain text, so nothing more is kept for it.
+  /// A field that links nowhere is said whole by its plain text.
   public static func linkedRuns(fromHTML html: String?) -> [CreditRun]? {
     // Only markup can link: most fields have no `<` and are not tokenised at all.
     guard let html, html.contains("<") else { return nil }
@@ -72,7 +56,6 @@ public enum CreditText {
     return runs.contains { $0.link != nil } ? runs : nil
   }
 
-  /// The linked runs only: each link once, in reading order, with the words that carry it.
   public static func links(in runs: [CreditRun]) -> [CreditRun] {
     var seen: Set<URL> = []
     return runs.filter { run in
@@ -81,7 +64,6 @@ public enum CreditText {
     }
   }
 
-  /// `href` as an address worth opening, or nil.
   static func usableLink(_ href: String?) -> URL? {
     guard var text = href?.trimmingCharacters(in: .whitespacesAndNewlines), !text.isEmpty else {
       return nil
@@ -94,7 +76,6 @@ public enum CreditText {
   }
 }
 
-/// Collects text into runs with whitespace collapsed across run boundaries.
 private struct RunBuilder {
   private var runs: [CreditRun] = []
   /// A space seen after some words and not yet written: written only before the next word, so

@@ -1,26 +1,11 @@
 import Foundation
 
 extension APODText {
-  /// The explanation's own words, as handed to another reader (the system's translation): a
-  /// cleaned explanation without what the APOD page wraps around it.
-  ///
-  /// - The "Explanation:" label and the "Tomorrow's picture:" teaser (`withoutLabelAndTail`, again:
-  ///   a day saved before that rule keeps its old text).
-  /// - The 1995–96 pages' header that v1 runs into the text: "Today's Picture: June 28, 1995 The
-  ///   Cat's Eye Nebula Picture Credit: NASA, Hubble Space Telescope Explanation: Three thousand…"
-  ///   keeps "Three thousand…". Only a header that starts "Today's Picture" or holds a credit label,
-  ///   at most 400 characters long, is cut; an "Explanation:" further in is the author's word.
-  /// - The page footer those days carry: "We keep an archive file. Astronomy Picture of the Day is
-  ///   brought to you by … Original material on this page is copyrighted to …".
-  /// - The page's list of translations some days carry at the end ("APOD in world languages: Arabic,
-  ///   Bulgarian, …"): links to other sites, not the author's words, and nothing to translate.
-  /// - Credit lines: a line that starts with a credit label ("Credit:", "Image Credit:", "Image
-  ///   Credit & Copyright:", "Copyright:", "Video Credits:"…) is dropped, and a label that starts
-  ///   a sentence ("… of evolution. Image Credit: NASA") ends its line there. "Credit" without a
-  ///   colon, or after another word ("Give credit:"), is text.
-  ///
-  /// Paragraph breaks stay; a blank line left by a dropped line is not doubled. The result is
-  /// empty when nothing but labels and credits was there.
+  /// The explanation's own words, for the system's translation: without the label and teaser (again:
+  /// a day saved before that rule keeps its old text), the 1995–96 pages' header that v1 runs into the
+  /// text ("Today's Picture: June 28, 1995 … Explanation: Three thousand…"), the old page footer, the
+  /// "APOD in world languages:" list, and credit lines ("Image Credit:" starting a line or a sentence;
+  /// "Give credit:" is text).
   public static func explanationBody(_ explanation: String) -> String {
     var text = Substring(withoutLabelAndTail(explanation))
     text = afterPageHeader(text)
@@ -39,7 +24,6 @@ extension APODText {
     return TextScan.trimmed(kept.map { String(trimmingTrailingSpaces($0)) }.joined(separator: "\n"))
   }
 
-  /// The words after an old page's header and its "Explanation:" label; `text` when there is none.
   private static func afterPageHeader(_ text: Substring) -> Substring {
     guard let label = text.range(of: "Explanation:") else { return text }
     let header = text[..<label.lowerBound]
@@ -57,8 +41,6 @@ extension APODText {
   ]
   private static let archiveSentence = "we keep an archive"
 
-  /// The text before a page footer (an old page's credit and copyright, and the archive sentence
-  /// just before them; a recent page's list of translations); `text` when there is none.
   private static func beforePageFooter(_ text: Substring) -> Substring {
     let starts = footerMarkers.compactMap { TextScan.range(of: $0, in: text)?.lowerBound }
     guard let footer = starts.min() else { return text }
@@ -71,7 +53,6 @@ extension APODText {
     return body
   }
 
-  /// Words a credit label may open with ("Image Credit:", "Image Credit & Copyright:").
   private static let creditQualifiers: Set<String> = [
     "image", "images", "picture", "pictures", "photo", "photos", "video", "videos", "animation",
     "illustration", "art", "artwork", "composite", "drawing", "map", "chart", "diagram", "figure", "music",
@@ -80,7 +61,6 @@ extension APODText {
   private static let creditWords: Set<String> = ["credit", "credits", "copyright", "copyrights"]
   private static let creditJoiners: Set<String> = ["&", "and"]
 
-  /// `line` up to the first credit label that starts it or starts one of its sentences.
   private static func beforeCredit(in line: Substring) -> Substring {
     var searchStart = line.startIndex
     while let colon = line[searchStart...].firstIndex(of: ":") {
@@ -90,9 +70,6 @@ extension APODText {
     return line
   }
 
-  /// Where a credit label ending at `colon` starts, if the words before the colon are one
-  /// ("Credit", "Picture Credit", "Image Credit & Copyright") and they start the line or a
-  /// sentence.
   private static func creditLabelStart(
     in line: Substring, endingAt colon: Substring.Index
   ) -> Substring.Index? {
@@ -122,7 +99,6 @@ extension APODText {
     return nil
   }
 
-  /// "credit", "image credit", "image credit & copyright", "credit and copyright", "copyright".
   private static func isCreditLabel(_ words: [String]) -> Bool {
     guard let first = words.first else { return false }
     var rest = words[...]
@@ -138,7 +114,6 @@ extension APODText {
     return true
   }
 
-  /// Whether `index` is the line's first character or the first after a sentence's end and a space.
   private static func startsSentence(in line: Substring, at index: Substring.Index) -> Bool {
     var cursor = index
     var sawSpace = false

@@ -1,6 +1,5 @@
 import Foundation
 
-/// A piece of an HTML fragment: text (entities still encoded) or a tag.
 public enum HTMLToken: Equatable {
   case text(String)
   case tag(HTMLTag)
@@ -13,9 +12,8 @@ public struct HTMLTag: Equatable {
   public var attributes: [String: String]
 }
 
-/// Turns the small HTML fragments of apod-basic (explanation, title, credit, `basic_html`) into
-/// plain text or tags. Not a full HTML parser: enough for NASA's markup, and never fails — text
-/// that is not markup (such as "a < b") is kept as text.
+/// Not a full HTML parser: enough for apod-basic's markup, and never fails: text that is not markup
+/// ("a < b") stays text.
 public enum HTMLText {
   /// Scalars no cleaned text keeps: U+FFFD (a letter the scraper lost: "Tun\u{FFFD} Tezel"),
   /// soft hyphen, zero-width space, BOM.
@@ -64,7 +62,6 @@ public enum HTMLText {
     return tokens
   }
 
-  /// Skips `<!-- … -->` or `<!DOCTYPE …>`; returns the index after it.
   private static func skipDeclaration(_ scalars: [Unicode.Scalar], from start: Int) -> Int {
     let isComment = start + 3 < scalars.count && scalars[start + 2] == "-" && scalars[start + 3] == "-"
     var index = start + (isComment ? 4 : 2)
@@ -83,7 +80,6 @@ public enum HTMLText {
     return scalars.count
   }
 
-  /// Skips the body of `<script>` or `<style>` up to and including its end tag.
   private static func skipRawText(_ scalars: [Unicode.Scalar], from start: Int, until name: String) -> Int {
     let closing = Array("</\(name)".unicodeScalars)
     var index = start
@@ -99,7 +95,6 @@ public enum HTMLText {
     return scalars.count
   }
 
-  /// Parses `<name attr="v" …>` or `</name>` starting at `<`; nil when there is no closing `>`.
   private static func parseTag(_ scalars: [Unicode.Scalar], from start: Int) -> (HTMLTag, Int)? {
     var index = start + 1
     let isClosing = scalars[index] == "/"
@@ -164,17 +159,14 @@ public enum HTMLText {
 
   // MARK: Plain text
 
-  /// Tags whose start and end separate paragraphs.
   static let blockTags: Set<String> = [
     "p", "div", "blockquote", "center", "section", "article", "header", "footer", "h1", "h2", "h3",
     "h4", "h5", "h6", "ul", "ol", "table", "figure", "figcaption", "main", "aside", "nav",
   ]
-  /// Tags that end a line.
   static let lineTags: Set<String> = ["li", "tr", "dt", "dd", "hr"]
 
-  /// Plain text of an HTML fragment: tags removed, entities decoded, whitespace collapsed as a
-  /// browser would; `<br>` ends a line, two `<br>` or a block element make a paragraph break.
-  /// Control characters and U+FFFD (a letter the scraper lost) are dropped.
+  /// Whitespace collapsed as a browser would; `<br>` ends a line, two `<br>` or a block element make a
+  /// paragraph break.
   public static func plainText(fromHTML html: String) -> String {
     var builder = TextBuilder()
     for token in tokens(html) {
@@ -196,8 +188,6 @@ public enum HTMLText {
     return builder.text
   }
 
-  /// Plain text that is not HTML: control characters and U+FFFD dropped, all whitespace runs
-  /// (including line breaks and `\r`) collapsed to one space, trimmed.
   public static func collapsed(_ text: String) -> String {
     if isCollapsedLine(text) { return text }
     var builder = TextBuilder()
@@ -205,8 +195,6 @@ public enum HTMLText {
     return builder.text
   }
 
-  /// As `collapsed(_:)`, except that a blank line (two line breaks with only whitespace between)
-  /// stays a paragraph break.
   public static func collapsed(_ text: String, keepingParagraphs: Bool) -> String {
     if isCollapsedLine(text) { return text }
     var builder = TextBuilder()
@@ -215,9 +203,7 @@ public enum HTMLText {
     return builder.text
   }
 
-  /// Whether `text` is already what `collapsed` makes of it: printable ASCII only, single
-  /// spaces, nothing leading or trailing. Most APOD text is; it is then kept as it is instead of
-  /// being rebuilt byte by byte.
+  /// Most APOD text already is; it is then kept instead of rebuilt byte by byte.
   private static func isCollapsedLine(_ text: String) -> Bool {
     TextScan.withBytes(of: text) { bytes in
       guard let first = bytes.first, let last = bytes.last, first != 0x20, last != 0x20 else {
@@ -234,7 +220,6 @@ public enum HTMLText {
 
   // MARK: Entities
 
-  /// Decodes named (`&amp;`, `&eacute;`, …) and numeric (`&#8217;`, `&#x2019;`) entities.
   /// Unknown or unterminated entities are left as written.
   public static func decodingEntities(_ text: String) -> String {
     guard text.contains("&") else { return text }
@@ -335,19 +320,14 @@ public enum HTMLText {
   }()
 }
 
-/// Builds collapsed plain text: whitespace runs become one space, explicit breaks become "\n"
-/// (at most one blank line), nothing leading or trailing, no control characters or U+FFFD.
 private struct TextBuilder {
   static let dropped = HTMLText.droppedScalars
 
-  /// The text built so far, as UTF-8 bytes (appending bytes is far cheaper than appending
-  /// scalars to a `String` one by one).
+  /// UTF-8 bytes: appending bytes is far cheaper than appending scalars to a `String` one by one.
   private var bytes: [UInt8] = []
   private var pendingSpace = false
   private var pendingNewlines = 0
-  /// Line feeds seen in the current run of whitespace, when blank lines are kept.
   private var runLineFeeds = 0
-  /// Whether a blank line in appended text becomes a paragraph break.
   var keepsParagraphs = false
 
   var text: String { String(decoding: bytes, as: UTF8.self) }

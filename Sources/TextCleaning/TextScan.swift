@@ -2,13 +2,11 @@
 /// and the Foundation equivalents (`range(of:options:)`, `trimmingCharacters(in:)`,
 /// `lowercased()`) bridge through `NSString` on Linux, which made them most of the decode time.
 public enum TextScan {
-  /// Whether `byte` is ASCII whitespace (space, tab, line feed, vertical tab, form feed, return).
   @inline(__always)
   @inlinable public static func isASCIISpace(_ byte: UInt8) -> Bool {
     byte == 0x20 || (0x09...0x0D).contains(byte)
   }
 
-  /// `text` without leading and trailing whitespace (Unicode whitespace included).
   public static func trimmed(_ text: String) -> String {
     // Printable ASCII at both ends is never whitespace: nothing to trim, and no Unicode
     // property lookups (the usual case for every field of every entry).
@@ -24,8 +22,6 @@ public enum TextScan {
     return String(scalars[first...last])
   }
 
-  /// The first (or, `backwards`, the last) range of `needle` in `text`, comparing ASCII letters
-  /// without regard to case and every other byte exactly.
   public static func range(
     of needle: String, in text: Substring, backwards: Bool = false
   ) -> Range<String.Index>? {
@@ -41,8 +37,6 @@ public enum TextScan {
     return lower..<utf8.index(lower, offsetBy: found.count)
   }
 
-  /// The offsets of the first (or last) match of `pattern` in `bytes`, ASCII letters compared
-  /// without regard to case.
   private static func byteRange(
     of pattern: UnsafeBufferPointer<UInt8>, in bytes: UnsafeBufferPointer<UInt8>, backwards: Bool
   ) -> Range<Int>? {
@@ -65,17 +59,14 @@ public enum TextScan {
     return nil
   }
 
-  /// Whether `text` contains `needle` (ASCII letters compared without regard to case).
   public static func contains(_ needle: String, in text: String) -> Bool {
     range(of: needle, in: text[...]) != nil
   }
 
-  /// Whether `text` contains `needle` (ASCII letters compared without regard to case).
   public static func contains(_ needle: String, in text: Substring) -> Bool {
     range(of: needle, in: text) != nil
   }
 
-  /// Whether `text` starts with `prefix` (ASCII letters compared without regard to case).
   public static func hasPrefix(_ prefix: String, in text: Substring) -> Bool {
     var index = text.utf8.startIndex
     for expected in prefix.utf8 {
@@ -85,8 +76,6 @@ public enum TextScan {
     return true
   }
 
-  /// Runs `body` on the UTF-8 bytes of `text`, in place when the string is native (the usual
-  /// case): loops over a buffer are much faster than over `String.UTF8View`.
   @inline(__always)
   @inlinable public static func withBytes<Result>(
     of text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result
@@ -96,13 +85,11 @@ public enum TextScan {
     return copy.withUTF8(body)
   }
 
-  /// Whether `text` holds any byte for which `predicate` is true.
   @inline(__always)
   @inlinable public static func containsByte(in text: String, where predicate: (UInt8) -> Bool) -> Bool {
     withBytes(of: text) { $0.contains(where: predicate) }
   }
 
-  /// A visible ASCII character (not whitespace, not a control character).
   @inline(__always)
   @inlinable public static func isPrintableASCII(_ byte: UInt8) -> Bool {
     byte > 0x20 && byte < 0x7F
