@@ -1,22 +1,12 @@
 #if canImport(SwiftUI)
   import SwiftUI
 
-  /// Fills a screen that has nothing to show yet, such as Favorites before the first save or the
-  /// locked Favorites tab for a free user, with a title, a short explanation and an optional action.
-  ///
-  /// Built on `ContentUnavailableView` (iOS 17), so layout, Dynamic Type and VoiceOver order match the
-  /// system's empty states.
   public struct EmptyStateView: View {
     private let title: String
     private let message: String
     private let systemImage: String
     private let action: StateAction?
 
-    /// - Parameters:
-    ///   - title: A short headline, such as "No Favorites Yet".
-    ///   - message: One or two sentences on why the screen is empty and what to do.
-    ///   - systemImage: The SF Symbol above the title.
-    ///   - action: An optional button under the message.
     public init(title: String, message: String, systemImage: String = "tray", action: StateAction? = nil) {
       self.title = title
       self.message = message

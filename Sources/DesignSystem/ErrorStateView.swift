@@ -1,20 +1,13 @@
 #if canImport(SwiftUI)
   import SwiftUI
 
-  /// Fills a screen whose content could not be loaded and that has nothing cached to show instead,
-  /// with a title, the model's user-facing reason and an optional retry.
-  ///
-  /// Screens that still have cached content keep it on screen and use a `StatusBanner` instead: a
-  /// failure never blanks content that is already there.
+  /// Screens that still have cached content keep it and show a `StatusBanner`: a failure never blanks
+  /// content that is already there.
   public struct ErrorStateView: View {
     private let title: String
     private let message: String
     private let action: StateAction?
 
-    /// - Parameters:
-    ///   - title: A short headline, such as "Couldn't Load Today's Picture".
-    ///   - message: The specific, user-facing reason, as worded by the model.
-    ///   - action: An optional button under the message, usually "Try Again".
     public init(title: String, message: String, action: StateAction? = nil) {
       self.title = title
       self.message = message

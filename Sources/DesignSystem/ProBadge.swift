@@ -1,11 +1,7 @@
 #if canImport(SwiftUI)
   import SwiftUI
 
-  /// The PRO badge shown on controls that need a subscription (favorites, reminders).
-  ///
-  /// Place it inside the gated control's label; the control itself still calls the feature gate, which
-  /// decides whether to run the action or present the paywall. VoiceOver reads "Premium feature" as
-  /// part of the control's label.
+  /// The control itself still calls the feature gate, which runs the action or presents the paywall.
   public struct ProBadge: View {
     public init() {}
 

@@ -1,9 +1,6 @@
 #if canImport(SwiftUI)
   import SwiftUI
 
-  /// A small round button with one symbol on the surface colour, such as the viewer's Close and the
-  /// HD retry. The symbol stays small; the area that takes the tap is at least 44 × 44 pt.
-  ///
   /// The caller adds the accessibility label (the symbol alone says nothing) and any outer padding.
   public struct RoundIconButton: View {
     private let systemImage: String
@@ -11,11 +8,6 @@
     private let padding: CGFloat
     private let action: @MainActor () -> Void
 
-    /// - Parameters:
-    ///   - systemImage: the SF Symbol's name.
-    ///   - font: the symbol's size, a `Typography` style.
-    ///   - padding: the space between the symbol and the circle's edge, a `Spacing` value.
-    ///   - action: what a tap does.
     public init(
       systemImage: String, font: Font, padding: CGFloat, action: @escaping @MainActor () -> Void
     ) {

@@ -1,9 +1,8 @@
 #if canImport(SwiftUI)
   import SwiftUI
 
-  /// The layout `EmptyStateView` and `ErrorStateView` share: an icon, a title, a message and an
-  /// optional action, on `ContentUnavailableView` (iOS 17) so layout, Dynamic Type and VoiceOver
-  /// order match the system's own states. Only the icon and its colour differ between them.
+  /// On `ContentUnavailableView` (iOS 17), so layout, Dynamic Type and VoiceOver order match the
+  /// system's own states.
   struct StateMessageView: View {
     let title: String
     let message: String

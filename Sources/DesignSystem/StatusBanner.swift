@@ -2,32 +2,19 @@
   import Foundation
   import SwiftUI
 
-  /// A quiet, full-width banner above content: why the content is cached or stale, or a short notice.
-  ///
-  /// The message comes from a Core model (for example "Showing saved content from 3 hours ago: you
-  /// appear to be offline."); the banner only chooses an icon and colour for its kind. It never hides
-  /// the content under it.
+  /// The message comes from a Core model; the banner never hides the content under it.
   public struct StatusBanner: View {
-    /// What the banner is telling the user; sets its icon and colour.
     nonisolated public enum Kind: Sendable, CaseIterable {
-      /// Neutral information.
       case notice
-      /// Content is from the cache and may be out of date.
       case stale
-      /// Something is degraded but the screen still works (rate limited, partly loaded).
       case warning
-      /// Something failed; what is on screen is what was there before.
       case error
-      /// An action the user asked for succeeded.
       case success
     }
 
     private let message: String
     private let kind: Kind
 
-    /// - Parameters:
-    ///   - message: The user-facing sentence, already worded by the model.
-    ///   - kind: What the banner is telling the user.
     public init(_ message: String, kind: Kind) {
       self.message = message
       self.kind = kind
@@ -53,7 +40,6 @@
   }
 
   extension StatusBanner.Kind {
-    /// An SF Symbol that names the kind at a glance.
     fileprivate var symbolName: String {
       switch self {
       case .notice: "info.circle"

@@ -1,22 +1,11 @@
 import Foundation
 import NASA
 
-/// How the app shows a day's media.
-///
-/// Rules:
-/// - A picture day with an image opens the viewer.
-/// - YouTube (embed, watch, youtu.be, shorts, privacy-enhanced hosts) and Vimeo (player or page
-///   URLs) play in their own embed players in a web view. The embed URL is rebuilt from the
-///   video id alone: the services' autoplay, loop and playlist parameters are dropped (nothing
-///   plays until the user asks), `playsinline=1` keeps YouTube inside the app, YouTube's start
-///   time and Vimeo's `h` (the key of an unlisted video) are kept. YouTube plays through its
-///   privacy-enhanced host.
-/// - A video file over https that AVKit plays (mp4, m4v, mov, HLS m3u8) plays in the native player.
-/// - Everything else opens the APOD page: interactive pages labelled "video", v1's "other" days,
-///   streams that no longer exist (Ustream), formats AVKit cannot play (webm), and plain http
-///   outside nasa.gov (App Transport Security would refuse it).
-/// The day's `videoURL` (v1's url, or the source found inside apod-basic's `basic_html`) is tried
-/// first, then its `url`.
+/// YouTube and Vimeo play in their embed players, rebuilt from the video id alone: autoplay, loop and
+/// playlist parameters are dropped (nothing plays until asked); `playsinline=1` keeps YouTube in the
+/// app; YouTube's start time and Vimeo's `h` (an unlisted video's key) are kept. AVKit plays https
+/// mp4, m4v, mov and m3u8; anything else (interactive pages, Ustream, webm, plain http outside
+/// nasa.gov) opens the APOD page. `videoURL` is tried before `url`.
 public enum APODPlayback: Sendable, Hashable {
   case picture
   case embeddedPlayer(URL)
@@ -43,11 +32,8 @@ public enum APODPlayback: Sendable, Hashable {
     self = .openPage(apod.pageURL)
   }
 
-  /// The HTTP Referer the embedded player's page is requested with, or nil without a bundle
-  /// identifier. YouTube's embedded player refuses to play (error 153, "video player
-  /// configuration error") a page requested without a Referer that names the app, and a web view
-  /// that loads the embed URL itself sends none; the app names itself as `https://` followed by
-  /// its bundle identifier in lower case, as the base URL of `EmbedPlayerPage`.
+  /// YouTube's embedded player refuses a page requested without a Referer naming the app (error 153),
+  /// and a web view loading the embed URL itself sends none.
   public static func embedReferer(bundleIdentifier: String?) -> String? {
     guard let bundleIdentifier, !bundleIdentifier.isEmpty else { return nil }
     return "https://\(bundleIdentifier.lowercased())"
@@ -59,7 +45,6 @@ public enum APODPlayback: Sendable, Hashable {
     url.scheme?.lowercased() == "https" && nativeExtensions.contains(url.pathExtension.lowercased())
   }
 
-  /// The embed player URL for a YouTube or Vimeo video, nil for anything else.
   static func embedPlayer(for url: URL) -> URL? {
     guard let host = url.host?.lowercased(),
       let components = URLComponents(url: url, resolvingAgainstBaseURL: true)

@@ -3,11 +3,8 @@ import Localization
 import NASA
 import Playback
 
-/// What Share offers for a day: the picture itself for a picture day, the APOD page otherwise.
 public enum ShareItem: Sendable, Equatable {
-  /// The picture (HD when the day has it), with a caption: the title, and the credit when known.
   case picture(URL, caption: String)
-  /// The APOD page, for videos and interactive days (and a picture day without an image).
   case link(URL, title: String)
 
   public init(_ apod: APOD) {
@@ -24,13 +21,10 @@ public enum ShareItem: Sendable, Equatable {
 /// been asked; "limited" does not apply to adding).
 public enum PhotoLibraryAddAccess: Sendable, Equatable {
   case granted
-  /// The user said no, now or before.
   case denied
-  /// A parent (Screen Time) or a device profile forbids it; the user cannot change it.
   case restricted
 }
 
-/// How saving a day's picture to Photos ended, with the sentence the app shows.
 public enum SavePictureResult: Sendable, Equatable {
   case saved
   case notAPicture
@@ -64,20 +58,13 @@ public enum SavePictureResult: Sendable, Equatable {
   }
 }
 
-/// Saves a day's picture to Photos, in the order that asks the least of the user:
-/// - a day that is not a picture is refused before any permission prompt;
-/// - permission is asked (add-only) before anything is downloaded;
-/// - the HD picture is saved when there is one, else the standard one;
-/// - any failure says why and adds nothing.
+/// Asks the least of the user: a non-picture day is refused before any prompt, permission is asked
+/// before any download, and a failure adds nothing.
 public struct PictureSaver: Sendable {
   private let requestAccess: @Sendable () async -> PhotoLibraryAddAccess
   private let download: @Sendable (URL) async throws -> Data
   private let addToLibrary: @Sendable (Data) async throws -> Void
 
-  /// - Parameters:
-  ///   - requestAccess: asks for add-only access (the system prompts the first time only).
-  ///   - download: the picture's bytes (the image pipeline's disk tier first).
-  ///   - addToLibrary: adds the bytes to Photos as a new picture.
   public init(
     requestAccess: @escaping @Sendable () async -> PhotoLibraryAddAccess,
     download: @escaping @Sendable (URL) async throws -> Data,
@@ -105,7 +92,6 @@ public struct PictureSaver: Sendable {
     }
   }
 
-  /// Photos refused the picture without giving a reason of its own.
   public struct PhotosRefusal: LocalizedError, Sendable {
     public init() {}
     public var errorDescription: String? { Localized.text("Photos did not accept the picture") }
