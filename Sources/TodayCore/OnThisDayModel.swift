@@ -3,8 +3,6 @@ import Foundation
 import NASA
 import Observation
 
-/// What Today's "On this day in past years" needs from the APOD repository: a page of days through
-/// the per-day route (saved days from the cache, the rest fetched once and saved).
 public protocol PastDaysSource: Sendable {
   /// The days' answers in the order asked, or nil when the caller was cancelled.
   func load(_ days: [APODDay], policy: FetchPolicy) async -> [DayLoad]?
@@ -12,16 +10,11 @@ public protocol PastDaysSource: Sendable {
 
 extension APODRepository: PastDaysSource {}
 
-/// One past year of "On this day": the day, and what loading it gave.
 public struct PastYear: Sendable, Hashable, Identifiable {
   public enum Content: Sendable, Hashable {
-    /// That day's picture (or video, or page).
     case picture(APOD)
-    /// NASA has no APOD for that day.
     case noPicture
-    /// Loading failed, and why; tapping it tries again.
     case failed(APODError)
-    /// A failed day is being tried again.
     case retrying
   }
 
@@ -31,53 +24,32 @@ public struct PastYear: Sendable, Hashable, Identifiable {
   public var id: APODDay { day }
 }
 
-/// Today's "On this day in past years": the same calendar day in each earlier year from 1995
-/// (`OnThisDay`'s rules), loaded lazily a page of `OnThisDay.pageSize` days at a time.
-///
-/// Rules:
-/// - `load()` loads the first page for the current APOD day (the injected clock's); on a new APOD
-///   day the list starts again for that day. Later pages load only on `loadMore()`.
-/// - One page at a time: a call while a page is loading does nothing.
-/// - Each day stands alone: a failure (or an answer holding another day) is kept for that day
-///   (`failures`) while the others show; `retry(_:)` asks that day again.
-/// - A cancelled load (the screen went away) keeps what was shown and does not count the page, so
-///   the next call asks it again.
-/// - A tap on a day (`tap(_:)`) opens it when it has a picture (through `opensDay`, the app's
-///   navigation), tries again when it failed, and does nothing otherwise.
+/// Each day stands alone: a failure is kept for that day while the others show. A cancelled load
+/// keeps what was shown and does not count the page, so the next call asks it again.
 @MainActor @Observable public final class OnThisDayModel {
-  /// The list of past days for the current APOD day; nil before the first `load()`.
   public private(set) var list: OnThisDay?
-  /// The past years loaded so far, newest first.
   public private(set) var years: [PastYear] = []
-  /// A page is being fetched.
   public private(set) var isLoadingPage = false
 
-  /// Opens a day (set by the app: its navigation, as a link to that day would).
   @ObservationIgnored public var opensDay: (@MainActor (APODDay) async -> Void)?
 
   @ObservationIgnored private var pagesLoaded = 0
   @ObservationIgnored private let source: any PastDaysSource
   @ObservationIgnored private let clock: any Clocking
 
-  /// - Parameters:
-  ///   - source: the repository (the per-day route, cached).
-  ///   - clock: says which APOD day is today, and words failure messages.
   public init(source: any PastDaysSource, clock: any Clocking) {
     self.source = source
     self.clock = clock
   }
 
-  /// More pages remain and none is loading.
   public var canLoadMore: Bool {
     guard let list else { return false }
     return !isLoadingPage && pagesLoaded < list.pageCount
   }
 
-  /// Whether the archive holds this calendar day in any earlier year (false on its first year);
-  /// true before the first `load()`, so the section is there while its first page loads.
+  /// True before the first `load()`, so the section is there while its first page loads.
   public var hasPastYears: Bool { list.map { !$0.days.isEmpty } ?? true }
 
-  /// The days whose loading failed, and why.
   public var failures: [APODDay: APODError] {
     var failures: [APODDay: APODError] = [:]
     for year in years {
@@ -86,10 +58,8 @@ public struct PastYear: Sendable, Hashable, Identifiable {
     return failures
   }
 
-  /// The sentence for a failed day.
   public func message(for error: APODError) -> String { error.message(now: clock.now) }
 
-  /// Loads the first page for the current APOD day (again from the start on a new APOD day).
   public func load() async {
     let today = APODDay.today(now: clock.now)
     if list?.today != today {
@@ -101,7 +71,6 @@ public struct PastYear: Sendable, Hashable, Identifiable {
     await loadMore()
   }
 
-  /// Loads the next page, if any and none is loading.
   public func loadMore() async {
     guard let list, !isLoadingPage, pagesLoaded < list.pageCount else { return }
     let page = list.page(pagesLoaded)
@@ -120,7 +89,6 @@ public struct PastYear: Sendable, Hashable, Identifiable {
     pagesLoaded += 1
   }
 
-  /// Asks a failed day again; other days are left alone.
   public func retry(_ day: APODDay) async {
     guard let index = years.firstIndex(where: { $0.day == day }),
       case .failed(let error) = years[index].content
@@ -136,7 +104,6 @@ public struct PastYear: Sendable, Hashable, Identifiable {
     }
   }
 
-  /// The user tapped `day`: a picture opens, a failure is tried again, anything else stays.
   public func tap(_ day: APODDay) async {
     guard let year = years.first(where: { $0.day == day }) else { return }
     switch year.content {

@@ -4,28 +4,14 @@ import ImageCache
 import NASA
 import Observation
 
-/// Swiping left and right between days in the detail and the full-screen viewer.
-///
-/// Rules:
-/// - Days run from 1995-06-16 to today, US Eastern (`DayNavigation`): a swipe past either end does
-///   nothing and says so (`swipe` returns false).
-/// - The day swiped to comes from the repository: the cache when saved, else fetched once and
-///   saved (a day is never fetched twice). A day without a picture, or that cannot be fetched now,
-///   shows why; the user can swipe on.
-/// - After each day is shown, its neighbours' previews are prefetched through the image pipeline,
-///   the one in the direction of travel first; the neighbours of the day left behind that are no
-///   longer neighbours stop prefetching. A day without an image has nothing to prefetch.
-/// - Only the latest swipe counts: a slow answer for a day swiped past is not shown.
-/// - Each day a swipe moves to is reported as the swipe begins (`dayChanged`, given by whoever
-///   made the model: a pushed detail reports to the navigation state), so where the user is never
-///   waits for the day to load.
+/// A day swiped to comes from the repository (never fetched twice); its neighbours' previews are
+/// prefetched, the direction of travel first. Only the latest swipe counts. Each day is reported as
+/// the swipe begins (`dayChanged`), so where the user is never waits for the day to load.
 @MainActor @Observable
 public final class DaySwipeModel {
-  /// The page on screen.
   nonisolated public enum Page: Sendable, Equatable {
     case loading(APODDay)
     case loaded(APOD)
-    /// The day cannot be shown now, with a sentence why.
     case failed(APODDay, message: String)
 
     public var day: APODDay {
@@ -36,15 +22,12 @@ public final class DaySwipeModel {
     }
   }
 
-  /// A swipe's direction in time.
   nonisolated public enum Direction: Sendable, Equatable {
     case older
     case newer
 
-    /// The direction a finished drag asks for, or nil when it is no swipe: it must go at least
-    /// `minimumDistance` points sideways and at least twice as far sideways as up or down, so
-    /// scrolling the explanation or a hesitant touch never changes the day. Days lie as on a
-    /// timeline, older to the left: a drag to the right shows the day before.
+    /// At least `minimumDistance` sideways and twice as far sideways as up or down, so scrolling the
+    /// explanation never changes the day. Older days lie to the left.
     public init?(dragWidth: Double, height: Double, minimumDistance: Double = 80) {
       guard abs(dragWidth) >= minimumDistance, abs(dragWidth) >= 2 * abs(height) else { return nil }
       self = dragWidth > 0 ? .older : .newer
@@ -55,12 +38,8 @@ public final class DaySwipeModel {
     /// swipe is never read as a day swipe too.
     public static let leadingEdgeWidth: Double = 30
 
-    /// The direction a finished drag in a day's detail asks for, or nil: nothing for a drag that
-    /// began less than `leadingEdgeWidth` points from the leading edge (`startX`, measured from
-    /// it) — that drag is the system's Back swipe, which leaves the detail, and must not change
-    /// the day as well — otherwise `init(dragWidth:height:minimumDistance:)`'s rule.
-    ///
-    /// The full-screen viewer has no Back swipe and uses `init(dragWidth:height:minimumDistance:)`.
+    /// Nothing for a drag that began within `leadingEdgeWidth` of the leading edge: that is the system's
+    /// Back swipe. (The full-screen viewer has no Back swipe.)
     public init?(
       detailDragFrom startX: Double, dragWidth: Double, height: Double, minimumDistance: Double = 80
     ) {
@@ -76,16 +55,8 @@ public final class DaySwipeModel {
   private let previewSize: ImageSize
   private let clock: any Clocking
   @ObservationIgnored private let dayChanged: (@MainActor (APODDay) -> Void)?
-  /// The previews asked for the current neighbours (cancelled when they stop being neighbours).
   @ObservationIgnored private var prefetching: [URL] = []
 
-  /// - Parameters:
-  ///   - apod: the day the detail or the viewer opened on.
-  ///   - repository: where other days come from.
-  ///   - images: the pipeline that prefetches the neighbours' previews.
-  ///   - previewSize: the size the detail shows first (the pipeline keys images by size).
-  ///   - now: the clock that says which day is today.
-  ///   - dayChanged: told each day a swipe moves to, as the swipe begins (nil: nobody is told).
   public init(
     apod: APOD, repository: APODRepository, images: ImagePipeline, previewSize: ImageSize = .preview,
     clock: any Clocking, dayChanged: (@MainActor (APODDay) -> Void)? = nil
@@ -98,25 +69,20 @@ public final class DaySwipeModel {
     self.dayChanged = dayChanged
   }
 
-  /// Where a swipe can go from the day on screen.
   public var navigation: DayNavigation {
     DayNavigation(day: page.day, today: APODDay.today(now: clock.now))
   }
 
-  /// The screen appeared: prefetch the first neighbours' previews (older first).
   public func start() async {
     await prefetchNeighbours(of: page.day, movingForward: false)
   }
 
-  /// The screen went away: stop prefetching for it.
   public func stop() async {
     let urls = prefetching
     prefetching = []
     await images.cancelPrefetch(urls)
   }
 
-  /// Moves one day `direction`; false when there is no day that way (before 1995-06-16, after
-  /// today), and then nothing changes.
   @discardableResult
   public func swipe(_ direction: Direction) async -> Bool {
     let navigation = navigation
@@ -139,7 +105,6 @@ public final class DaySwipeModel {
     return true
   }
 
-  /// Prefetches the previews of `day`'s neighbours, unless the user has moved on meanwhile.
   private func prefetchNeighbours(of day: APODDay, movingForward: Bool) async {
     var urls: [URL] = []
     for neighbour in DayNavigation(day: day, today: APODDay.today(now: clock.now)).prefetch(
