@@ -3,54 +3,30 @@ import Foundation
 import ImageCache
 import Observation
 
-/// An APOD image: the preview on the detail card, upgraded to HD only in the full-screen viewer.
-///
-/// Rules:
-/// - HD is loaded only while it is wanted (`wantsHD`): the viewer asks for it (`showHD()`), the
-///   card never does. A card holds the preview only (decoded at most 1,280 px, about 6.5 MB), never
-///   the HD image (up to 4,096 px, 64 MB), and never offers an HD retry nobody asked for.
-/// - Closing the viewer (`releaseHD()`) and a memory warning (`handleMemoryWarning()`) drop the HD
-///   image and go back to the preview; after a memory warning in the open viewer the preview shows
-///   with a retry that loads HD again.
-/// - The caches are consulted before anything else, so when a preview (or HD) is cached the
-///   first visible phase is that image: no phase shows a spinner while a cached preview exists.
-/// - Without a cached image, nothing is drawn for `spinnerDelay` (a fast download never
-///   flashes a spinner), then `.loading`.
-/// - HD replaces the preview when it arrives; if HD fails, the preview stays, with the error and
-///   a retry in the phase.
-/// - An image already in the memory tier is the phase from the start (`init` reads it
-///   synchronously), so even the first frame a view draws shows it.
+/// HD is loaded only in the viewer (`showHD()`): a card holds the preview (decoded at most 1,280 px,
+/// about 6.5 MB), never HD (up to 4,096 px, 64 MB). Cached images come first (`init` reads the memory
+/// tier, so the first frame shows it); without one nothing is drawn for `spinnerDelay`, so a fast
+/// download never flashes a spinner. If HD fails, the preview stays with a retry.
 @MainActor
 @Observable
 public final class ProgressiveImageModel {
-  /// What HD is doing while the preview is shown.
   public enum HDStatus: Sendable, Equatable {
-    /// HD is not wanted here (the detail card): the preview is final.
     case notRequested
-    /// HD is on its way.
     case loading
-    /// HD failed; the preview stays and `retry()` tries HD again.
     case failed(ImagePipelineError)
-    /// HD was dropped to free memory while the viewer was open; `retry()` loads it again.
     case released
   }
 
-  /// The one state the viewer draws.
   public enum Phase: Sendable, Equatable {
-    /// Nothing to draw yet: before `load()`, while the caches are read, and during the spinner
     /// delay. Draw an empty frame, not a spinner.
     case idle
-    /// Nothing cached; downloading. The only phase that shows a spinner.
+    /// The only phase that shows a spinner.
     case loading
-    /// The preview, with HD's progress.
     case preview(DecodedImage, hd: HDStatus)
-    /// The HD image: final.
     case full(DecodedImage)
-    /// Nothing could be loaded; `retry()` starts over.
     case failed(ImagePipelineError)
   }
 
-  /// The phase to draw.
   public private(set) var phase: Phase = .idle {
     didSet { onPhaseChange?(phase) }
   }
@@ -64,7 +40,6 @@ public final class ProgressiveImageModel {
   @ObservationIgnored private let clock: any Clocking
   @ObservationIgnored private let spinnerDelay: Duration
   @ObservationIgnored private let onPhaseChange: (@MainActor (Phase) -> Void)?
-  /// Whether the HD image is wanted now: true in the viewer, false on the card.
   public private(set) var wantsHD: Bool
   /// A drop of the HD image still waiting for its preview (the phase is `.idle` meanwhile), and the
   /// HD status the preview will show with. A later drop updates the status; `showHD()` cancels the
@@ -72,12 +47,7 @@ public final class ProgressiveImageModel {
   @ObservationIgnored private var pendingDrop: (id: UInt64, status: HDStatus)?
   @ObservationIgnored private var lastDropID: UInt64 = 0
 
-  /// - Parameters:
-  ///   - clock: times the spinner delay (the test clock in tests).
-  ///   - wantsHD: false for a model the detail card creates (preview only until `showHD()`);
-  ///     true for a model that only the viewer uses.
-  ///   - onPhaseChange: called after every phase change, in order (analytics, tests), starting
-  ///     with a phase read from memory at `init`.
+  /// `onPhaseChange` is called after every change, in order, starting with a phase read at `init`.
   public init(
     previewURL: URL,
     hdURL: URL,
@@ -103,8 +73,6 @@ public final class ProgressiveImageModel {
     }
   }
 
-  /// True when the phase offers a retry (HD failed or was released under a preview, or everything
-  /// failed).
   public var canRetry: Bool {
     switch phase {
     case .preview(_, hd: .failed), .preview(_, hd: .released), .failed: true
@@ -112,7 +80,6 @@ public final class ProgressiveImageModel {
     }
   }
 
-  /// The viewer opened: HD is wanted from now on, and loaded over the preview.
   public func showHD() async {
     wantsHD = true
     // A drop still fetching its preview must not put a preview without HD over what this load shows.
@@ -123,25 +90,17 @@ public final class ProgressiveImageModel {
     await load()
   }
 
-  /// The viewer closed: HD is no longer wanted, and the HD image is let go (back to the preview).
   public func releaseHD() async {
     wantsHD = false
     await dropHD(to: .notRequested)
   }
 
-  /// The system is short of memory: the HD image is let go. In the open viewer the preview shows
-  /// with a retry (`.released`); on the card nothing changes, it holds the preview only.
   public func handleMemoryWarning() async {
     await dropHD(to: wantsHD ? .released : .notRequested)
   }
 
-  /// Replaces an HD image (or HD's progress) with the preview and `status`.
-  ///
-  /// Reentrant: while a drop waits for its preview, `showHD()` may run (the viewer reopened) and
-  /// other drops may come (a memory warning, the viewer closing). The waiting drop writes the
-  /// phase only if nothing was drawn meanwhile and `showHD()` did not take over, and then with the
-  /// status the latest drop asked for, so the viewer never ends on a preview with neither HD nor
-  /// a retry, and the card never offers an HD retry.
+  /// Reentrant: `showHD()` and other drops may run while this one waits for its preview; it writes
+  /// the phase only if nothing was drawn meanwhile, with the latest drop's status.
   private func dropHD(to status: HDStatus) async {
     switch phase {
     case .preview(let preview, hd: _):
@@ -169,9 +128,7 @@ public final class ProgressiveImageModel {
     }
   }
 
-  /// Shows the best cached image at once, then loads what is missing: the preview only while HD
-  /// is not wanted (the card), HD too when it is (the viewer). Call from the view's `.task`;
-  /// cancelling it (the view went away) leaves the phase as it is.
+  /// Call from the view's `.task`; cancelling it (the view went away) leaves the phase as it is.
   public func load() async {
     guard wantsHD else {
       await loadPreviewOnly()
@@ -200,7 +157,6 @@ public final class ProgressiveImageModel {
     await loadUncached()
   }
 
-  /// Retries what failed: HD under a shown preview, or everything.
   public func retry() async {
     switch phase {
     case .preview(let preview, hd: .failed), .preview(let preview, hd: .released):
@@ -229,7 +185,6 @@ public final class ProgressiveImageModel {
     }
   }
 
-  /// The card: the preview from the caches, else downloaded, with the same spinner delay.
   private func loadPreviewOnly() async {
     if case .preview = phase { return }
     if let preview = await pipeline.cachedImage(for: previewURL, size: .preview) {
@@ -269,7 +224,6 @@ public final class ProgressiveImageModel {
     case hd(Result<DecodedImage, ImagePipelineError>)
   }
 
-  /// One image from the pipeline as a value the task groups race on.
   private nonisolated static func loaded(
     _ url: URL, size: ImageSize, from pipeline: ImagePipeline
   ) async -> Result<DecodedImage, ImagePipelineError> {
@@ -280,9 +234,7 @@ public final class ProgressiveImageModel {
     }
   }
 
-  /// No preview cached: preview and HD load side by side (HD maybe from disk); the preview shows
-  /// if it wins, HD replaces it (or wins outright). The spinner appears only if nothing arrived
-  /// within the spinner delay.
+  /// The spinner appears only if nothing arrived within the spinner delay.
   private func loadUncached() async {
     let (pipeline, clock, delay) = (self.pipeline, self.clock, spinnerDelay)
     let (previewURL, hdURL) = (self.previewURL, self.hdURL)
@@ -333,7 +285,6 @@ public final class ProgressiveImageModel {
 }
 
 extension ProgressiveImageModel.Phase {
-  /// The image on screen in this phase: the preview or the HD image; nil when there is none.
   public var shownImage: DecodedImage? {
     switch self {
     case .preview(let image, hd: _), .full(let image): image
@@ -341,15 +292,11 @@ extension ProgressiveImageModel.Phase {
     }
   }
 
-  /// True only in `.loading`: nothing is cached and the spinner delay has passed. Never while an
-  /// image (a preview) is shown, and never during the delay.
   public var showsSpinner: Bool {
     if case .loading = self { return true }
     return false
   }
 
-  /// True when the preview is shown because HD failed (or was released to free memory) in the
-  /// viewer: the view offers a small retry over it. Never on the card, which does not want HD.
   public var offersHDRetry: Bool {
     switch self {
     case .preview(_, hd: .failed), .preview(_, hd: .released): true
@@ -357,7 +304,6 @@ extension ProgressiveImageModel.Phase {
     }
   }
 
-  /// The error to show in place of the image (nothing could be loaded), or nil.
   public var failure: ImagePipelineError? {
     if case .failed(let error) = self { return error }
     return nil

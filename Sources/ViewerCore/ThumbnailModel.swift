@@ -2,12 +2,9 @@ import Foundation
 import ImageCache
 import Observation
 
-/// What a thumbnail needs from the image pipeline: a synchronous look in the memory tier (for
-/// the first frame) and the image itself, downloaded and decoded when needed.
 public protocol ThumbnailLoading: Sendable {
   /// The image if the memory tier holds it now: no file read, no decode, no network.
   func imageInMemoryNow(for url: URL, size: ImageSize) -> DecodedImage?
-  /// The image at `size`, from memory, disk or the network.
   nonisolated(nonsending) func image(
     for url: URL, size: ImageSize
   ) async throws(ImagePipelineError)
@@ -16,29 +13,15 @@ public protocol ThumbnailLoading: Sendable {
 
 extension ImagePipeline: ThumbnailLoading {}
 
-/// One small image from the pipeline: grid cells, cards and a video's poster.
-///
-/// Rules:
-/// - A day without an image (`url` nil) shows the photo symbol, and never loads.
-/// - An image already in the memory tier is shown from the first frame (`init` and
-///   `display(for:size:loader:)` read it synchronously), so scrolling back over a grid shows
-///   pictures rather than placeholders.
-/// - Otherwise a quiet placeholder (no spinner) stands in while it loads: thumbnails come and go
-///   quickly while scrolling, and a spinner in every cell is noise.
-/// - A failure shows the failure symbol; the next `load()` (the view appearing again) tries again.
-/// - A cancelled load (the cell scrolled away) changes nothing: it is not a failure.
-/// - Once the image is shown, `load()` does nothing more.
+/// A quiet placeholder, no spinner, while it loads: thumbnails come and go while scrolling, and a
+/// spinner in every cell is noise. A cancelled load (the cell scrolled away) is not a failure.
 @MainActor
 @Observable
 public final class ThumbnailModel {
-  /// What the view draws.
   public enum Display: Sendable, Equatable {
-    /// No image for this day: a photo symbol.
     case noImage
-    /// Not loaded yet: the quiet surface, no spinner.
     case placeholder
     case image(DecodedImage)
-    /// The image could not be loaded: a warning symbol.
     case failed
   }
 
@@ -55,15 +38,12 @@ public final class ThumbnailModel {
     self.display = Self.display(for: url, size: size, loader: loader)
   }
 
-  /// What to draw for `url` before any model for it exists (the first frame of a view whose URL
-  /// just changed): the image when memory has it, else the placeholder, or the photo symbol.
+  /// For the first frame of a view whose URL just changed, before any model for it exists.
   public static func display(for url: URL?, size: ImageSize, loader: any ThumbnailLoading) -> Display {
     guard let url else { return .noImage }
     return loader.imageInMemoryNow(for: url, size: size).map(Display.image) ?? .placeholder
   }
 
-  /// Loads the image: memory first, then the pipeline. Does nothing once an image is shown or
-  /// when there is no URL.
   public func load() async {
     guard let url else { return }
     if case .image = display { return }
