@@ -1,7 +1,7 @@
 import Foundation
 import TextCleaning
 
-/// Which service an `APOD` came from. The raw values are the names the CLI prints.
+/// The raw values are the names the CLI prints.
 public enum APODSourceKind: String, Sendable, Hashable, Codable, CaseIterable {
   /// The legacy `api.nasa.gov/planetary/apod` service (reported to be archived on 2026-12-01).
   case v1 = "v1"
@@ -9,7 +9,7 @@ public enum APODSourceKind: String, Sendable, Hashable, Codable, CaseIterable {
   case apodBasic = "apod-basic"
 }
 
-/// What a day's APOD shows. Open: a value the services add later decodes as `.unknown`.
+/// Open: a value the services add later decodes as `.unknown`.
 public enum APODMediaType: Sendable, Hashable, Codable, CustomStringConvertible {
   case image
   case video
@@ -19,7 +19,6 @@ public enum APODMediaType: Sendable, Hashable, Codable, CustomStringConvertible 
   case iframe
   case unknown(String)
 
-  /// Reads the service's `media_type`, ignoring case and surrounding spaces.
   public init(rawValue: String) {
     // The services' own spellings first, without trimming or lowering (both slow on Linux).
     switch rawValue {
@@ -42,7 +41,6 @@ public enum APODMediaType: Sendable, Hashable, Codable, CustomStringConvertible 
     }
   }
 
-  /// The service's spelling (`image`, `video`, `other`, `iframe`, or the unknown value).
   public var rawValue: String {
     switch self {
     case .image: "image"
@@ -65,15 +63,10 @@ public enum APODMediaType: Sendable, Hashable, Codable, CustomStringConvertible 
   }
 }
 
-/// One Astronomy Picture of the Day, the same shape whichever service it came from.
-///
-/// Text is already clean (plain text, entities decoded, whitespace collapsed); URLs are absolute.
-/// `url` is kept as the service sent it and is **not** assumed to be an image (apod-basic's `url`
-/// is an article page): use `imageURL`, `hdImageURL` and `videoURL`, which apply the per-service
-/// rules. `Codable` is the project's own cache format, not the wire format: wire payloads are
-/// read with `APOD.decode(_:from:)`.
+/// `url` is kept as sent and is **not** assumed to be an image (apod-basic's `url` is an article
+/// page): use `imageURL`, `hdImageURL` and `videoURL`. `Codable` is the cache format, not the wire
+/// format (`APOD.decode(_:from:)`).
 public struct APOD: Sendable, Hashable, Codable, Identifiable {
-  /// The APOD day (also the identity: one picture per day).
   public var date: APODDay
   public var title: String
   /// Plain text; paragraphs separated by blank lines. May be empty.
@@ -89,15 +82,11 @@ public struct APOD: Sendable, Hashable, Codable, Identifiable {
   public var videoURL: URL?
   /// Copyright holder, cleaned; nil when absent (usually public domain / NASA).
   public var copyright: String?
-  /// apod-basic's credit line, cleaned; nil for v1 and when absent.
   public var credit: String?
-  /// `credit` as the feed marked it up, when it linked somewhere (a photographer's site, a
-  /// licence): the words of `credit` in runs, some with a link. Nil when the field linked nowhere
-  /// (the plain `credit` says it all) and in copies saved before links were kept.
+  /// Nil when the field linked nowhere (the plain `credit` says it all) and in copies saved before
+  /// links were kept.
   public var creditRuns: [CreditRun]?
-  /// The same for `copyright`.
   public var copyrightRuns: [CreditRun]?
-  /// Accessibility description of the image, when the service gave one.
   public var alt: String?
   /// The day's web page: the permalink (apod-basic), the article page v1 sent as `url` after the
   /// migration, else `https://apod.nasa.gov/apod/apYYMMDD.html`.
@@ -106,8 +95,7 @@ public struct APOD: Sendable, Hashable, Codable, Identifiable {
 
   public var id: APODDay { date }
 
-  /// Whether everything a screen needs arrived: a title and something to show (an image, a
-  /// video, or a page for media that is neither). A lenient decode can yield less.
+  /// A lenient decode can yield less than a title and something to show.
   public var isComplete: Bool {
     guard !title.isEmpty else { return false }
     switch mediaType {
@@ -140,10 +128,8 @@ public struct APOD: Sendable, Hashable, Codable, Identifiable {
     self.source = source
   }
 
-  /// The standard-size image to show in lists and on Today, https only, or nil when the day
-  /// has no image. v1: `url` when the media is an image (and `url` really is an image file);
-  /// a video's thumbnail when known. apod-basic: `hdurl` resized down when it is on the NASA
-  /// image CDN (its `w`/`h` parameters), as is otherwise; its `url` is never used.
+  /// v1: `url` when it really is an image file, or a video's thumbnail. apod-basic: `hdurl`, resized
+  /// down on the NASA image CDN (its `w`/`h` parameters); its `url` is never used.
   public var imageURL: URL? {
     switch (source, mediaType) {
     case (.v1, .image):
@@ -158,7 +144,6 @@ public struct APOD: Sendable, Hashable, Codable, Identifiable {
     }
   }
 
-  /// The largest image available, https only, or nil when the day has no image.
   public var hdImageURL: URL? {
     switch (source, mediaType) {
     case (.v1, .image):
@@ -172,15 +157,13 @@ public struct APOD: Sendable, Hashable, Codable, Identifiable {
     }
   }
 
-  /// The v1 web page of a day: `https://apod.nasa.gov/apod/apYYMMDD.html`.
   public static func legacyPageURL(for day: APODDay) -> URL {
     // `yymmdd` is six digits, so the text is always a valid URL.
     URL(string: "https://apod.nasa.gov/apod/ap\(day.yymmdd).html")!
   }
 }
 
-/// The result of decoding a list: the APODs that decoded, newest first, and how many elements
-/// were dropped because they could not be read (one bad element never fails the whole list).
+/// One bad element never fails the whole list.
 public struct APODList: Sendable, Hashable {
   public var items: [APOD]
   public var droppedCount: Int

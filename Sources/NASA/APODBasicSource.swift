@@ -2,26 +2,17 @@ import Basics
 import Foundation
 import Networking
 
-/// The science.nasa.gov feed, `wp-json/wp/v2/apod-basic`: no key, one object at `/YYMMDD`, a
-/// newest-first list at the base path, 25 items a page (`page=1` is the newest 25, `page=2` the
-/// 25 before them, …).
-///
-/// The list's `date_from`/`date_to` parameters are reported ignored, so ranges are read by
-/// walking the pages back from the newest, keeping only the entries inside the range; a range
-/// far in the past, where walking would cost more pages than it has days, is asked day by day.
+/// No key; one object at `/YYMMDD`, a newest-first list at the base path, 25 a page. The list's
+/// `date_from`/`date_to` are reported ignored, so ranges walk the pages back from the newest; a range
+/// far in the past is asked day by day.
 public struct APODBasicSource: APODSource {
-  /// `https://science.nasa.gov/wp-json/wp/v2/apod-basic`.
   public static let defaultBaseURL = URL(string: "https://science.nasa.gov/wp-json/wp/v2/apod-basic")!
-  /// The feed's page size limit.
   public static let pageSize = 25
 
   public let baseURL: URL
   private let client: any HTTPClienting
   private let clock: any Clocking
 
-  /// - Parameters:
-  ///   - baseURL: the feed (a local server in tests and `--demo`).
-  ///   - clock: decides today's APOD day.
   public init(
     client: any HTTPClienting, baseURL: URL = Self.defaultBaseURL,
     clock: any Clocking

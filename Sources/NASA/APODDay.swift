@@ -2,17 +2,13 @@ import Foundation
 import Localization
 import TextCleaning
 
-/// One APOD calendar day (year, month, day) with no time and no time zone.
-///
-/// APOD publishes one picture per day at midnight US Eastern time, so "today" is the calendar date
-/// in `America/New_York` (see `today(now:)`), not the device's date and not the UTC date.
-/// Days are `Strideable`, so `first...last` is a sequence of days.
+/// APOD publishes at midnight US Eastern time, so "today" is the date in `America/New_York`
+/// (`today(now:)`), not the device's date or UTC's.
 public struct APODDay: Sendable, Hashable, Comparable, Strideable, CustomStringConvertible {
   public let year: Int
   public let month: Int
   public let day: Int
 
-  /// The first APOD ever published: 1995-06-16.
   public static let first = APODDay(checkedYear: 1995, month: 6, day: 16)
 
   /// The APOD day (US Eastern) from which NASA's legacy APOD API (`api.nasa.gov/planetary/apod`,
@@ -20,7 +16,6 @@ public struct APODDay: Sendable, Hashable, Comparable, Strideable, CustomStringC
   /// the automatic source never asks v1; only an explicit choice of v1 does (docs/APOD-SERVICE.md).
   public static let legacyServiceRetirement = APODDay(checkedYear: 2026, month: 12, day: 1)
 
-  /// Creates a day after checking it is a real calendar date (2023-02-30 is refused).
   /// The APOD range (first day … today) is checked by `parse(_:now:)`, which knows the clock.
   public init(year: Int, month: Int, day: Int) throws(APODDayError) {
     guard (1...9999).contains(year), (1...12).contains(month),
@@ -39,13 +34,12 @@ public struct APODDay: Sendable, Hashable, Comparable, Strideable, CustomStringC
 
   // MARK: Text forms
 
-  /// `YYYY-MM-DD`, the form the v1 API and the CLI use.
   public var iso: String { Self.padded(year, 4) + "-" + Self.padded(month, 2) + "-" + Self.padded(day, 2) }
 
-  /// `YYMMDD`, the legacy form used in apod.nasa.gov page names and apod-basic paths.
+  /// The legacy form in apod.nasa.gov page names and apod-basic paths.
   public var yymmdd: String { Self.padded(year % 100, 2) + Self.padded(month, 2) + Self.padded(day, 2) }
 
-  /// `value` in decimal, zero-padded to `width` digits (`String(format:)` is slow on Linux).
+  /// `String(format:)` is slow on Linux.
   private static func padded(_ value: Int, _ width: Int) -> String {
     let digits = String(value)
     return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
@@ -53,8 +47,8 @@ public struct APODDay: Sendable, Hashable, Comparable, Strideable, CustomStringC
 
   public var description: String { iso }
 
-  /// Reads `YYYY-MM-DD` (a one-digit month or day is accepted, as the v1 service accepts it).
-  /// Checks the format and the calendar only; use `parse(_:now:)` for user input.
+  /// A one-digit month or day is accepted, as the v1 service accepts it. Checks the format and the
+  /// calendar only: `parse(_:now:)` is for user input.
   public init(iso text: String) throws(APODDayError) {
     // The usual exact form, read straight from its bytes (cache files hold many of these).
     if let (year, month, day) = Self.paddedParts(text) {
@@ -71,7 +65,6 @@ public struct APODDay: Sendable, Hashable, Comparable, Strideable, CustomStringC
     try self.init(year: year, month: month, day: day)
   }
 
-  /// Year, month and day of exactly `YYYY-MM-DD` in ASCII digits, or `nil` for any other shape.
   private static func paddedParts(_ text: String) -> (Int, Int, Int)? {
     let bytes = Array(text.utf8)
     guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else {
@@ -101,14 +94,11 @@ public struct APODDay: Sendable, Hashable, Comparable, Strideable, CustomStringC
     try self.init(year: year, month: number / 100 % 100, day: number % 100)
   }
 
-  /// Parses a day typed by a person and checks it lies in the APOD range: from 1995-06-16 up to
-  /// today in US Eastern time. The errors say which rule was broken and what is allowed.
   public static func parse(_ text: String, now: Date) throws(APODDayError) -> APODDay {
     let candidate = try APODDay(iso: text)
     return try candidate.validated(now: now)
   }
 
-  /// Returns `self` if it lies within 1995-06-16 … today (US Eastern time), else the reason not.
   public func validated(now: Date) throws(APODDayError) -> APODDay {
     if self < Self.first { throw .beforeFirstDay(self) }
     let today = Self.today(now: now)
@@ -118,7 +108,6 @@ public struct APODDay: Sendable, Hashable, Comparable, Strideable, CustomStringC
 
   // MARK: Today in US Eastern time
 
-  /// The current APOD day: the calendar date in `America/New_York` at `now`.
   /// At 02:00 UTC it is still the previous day in New York (22:00 EDT / 21:00 EST).
   public static func today(now: Date) -> APODDay {
     let (year, month, day) = EasternTime.calendarDate(of: now)
@@ -127,13 +116,11 @@ public struct APODDay: Sendable, Hashable, Comparable, Strideable, CustomStringC
 
   // MARK: Arithmetic
 
-  /// The day before (not clamped: callers compare with `first`).
+  /// Not clamped: callers compare with `first`.
   public var previous: APODDay { advanced(by: -1) }
-  /// The day after (not clamped: callers compare with today).
+  /// Not clamped: callers compare with today.
   public var next: APODDay { advanced(by: 1) }
 
-  /// The last `count` days ending on `end`, newest first, never before 1995-06-16.
-  /// `count` below 1 gives an empty list.
   public static func lastDays(_ count: Int, endingOn end: APODDay) -> [APODDay] {
     guard count > 0, end >= first else { return [] }
     let start = Swift.max(first, end.advanced(by: -(count - 1)))
@@ -187,11 +174,8 @@ public struct APODDay: Sendable, Hashable, Comparable, Strideable, CustomStringC
   }
 }
 
-/// The stored form: the day as a key in saved data (the favorites file, the SwiftData record).
-///
-/// `rawValue` is `YYYY-MM-DD`, zero-padded, so text order is date order and one day has one key.
-/// Reading is strict, unlike `init(iso:)`: only that exact form of a real calendar date is a key;
-/// anything else (no padding, a time suffix, 2023-02-29) is `nil`, never a guess.
+/// `YYYY-MM-DD`, zero-padded, so text order is date order. Reading is strict, unlike `init(iso:)`:
+/// anything but that exact form of a real date is nil, never a guess.
 extension APODDay: RawRepresentable {
   public init?(rawValue: String) {
     guard let (year, month, day) = Self.paddedParts(rawValue),
@@ -204,7 +188,6 @@ extension APODDay: RawRepresentable {
 }
 
 extension APODDay: Codable {
-  /// Encoded as `YYYY-MM-DD`, the same text the services and the CLI use.
   public init(from decoder: any Decoder) throws {
     let container = try decoder.singleValueContainer()
     let text = try container.decode(String.self)
@@ -221,18 +204,12 @@ extension APODDay: Codable {
   }
 }
 
-/// Why a text or a date is not a usable APOD day. Each case has a sentence for people.
 public enum APODDayError: Error, Sendable, Hashable {
-  /// Not in `YYYY-MM-DD` (or `YYMMDD`) form.
   case malformed(String)
-  /// The right shape but not a real date, such as 2023-02-30.
   case notACalendarDate(String)
-  /// Before 1995-06-16, the first APOD.
   case beforeFirstDay(APODDay)
-  /// After today in US Eastern time: not published yet.
   case afterToday(APODDay, today: APODDay)
 
-  /// A specific sentence saying what is wrong and what is allowed.
   public var message: String {
     switch self {
     case .malformed(let text):
@@ -254,9 +231,7 @@ extension Character {
   fileprivate var isASCIIDigit: Bool { isASCII && isNumber }
 }
 
-/// Calendar dates in US Eastern time, which decides when a new APOD appears.
 enum EasternTime {
-  /// The New York zone from the system's time-zone database, when it has one.
   private static let zone = TimeZone(identifier: "America/New_York")
 
   static func calendarDate(of instant: Date) -> (Int, Int, Int) {
@@ -282,7 +257,6 @@ enum EasternTime {
     return (summerStart..<summerEnd).contains(seconds) ? standard + 3600 : standard
   }
 
-  /// The day number of the `n`th Sunday of a month.
   private static func nthSunday(_ n: Int, month: Int, year: Int) -> Int {
     let firstOfMonth = dayNumber(year: year, month: month, day: 1)
     // 1970-01-01 was a Thursday: weekday index 0 = Sunday gives (dayNumber + 4) mod 7.

@@ -11,7 +11,6 @@ extension APODDay {
     return Date(timeIntervalSince1970: localMidnight - Double(Self.easternOffset(at: probe)))
   }
 
-  /// When the APOD day after the one in force at `now` begins (the next New York midnight).
   public static func startOfNextDay(after now: Date) -> Date {
     today(now: now).next.start
   }

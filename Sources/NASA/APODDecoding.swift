@@ -2,18 +2,12 @@ import Foundation
 import Localization
 import TextCleaning
 
-/// Why a 200 response body could not be read as APOD data.
 public enum APODDecodingError: Error, Sendable, Hashable {
-  /// The body is not JSON at all.
   case notJSON
-  /// JSON, but an array where an object was expected or the reverse.
   case unexpectedShape(expected: String)
-  /// An object without a `date`, the one field every APOD must have.
   case missingDate
-  /// A `date` that is not a `YYYY-MM-DD` calendar date.
   case badDate(String)
 
-  /// A specific sentence for people.
   public var message: String {
     switch self {
     case .notJSON: Localized.text("NASA sent a response that is not JSON, so it could not be read.")
@@ -27,25 +21,19 @@ public enum APODDecodingError: Error, Sendable, Hashable {
 }
 
 extension APOD {
-  /// Decodes one APOD object, in whichever shape it arrived: the legacy v1 object or the
-  /// apod-basic record (recognised by the fields only apod-basic sends, see `APODShape`), each
-  /// cleaned by its own rules. Which URL answered does not matter: after the migration the v1
-  /// address may answer with apod-basic records. Only `date` is required; every other field is
-  /// optional and a wrongly typed field is ignored.
+  /// Which URL answered does not matter: after the migration the v1 address may answer with
+  /// apod-basic records. Only `date` is required; a wrongly typed field is ignored.
   public static func decode(_ data: Data) throws(APODDecodingError) -> APOD {
     try decodePayload(AnyPayload.self, from: data).apod
   }
 }
 
 extension APODList {
-  /// Decodes an array of APOD objects element by element, each in the shape it arrived in: an
-  /// element that cannot be read is dropped and counted in `droppedCount` instead of failing the
-  /// list. Items keep the order the service sent. A single object is accepted as a list of one.
+  /// An element that cannot be read is dropped and counted, never failing the list.
   public static func decode(_ data: Data) throws(APODDecodingError) -> APODList {
     try decodeAnswer(data).list
   }
 
-  /// An answer as it arrived: one object, or an array.
   enum Answer {
     case one(APOD)
     case list(APODList)
@@ -90,7 +78,6 @@ private func mapped(_ error: any Error, expected: String) -> APODDecodingError {
   return .notJSON
 }
 
-/// A list element that never fails: `value` is nil when the element could not be read.
 private struct Lossy<Element: Decodable>: Decodable {
   let value: Element?
 
@@ -103,11 +90,8 @@ private protocol APODPayload: Decodable {
   var apod: APOD { get }
 }
 
-/// Which service's shape an APOD object has. apod-basic records carry fields v1 never sends
-/// (`permalink`, `post_id`, `basic_html`, `basic_html_url`, `credit`); an object with none of
-/// them is read as v1. The two differ in what matters: apod-basic's `url` is the article page,
-/// its credit and explanation are HTML and its video plays from `basic_html`, while v1's `url`
-/// is the picture or the embed.
+/// apod-basic records carry fields v1 never sends (`permalink`, `post_id`, `basic_html`,
+/// `basic_html_url`, `credit`); an object with none of them is v1.
 enum APODShape {
   static func of(_ decoder: any Decoder) throws -> APODSourceKind {
     let container = try decoder.container(keyedBy: Markers.self)
@@ -122,7 +106,6 @@ enum APODShape {
   }
 }
 
-/// An APOD object of either shape, read by the rules of the shape it has.
 private struct AnyPayload: APODPayload {
   let apod: APOD
 
@@ -134,7 +117,6 @@ private struct AnyPayload: APODPayload {
   }
 }
 
-/// Keyed decoding that never fails on a missing or wrongly typed optional field.
 extension KeyedDecodingContainer {
   fileprivate func lenientString(_ key: Key) -> String? {
     (try? decodeIfPresent(String.self, forKey: key)) ?? nil
@@ -173,7 +155,6 @@ private func thumbnail(sent: String?, video: URL?) -> URL? {
   MediaURL.parse(sent) ?? video.flatMap(MediaURL.youTubeThumbnail(forEmbed:))
 }
 
-/// The legacy v1 object (`api.nasa.gov/planetary/apod`, snake_case keys).
 private struct V1Payload: APODPayload {
   let apod: APOD
 
@@ -217,7 +198,6 @@ private func articlePage(_ url: URL?) -> URL? {
   return url
 }
 
-/// The science.nasa.gov `apod-basic` object: HTML text fields, `url` = article page.
 private struct APODBasicPayload: APODPayload {
   let apod: APOD
 

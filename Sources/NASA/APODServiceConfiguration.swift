@@ -6,28 +6,23 @@ import Networking
   import FoundationNetworking
 #endif
 
-/// Which NASA service answers APOD requests.
 public enum APODSourceChoice: String, Sendable, Hashable, CaseIterable {
   /// Only the legacy `api.nasa.gov/planetary/apod` (needs a key; retired 2026-12-01). The one
   /// choice that still asks it from that day on.
   case v1
-  /// Only science.nasa.gov's apod-basic feed (no key).
   case basic
   /// apod-basic first, v1 while apod-basic is gone or failing, until v1's retirement
   /// (`APODDay.legacyServiceRetirement`); from then on apod-basic only (the app's default).
   case auto
 }
 
-/// Everything needed to assemble the APOD stack, so the app and the `spacer` CLI build it the
-/// same way: one HTTP client with its rate limiter, retry policy and circuit breaker, the chosen
-/// source, and the disk cache.
+/// So the app and the `spacer` CLI build the APOD stack the same way.
 public struct APODServiceConfiguration: Sendable {
   public var choice: APODSourceChoice
   /// api.nasa.gov key for v1; nil or blank means `DEMO_KEY`.
   public var apiKey: String?
   public var v1BaseURL: URL
   public var basicBaseURL: URL
-  /// Where APODs are cached, one file per day.
   public var cacheDirectory: URL
   /// Bump when `APOD`'s stored form changes: older cache files then read as misses.
   public static let cacheSchemaVersion = 1
@@ -44,7 +39,6 @@ public struct APODServiceConfiguration: Sendable {
     self.cacheDirectory = cacheDirectory
   }
 
-  /// The configured source over `client`.
   public func makeSource(
     client: any HTTPClienting, clock: any Clocking
   ) -> any APODSource {
@@ -57,13 +51,10 @@ public struct APODServiceConfiguration: Sendable {
     }
   }
 
-  /// A session for NASA's services with no URL cache (`URLSession.uncached()`, which says why):
-  /// the repository's disk cache is the only one.
   public static func makeSession() -> URLSession { .uncached() }
 
-  /// The repository the app and CLI use. Without a `session`, `makeSession()` makes one on the
-  /// first request: creating a session is costly (on Linux it sets up a transfer thread), and a
-  /// launch answered from the cache needs none.
+  /// Without a `session`, one is made on the first request: on Linux a session sets up a transfer
+  /// thread, and a launch answered from the cache needs none.
   public func makeRepository(
     session: URLSession? = nil,
     clock: any Clocking

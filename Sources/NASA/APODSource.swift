@@ -2,21 +2,18 @@ import Foundation
 import Localization
 import Networking
 
-/// A service that provides APODs: v1 (`V1APODSource`), apod-basic (`APODBasicSource`), or the
-/// automatic choice between them (`AutomaticAPODSource`). Keeping both services behind one
-/// protocol makes the switch after v1's reported archiving (2026-12-01) a configuration change.
+/// Both services behind one protocol make the switch after v1's reported archiving (2026-12-01) a
+/// configuration change.
 public protocol APODSource: Sendable {
   /// The APOD of `day`. Throws `.notPublishedYet` when `day` is today (US Eastern time) and the
   /// service has nothing yet, `.noAPOD` for a past day without a picture, `.invalidDay` for a
   /// day outside 1995-06-16 … today, without sending anything.
   func apod(for day: APODDay) async throws(APODError) -> APOD
 
-  /// The APODs from `start` through `end` (inclusive), newest first. Days without a picture are
-  /// simply absent; elements that could not be read are counted in `droppedCount`.
+  /// Days without a picture are simply absent.
   func apods(from start: APODDay, through end: APODDay) async throws(APODError) -> APODList
 
-  /// As `apods(from:through:)`, handing each batch to `receive` as soon as it arrives, so a long
-  /// range can be saved as it goes. When a later request fails, the batches already handed over
+  /// Hands each batch to `receive` as it arrives; when a later request fails, the batches handed over
   /// stay delivered and the error is thrown.
   func apods(
     from start: APODDay, through end: APODDay, receive: @Sendable (APODList) async -> Void
@@ -24,7 +21,6 @@ public protocol APODSource: Sendable {
 }
 
 extension APODSource {
-  /// One batch: the whole answer of `apods(from:through:)`.
   public func apods(
     from start: APODDay, through end: APODDay, receive: @Sendable (APODList) async -> Void
   ) async throws(APODError) -> APODList {
@@ -33,25 +29,20 @@ extension APODSource {
     return list
   }
 
-  /// The APODs of the last `days` days ending on `end`, newest first (never before 1995-06-16).
   public func recent(days: Int, endingOn end: APODDay) async throws(APODError) -> APODList {
     guard let start = APODDay.lastDays(days, endingOn: end).last else { return APODList(items: []) }
     return try await apods(from: start, through: end)
   }
 }
 
-/// Everything that can go wrong getting an APOD, in the app's words.
 public enum APODError: Error, Sendable, Hashable {
   /// The service has no picture yet for today (US Eastern time): normal in the first minutes after
   /// midnight Eastern or during NASA's ingestion lag. The caller shows the previous day instead.
   case notPublishedYet(APODDay)
   /// A past day that has no APOD (such as 1995-06-17…19, or 2020-06-10).
   case noAPOD(APODDay)
-  /// A day outside 1995-06-16 … today; nothing was sent.
   case invalidDay(APODDayError)
-  /// The request failed (offline, rate limited, server error…).
   case network(HTTPError)
-  /// The service answered 200 with data that could not be read.
   case unreadable(APODDecodingError)
   /// Network use is off (offline mode) and nothing is saved for this request.
   case notCached
@@ -63,7 +54,6 @@ public enum APODError: Error, Sendable, Hashable {
   /// picture: it was not received, and is asked for again next time.
   case notReceived(APODDay)
 
-  /// A specific sentence for people; `now` measures waits ("try again in 47 minutes").
   public func message(now: Date) -> String {
     switch self {
     case .notPublishedYet(let day):
@@ -98,13 +88,10 @@ public enum APODError: Error, Sendable, Hashable {
   }
 }
 
-/// Shared by the two HTTP sources: request building and error mapping.
 enum SourceSupport {
-  /// Fetches and decodes the APOD of one `day`: checks the day is in range without sending
-  /// anything, then maps "not found" and every other failure to the domain error. The answer is
-  /// read in whichever shape arrived: one object must be `day`'s picture (else `.wrongDay`); a
-  /// list (the feed's newest page, which the legacy address may send whatever was asked) is used
-  /// only for `day`'s entry, and a list without it is `.notReceived`, never "no APOD".
+  /// One object must be `day`'s picture (else `.wrongDay`); a list (the feed's newest page, which the
+  /// legacy address may send whatever was asked) is used only for `day`'s entry, and a list without it
+  /// is `.notReceived`, never "no APOD".
   static func fetchOne(
     _ day: APODDay, with client: any HTTPClienting, request: HTTPRequest, now: Date
   ) async throws(APODError) -> APOD {
@@ -141,14 +128,9 @@ enum SourceSupport {
     }
   }
 
-  /// What a list answer says about `range` (a range already checked against 1995-06-16 …
-  /// today): its entries inside the range (anything else answers a question nobody asked), and
-  /// the days of the range it does not speak for, in `notReceived`.
-  ///
-  /// A v1 range answer honours its dates and skips days without a picture, so it speaks for the
-  /// whole range. A list of apod-basic records, or one holding days outside the range, is a list
-  /// that ignored the dates asked (the feed's newest page, whichever address sent it): it speaks
-  /// only for the span between its oldest and newest entry (the feed lists every APOD in it).
+  /// A v1 range answer honours its dates and speaks for the whole range. A list of apod-basic records,
+  /// or one holding days outside the range, ignored the dates asked: it speaks only for the span
+  /// between its oldest and newest entry (the feed lists every APOD in it).
   static func received(_ list: APODList, for range: ClosedRange<APODDay>) -> APODList {
     let inside = list.items.filter { range.contains($0.date) }
     let ignoredTheRange =
@@ -168,8 +150,7 @@ enum SourceSupport {
       notReceived: Array(Set(list.notReceived + notCovered)).sorted(by: >))
   }
 
-  /// Maps a transport/HTTP failure for `day` to the domain: "not found" for today (US Eastern)
-  /// means not published yet; for an earlier day it means that day has no APOD.
+  /// Not found for today (US Eastern) means not published yet; for an earlier day, no APOD.
   static func mapped(_ error: HTTPError, day: APODDay, now: Date) -> APODError {
     if case .notFound = error {
       return day >= APODDay.today(now: now) ? .notPublishedYet(day) : .noAPOD(day)
@@ -177,7 +158,6 @@ enum SourceSupport {
     return .network(error)
   }
 
-  /// Checks the range, clamping nothing: a range outside 1995-06-16 … today is refused.
   static func validatedRange(
     _ start: APODDay, _ end: APODDay, now: Date
   ) throws(APODError) -> ClosedRange<

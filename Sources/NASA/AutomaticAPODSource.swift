@@ -2,51 +2,27 @@ import Basics
 import Foundation
 import Networking
 
-/// Prefers one source (apod-basic: no key, no shared quota, and the service NASA is moving to)
-/// and moves to another (v1) when the preferred one is gone or failing, then moves back.
-///
-/// - A request the preferred source fails for a service reason (5xx, unreadable data, an error
-///   page, a timeout, a refusal, rate limiting) is retried on the fallback at once, so the user
-///   still gets a picture. Connection problems (offline, cancelled), "not published yet" and
-///   invalid days are answered as they are: another service would not do better.
-/// - A past day the preferred source says has no APOD is asked of the fallback too; if the
-///   fallback has it, the preferred source is missing data and that counts as a failure.
-/// - After `failureThreshold` failures in a row the fallback is used directly for `cooldown`;
-///   the first request after that probes the preferred source again: success moves back,
-///   failure starts another cooldown. One probe at a time: requests made while it is under way
-///   keep to the fallback.
-/// - Requests overlap (the actor is reentrant at every `await`), so an outcome moves `route` only
-///   when no request that started later has moved it already: the latest start wins.
-/// - From the APOD day `fallbackRetiresOn` (US Eastern) the fallback is never asked: every request
-///   goes to the preferred source and its answer, failure included, is the answer. The standard
-///   pairing retires v1 on `APODDay.legacyServiceRetirement` (2026-12-01).
+/// apod-basic first (no key, no shared quota, the service NASA is moving to). A service failure is
+/// retried on the fallback at once; connection problems are not (another service would not do
+/// better). A past day the preferred source says has no APOD is asked of the fallback too. After
+/// `failureThreshold` failures in a row the fallback is used for `cooldown`, then one probe at a
+/// time. Requests overlap (the actor is reentrant), so the latest start wins `route`. From
+/// `fallbackRetiresOn` the fallback is never asked.
 public actor AutomaticAPODSource: APODSource {
-  /// Which source requests go to first.
   public enum Route: Sendable, Hashable {
-    /// The preferred source, after `failures` failures in a row.
     case preferred(failures: Int)
-    /// The fallback, until the preferred source is probed again at `probeAt`.
     case fallback(probeAt: Date)
   }
 
   public let failureThreshold: Int
   public let cooldown: TimeInterval
-  /// The first APOD day on which the fallback is no longer asked; nil: never retired.
   public let fallbackRetiresOn: APODDay?
-  /// Where the next request goes (for diagnostics and tests).
   public private(set) var route: Route = .preferred(failures: 0)
 
   private let preferred: any APODSource
   private let fallback: any APODSource
   private let clock: any Clocking
 
-  /// - Parameters:
-  ///   - preferred: normally `APODBasicSource`.
-  ///   - fallback: normally `V1APODSource`.
-  ///   - failureThreshold: failures in a row before switching (at least 1).
-  ///   - cooldown: how long to stay on the fallback before probing the preferred source again.
-  ///   - fallbackRetiresOn: the first APOD day (US Eastern, by `clock`) on which the fallback is no
-  ///     longer asked; nil keeps it for good.
   public init(
     preferred: any APODSource, fallback: any APODSource, failureThreshold: Int = 2,
     cooldown: TimeInterval = 6 * 3600, fallbackRetiresOn: APODDay? = nil,
@@ -60,8 +36,6 @@ public actor AutomaticAPODSource: APODSource {
     self.clock = clock
   }
 
-  /// The standard pairing over one HTTP client: apod-basic first, v1 (with `apiKey`, or
-  /// `DEMO_KEY`) as the fallback until NASA retires it (`APODDay.legacyServiceRetirement`).
   public init(
     client: any HTTPClienting, apiKey: String?,
     v1BaseURL: URL = V1APODSource.defaultBaseURL,
@@ -97,7 +71,6 @@ public actor AutomaticAPODSource: APODSource {
   /// late failure must not undo a newer success) and is ignored.
   private var started = 0
   private var applied = -1
-  /// A probe of the preferred source is under way: others keep to the fallback until it answers.
   private var probing = false
 
   private func routed<Value: Sendable>(
@@ -150,8 +123,6 @@ public actor AutomaticAPODSource: APODSource {
     }
   }
 
-  /// Moves `route` for the request numbered `ticket`, unless a request that started later has
-  /// already moved it.
   private func settle(_ next: Route, ticket: Int) {
     guard ticket > applied else { return }
     applied = ticket
@@ -168,7 +139,6 @@ public actor AutomaticAPODSource: APODSource {
     }
   }
 
-  /// Failures that say the service itself is gone or broken.
   static func isServiceFailure(_ error: APODError) -> Bool {
     switch error {
     case .network, .unreadable, .wrongDay, .notReceived: true

@@ -2,12 +2,8 @@ import Foundation
 import Localization
 import Networking
 
-/// How current the content on screen is.
 public enum Freshness: Sendable, Hashable {
-  /// Up to date: fetched now, or saved earlier for the current APOD day (nothing newer exists).
   case fresh
-  /// Older content served from the cache because the network could not be used; `since` is when
-  /// it was last known to be current.
   case stale(since: Date, reason: StaleReason)
 
   public var isStale: Bool {
@@ -15,8 +11,7 @@ public enum Freshness: Sendable, Hashable {
     return false
   }
 
-  /// The freshness after a refresh failed with `error`: stale since it was last current (already
-  /// stale content keeps its original time, fresh content became stale after `lastCurrentAt`).
+  /// Already stale content keeps its original time.
   public func failed(_ error: APODError, lastCurrentAt: Date) -> Freshness {
     switch self {
     case .fresh: .stale(since: lastCurrentAt, reason: StaleReason(error))
@@ -24,15 +19,12 @@ public enum Freshness: Sendable, Hashable {
     }
   }
 
-  /// "Showing a copy from 3 hours ago. You appear to be offline…", or nil when fresh.
   public func message(now: Date) -> String? {
     guard case .stale(let since, let reason) = self else { return nil }
     return Localized.text(
       "Showing a copy from %@. %@", Self.age(from: since, to: now), reason.message(now: now))
   }
 
-  /// "just now", "5 minutes ago", "1 hour ago", "3 days ago": how old cached content is, in the
-  /// words every screen and the CLI use.
   public static func age(from past: Date, to now: Date) -> String {
     let seconds = max(0, now.timeIntervalSince(past))
     // One key per grammatical number: 1 is singular in English and French alike, and a count
@@ -49,18 +41,12 @@ public enum Freshness: Sendable, Hashable {
   }
 }
 
-/// Why cached content is shown instead of new content.
 public enum StaleReason: Sendable, Hashable {
-  /// No network connection.
   case offline
-  /// NASA's quota for the key is spent (or the local budget is); `retryAt` when known.
   case rateLimited(retryAt: Date?)
-  /// The service failed (server errors, unreadable data, timeouts…).
   case failing(APODError)
-  /// Network use is off (offline mode, `--offline`).
   case networkDisabled
 
-  /// The reason for a failed fetch.
   init(_ error: APODError) {
     switch error {
     case .network(.offline): self = .offline
@@ -70,7 +56,6 @@ public enum StaleReason: Sendable, Hashable {
     }
   }
 
-  /// A sentence for people; `now` measures waits.
   public func message(now: Date) -> String {
     switch self {
     case .offline: HTTPError.offline.userMessage(now: now)
@@ -81,9 +66,7 @@ public enum StaleReason: Sendable, Hashable {
   }
 }
 
-/// Something the reader should know about what is shown.
 public enum APODNotice: Sendable, Hashable {
-  /// Today's picture (US Eastern day `today`) is not out yet; `showing` is the newest earlier day.
   case notPublishedYet(today: APODDay, showing: APODDay)
 
   public var message: String {
@@ -95,13 +78,9 @@ public enum APODNotice: Sendable, Hashable {
   }
 }
 
-/// What the service answered when a saved day was refreshed on request.
 public enum RefreshOutcome: Sendable, Hashable {
-  /// The service's copy is the saved one: nothing changed.
   case sameAsSaved
-  /// The service's copy differed and replaced the saved one.
   case replaced
-  /// The service's copy was less complete than the saved one, which was kept.
   case keptSaved
 }
 
@@ -109,11 +88,9 @@ public enum RefreshOutcome: Sendable, Hashable {
 public struct APODResult: Sendable, Hashable {
   public var apod: APOD
   public var freshness: Freshness
-  /// When the copy shown was saved; nil when this call fetched it from the network.
   public var cachedAt: Date?
   public var notice: APODNotice?
-  /// What an explicit refresh of a saved day found (nil when nothing saved was refreshed; a
-  /// failed refresh is told by `freshness`).
+  /// Nil when nothing saved was refreshed; a failed refresh is told by `freshness`.
   public var refresh: RefreshOutcome?
 
   public init(
@@ -127,23 +104,15 @@ public struct APODResult: Sendable, Hashable {
     self.refresh = refresh
   }
 
-  /// True when the APOD came from the disk cache rather than the network (the CLI's "cached").
   public var servedFromCache: Bool { cachedAt != nil }
 }
 
-/// The Explore list as delivered by `APODRepository`.
 public struct ExploreResult: Sendable, Hashable {
-  /// The days of the window that have a picture, newest first, each with its own `cachedAt`
-  /// (nil for days fetched by this call) and the list's freshness.
   public var entries: [APODResult]
   public var freshness: Freshness
-  /// When the list was last refreshed from the network, if it was served entirely from the cache;
-  /// nil when this call fetched something.
   public var cachedAt: Date?
-  /// Elements the service sent that could not be read.
   public var droppedCount: Int
-  /// Days of the window the service answered without (a list that ignored the dates asked),
-  /// newest first: not received, which is not "NASA has no picture"; asked for again next time.
+  /// A list that ignored the dates asked: not received is not "NASA has no picture"; asked again.
   public var notReceived: [APODDay]
 
   public init(
@@ -157,10 +126,8 @@ public struct ExploreResult: Sendable, Hashable {
     self.notReceived = notReceived
   }
 
-  /// The pictures, newest first.
   public var items: [APOD] { entries.map(\.apod) }
 
-  /// Marks the list and its entries stale after a refresh failed with `error`.
   public mutating func markFailed(_ error: APODError, lastCurrentAt: Date) {
     freshness = freshness.failed(error, lastCurrentAt: lastCurrentAt)
     for index in entries.indices { entries[index].freshness = freshness }

@@ -1,19 +1,15 @@
 import Foundation
 import TextCleaning
 
-/// URL rules for APOD media: what counts as an image, https upgrades, and CDN resizing.
 public enum MediaURL {
-  /// Width of the standard-size image asked from the NASA image CDN (v1's standard images are
-  /// about 960–1080 pixels wide, so both services give lists a similar size).
+  /// v1's standard images are about 960–1080 pixels wide, so both services give lists a similar size.
   static let standardWidth = 1024
 
   private static let imageExtensions: Set<String> = [
     "jpg", "jpeg", "png", "gif", "webp", "tif", "tiff", "bmp", "avif",
   ]
 
-  /// Reads a URL field from a payload: trimmed; `//host/…` becomes https; a relative path is
-  /// resolved against `base`; `http` on a nasa.gov host is upgraded to https (App Transport
-  /// Security blocks plain HTTP); any scheme other than http(s) is refused.
+  /// `http` on a nasa.gov host is upgraded to https: App Transport Security blocks plain HTTP.
   static func parse(_ raw: String?, relativeTo base: URL? = nil) -> URL? {
     guard let trimmed = raw.map(TextScan.trimmed), !trimmed.isEmpty
     else { return nil }
@@ -43,8 +39,7 @@ public enum MediaURL {
     return url
   }
 
-  /// Whether the authority of `https://…` text is a plain, non-empty host name (letters, digits,
-  /// dots, hyphens): the parsed URL's host is then that text, and need not be read back.
+  /// The parsed URL's host is then that text, and need not be read back.
   private static func hasPlainHost(_ text: String) -> Bool {
     TextScan.withBytes(of: text) { bytes in
       var count = 0
@@ -63,14 +58,12 @@ public enum MediaURL {
       || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
   }
 
-  /// `nasa.gov` and its subdomains (apod.nasa.gov, vestatrek.jpl.nasa.gov, …).
   static func isNASAHost(_ host: String) -> Bool {
     let lowered = host.lowercased()
     return lowered == "nasa.gov" || lowered.hasSuffix(".nasa.gov")
   }
 
-  /// The URL if it can be shown as an image: https, and not one of the placeholders reported
-  /// after the migration (a NASA logo, a generic news thumbnail).
+  /// Not one of the placeholders reported after the migration (a NASA logo, a generic news thumbnail).
   static func usableImage(_ url: URL?) -> URL? {
     guard let url, url.scheme?.lowercased() == "https" else { return nil }
     let path = url.path.lowercased()
@@ -78,19 +71,15 @@ public enum MediaURL {
     return url
   }
 
-  /// True for an image file (by extension) or the NASA image CDN. Guards against a v1 `url`
-  /// that is an article page (reported for the post-migration v1).
+  /// Guards against a v1 `url` that is an article page (reported for the post-migration v1).
   static func isImageFile(_ url: URL) -> Bool {
     imageExtensions.contains(url.pathExtension.lowercased()) || isResizableCDN(url)
   }
 
-  /// `assets.science.nasa.gov/dynamicimage/…`, which resizes by its `w` and `h` parameters.
   static func isResizableCDN(_ url: URL) -> Bool {
     url.host?.lowercased() == "assets.science.nasa.gov" && url.path.hasPrefix("/dynamicimage/")
   }
 
-  /// The CDN URL asking for at most `standardWidth` pixels wide (height scaled to keep the
-  /// aspect ratio); any other URL unchanged.
   static func standardSize(_ url: URL) -> URL {
     guard isResizableCDN(url),
       var components = URLComponents(url: url, resolvingAgainstBaseURL: false)
@@ -118,8 +107,7 @@ public enum MediaURL {
 
   private static let videoExtensions: Set<String> = ["mp4", "m4v", "mov", "webm", "m3u8"]
 
-  /// True for a URL that evidently plays a video: a YouTube or Vimeo player, or a video file (by
-  /// extension). Used to tell a video embed from an interactive page in an `iframe` day.
+  /// Tells a video embed from an interactive page in an `iframe` day.
   public static func isVideo(_ url: URL) -> Bool {
     if videoExtensions.contains(url.pathExtension.lowercased()) { return true }
     guard let host = url.host?.lowercased() else { return false }
@@ -127,7 +115,7 @@ public enum MediaURL {
     return videoHosts.contains { host == $0 || host.hasSuffix("." + $0) }
   }
 
-  /// YouTube's still image for an embed URL (`…/embed/<id>`), the one v1 used to return.
+  /// The one v1 used to return.
   static func youTubeThumbnail(forEmbed url: URL) -> URL? {
     // A plain address (no user, port, escapes or parameters) is read from its text: its host and
     // path are then exactly what `host` and `path` would return, without decoding them again.
@@ -160,8 +148,6 @@ public enum MediaURL {
     return URL(string: "https://img.youtube.com/vi/\(id)/0.jpg")
   }
 
-  /// The host and path of `http(s)://host/path…` when both are plain text (a host name of
-  /// letters, digits, dots and hyphens; a path without `%` or `;`); nil otherwise.
   private static func plainHostAndPath(_ text: String) -> (Substring, Substring)? {
     let rest: Substring
     if text.hasPrefix("https://") {

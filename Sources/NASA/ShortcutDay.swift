@@ -1,27 +1,13 @@
 import Foundation
 
-/// The day a Shortcuts action is given ("Get Astronomy Picture", "Open Day"): its optional Date
-/// parameter read as an APOD day.
-///
-/// Shortcuts' date picker and its "Current Date" give an instant in the device's time zone (not
-/// noon GMT like the app's own pickers, `APODDay.pickerDate`), so:
-/// - Nothing given: today.
-/// - The day is the calendar date of the instant in the device's Gregorian calendar and time
-///   zone: midnight on November 20 in Tokyo is November 20, although it is still the 19th in
-///   New York and in GMT.
-/// - The APOD day (US Eastern) and any later day up to the device's own date are today: east of
-///   New York the device reaches tomorrow first, and an automation running at 07:00 in Paris with
-///   "Current Date" must get the newest picture, not an error. Before NASA publishes, "today" is
-///   the newest published day (`APODRepository.today`).
-/// - A day after that, or before 1995-06-16, is refused with its reason (`APODDayError`).
+/// Shortcuts' date picker and "Current Date" give an instant in the device's time zone (not noon GMT
+/// like the app's pickers), so the day is the device's calendar date; any day from the APOD day
+/// (US Eastern) up to the device's own date is today: an automation at 07:00 in Paris with
+/// "Current Date" must get the newest picture, not an error.
 public enum ShortcutDay: Sendable, Hashable {
   case today
   case day(APODDay)
 
-  /// - Parameters:
-  ///   - date: the parameter's value; nil when the action's date was left empty.
-  ///   - timeZone: the device's time zone (the one Shortcuts' picker showed the date in).
-  ///   - now: the clock's time, which says the APOD day and the device's date.
   public init(_ date: Date?, timeZone: TimeZone, now: Date) throws(APODDayError) {
     guard let date else {
       self = .today
@@ -40,7 +26,6 @@ public enum ShortcutDay: Sendable, Hashable {
     self = .today
   }
 
-  /// The Gregorian calendar date of `date` in `timeZone`, whatever calendar the device shows.
   private static func calendarDay(of date: Date, in timeZone: TimeZone) throws(APODDayError) -> APODDay {
     var calendar = Calendar(identifier: .gregorian)
     calendar.timeZone = timeZone

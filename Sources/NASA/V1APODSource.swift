@@ -2,37 +2,22 @@ import Basics
 import Foundation
 import Networking
 
-/// The legacy v1 service, `api.nasa.gov/planetary/apod` (reported to be archived 2026-12-01).
-///
-/// Always names the day (`date=`, or `start_date`/`end_date`): a bare request means the
-/// server's UTC "today", which 404s every US evening. Ranges are asked a month at a time and
-/// split into smaller requests when the service fails one (see `chunkSizes`).
+/// Always names the day: a bare request means the server's UTC "today", which 404s every US evening.
 public struct V1APODSource: APODSource {
-  /// `https://api.nasa.gov/planetary/apod`.
   public static let defaultBaseURL = URL(string: "https://api.nasa.gov/planetary/apod")!
   /// api.nasa.gov's shared development key (30 requests an hour per IP).
   public static let demoKey = "DEMO_KEY"
-  /// Days per range request, largest first. v1 builds a range by reading each day's page in
-  /// turn, so its answer time grows with the range and a single unreadable day fails the whole
-  /// range with a 5xx. Spans of a month come back reliably in a few seconds, well inside the
-  /// gateway's timeout, while spans of several months are known to time out; a month also keeps
-  /// a year of Explore to 12 requests of a shared key's quota. When a request fails with a 5xx
-  /// or times out, its span is asked again in the next smaller size, down to single days, so
-  /// only a bad day itself is lost.
+  /// v1 builds a range by reading each day's page in turn, so a single unreadable day fails the whole
+  /// range with a 5xx, and spans of several months time out; a month comes back in a few seconds and
+  /// keeps a year of Explore to 12 requests. A failed span is asked again smaller, down to single days.
   public static let chunkSizes = [31, 7, 1]
-  /// The largest span asked in one request.
   public static var chunkDays: Int { chunkSizes[0] }
 
   public let baseURL: URL
-  /// The key sent: the configured one, or `DEMO_KEY` when none or an empty one was configured.
   public let apiKey: String
   private let client: any HTTPClienting
   private let clock: any Clocking
 
-  /// - Parameters:
-  ///   - baseURL: the endpoint (a local server in tests and `--demo`).
-  ///   - apiKey: from configuration; nil or blank means `DEMO_KEY`.
-  ///   - clock: decides today's APOD day.
   public init(
     client: any HTTPClienting, baseURL: URL = Self.defaultBaseURL, apiKey: String? = nil,
     clock: any Clocking
@@ -75,7 +60,6 @@ public struct V1APODSource: APODSource {
       notReceived: notReceived.sorted(by: >))
   }
 
-  /// `range` cut into spans of at most `size` days, newest span first.
   static func spans(of range: ClosedRange<APODDay>, size: Int) -> [ClosedRange<APODDay>] {
     var spans: [ClosedRange<APODDay>] = []
     var spanEnd = range.upperBound
@@ -87,8 +71,6 @@ public struct V1APODSource: APODSource {
     return spans
   }
 
-  /// One span: a range request (or a day request for a single day). On a 5xx or a timeout the
-  /// span is asked again in smaller pieces; a day that still fails is counted as dropped.
   private func fetch(_ days: ClosedRange<APODDay>) async throws(APODError) -> APODList {
     if days.count == 1 {
       do {
@@ -118,7 +100,6 @@ public struct V1APODSource: APODSource {
     return SourceSupport.received(list, for: days)
   }
 
-  /// Asks `days` again in the largest span size smaller than it.
   private func split(_ days: ClosedRange<APODDay>) async throws(APODError) -> APODList {
     let size = Self.chunkSizes.first { $0 < days.count } ?? 1
     var items: [APOD] = []
@@ -142,7 +123,6 @@ public struct V1APODSource: APODSource {
     return APODList(items: items, droppedCount: dropped, notReceived: notReceived)
   }
 
-  /// Failures that concern the day or span asked, not the whole service or connection.
   private static func losesOnlyThisSpan(_ error: APODError) -> Bool {
     switch error {
     case .unreadable, .wrongDay, .network(.server), .network(.timedOut), .network(.nonJSONBody): true
@@ -150,8 +130,7 @@ public struct V1APODSource: APODSource {
     }
   }
 
-  /// A request with the key. It spends the key's shared quota unless the endpoint is on this
-  /// machine (tests, `--demo`), which has no quota to protect.
+  /// The endpoint on this machine (tests, `--demo`) has no quota to protect.
   private func request(_ query: [(String, String)]) -> HTTPRequest {
     HTTPRequest(
       url: SourceSupport.url(baseURL, query: [("api_key", apiKey)] + query),
