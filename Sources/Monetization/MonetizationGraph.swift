@@ -1,24 +1,16 @@
 import Basics
 import Foundation
 
-/// The vendor-facing services monetization runs on: live adapters in the app, doubles in tests
-/// and the scenario simulator.
 public struct MonetizationServices {
-  /// Persistent settings and the last-known entitlement snapshot (`UserDefaults` in the app).
   public var store: any KeyValueStore
-  /// The subscription SDK.
   public var backend: any SubscriptionBackend
-  /// StoreKit's read-only entitlement APIs.
   public var storeKit: any StoreEntitlementsSource
-  /// `AppTransaction`, only needed when grandfathering is configured.
+  /// Only needed when grandfathering is configured.
   public var appTransactions: (any AppTransactionSource)?
-  /// The SDK's paywall UI.
   public var paywalls: any PaywallPresenting
-  /// StoreKit buying, used in Observer mode only.
+  /// Observer mode only.
   public var purchaser: any Purchaser
-  /// Where monetization events go.
   public var logger: any MonetizationLogging
-  /// The current time, and the waits behind the time limits on SDK calls and paywalls.
   public var clock: any Clocking
 
   public init(
@@ -37,66 +29,27 @@ public struct MonetizationServices {
   }
 }
 
-/// The monetization coordinators, built once and wired together: the one place that knows who
-/// tells whom. The composition root and the tests both build this graph, so the wiring they test
-/// is the wiring the app runs. Everything is given at construction; nothing is wired afterwards.
-///
-/// Wiring:
-/// - the running mode is read once from `settings` (it applies from the next launch when changed)
-///   and becomes one `RunningModeStrategy`, the only place that differs by mode;
-/// - the SDK start (`backendStart`) uses the strategy's start options, and a failed start is
-///   retried before each paywall loads;
-/// - every entitlement change reaches the purchase coordinator (an Ask to Buy wait ends when
-///   Premium arrives), then `onEntitlementChange`, then, when Premium became active from any
-///   source, the paywall on screen closes;
-/// - gated actions roll back while a purchase waits for a parent's approval.
-///
-/// From the composition root:
-/// ```swift
-/// let graph = MonetizationGraph(
-///   services: MonetizationServices(
-///     store: dependencies.keyValueStore, backend: dependencies.subscriptionBackend,
-///     storeKit: dependencies.storeEntitlements, appTransactions: dependencies.appTransactions,
-///     paywalls: dependencies.paywallPresenter, purchaser: dependencies.purchaser,
-///     logger: dependencies.monetizationLogger, clock: dependencies.clock),
-///   configuration: dependencies.configuration,
-///   onEntitlementChange: { old, new in /* app-level notices */ })
-/// await graph.backendStart.start()
-/// ```
+/// Built once, everything given at construction, by the composition root and the tests alike, so
+/// the wiring tested is the wiring the app runs. Every entitlement change reaches the purchase
+/// coordinator (an Ask to Buy wait ends), then `onEntitlementChange`, then closes a paywall on screen.
 @MainActor
 public final class MonetizationGraph {
-  /// The running mode and the mode chosen for the next launch.
   public let settings: AppSettings
-  /// The single source of truth for Premium.
   public let entitlements: EntitlementProvider
-  /// Starts the SDK with the strategy's options, and retries a failed start when due.
   public let backendStart: BackendStart
-  /// Paywall presentation, one at a time.
   public let paywalls: PaywallFlow
-  /// Restore purchases.
   public let restores: RestoreCoordinator
-  /// Purchases: the paywall's buttons in Observer mode, Ask to Buy, the transaction-updates listener.
   public let purchases: PurchaseCoordinator
-  /// Gated actions.
   public let gates: FeatureGateCoordinator
-  /// The services the graph runs on.
   public let services: MonetizationServices
-  /// Build-time settings.
   public let configuration: MonetizationConfiguration
 
-  /// What differs in the mode this launch runs in.
   public let strategy: any RunningModeStrategy
 
-  /// The mode this launch runs in.
   public var mode: RunningMode { strategy.mode }
 
-  /// Builds the graph. The persisted entitlement snapshot is loaded here, synchronously, so a
-  /// subscriber is Premium from the first frame.
-  /// - Parameters:
-  ///   - onEntitlementChange: called on every entitlement change, after the purchase coordinator
-  ///     heard of it and before a paywall on screen is closed because Premium became active.
-  ///   - announce: receives each sentence for the user that no paywall shows (why a promoted
-  ///     purchase did not go through); the app queues it as a message.
+  /// The persisted snapshot is loaded here, synchronously, so a subscriber is Premium from the first
+  /// frame. `announce` receives sentences no paywall shows (why a promoted purchase did not go through).
   public init(
     services: MonetizationServices, configuration: MonetizationConfiguration,
     onEntitlementChange: @escaping @MainActor (_ old: Entitlement, _ new: Entitlement) -> Void = { _, _ in },
@@ -156,8 +109,6 @@ public final class MonetizationGraph {
     self.configuration = configuration
   }
 
-  /// The paywall's purchase and restore buttons, when the running mode's strategy has them come
-  /// to the app (Observer mode); `nil` when the SDK handles them (Full mode).
   public var paywallInterceptor: PaywallInterceptor? {
     guard strategy.interceptsPaywallActions else { return nil }
     let purchases = purchases
@@ -168,19 +119,14 @@ public final class MonetizationGraph {
       restore: { @MainActor in await purchases.handleRestore() })
   }
 
-  /// Stores a new running mode and logs it; it applies on the next launch
-  /// (`settings.modeChangeNotice`).
   public func scheduleRunningMode(_ mode: RunningMode) {
     settings.setRunningMode(mode)
     services.logger.log(.runningModeScheduled(active: settings.activeMode, next: mode))
   }
 }
 
-/// Who hears an entitlement change, in order. The entitlement provider is built before the
-/// coordinators that read it, so its change handler reaches them through this object, which
-/// `MonetizationGraph.init` fills once (`reach`) before returning; nothing outside the graph can
-/// reach or change it. Weak: a re-check started after a purchase may finish after the graph was
-/// dropped.
+/// Filled once by `MonetizationGraph.init`: the provider is built before the coordinators that
+/// read it. Weak: a re-check after a purchase may finish after the graph was dropped.
 @MainActor
 private final class EntitlementChangeReactions {
   private let app: @MainActor (Entitlement, Entitlement) -> Void

@@ -1,17 +1,12 @@
 import Foundation
 
-/// What one source answered during a check.
 public enum SourceReading<Value: Sendable & Equatable>: Sendable, Equatable {
-  /// The source answered; its answer may be "nothing".
   case answered(Value)
   /// The source was asked and failed (offline, timeout, SDK error): "unknown", never "free".
   case failed
-  /// The source is not in use (for example the SDK has no API key).
   case notConsulted
 }
 
-/// StoreKit's answer: `Transaction.currentEntitlements` plus, when they could be read, the
-/// subscription statuses of Spacer's group.
 public struct StoreKitReading: Sendable, Equatable {
   public var currentEntitlements: [VerificationResultSnapshot<TransactionSnapshot>]
   /// `nil` when the status lookup failed; the engine then relies on `currentEntitlements` alone.
@@ -26,7 +21,7 @@ public struct StoreKitReading: Sendable, Equatable {
   }
 }
 
-/// Everything the engine decides from. Time is an input, never read inside the engine.
+/// Time is an input, never read inside the engine.
 public struct EntitlementInputs: Sendable {
   public var purchasely: SourceReading<[SubscriptionSnapshot]>
   public var storeKit: SourceReading<StoreKitReading>
@@ -47,24 +42,19 @@ public struct EntitlementInputs: Sendable {
   }
 }
 
-/// Something the engine noticed and ignored; logged, never shown.
 public enum EntitlementFinding: Sendable, Equatable {
-  /// An unverified transaction never grants.
   case unverifiedTransactionIgnored(transactionID: UInt64, VerificationFailure)
   /// Purchasely `unknown`: does not grant and, on its own, does not downgrade.
   case unknownSubscriptionStatus(planVendorID: String)
-  /// A renewal state this build does not know is not entitled.
   case unknownRenewalState(rawValue: Int)
   /// A current entitlement past its expiry while statuses are unreadable: it may be in grace,
   /// so the read is inconclusive rather than a downgrade.
   case expiredEntitlementWithoutStatus(transactionID: UInt64)
 }
 
-/// The engine's answer.
 public struct EntitlementDecision: Sendable, Equatable {
   public var entitlement: Entitlement
-  /// `true` when the answer comes from successful reads (a grant, or every source said free);
-  /// only then is it persisted, and only a definitive "free" may show onboarding.
+  /// Only a definitive answer is persisted, and only a definitive "free" may show onboarding.
   public var isDefinitive: Bool
   public var findings: [EntitlementFinding]
 
@@ -74,19 +64,16 @@ public struct EntitlementDecision: Sendable, Equatable {
     self.findings = findings
   }
 
-  /// The snapshot to persist after this decision, or `nil` when the last-known one must stay
-  /// (only successful computations are stored).
   public var snapshotToPersist: EntitlementSnapshot? {
     guard isDefinitive, let computedAt = entitlement.computedAt else { return nil }
     return EntitlementSnapshot(entitlement: entitlement, computedAt: computedAt)
   }
 }
 
-/// The pure entitlement rules: which answers grant Premium, which are definitive "free", and
-/// what to keep when a check fails (see docs/MONETIZATION.md).
+/// See docs/MONETIZATION.md.
 public enum EntitlementEngine {
-  /// Recomputes the entitlement from scratch; nothing from a previous live answer is
-  /// patched in, only the persisted snapshot is used, and only when a source could not answer.
+  /// Nothing from a previous live answer is patched in; the snapshot is used only when a source could
+  /// not answer.
   public static func decide(_ inputs: EntitlementInputs) -> EntitlementDecision {
     var tally = Tally()
     if case .answered(let reading) = inputs.storeKit {
@@ -99,7 +86,6 @@ public enum EntitlementEngine {
       tally.grants.append(Grant(reason: .grandfathered, source: .grandfathering))
     }
 
-    // Premium when any source grants.
     if let best = tally.grants.min(by: Grant.isPreferred) {
       let entitlement = Entitlement(
         access: .premium, reason: best.reason, source: best.source, productID: best.productID,
@@ -132,8 +118,7 @@ public enum EntitlementEngine {
       findings: tally.findings)
   }
 
-  /// Active when there is no expiry or the expiry is not before the reference date;
-  /// equal counts as active (sandbox renewals report `expiration == request date`).
+  /// Equal counts as active: sandbox renewals report `expiration == request date`.
   public static func isActive(expirationDate: Date?, at reference: Date) -> Bool {
     guard let expirationDate else { return true }
     return expirationDate >= reference
@@ -197,7 +182,6 @@ extension EntitlementReason {
     }
   }
 
-  /// The most useful explanation of "free" comes first.
   fileprivate var freeRank: Int {
     switch self {
     case .billingRetry: 0
@@ -218,7 +202,6 @@ private struct Tally {
 
   var grants: [Grant] = []
   var denials: [EntitlementReason] = []
-  /// Denials that came from a family-shared subscription, and those from the user's own.
   var familySharedDenials: Set<EntitlementReason> = []
   var ownDenials: Set<EntitlementReason> = []
   var findings: [EntitlementFinding] = []
@@ -311,14 +294,12 @@ private struct Tally {
     }
   }
 
-  /// What one Purchasely status says on its own.
   private enum PurchaselyVerdict {
     case entitles(EntitlementReason)
     case denies(EntitlementReason)
     case unknown
   }
 
-  /// Only three statuses entitle: renewing, cancelled but not yet expired, and grace.
   private static func verdict(for subscription: SubscriptionSnapshot) -> PurchaselyVerdict {
     switch subscription.status {
     case .autoRenewing: .entitles(subscription.isFamilyShared ? .familyShared : .subscribed)

@@ -36,7 +36,6 @@ public struct EntitlementSnapshot: Sendable, Equatable, Codable {
     self.computedAt = computedAt
   }
 
-  /// Builds the snapshot of a live entitlement.
   public init(entitlement: Entitlement, computedAt: Date) {
     self.init(
       isPremium: entitlement.isPremium, reason: entitlement.reason, source: entitlement.source,
@@ -52,7 +51,6 @@ public enum SnapshotTrust {
   /// now, so an old snapshot cannot keep a subscription alive forever.
   public static let requestDateGracePeriod: TimeInterval = 3 * 24 * 60 * 60
 
-  /// The date expiry is compared with.
   public static func referenceDate(for snapshot: EntitlementSnapshot, now: Date) -> Date {
     now.timeIntervalSince(snapshot.computedAt) <= requestDateGracePeriod ? snapshot.computedAt : now
   }
@@ -81,10 +79,8 @@ public enum SnapshotTrust {
   }
 }
 
-/// Reads and writes the snapshot in a `KeyValueStore`, refusing other schema versions.
 @MainActor
 public struct EntitlementSnapshotStore {
-  /// Key under which the encoded snapshot is stored.
   public static let key = "spacer.entitlements.snapshot"
 
   private let store: any KeyValueStore
@@ -93,7 +89,6 @@ public struct EntitlementSnapshotStore {
     self.store = store
   }
 
-  /// The stored snapshot, or why there is none usable.
   public func load() -> SnapshotLoadResult {
     guard let data = store.data(forKey: Self.key) else { return .missing }
     // Read the version first and refuse anything else before decoding the rest.
@@ -109,7 +104,6 @@ public struct EntitlementSnapshotStore {
     return .loaded(snapshot)
   }
 
-  /// Stores `snapshot`, replacing the previous one.
   public func save(_ snapshot: EntitlementSnapshot) {
     // Encoding plain value types cannot fail; if it ever did, the previous snapshot stays.
     guard let data = try? JSONEncoder().encode(snapshot) else { return }
@@ -121,14 +115,12 @@ public struct EntitlementSnapshotStore {
   }
 }
 
-/// The outcome of reading the persisted snapshot.
 public enum SnapshotLoadResult: Sendable, Equatable {
   case loaded(EntitlementSnapshot)
   case missing
   case discarded(SnapshotDiscardReason)
 }
 
-/// Why a stored snapshot was not used.
 public enum SnapshotDiscardReason: Sendable, Equatable {
   case schemaMismatch(found: Int)
   case unreadable

@@ -1,8 +1,6 @@
 import Foundation
 
-/// Whether the user bought the paid app before the business model changed.
 public enum GrandfatheringStatus: Sendable, Equatable {
-  /// Spacer has no cutoff configured: grandfathering is off.
   case notApplicable
   case grandfathered
   case notGrandfathered
@@ -13,7 +11,6 @@ public enum GrandfatheringStatus: Sendable, Equatable {
 /// The grandfathering rule: buyers of the paid app, by the original build number in a verified
 /// production `AppTransaction`, keep Premium.
 public struct GrandfatheringPolicy: Sendable, Equatable {
-  /// Buyers whose original build is numerically below this build keep Premium.
   public var cutoffBuild: String
   /// Debug-only override of the result (the sandbox always reports "1.0").
   public var debugOverride: Bool?
@@ -23,7 +20,6 @@ public struct GrandfatheringPolicy: Sendable, Equatable {
     self.debugOverride = debugOverride
   }
 
-  /// `grandfathered = verified && production && build(originalAppVersion) < cutoffBuild`.
   public func status(
     for appTransaction: Result<VerificationResultSnapshot<AppTransactionSnapshot>, StoreReadError>
   ) -> GrandfatheringStatus {
@@ -43,7 +39,6 @@ public struct GrandfatheringPolicy: Sendable, Equatable {
 public struct BuildNumber: Sendable, Comparable, CustomStringConvertible {
   public let components: [Int]
 
-  /// `nil` unless the text is dot-separated non-negative integers.
   public init?(_ text: String) {
     let parts = text.split(separator: ".", omittingEmptySubsequences: false)
     var components: [Int] = []

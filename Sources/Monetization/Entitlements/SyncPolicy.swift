@@ -1,19 +1,15 @@
 import Foundation
 
-/// Why entitlements are being synced.
 public enum SyncTrigger: String, Sendable, Equatable, Codable, CaseIterable {
   case launch, foreground, background, paywallClosed, purchase, restore, transactionUpdate
-  /// The App Store's manage-subscription sheet closed.
   case subscriptionManaged
 }
 
 /// What a sync does, decided before any call is made.
 public struct SyncPlan: Sendable, Equatable {
-  /// Observer mode on foreground: send the device's purchases to the backend first.
   public var synchronizeFirst: Bool
   /// Ask the backend for active subscriptions (a network call). StoreKit is re-read every time.
   public var checkBackend: Bool
-  /// Bypass the backend's cache (after a known purchase, restore, dismissal or update).
   public var invalidateCache: Bool
 
   public init(synchronizeFirst: Bool, checkBackend: Bool, invalidateCache: Bool) {
@@ -23,19 +19,16 @@ public struct SyncPlan: Sendable, Equatable {
   }
 }
 
-/// When to call the network and the SDK: a network check at most every 5 minutes in the
-/// foreground (25 hours in the background, 5 minutes in the sandbox), always after a purchase or a
-/// restore; only when the running mode's strategy says so does a foreground check call
-/// `synchronize()` first (Observer mode).
+/// Network checks at most every 5 minutes in the foreground (25 hours in the background), always
+/// after a purchase or a restore.
 public enum SyncPolicy {
   /// Foreground freshness of a backend check (RevenueCat: 5 minutes).
   public static let foregroundFreshness: TimeInterval = 5 * 60
   /// Background freshness (RevenueCat: 25 hours).
   public static let backgroundFreshness: TimeInterval = 25 * 60 * 60
-  /// Sandbox freshness in both states.
   public static let sandboxFreshness: TimeInterval = 5 * 60
 
-  /// The plan for `trigger`. `lastBackendCheck` is the time of the last *successful* backend check.
+  /// `lastBackendCheck` is the time of the last *successful* backend check.
   public static func plan(
     for trigger: SyncTrigger, synchronizesBeforeForegroundCheck: Bool, lastBackendCheck: Date?,
     isSandbox: Bool,

@@ -1,13 +1,9 @@
 import Localization
 import Observation
 
-/// Why a gated action did not run after the paywall closed.
 public enum RollbackReason: Sendable, Equatable, CustomStringConvertible {
-  /// The user closed the paywall without buying.
   case paywallClosed
-  /// Ask to Buy: the purchase waits for approval; the later update unlocks.
   case awaitingApproval
-  /// The paywall reported a purchase or restore, but the re-check did not confirm Premium.
   case purchaseNotConfirmed
 
   public var description: String {
@@ -19,19 +15,13 @@ public enum RollbackReason: Sendable, Equatable, CustomStringConvertible {
   }
 }
 
-/// What happened to a gated action.
 public enum GateAttemptResult: Sendable, Equatable, CustomStringConvertible {
-  /// The action ran (directly, or after the paywall unlocked the feature).
   case ran
-  /// The action did not run; the caller undoes any optimistic UI.
+  /// The caller undoes any optimistic UI.
   case rolledBack(RollbackReason)
-  /// A paywall was already up: this tap was ignored.
   case alreadyPresenting
-  /// No paywall could be shown; the action did not run.
   case unavailable(PaywallUnavailableReason)
 
-  /// What to tell the user when the action did not run, or `nil` when silence is right (it ran,
-  /// the user closed the paywall, or a paywall is already up).
   public var userNotice: String? {
     switch self {
     case .ran, .alreadyPresenting, .rolledBack(.paywallClosed): nil
@@ -54,16 +44,12 @@ public enum GateAttemptResult: Sendable, Equatable, CustomStringConvertible {
   }
 }
 
-/// The narrow surface feature modules need: ask whether a capability is unlocked, and run an
-/// action behind its gate.
 @MainActor
 public protocol FeatureGating: AnyObject {
   func isUnlocked(_ feature: Feature) -> Bool
   func attempt(_ feature: Feature, action: @escaping @MainActor () async -> Void) async -> GateAttemptResult
 }
 
-/// Runs premium actions: unlocked → run; otherwise present the `premium` placement, wait for the
-/// outcome, re-check, run if now unlocked, else roll back.
 @MainActor
 @Observable
 public final class FeatureGateCoordinator: FeatureGating {
@@ -72,8 +58,6 @@ public final class FeatureGateCoordinator: FeatureGating {
   @ObservationIgnored private let isAwaitingApproval: @MainActor () -> Bool
   @ObservationIgnored private let logger: any MonetizationLogging
 
-  /// - Parameter isAwaitingApproval: whether an Ask to Buy purchase is waiting, to explain a
-  ///   rollback.
   public init(
     entitlements: EntitlementProvider, paywalls: PaywallFlow,
     isAwaitingApproval: @escaping @MainActor () -> Bool, logger: any MonetizationLogging

@@ -1,9 +1,7 @@
 import Foundation
 
-/// A legal page shown beside a purchase (the Terms of Use, the Privacy Policy) and the title a
-/// view shows for it. Here, below every screen, because more than one tab offers a purchase:
-/// Profile decides which pages show (`ProfileModel.purchaseLegalLinks`), and Favorites' Unlock
-/// button draws them without depending on Profile.
+/// Below every screen because more than one tab offers a purchase: Profile decides which pages show,
+/// and Favorites' Unlock button draws them without depending on Profile.
 public struct LegalLink: Sendable, Equatable, Identifiable {
   public let title: String
   public let url: URL

@@ -1,20 +1,15 @@
 import Localization
 import Observation
 
-/// The three restore outcomes the Profile screen and the paywall report ("restored" only when
-/// something is active afterwards), plus the silent one: the user dismissed the App Store's
-/// sign-in (cancelling is never an error).
+/// "Restored" only when something is active afterwards; cancelling the App Store sign-in is never an
+/// error.
 public enum RestoreOutcome: Sendable, Equatable, CustomStringConvertible {
-  /// A live check confirmed Premium.
   case restored
-  /// The store was reached and nothing active was found.
   case nothingToRestore
-  /// The restore or the check failed; a cached Premium is kept.
+  /// A cached Premium is kept.
   case failed(message: String)
-  /// The user cancelled the App Store sign-in (Observer mode): nothing happened, nothing is shown.
   case cancelled
 
-  /// The message shown to the user.
   public var userMessage: String {
     switch self {
     case .restored: Localized.text("Your purchases were restored. Premium is active.")
@@ -34,14 +29,11 @@ public enum RestoreOutcome: Sendable, Equatable, CustomStringConvertible {
   }
 }
 
-/// Restores purchases on an explicit user action only, the running mode's way
-/// (`RunningModeStrategy.restorePurchases`); then re-checks and reports one outcome.
+/// On an explicit user action only: it may show an App Store sign-in.
 @MainActor
 @Observable
 public final class RestoreCoordinator {
-  /// `true` while a restore runs.
   public private(set) var isRestoring = false
-  /// The last outcome, for the Profile screen.
   public private(set) var lastOutcome: RestoreOutcome?
 
   @ObservationIgnored private let strategy: any RunningModeStrategy
@@ -57,19 +49,15 @@ public final class RestoreCoordinator {
     self.logger = logger
   }
 
-  /// Where a restore was asked for.
   public enum Origin: Sendable, Equatable {
-    /// Profile's Restore button: the app tells the backend (Observer mode).
     case profile
-    /// The paywall's restore button (Observer-mode interceptor): the SDK synchronizes after the
-    /// interceptor answers `.success`, so the restore does not.
+    /// The SDK synchronizes after the interceptor answers `.success`, so the restore does not.
     case paywall
   }
 
-  /// Profile's restore (`restore(from: .profile)`).
   public func restore() async -> RestoreOutcome { await restore(from: .profile) }
 
-  /// Restores; a second call while one runs joins it instead of starting another.
+  /// A second call while one runs joins it instead of starting another.
   public func restore(from origin: Origin) async -> RestoreOutcome {
     if let running { return await running.value }
     let task = Task { @MainActor in await self.performRestore(synchronizes: origin == .profile) }

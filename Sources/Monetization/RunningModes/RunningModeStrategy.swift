@@ -1,43 +1,29 @@
 import Localization
 
-/// Everything that differs between the subscription SDK's two running modes, decided once per
-/// launch: `MonetizationGraph` picks `FullModeStrategy` or `ObserverModeStrategy` from the stored
-/// mode and hands it to the coordinators. No other type branches on the running mode.
+/// No other type branches on the running mode.
 @MainActor
 public protocol RunningModeStrategy: AnyObject {
-  /// The mode this launch runs in.
   var mode: RunningMode { get }
-  /// What the SDK is started with (the mode itself, campaigns, promoted purchases, interceptors).
   var startOptions: SDKStartOptions { get }
-  /// Whether the paywall's purchase and restore buttons come to the app (an interceptor exists).
   var interceptsPaywallActions: Bool { get }
-  /// Whether a stale foreground check first sends the device's purchases to the backend (a
-  /// type property: the entitlement provider, which the strategy itself needs, is built with it).
+  /// A type property: the entitlement provider, which the strategy itself needs, is built with it.
   nonisolated static var synchronizesBeforeForegroundCheck: Bool { get }
-  /// What an App Store promoted purchase (`PurchaseIntent`) leads to in this mode.
   var promotedPurchase: PromotedPurchaseHandling { get }
-  /// What one `Transaction.updates` element does.
   func handle(_ update: VerificationResultSnapshot<TransactionSnapshot>) async
-  /// The restore step itself, before the live check that decides the outcome.
-  /// - Parameter synchronizes: whether the app tells the backend afterwards (Observer mode); not
-  ///   when the paywall's interceptor asked, because the SDK synchronizes after its `.success`.
+  /// `synchronizes`: not when the paywall's interceptor asked, because the SDK synchronizes after its
+  /// `.success`.
   func restorePurchases(synchronizes: Bool) async -> RestoreStep
 }
 
-/// What an App Store promoted purchase leads to.
 public enum PromotedPurchaseHandling: Sendable, Equatable {
   /// The SDK opens its own paywall for it (`showsPromotedInAppPurchasePaywall`): that paywall
   /// holds the one-paywall slot until its dismissal, so no other paywall stacks on it.
   case sdkPaywallHoldsTheSlot
-  /// The app buys the product itself, through the same path as the paywall's purchase button.
   case appBuys
 }
 
-/// How the mode-specific part of a restore ended.
 public enum RestoreStep: Sendable, Equatable {
-  /// The restore ran; the check decides what it found.
   case ran
-  /// It failed with this message for the user.
   case failed(message: String)
   /// The user dismissed the App Store sign-in: silent, nothing to re-check.
   case cancelled
@@ -60,7 +46,6 @@ public final class FullModeStrategy: RunningModeStrategy {
 
   public var mode: RunningMode { .full }
 
-  /// Promoted in-app purchases show the SDK's paywall (the SDK buys); no interceptors.
   public var startOptions: SDKStartOptions {
     SDKStartOptions(
       mode: .full, allowCampaigns: false, showsPromotedPurchasePaywall: true, interceptsPaywallActions: false)
@@ -68,7 +53,6 @@ public final class FullModeStrategy: RunningModeStrategy {
 
   public var interceptsPaywallActions: Bool { false }
 
-  /// The SDK shows its paywall for a promoted purchase (`startOptions`) and buys.
   public var promotedPurchase: PromotedPurchaseHandling { .sdkPaywallHoldsTheSlot }
 
   /// The foreground only re-checks: `synchronize()` is the app's to call in Observer mode only.
@@ -81,9 +65,7 @@ public final class FullModeStrategy: RunningModeStrategy {
     await entitlements.refresh(.transactionUpdate)
   }
 
-  /// The SDK's restore, bounded: a callback that never fires reports a failure. "Nothing to
-  /// restore" comes back as a value; only real failures are failures. The SDK's restore
-  /// synchronizes by itself (`synchronizes` is Observer mode's).
+  /// Bounded: a callback that never fires reports a failure. The SDK's restore synchronizes by itself.
   public func restorePurchases(synchronizes _: Bool) async -> RestoreStep {
     let backend = backend
     let answer = await TimeLimit.run(entitlements.backendCallTimeout, clock: entitlements.clock) {
@@ -134,10 +116,8 @@ public final class ObserverModeStrategy: RunningModeStrategy {
 
   public var interceptsPaywallActions: Bool { true }
 
-  /// The SDK shows nothing for a promoted purchase in this mode (it cannot buy): the app buys it.
   public var promotedPurchase: PromotedPurchaseHandling { .appBuys }
 
-  /// `synchronize()` first, then the check.
   public nonisolated static var synchronizesBeforeForegroundCheck: Bool { true }
 
   /// Unverified → ignored and not finished; verified → recorded, sent to the backend, finished
@@ -157,7 +137,6 @@ public final class ObserverModeStrategy: RunningModeStrategy {
     await entitlements.refresh(.transactionUpdate)
   }
 
-  /// `AppStore.sync()`, then `synchronize()` when asked.
   public func restorePurchases(synchronizes: Bool) async -> RestoreStep {
     do {
       try await purchaser.restore()

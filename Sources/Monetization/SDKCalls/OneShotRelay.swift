@@ -1,8 +1,7 @@
 import Basics
 
-/// Delivers one value to its waiters, whichever comes first: the value can arrive before anyone
-/// waits (the SDK reports a failure while loading) or after (the paywall is dismissed later).
-/// Only the first delivery counts, so several SDK callbacks still resolve the wait exactly once.
+/// The value can arrive before anyone waits (the SDK reports a failure while loading) or after; only
+/// the first delivery counts, so several SDK callbacks resolve the wait exactly once.
 public final class OneShotRelay<Value: Sendable>: Sendable {
   private struct State: Sendable {
     var value: Value?
@@ -13,7 +12,6 @@ public final class OneShotRelay<Value: Sendable>: Sendable {
 
   public init() {}
 
-  /// Delivers `value` unless a value was already delivered; returns whether this one counted.
   @discardableResult
   public func deliver(_ value: Value) -> Bool {
     let waiters = state.withLock { (state: inout State) -> [CheckedContinuation<Value?, Never>]? in
@@ -26,18 +24,14 @@ public final class OneShotRelay<Value: Sendable>: Sendable {
     return true
   }
 
-  /// The value delivered so far, if any.
   public var delivered: Value? {
     state.withLock { $0.value }
   }
 
-  /// How many tasks wait for the value.
   public var waiterCount: Int {
     state.withLock { $0.waiters.count }
   }
 
-  /// The delivered value, waiting for it if needed, or `nil` when the waiting task is cancelled
-  /// first (before or after it started waiting).
   public func value() async -> Value? {
     let id = state.withLock { $0.waiters.makeID() }
     return await withTaskCancellationHandler {

@@ -1,7 +1,6 @@
 import Basics
 
-/// A continuation that is resumed at most once, whatever the SDK does: a callback API that calls
-/// both `success` and `failure`, or one of them twice, must not crash the app.
+/// A callback API that calls both `success` and `failure`, or one of them twice, must not crash the app.
 public final class ResumeOnce<Value: Sendable>: Sendable {
   private let continuation: CheckedContinuation<Value, Never>
   private let resumed = Locked(false)
@@ -10,8 +9,6 @@ public final class ResumeOnce<Value: Sendable>: Sendable {
     self.continuation = continuation
   }
 
-  /// Resumes the continuation the first time and returns `true`; later calls are ignored and
-  /// return `false`.
   @discardableResult
   public func resume(returning value: Value) -> Bool {
     let isFirst = resumed.withLock { (alreadyResumed: inout Bool) -> Bool in

@@ -1,20 +1,11 @@
 import Basics
 
-/// The subscription SDK's start, as every other SDK call sees it: nothing may use the SDK before
-/// its start has finished, a paywall tap can come while launch is still starting it, and a failed
-/// start is tried again later (Core retries with backoff).
-///
-/// The rules (`start(prepare:attempt:)`):
-/// - the preparation (the interceptors and the default dismissal handler) runs before the first
-///   attempt, so a paywall the SDK shows as soon as it started already finds them;
-/// - a start that succeeded is never repeated;
-/// - while an attempt is under way a new call waits for it instead of starting the SDK again
-///   beside it (Core's time limit may have given up on it, the SDK has not);
-/// - only the latest attempt settles the gate: a late callback from an earlier attempt is ignored.
+/// Nothing may use the SDK before its start has finished, and a paywall tap can come while launch
+/// is still starting it. While an attempt is under way a new call waits for it instead of starting
+/// the SDK again beside it (Core's time limit may have given up on it, the SDK has not); only the
+/// latest attempt settles the gate.
 public final class SDKStartGate: Sendable {
-  /// How the start stands.
   public enum Phase: Sendable, Equatable {
-    /// Not started yet, or an attempt is under way.
     case pending
     case started
     case failed(SubscriptionBackendError)
@@ -37,21 +28,15 @@ public final class SDKStartGate: Sendable {
 
   public init() {}
 
-  /// How the start stands right now.
   public var phase: Phase {
     state.withLock { $0.phase }
   }
 
-  /// How many tasks wait for the start to settle.
   public var waiterCount: Int {
     state.withLock { $0.waiters.count }
   }
 
-  /// Runs the start sequence and returns how this call's start ended (see the type's rules).
-  /// - Parameters:
-  ///   - prepare: what must be in place before the SDK starts; runs on every call, so it must be
-  ///     idempotent (the adapter registers its handlers once).
-  ///   - attempt: one call of the SDK's start.
+  /// `prepare` runs on every call, so it must be idempotent.
   public func start(
     prepare: @Sendable () async -> Void,
     attempt: @Sendable () async -> Result<Void, SubscriptionBackendError>
@@ -82,8 +67,6 @@ public final class SDKStartGate: Sendable {
     }
   }
 
-  /// Records how attempt `number` ended and releases every waiter; ignored unless `number` is the
-  /// latest attempt and that attempt has not settled yet.
   public func settle(attempt number: UInt64, _ result: Result<Void, SubscriptionBackendError>) {
     let phase: Phase =
       switch result {
@@ -99,8 +82,7 @@ public final class SDKStartGate: Sendable {
     for waiter in waiters { waiter.resume(returning: phase) }
   }
 
-  /// Waits until the start has settled and returns how it ended, or `nil` when the waiting task
-  /// was cancelled first (Core cancels a paywall load that timed out), even before it registered.
+  /// `nil` when the waiting task was cancelled first (Core cancels a paywall load that timed out).
   public func waitUntilSettled() async -> Phase? {
     let id = state.withLock { $0.waiters.makeID() }
     return await withTaskCancellationHandler {
@@ -120,8 +102,6 @@ public final class SDKStartGate: Sendable {
     }
   }
 
-  /// What a paywall load does after waiting for the start: `nil` to go on (the SDK started), or
-  /// the failure it resolves with. `settled` is `waitUntilSettled()`'s answer.
   public static func loadFailure(after settled: Phase?) -> PaywallLoadFailure? {
     switch settled {
     case .started: nil

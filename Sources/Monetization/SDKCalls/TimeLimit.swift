@@ -1,6 +1,5 @@
 import Basics
 
-/// The result of work run under a time limit.
 public enum TimeLimited<Value: Sendable>: Sendable {
   case finished(Value)
   /// The limit ran out first, or the waiting task was cancelled: the caller gave up on the work.
@@ -9,25 +8,14 @@ public enum TimeLimited<Value: Sendable>: Sendable {
 
 extension TimeLimited: Equatable where Value: Equatable {}
 
-/// The one race between work and a timer on the injected clock, for everything Core bounds: SDK
-/// calls (start, check, synchronize, restore), a paywall's load and its display watchdog, and a
-/// promotional offer's signature. A callback that never fires must not leave anything waiting
-/// forever.
-///
-/// Whichever ends first resumes the caller, exactly once; the timer's sleep is then cancelled, and
-/// so is the work when `cancelsWork` is set. The work and the timer are unstructured tasks on
-/// purpose: work that ignores cancellation (an SDK callback that never comes) must not keep the
-/// caller waiting, as a task group would. Cancelling the waiting task gives up at once.
-///
-/// Both tasks run on the main actor, work first: work that answers without suspending (or a
-/// paywall shown at once) ends the race before the timer is armed, so no sleep is left on the
-/// clock for a test to trip over. The race's state is behind a lock all the same, because the
-/// cancellation handler runs on whatever thread cancels the caller.
+/// A callback that never fires must not leave anything waiting forever. The work and the timer are
+/// unstructured tasks on purpose: work that ignores cancellation must not keep the caller waiting, as
+/// a task group would. Work runs first, so work that answers without suspending ends the race before
+/// the timer is armed (no sleep left on the clock for a test to trip over).
 @MainActor
 public enum TimeLimit {
-  /// Runs `operation`, or gives up after `limit` measured by `clock`. `operation` receives a
-  /// handle whose `stopTimer()` lets it run as long as it needs from then on (a paywall that has
-  /// appeared stays up as long as the user likes).
+  /// `stopTimer()` lets `operation` run as long as it needs from then on (a paywall that has appeared
+  /// stays up as long as the user likes).
   public static func run<Value: Sendable>(
     _ limit: Duration, clock: any Clocking, cancelsWork: Bool = true,
     _ operation: @escaping @MainActor (_ timer: TimeLimitTimer) async -> Value
@@ -53,11 +41,9 @@ public enum TimeLimit {
   }
 }
 
-/// Lets the work of a `TimeLimit.run` stop its timer.
 public struct TimeLimitTimer: Sendable {
   fileprivate let race: any TimerStopping
 
-  /// Stops the timer: the work may now take as long as it needs.
   public func stopTimer() {
     race.stopTimer()
   }
@@ -67,8 +53,7 @@ private protocol TimerStopping: Sendable {
   func stopTimer()
 }
 
-/// The state of one race, behind a lock: the work, the timer and the finish can come from any
-/// thread, in any order (the timer can end before the tasks were even stored).
+/// The work, the timer and the finish can come from any thread, in any order.
 private final class TimeLimitRace<Value: Sendable>: TimerStopping {
   private struct State: Sendable {
     var continuation: CheckedContinuation<TimeLimited<Value>, Never>?
@@ -85,8 +70,6 @@ private final class TimeLimitRace<Value: Sendable>: TimerStopping {
     self.cancelsWork = cancelsWork
   }
 
-  /// Keeps the caller's continuation; `false` (after resuming it) when the race was given up
-  /// before it began (the caller was cancelled already).
   func begin(_ continuation: CheckedContinuation<TimeLimited<Value>, Never>) -> Bool {
     let isFinished = state.withLock { (state: inout State) -> Bool in
       if !state.isFinished { state.continuation = continuation }
@@ -96,7 +79,6 @@ private final class TimeLimitRace<Value: Sendable>: TimerStopping {
     return !isFinished
   }
 
-  /// Keeps the tasks, cancelling at once what a finish or a stop that came first asks for.
   func hold(work: Task<Void, Never>, timer: Task<Void, Never>) {
     let (cancelWork, cancelTimer) = state.withLock { (state: inout State) -> (Bool, Bool) in
       state.work = work
@@ -115,7 +97,6 @@ private final class TimeLimitRace<Value: Sendable>: TimerStopping {
     timer?.cancel()
   }
 
-  /// Resolves the race the first time; later calls do nothing.
   func finish(_ result: TimeLimited<Value>) {
     let ended = state.withLock {
       (

@@ -1,40 +1,26 @@
 import Foundation
 import Localization
 
-/// Where the App Store shows a purchase's confirmation: the paywall that asked for it, as the
-/// adapter knows it (its view controller in the app). The adapter creates it in the purchase
-/// interceptor and gets it back in `Purchaser.purchase(…confirmIn:)`; Core carries it untouched,
-/// so no shared state stands between the two.
+/// Core carries it untouched from the purchase interceptor to `Purchaser.purchase(…confirmIn:)`, so
+/// no shared state stands between the two.
 public protocol PurchaseConfirmationSite: AnyObject, Sendable {}
 
-/// Observer-mode buying with StoreKit 2, used only when Spacer (not the SDK) makes purchases.
-///
-/// Each requirement maps one StoreKit call: `purchase(productID:)` →
-/// `Product.products(for:)` + `product.purchase()`, `restore()` → `AppStore.sync()`,
-/// `transactionUpdates()` → `Transaction.updates`, `finish(transactionID:)` →
-/// `transaction.finish()`. Every decision about the results (grant, sync, finish, messages) is made
-/// in Core; in Full mode the SDK buys and finishes, so Core never calls `purchase`, `restore` or
-/// `finish`.
+/// Each requirement maps one StoreKit 2 call; every decision about the results is made in Core. In
+/// Full mode the SDK buys and finishes, so Core never calls `purchase`, `restore` or `finish`.
 public protocol Purchaser: Sendable {
-  /// `Product.products(for:)` for the product about to be bought, kept by the adapter for the
-  /// `purchase` that follows (which looks it up again when none is kept). A network read: Core
-  /// bounds it on the injected clock, as it does every other.
+  /// Kept by the adapter for the `purchase` that follows (which looks it up again when none is
+  /// kept). A network read: Core bounds it on the injected clock.
   func loadProduct(_ productID: ProductID) async -> Result<Void, PurchaseFailure>
 
-  /// Buys `productID` and returns StoreKit's answer unchanged, unverified results included.
-  /// With `promotionalOffer`, the purchase applies that signed offer
-  /// (`Product.PurchaseOption.promotionalOffer(offerID:keyID:nonce:signature:timestamp:)`); with
-  /// `appAccountToken`, it carries that token (`Product.PurchaseOption.appAccountToken(_:)`), which
-  /// an offer's signature covers. The adapter confirms where `site` says (the paywall that asked,
-  /// `purchase(confirmIn:options:)`), or in the foreground scene without one.
+  /// Returns StoreKit's answer unchanged, unverified results included. Options:
+  /// `Product.PurchaseOption.promotionalOffer(…)` and `.appAccountToken(_:)`, which an offer's
+  /// signature covers. Confirms where `site` says, or in the foreground scene without one.
   func purchase(
     productID: ProductID, promotionalOffer: PromotionalOfferSignature?, appAccountToken: UUID?,
     confirmIn site: (any PurchaseConfirmationSite)?
   ) async -> PurchaseResult
 
-  /// The App Store's promoted in-app purchases (`PurchaseIntent.intents`, iOS 16.4): the product
-  /// the user chose on the App Store, for the app to complete. Called once per launch; what an
-  /// intent leads to is the running mode's decision (`RunningModeStrategy.promotedPurchase`).
+  /// `PurchaseIntent.intents` (iOS 16.4). Called once per launch.
   func promotedPurchases() async -> AsyncStream<ProductID>
 
   /// `AppStore.sync()`. Only on an explicit user action: it shows a system sign-in prompt.
@@ -49,7 +35,6 @@ public protocol Purchaser: Sendable {
   func finish(transactionID: UInt64) async
 }
 
-/// A promotional offer signed for this user (by the subscription SDK's server), ready to apply.
 public struct PromotionalOfferSignature: Sendable, Equatable {
   /// The App Store offer identifier (`storeOfferId`).
   public var offerID: String
@@ -75,33 +60,23 @@ public struct PromotionalOfferSignature: Sendable, Equatable {
     self.signedForUserID = signedForUserID
   }
 
-  /// The signature's timestamp as StoreKit takes it, from the `Double` the SDK reports
-  /// (`PLYOfferSignature.timestamp`), or `nil` when it is not a finite number of milliseconds
-  /// that fits in an `Int`: `Int(_:)` would trap on NaN or infinity.
+  /// `Int(_:)` would trap on NaN or infinity.
   public static func timestamp(milliseconds: Double) -> Int? {
     Int(exactly: milliseconds.rounded())
   }
 }
 
-/// The app account token a purchase carries (`Product.PurchaseOption.appAccountToken(_:)`).
-///
-/// Purchasely signs promotional offers for its user, and Apple's offer signature includes the
-/// purchase's app account token: a purchase without the same token fails with
-/// `invalidOfferSignature`. Purchasely's rule: the token is its anonymous user id, lowercased,
-/// read as a UUID.
+/// Apple's offer signature covers the purchase's app account token, so a purchase without
+/// Purchasely's (its anonymous user id, lowercased, as a UUID) fails with `invalidOfferSignature`.
 public enum AppAccountToken {
-  /// The token for a purchase made for `userID`, or `nil` when the id is not a UUID (then a
-  /// signed offer cannot be applied).
+  /// `nil` when the id is not a UUID: then a signed offer cannot be applied.
   public static func forUser(_ userID: String) -> UUID? {
     UUID(uuidString: userID.lowercased())
   }
 }
 
-/// The offer the paywall showed with the plan, as the adapter prepared it.
 public enum PromotionalOfferRequest: Sendable, Equatable {
-  /// Signed and ready: the purchase must apply it.
   case signed(PromotionalOfferSignature)
-  /// The paywall showed an offer but it could not be signed.
   case signingFailed(detail: String)
 }
 
@@ -112,9 +87,7 @@ public enum PurchaseResult: Sendable, Equatable {
   case purchased(VerificationResultSnapshot<TransactionSnapshot>)
   /// `.pending`: Ask to Buy or a required action; approval arrives later as an update.
   case pending
-  /// `.userCancelled`.
   case cancelled
-  /// `Product.products(for:)` or `purchase()` threw.
   case failed(PurchaseFailure)
 }
 
@@ -135,11 +108,8 @@ public enum PurchaseFailure: Error, Sendable, Equatable {
   case invalidOfferSignature
   case missingOfferParameters
   case invalidQuantity
-  /// `Product.products(for:)` returned no product for the id.
   case productNotFound
 
-  /// The message shown to the user, or `nil` when nothing is shown (a cancel, a pending
-  /// approval).
   public var userMessage: String? {
     switch self {
     case .userCancelled: nil

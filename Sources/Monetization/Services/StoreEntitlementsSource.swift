@@ -1,6 +1,4 @@
-/// StoreKit's read-only entitlement APIs. Each requirement maps one StoreKit call and is safe in
-/// both running modes (in Full mode the SDK owns transactions: Spacer may read them, but never
-/// finishes or syncs one).
+/// In Full mode the SDK owns transactions: Spacer may read them, but never finishes or syncs one.
 public protocol StoreEntitlementsSource: Sendable {
   /// Every element of `Transaction.currentEntitlements`, verified or not. Works offline.
   func currentEntitlements() async -> [VerificationResultSnapshot<TransactionSnapshot>]

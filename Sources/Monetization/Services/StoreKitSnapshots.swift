@@ -1,6 +1,6 @@
 import Foundation
 
-/// Mirror of StoreKit's `VerificationResult`: only `.verified` values may grant anything.
+/// Only `.verified` values may grant anything.
 public enum VerificationResultSnapshot<SignedType: Sendable & Equatable>: Sendable, Equatable {
   case unverified(SignedType, VerificationFailure)
   case verified(SignedType)
@@ -12,7 +12,6 @@ public enum VerificationResultSnapshot<SignedType: Sendable & Equatable>: Sendab
     }
   }
 
-  /// The payload only when verified.
   public var verifiedValue: SignedType? {
     if case .verified(let value) = self { value } else { nil }
   }
@@ -22,7 +21,6 @@ public enum VerificationResultSnapshot<SignedType: Sendable & Equatable>: Sendab
 public enum VerificationFailure: String, Sendable, Equatable, Codable {
   case revokedCertificate, invalidCertificateChain, invalidDeviceVerification
   case invalidEncoding, invalidSignature, missingRequiredProperties
-  /// A case added by a later SDK.
   case unknown
 }
 
@@ -41,7 +39,6 @@ public enum RevocationReason: String, Sendable, Equatable, Codable {
   case developerIssue, other
 }
 
-/// The fields of a StoreKit `Transaction` that entitlement decisions read.
 public struct TransactionSnapshot: Sendable, Equatable, Codable {
   public var id: UInt64
   public var originalID: UInt64
@@ -57,7 +54,6 @@ public struct TransactionSnapshot: Sendable, Equatable, Codable {
   public var ownershipType: OwnershipType
   public var environment: StoreEnvironment
 
-  /// Creates a snapshot; the adapter copies each field from one `Transaction`.
   public init(
     id: UInt64, originalID: UInt64? = nil, productID: ProductID, subscriptionGroupID: String? = nil,
     purchaseDate: Date, expirationDate: Date?, isUpgraded: Bool = false, revocationDate: Date? = nil,
@@ -102,13 +98,11 @@ public struct RenewalState: RawRepresentable, Sendable, Hashable, Codable, Custo
   }
 }
 
-/// The fields of `Product.SubscriptionInfo.RenewalInfo` that decisions read.
 public struct RenewalInfoSnapshot: Sendable, Equatable, Codable {
   public var originalTransactionID: UInt64
   public var currentProductID: ProductID
   public var willAutoRenew: Bool
   public var isInBillingRetry: Bool
-  /// End of the billing grace period, when one applies.
   public var gracePeriodExpirationDate: Date?
 
   public init(
@@ -157,7 +151,6 @@ public struct AppTransactionSnapshot: Sendable, Equatable, Codable {
   }
 }
 
-/// A StoreKit read that could not complete (offline status lookup, `AppTransaction` fetch…).
 public enum StoreReadError: Error, Sendable, Equatable {
   case network
   case other(detail: String)
