@@ -2,14 +2,9 @@
   import Monetization
   import os
 
-  /// Core's `MonetizationLogging` written to the unified log with `os.Logger`.
-  ///
-  /// Core gives each event its severity; events below `minimumSeverity` are dropped before anything
-  /// is formatted. Release builds keep only warnings and errors. Core's events carry plain values and
-  /// never API keys, receipts or tokens; the event name is logged as public, its details (product
-  /// and transaction ids) as private, so they are redacted unless a debugger or profile is attached.
+  /// The event name is logged as public, its details (product and transaction ids) as private, so
+  /// they are redacted unless a debugger or profile is attached.
   public struct OSLogMonetizationLogger: MonetizationLogging {
-    /// The lowest severity this build writes: everything in Debug, warnings and errors in Release.
     public static var buildDefault: LogSeverity {
       #if DEBUG
         .debug
@@ -21,9 +16,6 @@
     private let logger: Logger
     private let minimumSeverity: LogSeverity
 
-    /// - Parameters:
-    ///   - subsystem: usually the app's bundle identifier.
-    ///   - minimumSeverity: events below it are not written; defaults to the build's level.
     public init(
       subsystem: String, category: String = "Monetization", minimumSeverity: LogSeverity = buildDefault
     ) {

@@ -1,12 +1,8 @@
 #if canImport(Purchasely) && canImport(os)
   import Monetization
 
-  /// Core's `SubscriptionBackend` over the Purchasely SDK.
-  ///
-  /// Each requirement maps one SDK call (`PurchaselyBridge`) and converts the answer; Core decides
-  /// what it means. Until `start(options:)` has succeeded no other call reaches the SDK: reads throw,
-  /// `synchronize()` does nothing. The start's result is also published to the session, which the
-  /// paywall presenter waits on.
+  /// Until `start(options:)` has succeeded no other call reaches the SDK: reads throw,
+  /// `synchronize()` does nothing.
   public struct PurchaselyBackend: SubscriptionBackend {
     private let session: PurchaselySession
     private let purchaseResults: PurchaseResultsForSync
@@ -16,10 +12,6 @@
       self.purchaseResults = purchaseResults
     }
 
-    /// Starts the SDK with `options` through Core's start sequence (`SDKStartGate.start`): the
-    /// Observer-mode interceptors and the default dismissal handler are registered before the
-    /// first start; a start under way is waited for, never doubled; one that succeeded is not
-    /// repeated; a failed one may be called again (Core retries with backoff).
     public func start(options: SDKStartOptions) async throws(SubscriptionBackendError) {
       let session = session
       let result = await session.startGate.start(
@@ -64,7 +56,6 @@
       }
     }
 
-    /// The SDK must not be used before its start has finished.
     private func requireStarted() throws(SubscriptionBackendError) {
       switch session.startGate.phase {
       case .started: return

@@ -5,33 +5,20 @@
   @preconcurrency import Purchasely
   import StoreKit
 
-  /// Every call into the Purchasely SDK that Core's protocols need, and the conversion of its types
-  /// into Core values. Nothing here decides anything.
-  ///
-  /// Purchasely's interface is compiled in Swift 5 mode, so its plain `@escaping` callbacks are
-  /// called on threads it does not document. Every callback handed to it is therefore a
-  /// `@Sendable` closure made in `nonisolated` code, or written `@Sendable` (never inferred to be
-  /// `@MainActor`, so no main-actor check traps at entry), reduces the SDK objects to `Sendable`
-  /// Core values on the spot, and resumes a `ResumeOnce` continuation.
-  ///
-  /// The calls are made on the main actor (start, the interceptors' registration, the default
-  /// dismissal handler, the account calls, closing the paywall), as Purchasely's samples make
-  /// them; the enum itself is not `@MainActor`, because its conversions and the interceptors'
-  /// bodies run on the SDK's threads. The interceptors (the SDK calls them on its own thread) sign
-  /// an offer there (`signedOffer`): its `PLYPlan` and `PLYPromoOffer` are not `Sendable` and do
-  /// not cross to the main actor.
+  /// Purchasely's interface is compiled in Swift 5 mode, so its plain `@escaping` callbacks are called
+  /// on threads it does not document: every callback handed to it is `@Sendable` (never inferred
+  /// `@MainActor`, so no main-actor check traps at entry) and reduces SDK objects to `Sendable` Core
+  /// values on the spot. Calls are made on the main actor, as Purchasely's samples make them; offers
+  /// are signed on the SDK's thread (`PLYPlan` and `PLYPromoOffer` are not `Sendable`).
   enum PurchaselyBridge {
     typealias SubscriptionsResult = Result<[SubscriptionSnapshot], SubscriptionBackendError>
     typealias RestoreResult = Result<BackendRestoreResult, SubscriptionBackendError>
 
     // MARK: Start
 
-    /// `Purchasely.apiKey(_:)…runningMode(_:).allowCampaigns(_:)
-    /// .showsPromotedInAppPurchasePaywall(_:).logLevel(_:).start()`, awaited. On the main actor:
-    /// the SDK is UIKit-based and expects to start from the app's launch on the main thread;
-    /// `PurchaselyBuilder` is `Sendable`, so awaiting its `start()` crosses no isolation with a
-    /// non-`Sendable` value. The interceptors are registered separately (`registerInterceptors`),
-    /// whatever the start's result: a failed start is retried later.
+    /// On the main actor: the SDK is UIKit-based and expects to start on the main thread
+    /// (`PurchaselyBuilder` is `Sendable`). A failed start is retried later, so the interceptors are
+    /// registered separately.
     @MainActor
     static func start(
       apiKey: String, options: SDKStartOptions
@@ -50,9 +37,7 @@
       return .success(())
     }
 
-    /// `Purchasely.interceptAction(_:handler:)` (completion-handler form) for `.purchase` and
-    /// `.restore`, before the first start. Only called when the running mode's strategy has the
-    /// paywall's actions come to the app (`SDKStartOptions.interceptsPaywallActions`).
+    /// Before the first start, and only when the running mode has the paywall's actions come to the app.
     @MainActor
     static func registerInterceptors(paywallEvents: PaywallEventsRelay, clock: any Clocking) {
       Purchasely.interceptAction(.purchase, handler: purchaseInterceptor(paywallEvents, clock: clock))
@@ -105,7 +90,6 @@
     // callbacks are built in the `nonisolated` functions below (as `PaywallBridge.preload` does), so
     // none is inferred to be main-actor isolated and the SDK may call them on any thread.
 
-    /// `Purchasely.userSubscriptions(_:success:failure:)`: the active subscriptions, or the error.
     @MainActor
     static func activeSubscriptions(invalidateCache: Bool) async -> SubscriptionsResult {
       await withCheckedContinuation { (continuation: CheckedContinuation<SubscriptionsResult, Never>) in
@@ -115,8 +99,7 @@
       }
     }
 
-    /// `Purchasely.synchronize(success:failure:)`. Its failure only means "nothing was synced",
-    /// never "not entitled", so both callbacks simply end the wait.
+    /// Its failure only means "nothing was synced", never "not entitled".
     @MainActor
     static func synchronize() async {
       await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
@@ -141,8 +124,7 @@
       }
     }
 
-    /// `Purchasely.restoreAllProducts(success:failure:)`. "Nothing to restore" arrives through
-    /// `failure` and becomes a value; only real failures stay errors.
+    /// "Nothing to restore" arrives through `failure` and becomes a value.
     @MainActor
     static func restoreAllProducts() async -> RestoreResult {
       await withCheckedContinuation { (continuation: CheckedContinuation<RestoreResult, Never>) in
@@ -184,7 +166,6 @@
       { error in once.resume(returning: restoreResult(forFailure: error)) }
     }
 
-    /// What a restore `failure` callback means to Core.
     static func restoreResult(forFailure error: any Error) -> RestoreResult {
       if let purchaselyError = error as? PLYError {
         switch purchaselyError {
@@ -203,10 +184,8 @@
 
     // MARK: Observer-mode interceptors
 
-    /// The SDK's completion for an interceptor. `@unchecked Sendable` is sound: the SDK hands a
-    /// plain closure that it expects to be called once, from any thread; the object holds only
-    /// that immutable closure, and each interceptor calls it exactly once (at once on the SDK's
-    /// thread when no handlers are installed, otherwise from its main-actor task).
+    /// `@unchecked Sendable`: it holds only the SDK's immutable closure, which each interceptor calls
+    /// exactly once, from any thread, as the SDK expects.
     final class InterceptCompletion: @unchecked Sendable {
       private let completion: (PLYInterceptResult) -> Void
 
@@ -221,8 +200,7 @@
       @Sendable (PLYInterceptorInfo, PLYPresentationActionParameters?, @escaping (PLYInterceptResult) -> Void)
       -> Void
 
-    /// The `.purchase` interceptor (completion-handler form): hands the plan to Core, answers the
-    /// SDK with Core's result, and only then closes the paywall if Core said so.
+    /// Answers the SDK with Core's result, and only then closes the paywall if Core said so.
     static func purchaseInterceptor(
       _ paywallEvents: PaywallEventsRelay, clock: any Clocking
     ) -> InterceptHandler {
@@ -251,9 +229,7 @@
       }
     }
 
-    /// `Purchasely.signPromotionalOffer(plan:promoOffer:success:failure:)` for the offer the
-    /// paywall showed, or `nil` when it showed none. The caller bounds the wait
-    /// (`OfferSigning.wait`, on the injected clock).
+    /// The caller bounds the wait (`OfferSigning.wait`).
     static func signedOffer(
       plan: PLYPlan?, promoOffer: PLYPromoOffer?
     ) -> OneShotRelay<PromotionalOfferRequest>? {
@@ -282,8 +258,6 @@
       return relay
     }
 
-    /// The `.restore` interceptor (completion-handler form): Core restores and decides whether the
-    /// paywall closes.
     static func restoreInterceptor(_ paywallEvents: PaywallEventsRelay) -> InterceptHandler {
       { _, _, completion in
         let answer = InterceptCompletion(completion)
@@ -299,11 +273,8 @@
       }
     }
 
-    /// Closes the paywall and shows Core's message after the SDK has been given the result:
-    /// closing earlier races the SDK's own handling of it. With the
-    /// completion-handler form the order is explicit: `completion(result)`, then
-    /// `closeAllScreens()`. Without a `showMessage` of Core's, the message is shown in
-    /// `PaywallMessageAlert`, over the paywall, so it is never dropped.
+    /// After the SDK has been given the result: closing earlier races the SDK's own handling of it.
+    /// Without Core's `showMessage` the message is shown over the paywall, so it is never dropped.
     @MainActor
     static func afterAnswering(
       _ response: InterceptorResponse, showMessage: (@MainActor @Sendable (String) -> Void)?
@@ -319,7 +290,6 @@
       }
     }
 
-    /// Core's result mapped case by case to the SDK's.
     static func interceptResult(for result: InterceptResult) -> PLYInterceptResult {
       switch result {
       case .success: .success
@@ -330,7 +300,6 @@
 
     // MARK: Conversions
 
-    /// One `PLYSubscription` as Core's snapshot.
     static func snapshot(of subscription: PLYSubscription) -> SubscriptionSnapshot {
       SubscriptionSnapshot(
         planVendorID: subscription.plan.vendorId,
@@ -359,7 +328,6 @@
       }
     }
 
-    /// `PLYSubscriptionEnvironment` case by case.
     static func environment(_ environment: PLYSubscriptionEnvironment) -> SubscriptionEnvironment {
       switch environment {
       case .sandbox: .sandbox
@@ -369,19 +337,15 @@
       }
     }
 
-    /// A `PLYPlan` as Core's plan.
     static func paywallPlan(of plan: PLYPlan) -> PaywallPlan {
       PaywallPlan(vendorID: plan.vendorId, appleProductID: productID(plan.appleProductId))
     }
 
-    /// An App Store product id the SDK gives as text (`PLYPlan.appleProductId`,
-    /// `PLYPresentationPlan.storeProductId`), as Core's type.
     static func productID(_ text: String?) -> ProductID? {
       text.map { ProductID(rawValue: $0) }
     }
 
-    /// A `PLYPresentationOutcome` as Core's outcome. `purchaseResult` and `closeReason` are mapped
-    /// case by case: `PLYPurchaseResult` must never be converted by raw value.
+    /// `PLYPurchaseResult` must never be converted by raw value.
     static func paywallOutcome(from outcome: PLYPresentationOutcome) -> PaywallOutcome {
       PaywallOutcome(
         purchaseResult: purchaseResult(outcome.purchaseResult),
@@ -410,7 +374,7 @@
       }
     }
 
-    /// An SDK error as Spacer's error; the SDK's own text is never shown.
+    /// The SDK's own text is never shown.
     static func backendError(from error: any Error) -> SubscriptionBackendError {
       if error is URLError { return .network }
       guard let purchaselyError = error as? PLYError else {
@@ -424,7 +388,6 @@
       }
     }
 
-    /// The case name of an SDK error, without its payload, for logs.
     static func caseName(of error: PLYError) -> String {
       Mirror(reflecting: error).children.first?.label ?? String(describing: error)
     }

@@ -2,13 +2,9 @@
   import Monetization
   import StoreKit
 
-  /// Core's `StoreEntitlementsSource` over StoreKit 2's read-only APIs. Safe in both running modes:
-  /// it never finishes or syncs anything (in Full mode the SDK owns transactions).
   public struct StoreKitEntitlements: StoreEntitlementsSource {
     public init() {}
 
-    /// Every element of `Transaction.currentEntitlements`, verified or not: Core ignores the
-    /// unverified ones (they never grant) but logs them. Local and offline-capable.
     public func currentEntitlements() async -> [VerificationResultSnapshot<TransactionSnapshot>] {
       var entitlements: [VerificationResultSnapshot<TransactionSnapshot>] = []
       for await result in Transaction.currentEntitlements {
@@ -17,9 +13,8 @@
       return entitlements
     }
 
-    /// `Product.SubscriptionInfo.status(for:)`, each status with its product's `groupLevel` so the
-    /// highest level of service can win. The levels need `Product.products(for:)`; when
-    /// that fails the statuses are still returned, without levels.
+    /// The levels need `Product.products(for:)`; when that fails the statuses are still returned,
+    /// without levels.
     public func subscriptionStatuses(
       groupID: String
     ) async throws(StoreReadError) -> [SubscriptionStatusSnapshot] {
@@ -37,7 +32,6 @@
       }
     }
 
-    /// `SubscriptionInfo.groupLevel` (1 = highest level of service) of each product.
     private static func groupLevels(of productIDs: Set<String>) async -> [String: Int] {
       guard !productIDs.isEmpty, let products = try? await Product.products(for: productIDs) else {
         return [:]
@@ -50,12 +44,9 @@
     }
   }
 
-  /// Core's `AppTransactionSource` over `AppTransaction.shared`, the input of grandfathering.
   public struct StoreKitAppTransactions: AppTransactionSource {
     public init() {}
 
-    /// The app transaction, verified or not (Core grandfathers only verified production ones). It
-    /// may need a network fetch on first run; a failure is "unknown", never "not grandfathered".
     public func appTransaction()
       async throws(StoreReadError) -> VerificationResultSnapshot<AppTransactionSnapshot>
     {

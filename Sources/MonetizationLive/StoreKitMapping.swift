@@ -9,7 +9,6 @@
   enum StoreKitMapping {
     // MARK: Verification
 
-    /// A `VerificationResult` as Core's mirror, converting the payload with `transform`.
     static func snapshot<Signed, Snapshot: Sendable & Equatable>(
       _ result: VerificationResult<Signed>, _ transform: (Signed) -> Snapshot
     ) -> VerificationResultSnapshot<Snapshot> {
@@ -82,8 +81,6 @@
 
     // MARK: Subscription status
 
-    /// Known states by name; an unknown raw value is kept as is, and Core does not entitle it
-    /// (an unknown state never grants by itself).
     static func renewalState(_ state: Product.SubscriptionInfo.RenewalState) -> RenewalState {
       switch state {
       case .subscribed: .subscribed
@@ -125,7 +122,6 @@
 
     // MARK: Errors
 
-    /// A thrown purchase or sync error as Core's failure (which decides the message).
     static func purchaseFailure(from error: any Error) -> PurchaseFailure {
       if let storeKitError = error as? StoreKitError {
         switch storeKitError {
@@ -156,7 +152,6 @@
       return .unknown
     }
 
-    /// A failed read (`SubscriptionInfo.status(for:)`, `AppTransaction.shared`) as Core's error.
     static func readError(from error: any Error) -> StoreReadError {
       if error is URLError { return .network }
       if let storeKitError = error as? StoreKitError {
@@ -166,7 +161,6 @@
       return .other(detail: String(describing: type(of: error)))
     }
 
-    /// The case name of a StoreKit error, without its payload, for logs.
     static func caseName(of error: StoreKitError) -> String {
       Mirror(reflecting: error).children.first?.label ?? String(describing: error)
     }

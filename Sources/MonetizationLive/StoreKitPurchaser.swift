@@ -7,16 +7,9 @@
     import UIKit
   #endif
 
-  /// Core's `Purchaser` over StoreKit 2, for Observer mode, where Spacer buys and finishes.
-  ///
-  /// It reports StoreKit's answers unchanged (unverified ones included) and makes no decision:
-  /// `PurchaseCoordinator` grants, syncs and then asks to finish. Finishing needs the
-  /// `Transaction` value, so the actor keeps every verified transaction it hands out, by id, until
-  /// Core finishes it; a transaction it no longer holds is looked up in `Transaction.unfinished`.
-  /// In Full mode Core only reads `transactionUpdates()`: it never buys, restores or finishes
-  /// (the SDK owns those).
+  /// Reports StoreKit's answers unchanged and decides nothing. Finishing needs the `Transaction` value,
+  /// so the actor keeps each verified transaction it hands out until Core finishes it.
   public actor StoreKitPurchaser: Purchaser {
-    /// Verified transactions handed to Core and not finished yet.
     private var unfinished: [UInt64: Transaction] = [:]
     private var listener: Task<Void, Never>?
     private var promotedListener: Task<Void, Never>?
@@ -30,12 +23,6 @@
       self.purchaseResults = purchaseResults
     }
 
-    /// `Product.products(for:)` then `purchase(confirmIn:options:)` in the scene of the paywall that
-    /// asked (the `PaywallConfirmationSite` the interceptor made, handed back by Core), with the signed promotional offer and its app account token
-    /// when Core passes them. The offer uses `promotionalOffer(offerID:keyID:nonce:signature:
-    /// timestamp:)` (iOS 15, deprecated in iOS 26): its replacement `promotionalOffer(_:compactJWS:)`
-    /// needs a JWS, which Purchasely 6.0.0-rc.1's `PLYOfferSignature` does not carry.
-    /// Thrown errors become `.failed`.
     /// `Product.products(for:)` (a network read; Core bounds it), kept for `purchase`.
     public func loadProduct(_ productID: ProductID) async -> Result<Void, PurchaseFailure> {
       switch await Self.product(productID.rawValue) {
@@ -57,6 +44,10 @@
       }
     }
 
+    /// Confirms in the paywall's scene (the `PaywallConfirmationSite` Core hands back). The offer uses
+    /// `promotionalOffer(offerID:keyID:nonce:signature:timestamp:)` (deprecated in iOS 26): its
+    /// replacement `promotionalOffer(_:compactJWS:)` needs a JWS, which Purchasely 6.0.0-rc.1's
+    /// `PLYOfferSignature` does not carry.
     public func purchase(
       productID: ProductID, promotionalOffer: PromotionalOfferSignature?, appAccountToken: UUID?,
       confirmIn site: (any PurchaseConfirmationSite)?
@@ -114,9 +105,7 @@
       }
     }
 
-    /// `Transaction.updates` as Core snapshots, from one listener task, started at launch before
-    /// the UI. A second call replaces the first listener, so there is never more than one. The
-    /// listener stops when the stream's consumer goes away.
+    /// One listener task, started at launch before the UI; a second call replaces the first.
     public func transactionUpdates() async -> AsyncStream<VerificationResultSnapshot<TransactionSnapshot>> {
       listener?.cancel()
       let (stream, continuation) = AsyncStream.makeStream(
@@ -134,9 +123,7 @@
       return stream
     }
 
-    /// `PurchaseIntent.intents` (iOS 16.4, macOS 14.4; the app targets iOS 17) as product ids
-    /// (`PurchaseIntent.product.id`), from one listener task started at launch. Core decides what
-    /// an intent leads to; a second call replaces the first listener.
+    /// `PurchaseIntent.intents` (iOS 16.4); a second call replaces the first listener.
     public func promotedPurchases() async -> AsyncStream<ProductID> {
       promotedListener?.cancel()
       let (stream, continuation) = AsyncStream.makeStream(of: ProductID.self)
@@ -153,8 +140,7 @@
       return stream
     }
 
-    /// Finishes the transaction with this id, once. Unverified transactions are never handed to
-    /// Core as finishable, so only verified ones are looked up.
+    /// Unverified transactions are never handed to Core as finishable.
     public func finish(transactionID: UInt64) async {
       _ = await purchaseResults.take(transactionID)
       if let transaction = unfinished.removeValue(forKey: transactionID) {
@@ -212,10 +198,7 @@
   }
 
   #if canImport(UIKit)
-    /// The paywall that asked for a purchase (`PLYInterceptorInfo.controller`), so StoreKit shows
-    /// its confirmation there. The purchase interceptor makes one per tap and hands it to Core,
-    /// which hands it back to `StoreKitPurchaser.purchase(…confirmIn:)`; the controller is held
-    /// weakly (the paywall may be gone by then).
+    /// Held weakly: the paywall may be gone by the time Core hands it back.
     @MainActor
     final class PaywallConfirmationSite: PurchaseConfirmationSite {
       private(set) weak var controller: UIViewController?

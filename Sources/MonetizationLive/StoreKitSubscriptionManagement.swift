@@ -3,11 +3,7 @@
   import StoreKit
   import UIKit
 
-  /// Core's `SubscriptionManagementPresenting` over StoreKit's own sheet,
-  /// `AppStore.showManageSubscriptions(in:)` (iOS 15), shown over the foreground-active window scene.
-  ///
-  /// It only translates: `ProfileModel` decides when Manage Subscription is offered and what a
-  /// failure says. StoreKit's error stays in `storeFailed(reason:)` for the log and is never shown.
+  /// `ProfileModel` decides when it is offered and what a failure says; StoreKit's error is never shown.
   public struct StoreKitSubscriptionManagement: SubscriptionManagementPresenting {
     public init() {}
 
