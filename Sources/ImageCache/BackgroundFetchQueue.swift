@@ -1,7 +1,4 @@
-/// Background work by key, first come first served, at most `limit` running at a time: the
-/// pipeline's prefetches (by image and size) and its downloads for pinned favorites (by URL).
-/// A key is queued once; cancelling drops it from the queue or cancels its running task, and a
-/// task that ends frees its place only if it is still the one running for its key.
+/// A task that ends frees its place only if it is still the one running for its key.
 struct BackgroundFetchQueue<Key: Hashable> {
   var limit: Int
   private var waiting: [Key] = []
@@ -12,21 +9,18 @@ struct BackgroundFetchQueue<Key: Hashable> {
     self.limit = limit
   }
 
-  /// Keys queued or running.
   var outstanding: Int { waiting.count + running.count }
 
-  /// Whether `key` is queued or running.
   func contains(_ key: Key) -> Bool {
     running[key] != nil || waiting.contains(key)
   }
 
-  /// Queues `key` behind the others (the caller checks `contains` first).
+  /// The caller checks `contains` first.
   mutating func enqueue(_ key: Key) {
     waiting.append(key)
   }
 
-  /// Starts queued keys while fewer than `limit` run: `start` makes each one's task, which calls
-  /// `finished(_:id:)` with the id it is given when it ends.
+  /// `start` makes each key's task, which calls `finished(_:id:)` with the id it is given when it ends.
   mutating func startWaiting(_ start: (Key, UInt64) -> Task<Void, Never>) {
     while running.count < limit, !waiting.isEmpty {
       let key = waiting.removeFirst()
@@ -35,12 +29,10 @@ struct BackgroundFetchQueue<Key: Hashable> {
     }
   }
 
-  /// The task `id` for `key` has ended: its place is free unless a newer task runs for the key.
   mutating func finished(_ key: Key, id: UInt64) {
     if running[key]?.id == id { running[key] = nil }
   }
 
-  /// Drops the queued keys `cancels` picks and cancels the running ones.
   mutating func cancel(where cancels: (Key) -> Bool) {
     waiting.removeAll(where: cancels)
     for (key, work) in running where cancels(key) {

@@ -1,40 +1,24 @@
 import Foundation
 
-/// The disk tier: one file per original download, least recently used first out under a byte
-/// cap, pinned files never out.
-///
-/// - Names: the SHA-256 hex digest of the normalized URL, never a path derived from the URL.
-/// - Recency survives relaunch: an access sets the file's modification date (at most once per
-///   `recencyStampInterval` per file, so a hot image costs no extra system call per hit), and
-///   the index is rebuilt from those dates on first use. Within a run the order is exact.
-/// - Pins are kept in `pins.json` by digest, so a URL can be pinned before its image is downloaded.
-///   The pin list and the pinned files live in `pinnedDirectory`, which the app puts outside the
-///   caches folder (the system empties caches when storage runs low, and a favorite must still
-///   show offline afterwards). A file moves there when it is pinned and back when it is unpinned.
-///   With `pinnedDirectory` equal to `directory`, everything stays in one folder.
-/// - A file that is missing, of the wrong length or structurally incomplete is a miss and is
-///   removed, never returned.
-/// - Another process may share the folders (the app and its widget, through an App Group): a name
-///   this index does not know is looked for on disk before it counts as a miss, so a picture the
-///   other process saved is read, not downloaded again. One found in the pinned folder is treated
-///   as pinned, so this process never evicts the other's favorite.
-///
+/// Recency survives relaunch as file modification dates. Pinned files live in `pinnedDirectory`,
+/// outside the caches folder: the system empties caches when storage runs low, and a favorite must
+/// still show offline. Another process may share the folders (the widget, through an App Group): a
+/// name this index does not know is looked for on disk before it counts as a miss, and one found in
+/// the pinned folder is treated as pinned, so this process never evicts the other's favorite.
 /// Not thread-safe: the pipeline actor owns it.
 struct DiskImageStore {
   private struct Entry {
     var byteCount: Int
     var lastUse: UInt64
-    /// The modification date last written to the file.
     var stampedAt: Date
     var fileURL: URL
   }
 
   static let pinsFileName = "pins.json"
-  /// Recency persisted across launches is this coarse; finer order is kept in memory only.
+  /// Recency persisted across launches is this coarse, so a hot image costs no system call per hit.
   static let recencyStampInterval: TimeInterval = 60
 
   let directory: URL
-  /// Where pinned files and the pin list live (may be `directory` itself).
   let pinnedDirectory: URL
   let byteLimit: Int
   private var entries: [String: Entry] = [:]
@@ -42,10 +26,8 @@ struct DiskImageStore {
   private(set) var totalBytes = 0
   private var useCounter: UInt64 = 0
   private var isLoaded = false
-  /// False when the directory cannot be created: every lookup misses and nothing is written,
-  /// but images still load from the network.
+  /// Images still load from the network.
   private(set) var isAvailable = true
-  /// False when `pinnedDirectory` cannot be created: pinned files then stay in `directory`.
   private var pinnedDirectoryIsAvailable = true
 
   init(directory: URL, pinnedDirectory: URL? = nil, byteLimit: Int) {
@@ -64,8 +46,6 @@ struct DiskImageStore {
 
   var count: Int { entries.count }
 
-  /// Where the digest-named file for `name` belongs (whether or not it exists): the pinned
-  /// directory while it is pinned, the cache directory otherwise.
   func fileURL(for name: String) -> URL {
     let folder = pinned.contains(name) && pinnedDirectoryIsAvailable ? pinnedDirectory : directory
     return folder.appendingPathComponent(name, isDirectory: false)
@@ -73,8 +53,6 @@ struct DiskImageStore {
 
   func contains(_ name: String) -> Bool { entries[name] != nil }
 
-  /// Builds the index from the directory on first use: file sizes, and recency from
-  /// modification dates (oldest first).
   mutating func loadIfNeeded() {
     guard !isLoaded else { return }
     isLoaded = true
@@ -129,8 +107,6 @@ struct DiskImageStore {
     for name in Array(entries.keys) { relocate(name) }
   }
 
-  /// Indexes `name` when another process wrote its file after this index was built: looked for
-  /// in the pinned folder first (then it is pinned here too), then in the cache folder.
   mutating func adoptIfWrittenElsewhere(_ name: String) {
     guard isLoaded, isAvailable, entries[name] == nil, Self.isDigestName(name) else { return }
     var folders = [directory]
@@ -152,7 +128,6 @@ struct DiskImageStore {
     }
   }
 
-  /// The stored bytes for `name`, marking them most recently used. A damaged file is removed.
   mutating func read(_ name: String, now: Date) -> Data? {
     adoptIfWrittenElsewhere(name)
     guard let entry = entries[name] else { return nil }
@@ -169,7 +144,6 @@ struct DiskImageStore {
     return data
   }
 
-  /// Records a file just written at `fileURL(for: name)`, then evicts down to the cap.
   mutating func didWrite(_ name: String, byteCount: Int, now: Date) {
     forget(name)
     useCounter += 1
@@ -180,15 +154,12 @@ struct DiskImageStore {
     evictIfNeeded()
   }
 
-  /// Deletes the file and its index entry.
   mutating func remove(_ name: String) {
     let location = entries[name]?.fileURL ?? fileURL(for: name)
     forget(name)
     try? FileManager.default.removeItem(at: location)
   }
 
-  /// Pins or unpins `name` and persists the pin set. Unpinning may bring the tier back under
-  /// its cap, so it evicts.
   mutating func setPinned(_ isPinned: Bool, _ name: String) {
     let changed = isPinned ? pinned.insert(name).inserted : pinned.remove(name) != nil
     guard changed else { return }
@@ -203,8 +174,7 @@ struct DiskImageStore {
     try? data.write(to: pinsFileURL, options: .atomic)
   }
 
-  /// Moves the file for `name` to where it belongs now (`fileURL(for:)`). A move that fails
-  /// leaves the file where it was, still indexed there.
+  /// A move that fails leaves the file where it was, still indexed there.
   private mutating func relocate(_ name: String) {
     guard var entry = entries[name] else { return }
     let target = fileURL(for: name)
@@ -226,8 +196,7 @@ struct DiskImageStore {
     #endif
   }
 
-  /// Rule: least recently used unpinned files go first until the total fits the cap. Pinned
-  /// files are never evicted, even if they alone exceed it.
+  /// Pinned files are never evicted, even if they alone exceed the cap.
   private mutating func evictIfNeeded() {
     while totalBytes > byteLimit {
       let candidates = entries.filter { !pinned.contains($0.key) }
@@ -247,7 +216,6 @@ struct DiskImageStore {
     entries[name] = entry
   }
 
-  /// Persists recency: the next launch orders files by this date.
   private func setModificationDate(_ date: Date, of fileURL: URL) {
     try? FileManager.default.setAttributes([.modificationDate: date], ofItemAtPath: fileURL.path)
   }
@@ -264,8 +232,8 @@ struct DiskImageStore {
     return Set(names.filter(isDigestName))
   }
 
-  /// 64 lowercase hex characters: a file this tier wrote. Anything else in the directory (the
-  /// pins file, a temporary file from an interrupted atomic write) is not an entry.
+  /// Anything else in the directory (the pins file, a temporary file of an interrupted atomic write)
+  /// is not an entry.
   static func isDigestName(_ name: String) -> Bool {
     name.utf8.count == 64 && name.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
   }

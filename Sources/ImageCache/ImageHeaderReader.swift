@@ -1,13 +1,9 @@
 import Foundation
 import Localization
 
-/// What an image file says about itself before any pixel is decoded.
 public struct ImageHeader: Sendable, Hashable {
-  /// The container format.
   public var format: ImageFormat
-  /// Width of the stored image in pixels.
   public var pixelWidth: Int
-  /// Height of the stored image in pixels.
   public var pixelHeight: Int
 
   public init(format: ImageFormat, pixelWidth: Int, pixelHeight: Int) {
@@ -16,8 +12,7 @@ public struct ImageHeader: Sendable, Hashable {
     self.pixelHeight = pixelHeight
   }
 
-  /// The pixel size after downsampling so that the long side is at most `maxPixelSize`,
-  /// keeping the aspect ratio. Images already small enough keep their size (never upscaled).
+  /// Never upscaled.
   public func downsampled(toFit maxPixelSize: Int?) -> (width: Int, height: Int) {
     let longSide = max(pixelWidth, pixelHeight)
     guard let maxPixelSize, maxPixelSize > 0, longSide > maxPixelSize else {
@@ -30,20 +25,13 @@ public struct ImageHeader: Sendable, Hashable {
   }
 }
 
-/// Why bytes could not be used as an image.
 public enum ImageDecodingError: Error, Sendable, Hashable {
-  /// Not PNG, JPEG or GIF: empty, random bytes, or a text page.
   case unrecognizedFormat
-  /// The file stops early: its header is cut, or its end marker is missing.
   case truncated(ImageFormat)
-  /// The structure is broken (a bad chunk or segment, a missing frame header).
   case malformed(ImageFormat)
-  /// A zero or absurd width or height.
   case dimensionsOutOfRange(width: Int, height: Int)
-  /// The platform decoder refused bytes whose structure looked right.
   case platformDecoderFailed(ImageFormat)
 
-  /// A sentence for people.
   public var message: String {
     switch self {
     case .unrecognizedFormat:
@@ -62,18 +50,15 @@ public enum ImageDecodingError: Error, Sendable, Hashable {
   }
 }
 
-/// A pure-Swift reader of PNG, JPEG and GIF structure: pixel size from the header, and
-/// completeness from the end marker. It lets Linux tests exercise real bytes, gives the pipeline
-/// costs and downsample targets, and turns a corrupt or truncated cache file into a miss.
+/// Lets Linux tests exercise real bytes, and turns a corrupt or truncated cache file into a miss.
 public enum ImageHeaderReader {
-  /// The largest width or height accepted (the JPEG limit); anything above is treated as damage.
+  /// The JPEG limit; anything above is treated as damage.
   public static let maxDimension = 65_535
 
   private static let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
   /// An IEND chunk: zero length, the type, and its fixed CRC.
   private static let pngEnd: [UInt8] = [0, 0, 0, 0, 0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82]
 
-  /// The format, if the bytes start with a PNG, JPEG or GIF signature.
   public static func format(of data: Data) -> ImageFormat? {
     if data.starts(with: pngSignature) { return .png }
     if data.starts(with: [0xFF, 0xD8, 0xFF]) { return .jpeg }
@@ -81,7 +66,6 @@ public enum ImageHeaderReader {
     return nil
   }
 
-  /// Reads the pixel size from the header only (the rest of the file may be absent).
   public static func readHeader(_ data: Data) throws(ImageDecodingError) -> ImageHeader {
     guard let format = format(of: data) else { throw .unrecognizedFormat }
     let bytes = ByteReader(data)
@@ -97,9 +81,7 @@ public enum ImageHeaderReader {
     return ImageHeader(format: format, pixelWidth: size.width, pixelHeight: size.height)
   }
 
-  /// Reads the header and checks that the file is complete (it ends with its format's end
-  /// marker). A download cut short or a half-written file fails here rather than decoding to a
-  /// grey band at the bottom.
+  /// A download cut short fails here rather than decoding to a grey band at the bottom.
   public static func validate(_ data: Data) throws(ImageDecodingError) -> ImageHeader {
     let header = try readHeader(data)
     let bytes = ByteReader(data)
@@ -119,11 +101,8 @@ public enum ImageHeaderReader {
     return header
   }
 
-  /// True when the bytes look like a text document (HTML error pages, JSON objects or arrays, a
-  /// plain-text error) rather than a picture: the first non-whitespace byte is `<`, `{` or `[`, or
-  /// the first 512 bytes are all printable text. Every image format this reader knows has binary
-  /// bytes in its first few, so no picture is taken for text. Lets the pipeline say "not an
-  /// image" instead of "damaged".
+  /// Every image format this reader knows has binary bytes in its first few, so no picture is taken
+  /// for text; the pipeline can say "not an image" instead of "damaged".
   public static func looksLikeText(_ data: Data) -> Bool {
     let start = data.prefix(512)
     guard let first = start.first(where: { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }) else {
@@ -194,8 +173,7 @@ public enum ImageHeaderReader {
   }
 }
 
-/// Bounds-checked-by-caller byte access over `Data` with zero-based offsets (a `Data` slice may
-/// not start at index 0).
+/// A `Data` slice may not start at index 0.
 private struct ByteReader {
   let data: Data
 

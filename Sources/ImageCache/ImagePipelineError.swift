@@ -1,28 +1,17 @@
 import Localization
 import Networking
 
-/// Everything that can stop the pipeline from producing an image, each with a message for people.
 public enum ImagePipelineError: Error, Sendable, Hashable {
-  /// The URL is not http(s) (a `file:` or `data:` URL, or no host); nothing was fetched.
   case unsupportedURL(String)
-  /// The server or the connection failed: 404, 5xx, offline, timed out, cut short.
   case http(HTTPError)
-  /// The server answered 2xx with something that is not an image (an HTML error page from a
-  /// proxy, or JSON). `contentType` is what it declared.
   case notAnImage(contentType: String?)
-  /// The bytes claim to be an image but are damaged, incomplete or unreadable.
   case undecodable(ImageDecodingError)
-  /// Every caller waiting for this image went away.
   case cancelled
-  /// Low Data Mode is on and only a constrained network is available: large images (HD, favorites'
-  /// offline copies) wait for another network; previews still load.
+  /// Large images (HD, favorites' offline copies) wait for another network; previews still load.
   case lowDataMode
-  /// The picture's file is larger than a widget may decode (`ImageSize.widgetMaximumFileBytes`):
-  /// the widget draws its placeholder with the title instead of risking its memory limit.
+  /// The widget draws its placeholder with the title instead of risking its memory limit.
   case tooLargeForWidget(bytes: Int, limit: Int)
 
-  /// The pipeline's error for a failed download: Low Data Mode and cancellation are the
-  /// pipeline's own cases, everything else stays the HTTP error it is.
   public init(_ error: HTTPError) {
     switch error {
     case .lowDataMode: self = .lowDataMode
@@ -31,7 +20,6 @@ public enum ImagePipelineError: Error, Sendable, Hashable {
     }
   }
 
-  /// A sentence for people.
   public var message: String {
     switch self {
     case .unsupportedURL(let url):
@@ -56,8 +44,6 @@ public enum ImagePipelineError: Error, Sendable, Hashable {
     }
   }
 
-  /// A failed connection reads as it does for JSON (`HTTPError.connectionMessage`); the server's
-  /// answers are worded for an image.
   private static func message(for error: HTTPError) -> String {
     if let connectionMessage = error.connectionMessage { return connectionMessage }
     return switch error {

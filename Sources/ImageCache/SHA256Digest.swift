@@ -1,15 +1,8 @@
-/// A SHA-256 digest (FIPS 180-4), written here because Foundation on Linux has no CryptoKit.
-///
-/// The disk tier names each file by the digest of its URL: a fixed-length, collision-safe name
-/// that never exposes the raw URL as a path (no `..`, no slashes, no over-long names). The URLs
-/// come from the network, so a name must not be collidable on purpose, and no one needs the URL
-/// back from the name: unlike the APOD cache's names (`JSONDiskCache.fileURL(for:)`, FNV-1a after
-/// a readable key), which are listed back into keys.
+/// Foundation on Linux has no CryptoKit. The URLs come from the network, so a file name must not be
+/// collidable on purpose (unlike the APOD cache's names, which are listed back into keys).
 public struct SHA256Digest: Sendable, Hashable {
-  /// The 32 digest bytes.
   public let bytes: [UInt8]
 
-  /// Hashes `message` in one pass.
   public init(hashing message: some Collection<UInt8>) {
     var state = Self.initialState
     var block = [UInt8]()
@@ -47,12 +40,10 @@ public struct SHA256Digest: Sendable, Hashable {
     bytes = digest
   }
 
-  /// Hashes the UTF-8 bytes of `text`.
   public init(hashing text: String) {
     self.init(hashing: Array(text.utf8))
   }
 
-  /// The digest as 64 lowercase hexadecimal characters.
   public var hexString: String {
     let digits = Array("0123456789abcdef".utf8)
     var characters = [UInt8]()

@@ -4,11 +4,8 @@
   import ImageCache
   import ImageIO
 
-  /// The Apple decoder: ImageIO thumbnailing straight to the requested size.
-  ///
-  /// `CGImageSourceCreateThumbnailAtIndex` with a max pixel size decodes a downsampled bitmap
-  /// without ever materialising the full-size one, which is what keeps an 8000 × 6000 APOD image
-  /// from costing 192 MB. The pipeline calls this off its actor and off the main actor.
+  /// `CGImageSourceCreateThumbnailAtIndex` with a max pixel size never materialises the full-size
+  /// bitmap, which keeps an 8000 × 6000 APOD image from costing 192 MB.
   public struct ImageIODecoder: ImageDecoding {
     public init() {}
 
@@ -25,9 +22,7 @@
         of: source, header: header, longSide: maxPixelSize ?? max(header.pixelWidth, header.pixelHeight))
     }
 
-    /// The widget's path: ImageIO reads the file itself (`CGImageSourceCreateWithURL`), so no copy
-    /// of the whole file is made in the extension's memory. The structure check runs on `mapped`,
-    /// the file mapped into memory (file-backed pages the system can drop, not the process's own).
+    /// ImageIO reads the file itself, so no copy of the whole file is made in the extension's memory.
     public func decodeFile(
       at url: URL, mapped: Data, maxPixelSize: Int
     ) throws(ImageDecodingError) -> DecodedImage {
@@ -39,7 +34,6 @@
       return try Self.thumbnail(of: source, header: header, longSide: maxPixelSize)
     }
 
-    /// The downsampled, upright bitmap of the source's first image, decoded now.
     private static func thumbnail(
       of source: CGImageSource, header: ImageHeader, longSide: Int
     ) throws(ImageDecodingError) -> DecodedImage {
@@ -62,7 +56,6 @@
     }
   }
 
-  /// The ImageIO bitmap inside a `DecodedImage` (Core keeps it opaque).
   // @unchecked Sendable: CGImage is immutable once created; Apple documents it as thread-safe.
   final class DecodedBitmap: @unchecked Sendable {
     let cgImage: CGImage
@@ -73,8 +66,6 @@
   }
 
   extension DecodedImage {
-    /// The ImageIO bitmap to draw (`Image(decorative:scale:)` in SwiftUI), or nil for an image
-    /// decoded without pixels (by `HeaderImageDecoder`).
     public var cgImage: CGImage? {
       (bitmap as? DecodedBitmap)?.cgImage
     }
