@@ -2,18 +2,12 @@ import Foundation
 import Localization
 import NASA
 
-/// The widget families Spacer offers, as Core names them (the widget maps WidgetKit's
-/// `WidgetFamily` onto these, one case each).
 public enum WidgetFamilyKind: String, Sendable, CaseIterable {
   case systemSmall, systemMedium, systemLarge
-  /// The lock screen's round slot: the day of the month and its month.
   case accessoryCircular
-  /// The one line above the lock screen's clock: the date and a short title.
   case accessoryInline
-  /// The lock screen's rectangle: "Astronomy Picture", the title, the date.
   case accessoryRectangular
 
-  /// Whether this family draws the picture, and so whether one is read from disk and decoded.
   /// The lock-screen families draw text only: no picture is read for them.
   public var drawsPicture: Bool {
     switch self {
@@ -22,37 +16,27 @@ public enum WidgetFamilyKind: String, Sendable, CaseIterable {
     }
   }
 
-  /// Whether this family is on the lock screen.
   public var isAccessory: Bool { !drawsPicture }
 }
 
-/// What WidgetKit asks for and what answers it: the widget's `context.isPreview` and
-/// `context.family` decisions, here so they are tested.
+/// The widget's `context.isPreview` and `context.family` decisions, here so they are tested.
 public enum WidgetRequestRule {
-  /// How a snapshot is answered.
   public enum Snapshot: Sendable, Equatable {
-    /// The widget gallery (`isPreview`): the placeholder at once, nothing read.
     case placeholder
-    /// Anywhere else: the newest saved day from the cache, never a request.
     case cacheOnly
   }
 
-  /// The snapshot answer for a request with `isPreview`.
   public static func snapshot(isPreview: Bool) -> Snapshot {
     isPreview ? .placeholder : .cacheOnly
   }
 
-  /// Whether a picture is read and decoded for `family`.
   public static func readsPicture(for family: WidgetFamilyKind) -> Bool { family.drawsPicture }
 }
 
-/// What the user set in the widget's configuration ("Edit Widget").
 public struct WidgetOptions: Sendable, Hashable {
-  /// Which day the widget shows.
   public enum Source: String, Sendable, Hashable, CaseIterable {
-    /// The APOD of the current APOD day.
     case today
-    /// One of the user's favorites, a different one each day (premium; free users see today).
+    /// Premium; free users see today.
     case randomFavorite
   }
 
@@ -67,46 +51,24 @@ public struct WidgetOptions: Sendable, Hashable {
   }
 }
 
-/// Everything one widget draws, decided in Core from the family, the options, the entry and where
-/// it is shown; the view only lays these out.
-///
-/// Rules:
-/// - Home screen (small, medium, large): the picture fills the widget (the designed placeholder
-///   when the day has none or it could not be read), with the title (2 lines; 3 on large) and the
-///   date when chosen. Small writes the date short ("Nov 21"), medium and large long. A placeholder
-///   always shows the title, whatever the option: without it the widget would be a blank card.
-/// - StandBy (shown without the widget's background, for any home-screen family and so for the
-///   large one): the picture alone edge to edge with at most a one-line title; no date.
-/// - Lock screen, circular: the day of the month above its short month; no title (it does not fit).
-/// - Lock screen, inline: one line, "Nov 21 · A short title" (the title cut at a word within
-///   `inlineTitleLimit` characters).
-/// - Lock screen, rectangular: "Astronomy Picture", the title (2 lines), the short date.
-/// - A lock-screen widget with both title and date turned off still shows the title: a lock-screen
-///   widget that says nothing is never what the user meant.
-/// - Nothing saved yet: the invitation to open Spacer, in every family (circular: the symbol).
+/// A placeholder always shows the title, whatever the option: without it the widget is a blank card.
+/// StandBy draws the picture alone with at most a one-line title. A lock-screen widget with title and
+/// date turned off still shows the title: one that says nothing is never what the user meant.
 public struct WidgetFace: Sendable, Equatable {
-  /// What fills the widget behind the text.
   public enum Background: Sendable, Equatable {
     case picture
-    /// The designed placeholder (gradient and symbol).
     case placeholder
-    /// Nothing: the lock screen draws its own.
     case none
   }
 
   public var background: Background
-  /// "Astronomy Picture" above the title (the rectangular family).
   public var showsCaption: Bool
   public var title: String?
   public var titleLineLimit: Int
   public var date: String?
-  /// The circular family's two lines: the day of the month and the short month.
   public var circular: (day: String, month: String)?
-  /// The inline family's one line.
   public var inline: String?
-  /// A darkening under the text so it reads over a bright picture.
   public var showsScrim: Bool
-  /// The symbol the circular family shows when there is no day.
   public var showsSymbol: Bool
 
   public static func == (lhs: WidgetFace, rhs: WidgetFace) -> Bool {
@@ -116,14 +78,8 @@ public struct WidgetFace: Sendable, Equatable {
       && lhs.inline == rhs.inline && lhs.showsScrim == rhs.showsScrim && lhs.showsSymbol == rhs.showsSymbol
   }
 
-  /// The longest title the inline family shows before cutting it.
   public static let inlineTitleLimit = 24
 
-  /// The face for `entry` in `family`.
-  /// - Parameters:
-  ///   - hasPicture: whether the picture was read and decoded (false draws the placeholder).
-  ///   - standBy: whether the widget is shown without its background (StandBy).
-  ///   - locale: the language the date is written in.
   public static func make(
     entry: WidgetTimelinePolicy.Entry, family: WidgetFamilyKind, options: WidgetOptions,
     hasPicture: Bool, standBy: Bool, locale: Locale
@@ -186,8 +142,7 @@ public struct WidgetFace: Sendable, Equatable {
     return face
   }
 
-  /// `title` cut at the last word that ends within `limit` characters, with "…"; a first word
-  /// longer than the limit is cut inside it.
+  /// A first word longer than the limit is cut inside it.
   public static func shortTitle(_ title: String, limit: Int = inlineTitleLimit) -> String {
     let trimmed = title.trimmingCharacters(in: .whitespacesAndNewlines)
     guard trimmed.count > limit else { return trimmed }
@@ -201,17 +156,15 @@ public struct WidgetFace: Sendable, Equatable {
     return cut + "…"
   }
 
-  /// The month and day without the year, in `locale`'s order: "Nov 21", "21 nov.".
   static func shortDate(_ day: APODDay, locale: Locale) -> String {
     day.pickerDate.formatted(style(locale).month(.abbreviated).day())
   }
 
-  /// The short month alone: "Nov", "nov.".
   static func monthText(_ day: APODDay, locale: Locale) -> String {
     day.pickerDate.formatted(style(locale).month(.abbreviated))
   }
 
-  /// A style in `locale`'s own calendar, in GMT (where `pickerDate` is this day's noon).
+  /// In GMT, where `pickerDate` is this day's noon.
   private static func style(_ locale: Locale) -> Date.FormatStyle {
     var calendar = locale.calendar
     let gmt = TimeZone(secondsFromGMT: 0) ?? .gmt

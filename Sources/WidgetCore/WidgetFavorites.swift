@@ -1,8 +1,7 @@
 import Foundation
 import NASA
 
-/// A favorite as the widget sees it: the day, its title and its picture (pinned by the app in the
-/// shared folder, so it reads offline).
+/// Its picture is pinned by the app in the shared folder, so it reads offline.
 public struct WidgetFavorite: Codable, Sendable, Hashable {
   public var day: APODDay
   public var title: String
@@ -14,16 +13,14 @@ public struct WidgetFavorite: Codable, Sendable, Hashable {
     self.imageURL = imageURL
   }
 
-  /// What the widget draws for this favorite.
   public var entry: WidgetTimelinePolicy.Entry {
     if let imageURL { return .picture(day, title: title, imageURL: imageURL) }
     return .placeholder(day, title: title)
   }
 }
 
-/// What the app tells the widget about favorites: the list and whether premium unlocks them.
-/// The app writes it (`WidgetShelfStore`) whenever favorites are read or change; the widget
-/// process cannot open the favorites store nor ask the subscription SDK.
+/// The widget process can open neither the favorites store nor the subscription SDK, so the app
+/// writes this whenever favorites are read or change.
 public struct WidgetShelf: Codable, Sendable, Equatable {
   public var isPremium: Bool
   public var favorites: [WidgetFavorite]
@@ -34,7 +31,6 @@ public struct WidgetShelf: Codable, Sendable, Equatable {
   }
 }
 
-/// The favorite the widget showed, and on which APOD day it was picked.
 public struct WidgetPick: Codable, Sendable, Equatable {
   public var favorite: APODDay
   public var pickedOn: APODDay
@@ -45,25 +41,15 @@ public struct WidgetPick: Codable, Sendable, Equatable {
   }
 }
 
-/// Which day a configured widget shows.
-///
-/// Rules:
-/// - "Today" shows today's APOD (`WidgetTimelineLoader`).
-/// - "A random favorite" needs premium: without it (or without a shelf, or with no favorites) the
-///   widget shows today, as a free user's widget does. Losing premium hides nothing stored.
-/// - The favorite is chosen once per APOD day and kept for that day (every reload and every size
-///   shows the same one); the next day's choice is never the day shown the day before (unless it
-///   is the only favorite). The choice is seeded by the APOD day, so it is the same in every
-///   process and every run, and a test can name it.
+/// Chosen once per APOD day, seeded by that day, so every reload, size and process shows the same
+/// one and a test can name it; never yesterday's (unless it is the only favorite). Without premium
+/// the widget shows today; losing premium hides nothing stored.
 public enum WidgetFavoritePicker {
-  /// What to show.
   public enum Choice: Sendable, Equatable {
     case today
-    /// This favorite, and the pick to remember for the next reload.
     case favorite(WidgetFavorite, WidgetPick)
   }
 
-  /// The choice for `source` on `today`, given the app's `shelf` and the `previous` pick.
   public static func choose(
     source: WidgetOptions.Source, shelf: WidgetShelf?, today: APODDay, previous: WidgetPick?
   ) -> Choice {
@@ -75,7 +61,6 @@ public enum WidgetFavoritePicker {
     return .favorite(favorite, WidgetPick(favorite: day, pickedOn: today))
   }
 
-  /// The favorite day for `today` among `days`, or nil when there is none.
   public static func pick(from days: [APODDay], on today: APODDay, previous: WidgetPick?) -> APODDay? {
     let unique = Array(Set(days)).sorted()
     guard !unique.isEmpty else { return nil }
@@ -92,9 +77,7 @@ public enum WidgetFavoritePicker {
   }
 }
 
-/// The shelf and the last pick on disk, in the folder both processes share
-/// (`SharedStorage.widgetShelf`). Writes are atomic (a reader sees a whole old or a whole new
-/// file); a missing or unreadable file reads as nil, and the widget then shows today.
+/// Writes are atomic; a missing or unreadable file reads as nil, and the widget then shows today.
 public struct WidgetShelfStore: Sendable {
   public let directory: URL
 
@@ -107,10 +90,8 @@ public struct WidgetShelfStore: Sendable {
 
   public func pick() -> WidgetPick? { read(WidgetPick.self, from: pickURL) }
 
-  /// Writes `shelf`, replacing the previous one whole.
   public func write(_ shelf: WidgetShelf) throws { try write(shelf, to: shelfURL) }
 
-  /// Remembers the pick shown.
   public func write(_ pick: WidgetPick) throws { try write(pick, to: pickURL) }
 
   private func read<Value: Decodable>(_ type: Value.Type, from url: URL) -> Value? {

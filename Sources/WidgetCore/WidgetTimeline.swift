@@ -1,35 +1,20 @@
 import Foundation
 import NASA
 
-/// What the home-screen widget shows and when it asks to be reloaded.
-///
-/// The widget reads the APOD cache the app fills (shared through the App Group). Rules:
-/// - It shows the newest saved day: its picture (a video's thumbnail), or, for a day without one,
-///   a designed placeholder with the title. With nothing saved it invites the user to open Spacer.
-/// - When the saved day is today's, nothing is fetched and the next reload is just after the next
-///   APOD day begins (midnight US Eastern, plus `dayStartMargin` for NASA to publish).
-/// - When the cache is behind, the widget fetches today's picture itself, but not if it (or the
-///   app) already asked within `retryInterval`: a picture not published yet is asked for again
-///   after that interval, never in a loop. The next reload is then `retryInterval` after the last
-///   attempt, or the next day's start if that comes first.
-/// - A reload is never planned sooner than `minimumReload` after now (WidgetKit's budget).
+/// When today's day is saved, nothing is fetched and the next reload is just after the next APOD day
+/// begins (plus `dayStartMargin` for NASA to publish). When the cache is behind, the widget fetches,
+/// but not if it or the app asked within `retryInterval`: never in a loop. A reload is never planned
+/// sooner than `minimumReload` (WidgetKit's budget).
 public struct WidgetTimelinePolicy: Sendable {
-  /// What the widget draws.
   public enum Entry: Sendable, Equatable {
-    /// The day's picture, or a video's thumbnail.
     case picture(APODDay, title: String, imageURL: URL)
-    /// A day with nothing to draw (an interactive page, a video without a thumbnail).
     case placeholder(APODDay, title: String)
-    /// Nothing saved yet.
     case openTheApp
   }
 
-  /// The decision for one timeline request.
   public struct Plan: Sendable, Equatable {
     public let entry: Entry
-    /// Whether to ask NASA for today's picture before drawing.
     public let fetchesFirst: Bool
-    /// When WidgetKit should ask again.
     public let reloadAt: Date
   }
 
@@ -39,11 +24,7 @@ public struct WidgetTimelinePolicy: Sendable {
 
   public init() {}
 
-  /// - Parameters:
-  ///   - newest: the newest day in the shared cache, if any.
-  ///   - now: the current instant.
-  ///   - nextDayBegins: when the next APOD day begins (midnight in New York after `now`).
-  ///   - lastAttempt: when the widget or the app last asked NASA for today without getting it.
+  /// `lastAttempt`: when the widget or the app last asked NASA for today without getting it.
   public func plan(newest: APOD?, now: Date, nextDayBegins: Date, lastAttempt: Date?) -> Plan {
     let entry = newest.map(Self.entry(for:)) ?? .openTheApp
     let nextDay = nextDayBegins.addingTimeInterval(dayStartMargin)
