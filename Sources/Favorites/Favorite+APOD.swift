@@ -3,8 +3,7 @@ import ImageCache
 import NASA
 
 extension Favorite {
-  /// The favorite for `apod`: what the Favorites screen needs to show it offline, without the
-  /// explanation text (the APOD cache keeps that).
+  /// Without the explanation text: the APOD cache keeps that.
   public init(apod: APOD, dateAdded: Date) {
     self.init(
       date: apod.date, title: apod.title,
@@ -14,13 +13,9 @@ extension Favorite {
   }
 }
 
-/// The image pipeline pins exactly as Favorites needs: pinned files are never evicted, and a
-/// pinned URL not yet on disk is downloaded in the background.
 extension ImagePipeline: ImagePinning {}
 
 extension Favorite {
-  /// The day as Explore and the detail screen write it, in `locale`'s long date style ("July 4,
-  /// 2024"): what the Favorites list and a favorite's page show and VoiceOver reads, never the
-  /// stored `2024-07-04` key.
+  /// Never the stored `2024-07-04` key.
   public func dayText(locale: Locale) -> String { date.displayText(locale: locale) }
 }

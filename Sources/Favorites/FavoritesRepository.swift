@@ -2,59 +2,36 @@ import Foundation
 import Localization
 import NASA
 
-/// Where favorites are stored: the JSON file on Linux, in the CLI and in tests; SwiftData on Apple
-/// platforms.
-///
-/// The operations map one-to-one onto a SwiftData `@Model` whose flat properties mirror `Favorite`
-/// with `date.rawValue` as the `@Attribute(.unique)` key: `all` is a fetch, `save` an insert that
-/// the unique key turns into an update, `remove` a delete by key, `contains` a fetch count.
-/// Every operation either completes or throws and leaves what is stored as it was.
+/// The JSON file on Linux, SwiftData on Apple platforms. Every operation either completes or throws
+/// and leaves what is stored as it was.
 public protocol FavoritesRepository: Sendable {
-  /// Every stored favorite, in no particular order (`FavoritesModel` sorts).
+  /// In no particular order (`FavoritesModel` sorts).
   func all() async throws(FavoritesRepositoryError) -> [Favorite]
-  /// Adds `favorite`, or replaces the stored favorite with the same date.
   func save(_ favorite: Favorite) async throws(FavoritesRepositoryError)
-  /// Deletes the favorite for `date`; nothing happens when there is none.
+  /// Nothing happens when there is none.
   func remove(_ date: APODDay) async throws(FavoritesRepositoryError)
-  /// Whether a favorite for `date` is stored.
   func contains(_ date: APODDay) async throws(FavoritesRepositoryError) -> Bool
 }
 
-/// Why favorites could not be read or written, each with a message for people.
-///
-/// None of these loses data: a damaged file is kept aside, a file from a newer app is left alone,
-/// and a failed write leaves the stored favorites exactly as they were.
+/// None of these loses data: a damaged file is kept aside, a newer app's file is left alone, and a
+/// failed write leaves the stored favorites exactly as they were.
 public enum FavoritesRepositoryError: Error, Sendable, Hashable {
-  /// The stored file could not be decoded. It was renamed to `movedTo` (kept, never replaced);
-  /// the next read starts from an empty list.
+  /// Renamed to `movedTo` (kept, never replaced); the next read starts from an empty list.
   case corruptFile(movedTo: URL)
-  /// The stored file could not be decoded and could not be renamed either, so it stays where it
-  /// is, untouched, and nothing is written over it.
   case corruptFileLeftInPlace(URL)
-  /// The file was written by a newer Spacer in a format this version does not know; it is left
-  /// untouched rather than rewritten in the old format.
   case newerFormat(version: Int)
-  /// The stored favorites exist but could not be read (for example the path is a directory).
   case unreadable(path: String, reason: String)
-  /// The storage location cannot be written (read-only, permission denied, a path through a file).
   case notWritable(path: String)
-  /// The volume has no space left.
   case diskFull
-  /// Another write failure.
   case writeFailed(reason: String)
-  /// The store exists but could not be opened, and it is not damaged (or not known to be): it is
-  /// left untouched, so the favorites in it show again once it opens.
+  /// Left untouched, so the favorites in it show again once it opens.
   case storeNotOpened(reason: StoreNotOpenedReason)
 
-  /// Why a store that is kept untouched could not be opened.
   public enum StoreNotOpenedReason: Sendable, Hashable {
-    /// Written by a version of Spacer whose format this one cannot read (newer, or not migratable).
     case incompatibleVersion
-    /// Any other failure, in the system's words.
     case other(String)
   }
 
-  /// A specific sentence for the screen, saying what happened to the user's favorites.
   public var message: String {
     switch self {
     case .corruptFile(let movedTo):
@@ -94,8 +71,7 @@ public enum FavoritesRepositoryError: Error, Sendable, Hashable {
     }
   }
 
-  /// Classifies an error thrown while writing `location` (by Foundation, or by a store such as
-  /// SwiftData) so the user reads "disk full" or "can't write there" instead of a generic failure.
+  /// So the user reads "disk full" or "can't write there" instead of a generic failure.
   public static func writing(_ error: any Error, at location: URL) -> FavoritesRepositoryError {
     if let cocoa = error as? CocoaError {
       switch cocoa.code {
@@ -113,12 +89,10 @@ public enum FavoritesRepositoryError: Error, Sendable, Hashable {
     }
   }
 
-  /// Classifies an error thrown while reading `location`.
   public static func reading(_ error: any Error, at location: URL) -> FavoritesRepositoryError {
     .unreadable(path: location.path, reason: reason(of: error))
   }
 
-  /// The POSIX code behind a Foundation error: the error itself, or the error it wraps.
   static func posixCode(of error: any Error) -> POSIXErrorCode? {
     if let posix = error as? POSIXError { return posix.code }
     let nsError = error as NSError
@@ -130,7 +104,6 @@ public enum FavoritesRepositoryError: Error, Sendable, Hashable {
     return nil
   }
 
-  /// A short human reason: the operating system's wording ("Not a directory") when there is one.
   static func reason(of error: any Error) -> String {
     if let code = posixCode(of: error) {
       return String(cString: strerror(code.rawValue))

@@ -1,32 +1,19 @@
 import Foundation
 
-/// What to do when the favorites store exists but cannot be opened.
-///
-/// The rule: the store is set aside (renamed, kept, and replaced by a fresh one) only when the
-/// file itself is damaged. Everything else — a store written by a newer or older schema that
-/// cannot be migrated, a disk that is full, a file that is locked or cannot be read right now, an
-/// error this code does not recognise — leaves the store exactly where it is and makes favorites
-/// unavailable for this launch, saying that nothing was changed. Setting a healthy store aside
-/// would show an empty list from the next launch on, which is how favorites get lost.
-///
-/// Plain Foundation, so the rule is tested on every platform; the SwiftData repository asks it.
+/// The store is set aside only when the file itself is damaged; anything else (a schema that cannot
+/// be migrated, a full disk, a locked file, an unknown error) leaves it untouched for this launch.
+/// Setting a healthy store aside would show an empty list from the next launch on: favorites lost.
 public enum FavoritesStoreOpenPolicy {
-  /// The decision for one failed open.
   public enum Decision: Sendable, Hashable {
-    /// The file is damaged: rename it aside (keeping it) and start a fresh store.
     case setAside
-    /// Leave the store untouched; favorites are unavailable for now, for this reason.
     case leaveUntouched(FavoritesRepositoryError)
   }
 
-  /// What the store's files look like when the open failed.
   public struct StoreFiles: Sendable, Hashable {
     public var storeURL: URL
     public var storeExists: Bool
     public var directoryIsWritable: Bool
     public var storeIsReadable: Bool
-    /// The first bytes of the store file (at least 16 when the file is that long), or nil when
-    /// they could not be read.
     public var header: Data?
 
     public init(
@@ -39,7 +26,6 @@ public enum FavoritesStoreOpenPolicy {
       self.header = header
     }
 
-    /// Looks at the files on disk now.
     public static func inspect(_ storeURL: URL) -> StoreFiles {
       let fileManager = FileManager.default
       let directory = storeURL.deletingLastPathComponent()
@@ -57,23 +43,21 @@ public enum FavoritesStoreOpenPolicy {
     }
   }
 
-  /// The 16 bytes every SQLite 3 database file starts with ("SQLite format 3" and a NUL).
+  /// "SQLite format 3" and a NUL.
   public static let sqliteHeader = Data("SQLite format 3\u{0}".utf8)
 
-  /// Cocoa's "the file is corrupt" code (`NSFileReadCorruptFileError`).
+  /// `NSFileReadCorruptFileError`.
   static let fileReadCorruptFile = 259
-  /// Core Data's store and migration codes (`NSPersistentStoreIncompatibleVersionHashError` is
-  /// 134100, `NSMigrationError` 134110, the other migration codes up to 134190): the store is
-  /// fine, this app version cannot read its schema.
+  /// `NSPersistentStoreIncompatibleVersionHashError` is 134100, `NSMigrationError` 134110, the other
+  /// migration codes up to 134190: the store is fine, this app version cannot read its schema.
   static let migrationCodes = 134_100...134_199
   /// Core Data names the SQLite result code under this key, and as an error domain.
   static let sqliteErrorDomain = "NSSQLiteErrorDomain"
-  /// `SQLITE_CORRUPT` and `SQLITE_NOTADB`: the database file is damaged or not a database.
+  /// `SQLITE_CORRUPT` and `SQLITE_NOTADB`.
   static let sqliteCorruptCodes: Set<Int> = [11, 26]
-  /// `SQLITE_FULL`: the disk is full.
+  /// `SQLITE_FULL`.
   static let sqliteFull = 13
 
-  /// Decides what to do about `error`, thrown while opening the store described by `files`.
   public static func decision(for error: any Error, files: StoreFiles) -> Decision {
     guard files.storeExists else {
       // Nothing to set aside: creating a new store failed.
@@ -100,7 +84,6 @@ public enum FavoritesStoreOpenPolicy {
 
   // MARK: Reading errors
 
-  /// `error` and every error it wraps (`NSUnderlyingErrorKey`, Core Data's detailed errors).
   static func errorChain(_ error: any Error) -> [NSError] {
     var result: [NSError] = []
     var pending: [any Error] = [error]
@@ -144,8 +127,7 @@ public enum FavoritesStoreOpenPolicy {
     return error.domain == NSCocoaErrorDomain && error.code == fileReadCorruptFile
   }
 
-  /// True when the header was read and is not SQLite's: the file is not a database at all (an
-  /// empty or short file counts too). Unknown (nil) is never taken as damage.
+  /// Unknown (nil) is never taken as damage.
   static func headerIsNotSQLite(_ header: Data?) -> Bool {
     guard let header else { return false }
     return !header.starts(with: sqliteHeader)

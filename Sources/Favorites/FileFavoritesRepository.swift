@@ -2,32 +2,18 @@ import Basics
 import Foundation
 import NASA
 
-/// Favorites in one JSON file, `favorites.json`, inside a directory the caller chooses.
-///
-/// Used on Linux, by the CLI and in tests; on Apple platforms SwiftData takes its place behind the
-/// same protocol. Rules:
-/// - Writes are atomic (a temporary file renamed over the old one), so a crash or a full disk
-///   leaves either the old file or the new one, never half of each.
-/// - A file that cannot be decoded is reported and renamed `favorites.corrupt-<UTC time>.json`;
-///   it is never silently replaced.
-/// - A file from a newer format version is left alone and nothing is written over it.
-/// - Each operation reads the file afresh, so another process (the CLI) sees the same truth.
+/// A file that cannot be decoded is renamed `favorites.corrupt-<UTC time>.json`, never silently
+/// replaced; a newer format is left alone. Each operation reads the file afresh, so another process
+/// (the CLI) sees the same truth.
 public actor FileFavoritesRepository: FavoritesRepository {
-  /// The format written by this version. Readers refuse higher versions instead of guessing.
+  /// Readers refuse higher versions instead of guessing.
   public static let formatVersion = 1
-  /// The file name inside the directory.
   public static let fileName = "favorites.json"
 
-  /// The directory holding the file; created on the first save.
   public nonisolated let directory: URL
-  /// The favorites file.
   public nonisolated let fileURL: URL
   private let clock: any Clocking
 
-  /// - Parameters:
-  ///   - directory: where `favorites.json` lives (Application Support on devices, a temporary
-  ///     directory in tests).
-  ///   - now: the clock used to time-stamp a damaged file when it is set aside.
   public init(directory: URL, clock: any Clocking) {
     self.directory = directory
     self.fileURL = directory.appendingPathComponent(Self.fileName, isDirectory: false)
@@ -60,7 +46,7 @@ public actor FileFavoritesRepository: FavoritesRepository {
 
   // MARK: File format
 
-  /// The file's top level: a version first, so a future format can be recognised before decoding.
+  /// A version first, so a future format can be recognised before decoding.
   private struct Envelope: Codable {
     var version: Int
     var favorites: [Favorite]
@@ -103,7 +89,6 @@ public actor FileFavoritesRepository: FavoritesRepository {
     return envelope.favorites
   }
 
-  /// Renames the damaged file next to where it was and returns the error that reports it.
   private func setAsideCorruptFile() -> FavoritesRepositoryError {
     let stamp = Self.fileStamp(for: clock.now)
     var destination = directory.appendingPathComponent("favorites.corrupt-\(stamp).json")
@@ -121,7 +106,7 @@ public actor FileFavoritesRepository: FavoritesRepository {
     return .corruptFile(movedTo: destination)
   }
 
-  /// `20240115T103000Z`: UTC, sortable, and free of characters some file systems refuse.
+  /// UTC, sortable, and free of characters some file systems refuse.
   private static func fileStamp(for date: Date) -> String {
     var calendar = Calendar(identifier: .gregorian)
     calendar.timeZone = .gmt

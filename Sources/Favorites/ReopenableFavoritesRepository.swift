@@ -1,11 +1,9 @@
 import Foundation
 import NASA
 
-/// What one attempt to open a favorites store gave: the repository, and what the user is told.
 public struct FavoritesStoreOpening: Sendable {
   public let repository: any FavoritesRepository
-  /// Nil when the store opened normally; `.corruptFile(movedTo:)` when a damaged store was set
-  /// aside and a fresh one opened; any other case when the store could not be opened at all.
+  /// Nil when the store opened normally; `.corruptFile(movedTo:)` when a damaged store was set aside.
   public let notice: FavoritesRepositoryError?
 
   public init(repository: any FavoritesRepository, notice: FavoritesRepositoryError?) {
@@ -13,9 +11,6 @@ public struct FavoritesStoreOpening: Sendable {
     self.notice = notice
   }
 
-  /// Whether the store is usable: it opened, or a fresh one replaced a damaged one. Every other
-  /// notice (a schema this version cannot read, a full disk, a file that cannot be read now) left
-  /// the store untouched and unopened.
   public var isOpen: Bool {
     switch notice {
     case nil, .corruptFile?: true
@@ -24,17 +19,8 @@ public struct FavoritesStoreOpening: Sendable {
   }
 }
 
-/// A favorites repository that opens its store again when the last opening failed, so "Try
-/// Again" can succeed once the cause has gone (space freed, the device unlocked, the app updated).
-///
-/// Rules:
-/// - While the store is open, every operation goes to it; it is never opened twice.
-/// - While it is not, each operation first opens it again (one opening at a time; operations that
-///   arrive meanwhile wait for that one). Opened, the operation runs on the fresh store; not
-///   opened, it throws the new reason, and nothing was written.
-/// - When opening again set a damaged store aside, the operation that caused it throws
-///   `.corruptFile(movedTo:)` once, so the user hears where the old file went; the next one uses
-///   the fresh store.
+/// So "Try Again" can succeed once the cause has gone (space freed, the device unlocked, the app
+/// updated). One opening at a time; a damaged store set aside is told once, as `.corruptFile`.
 public actor ReopenableFavoritesRepository: FavoritesRepository {
   public typealias Open = @Sendable () async -> FavoritesStoreOpening
 
@@ -42,15 +28,11 @@ public actor ReopenableFavoritesRepository: FavoritesRepository {
   private let open: Open
   private var reopening: Task<FavoritesStoreOpening, Never>?
 
-  /// - Parameters:
-  ///   - first: the opening made at launch (its notice is shown at launch by the app).
-  ///   - open: opens the same store again.
   public init(first: FavoritesStoreOpening, open: @escaping Open) {
     current = first
     self.open = open
   }
 
-  /// How many times the store was opened again (for tests and diagnostics).
   public private(set) var reopenCount = 0
 
   public func all() async throws(FavoritesRepositoryError) -> [Favorite] {

@@ -2,19 +2,12 @@ import Foundation
 import NASA
 import WidgetCore
 
-/// Keeps the widget's shelf (`WidgetShelf`: the favorites and whether premium unlocks them) in the
-/// folder the widget reads, and asks WidgetKit to redraw when it changed.
-///
-/// Rules:
-/// - The shelf lists every favorite, oldest day first, with its title and picture.
-/// - It is written, and the widget reloaded, only when it differs from what the folder holds:
-///   reading favorites again at launch or in the foreground reloads nothing.
-/// - A write that fails reloads nothing; the next change tries again (the widget meanwhile shows
-///   the shelf it had, or today).
+/// Written, and the widget reloaded, only when the shelf differs from what the folder holds:
+/// reading favorites again at launch or in the foreground reloads nothing.
 public actor WidgetShelfWriter: FavoritesObserver {
   private let store: WidgetShelfStore
   private let reloader: any WidgetReloading
-  /// What the folder holds, once read (nil inside: no shelf yet).
+  /// nil inside: no shelf yet.
   private var known: WidgetShelf?
   private var hasReadFolder = false
 
@@ -39,7 +32,6 @@ public actor WidgetShelfWriter: FavoritesObserver {
     reloader.reloadTimelines(ofKind: WidgetReloadRule.widgetKind)
   }
 
-  /// The shelf for `favorites`.
   public static func shelf(_ favorites: [Favorite], isUnlocked: Bool) -> WidgetShelf {
     WidgetShelf(
       isPremium: isUnlocked,

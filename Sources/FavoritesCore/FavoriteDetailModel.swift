@@ -6,30 +6,23 @@ import NASA
 import Observation
 import ScreenCore
 
-/// One saved favorite's detail: the fields the favorite stores are shown at once (they and the
-/// pinned image work offline), then the full APOD with its explanation replaces them when the
-/// APOD cache has it or the network can fetch it.
+/// The favorite's own fields show at once (they and the pinned image work offline), then the full
+/// APOD replaces them when the cache or the network has it.
 @MainActor
 @Observable
 public final class FavoriteDetailModel {
   public enum State: Sendable, Equatable {
-    /// The favorite's own fields, while the full APOD loads or when it cannot be had.
     case summary(Favorite)
-    /// The full picture of the day.
     case full(APOD)
   }
 
   public private(set) var state: State
-  /// Why only the summary is shown, or nil (also nil while loading).
   public private(set) var note: String?
   public let favorite: Favorite
 
   @ObservationIgnored private let fetch: @MainActor (APODDay) async throws(APODError) -> APODResult
   @ObservationIgnored private let clock: any Clocking
 
-  /// - Parameters:
-  ///   - now: the clock that measures waits in messages ("try again in 47 minutes").
-  ///   - fetch: the APOD of a day, cache first (the APOD repository).
   public init(
     favorite: Favorite, clock: any Clocking,
     fetch: @escaping @MainActor (APODDay) async throws(APODError) -> APODResult
@@ -40,11 +33,7 @@ public final class FavoriteDetailModel {
     self.fetch = fetch
   }
 
-  /// Loads the full APOD once; later calls after a success do nothing.
-  ///
-  /// A load cancelled by its caller (the view went away: a tab switch ends SwiftUI's `.task`)
-  /// leaves the detail as it was, as if it never ran (`ScreenState.afterCancellation`'s rule):
-  /// a cancellation is not a failure and is never shown as one; the next `load()` tries again.
+  /// A cancelled load leaves the detail as it was: a cancellation is never shown as a failure.
   public func load() async {
     if case .full = state { return }
     let date = favorite.date

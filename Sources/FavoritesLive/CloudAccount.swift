@@ -2,9 +2,7 @@
   import CloudKit
   import Favorites
 
-  /// The iCloud account's state for `container`, in Core's words (`CloudAccountState`), for
-  /// `FavoritesSync.decide`. An error reads as "could not determine": favorites then stay on
-  /// this device for this launch, and nothing is lost.
+  /// An error reads as "could not determine": favorites stay on this device for this launch.
   public enum CloudAccount {
     public static func state(container identifier: String) async -> CloudAccountState {
       await withCheckedContinuation { (continuation: CheckedContinuation<CloudAccountState, Never>) in

@@ -4,8 +4,6 @@
   import Foundation
   import UniformTypeIdentifiers
 
-  /// Core's `SpotlightIndexing` over the system's default Core Spotlight index. What is indexed,
-  /// and when, is Core's (`SpotlightFavoritesIndexer`, `SpotlightItem`); this only translates.
   public struct CoreSpotlightIndex: SpotlightIndexing {
     public init() {}
 
@@ -42,8 +40,6 @@
       }
     }
 
-    /// The item as Core Spotlight takes it: an image's attributes, its title, the first sentence
-    /// and the credit as the description, the disk tier's file as the thumbnail.
     static func searchableItem(_ item: SpotlightItem) -> CSSearchableItem {
       let attributes = CSSearchableItemAttributeSet(contentType: .image)
       attributes.title = item.title

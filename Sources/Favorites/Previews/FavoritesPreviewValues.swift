@@ -1,9 +1,7 @@
 #if DEBUG
   import NASA
 
-  /// The favorites behind the SwiftUI previews (debug builds only): kept in memory, oldest day
-  /// first, never failing. It records nothing and cannot be scripted: tests use TestSupport's
-  /// `FakeFavoritesRepository`, which the app never links.
+  /// Debug builds only. Tests use TestSupport's `FakeFavoritesRepository`, which the app never links.
   public actor PreviewFavoritesRepository: FavoritesRepository {
     private var saved: [Favorite]
 
@@ -30,8 +28,7 @@
     }
   }
 
-  /// The favorites gate of a preview (debug builds only): unlocked or not, for good. A locked
-  /// gate refuses the action (a preview shows no paywall).
+  /// Debug builds only. A locked gate refuses the action: a preview shows no paywall.
   @MainActor
   public final class PreviewFavoritesGate: FavoritesGate {
     public let isUnlocked: Bool

@@ -2,17 +2,9 @@ import Foundation
 import ImageCache
 import NASA
 
-/// Keeps Spotlight's favorites items equal to the stored favorites.
-///
-/// Rules:
-/// - It follows `FavoritesModel` (a `FavoritesObserver`): the first time it hears the favorites in
-///   a run, it removes every item of the favorites domain and indexes them all again, so an item
-///   left from a favorite removed on another device or in an earlier version goes; after that,
-///   only the difference: a removed favorite's item is deleted, a new or changed one is indexed.
-/// - Premium does not matter: a favorite stays searchable after premium ends (nothing is deleted,
-///   and the day it opens is free to read).
-/// - A failed call to the index is tried again with the next change: the indexer only records
-///   what the index accepted.
+/// The first time it hears the favorites in a run it re-indexes them all, so an item left from a
+/// favorite removed on another device goes; after that, only the difference. Premium does not matter:
+/// the day a result opens is free to read. Only what the index accepted is recorded.
 public actor SpotlightFavoritesIndexer: FavoritesObserver {
   public typealias Explanation = @Sendable (APODDay) async -> String?
   public typealias Thumbnail = @Sendable (URL) async -> URL?
@@ -20,13 +12,9 @@ public actor SpotlightFavoritesIndexer: FavoritesObserver {
   private let index: any SpotlightIndexing
   private let explanation: Explanation
   private let thumbnail: Thumbnail
-  /// What the index holds, by identifier; nil until the first full index succeeded.
+  /// nil until the first full index succeeded.
   private var indexed: [String: SpotlightItem]?
 
-  /// - Parameters:
-  ///   - index: the system index.
-  ///   - explanation: the day's explanation, from the APOD cache only (its first sentence is indexed).
-  ///   - thumbnail: the file of a picture in the image disk tier, only when already there.
   public init(
     index: any SpotlightIndexing, explanation: @escaping Explanation, thumbnail: @escaping Thumbnail
   ) {
@@ -63,7 +51,6 @@ public actor SpotlightFavoritesIndexer: FavoritesObserver {
     }
   }
 
-  /// The item for `favorite`.
   func item(for favorite: Favorite) async -> SpotlightItem {
     let picture = favorite.imageURL ?? favorite.hdImageURL
     return SpotlightItem(
@@ -78,12 +65,12 @@ public actor SpotlightFavoritesIndexer: FavoritesObserver {
 
   // MARK: Sources
 
-  /// The day's explanation from `repository`'s cache (never the network).
+  /// Never the network.
   public static func cachedExplanation(_ repository: APODRepository) -> Explanation {
     { day in (try? await repository.apod(for: day, policy: .cacheOnly))?.apod.explanation }
   }
 
-  /// The disk tier's file for a picture `pipeline` already holds (never a download).
+  /// Never a download.
   public static func diskTierThumbnail(_ pipeline: ImagePipeline) -> Thumbnail {
     { url in
       guard await pipeline.isCached(url), let file = await pipeline.cacheFileURL(for: url),
