@@ -6,21 +6,8 @@
   import SwiftUI
   import ViewerCore
 
-  /// Draws a `ProgressiveImageModel`: the preview at once, the HD image swapped in place.
-  ///
-  /// The model owns every rule (caches first, when a spinner may appear, when HD replaces the
-  /// preview); this view draws what its phase says (`ProgressiveImageModel.Phase`):
-  /// - `shownImage`: the preview or the HD image, in the same image view, so zoom and layout stay
-  ///   put when HD replaces the preview; with a small retry over it when `offersHDRetry`.
-  /// - `showsSpinner`: a spinner, only then (nothing cached and the spinner delay passed; never
-  ///   while a preview exists).
-  /// - `failure`: the reason and a retry.
-  /// - otherwise nothing over the container's background (the caches are being read).
-  ///
-  /// With `showsHD` (the viewer, the default) it asks the model for HD when it appears and lets
-  /// HD go when it disappears; without (the detail card) it loads the preview only. The hero and
-  /// the viewer share one model. A model created over an image already in memory shows it from the
-  /// first frame.
+  /// The model owns every rule; this view draws its phase. The preview and HD share one image view,
+  /// so zoom and layout stay put when HD replaces the preview.
   public struct ProgressiveImageView: View {
     private let model: ProgressiveImageModel
     private let accessibilityLabel: String
@@ -30,16 +17,8 @@
     private let pictureDrop: Double
     private let images: ImagePipeline?
 
-    /// - Parameters:
-    ///   - model: the image's phases (`ImageModels.progressiveImage(for:)`).
-    ///   - accessibilityLabel: what VoiceOver reads (the APOD `alt` text when present, else its title).
-    ///   - contentMode: `.fit` (the whole image, the default) or `.fill` (cropped to the frame).
-    ///   - showsHD: true in the viewer (HD while shown), false on the card (the preview only).
-    ///   - pictureZoom: the viewer's zoom, applied to the picture only, so the HD retry button, the
-    ///     spinner and the error state keep their size and place.
-    ///   - pictureDrop: how far (points) the picture is pulled down towards dismissal.
-    ///   - images: the pipeline the model reads; given, closing the viewer also drops HD from its
-    ///     memory tier (`ViewerClosing`).
+    /// `pictureZoom` applies to the picture only, so the HD retry, the spinner and the error state keep
+    /// their size and place.
     public init(
       model: ProgressiveImageModel, accessibilityLabel: String, contentMode: ContentMode = .fit,
       showsHD: Bool = true, pictureZoom: ViewerZoom = ViewerZoom(), pictureDrop: Double = 0,

@@ -6,51 +6,28 @@
   import SwiftUI
   import ViewerCore
 
-  /// The full-screen viewer: the cached preview at once, the HD image swapped in place, pinch to
-  /// zoom, pan when zoomed, double tap to toggle zoom, and a close button or a swipe down (when
-  /// not zoomed) to leave. Opened with days to swipe through (`ViewerDays`), a sideways swipe at the
-  /// fit scale shows the day before or after; zoomed in, the same drag pans (`ViewerGesture`).
-  ///
-  /// It draws the same `ProgressiveImageModel` as the hero that opened it, so what the hero already
-  /// shows is on screen from the first frame and no spinner appears while a preview exists (the
-  /// model's rule). Every zoom, pan, double-tap and dismiss rule lives in Core (`ViewerZoom`,
-  /// `ViewerGesture`); this view converts gesture values to Core geometry and draws the result. Animations follow
-  /// `MotionPolicy`, so Reduce Motion turns the springy zoom into an immediate change.
+  /// Every zoom, pan, double-tap and dismiss rule lives in Core (`ViewerZoom`, `ViewerGesture`); this
+  /// view converts gesture values and draws. It draws the same `ProgressiveImageModel` as the hero that
+  /// opened it, so what the hero shows is on screen from the first frame.
   public struct ViewerScreen: View {
     private let model: ProgressiveImageModel
     private let accessibilityLabel: String
-    /// The day the viewer opened on, shown with `model`.
     private let openedOn: APODDay?
     private let imageForDay: (@MainActor (APOD) -> ProgressiveImageModel?)?
-    /// The pipeline behind the models, whose memory tier lets HD go when a picture leaves.
     private let images: ImagePipeline?
-    /// Reports the close before the dismissal animates (the navigation state turns the app
-    /// upright first); nil when the presenter needs no report.
+    /// Reported before the dismissal animates: the navigation state turns the app upright first.
     private let closing: (@MainActor () -> Void)?
-    /// Reports each day swiped to (the navigation state follows the day shown); nil: no report.
     private let daySwiped: (@MainActor (APODDay) -> Void)?
-    /// Swiping between days; nil when the viewer shows one picture only.
     @State private var swiper: DaySwipeModel?
-    /// The image of the day swiped to, made once per day.
     @State private var swiped: SwipedDay?
 
     @Environment(\.dismiss) private var dismiss
     @Environment(\.accessibilityReduceMotion) private var reduceMotion
-    /// The committed zoom: changed only by a finished gesture, a double tap or VoiceOver.
+    /// Changed only by a finished gesture, a double tap or VoiceOver.
     @State private var zoom = ViewerZoom()
-    /// The pinch-and-drag under way, nil between gestures. Transient (`GestureState`), so a gesture
-    /// the system cancels (a system swipe, another touch taking over) is discarded and the picture
-    /// returns to `zoom`; only `onEnded` commits.
+    /// Transient, so a gesture the system cancels is discarded and the picture returns to `zoom`.
     @GestureState private var gesture: ViewerGesture? = nil
 
-    /// - Parameters:
-    ///   - model: the image's phases, shared with the view that opened the viewer.
-    ///   - accessibilityLabel: what VoiceOver reads (the APOD `alt` text when present, else its title).
-    ///   - days: the days a sideways swipe goes through, or nil for this picture alone.
-    ///   - images: the pipeline behind the models: closing the viewer drops HD from its memory tier.
-    ///   - closing: called when the user closes the viewer (the close button, a pull that
-    ///     dismisses), before the dismissal animates.
-    ///   - daySwiped: called with each day a sideways swipe moves to.
     public init(
       model: ProgressiveImageModel, accessibilityLabel: String, days: ViewerDays? = nil,
       images: ImagePipeline? = nil, closing: (@MainActor () -> Void)? = nil,
@@ -123,9 +100,8 @@
       .hidesStatusBar()
     }
 
-    /// Pinch and drag recognised together; `ViewerGesture` decides what they do (scale about the
-    /// fingers, pan, pull towards dismissal) and how the gesture ends. In-progress values live in
-    /// `gesture` (reset by SwiftUI on end or cancellation); `onEnded` alone commits.
+    /// In-progress values live in `gesture` (reset by SwiftUI on end or cancellation); `onEnded` alone
+    /// commits.
     private func pinchAndPan(in layout: ViewerZoom.Layout) -> some Gesture {
       MagnifyGesture()
         .simultaneously(with: DragGesture())
@@ -154,8 +130,6 @@
         }
     }
 
-    /// The picture on screen: the one the viewer opened with, or the day swiped to's; nil while a
-    /// day loads, cannot be shown, or has no picture (a video, a page).
     private var shownPicture: (day: APODDay?, model: ProgressiveImageModel, label: String)? {
       guard let swiper else { return (openedOn, model, accessibilityLabel) }
       guard case .loaded(let apod) = swiper.page else { return nil }
@@ -164,8 +138,6 @@
       return (swiped.day, image, swiped.label)
     }
 
-    /// A day swiped to that shows no picture here: loading, why it cannot be shown, or its title
-    /// with a word that it is not a picture.
     @ViewBuilder
     private var dayWithoutPicture: some View {
       switch swiper?.page {
@@ -187,8 +159,7 @@
       }
     }
 
-    /// Closes the viewer, reporting it first (`closing`: the navigation state asks to turn
-    /// upright then, so the tabs never show sideways during the dismissal).
+    /// Reported first, so the tabs never show sideways during the dismissal.
     private func close() {
       closing?()
       dismiss()
@@ -202,19 +173,14 @@
       .accessibilityLabel(Text("Close"))
     }
 
-    /// A spring when motion is allowed; an immediate change under Reduce Motion.
     private func animate(_ change: () -> Void) {
       MotionPolicy(reduceMotion: reduceMotion).animate(.spring(response: 0.35, dampingFraction: 0.86), change)
     }
   }
 
-  /// The days a viewer opened from a detail swipes through.
   public struct ViewerDays {
-    /// The day the viewer opens on.
     let apod: APOD
-    /// Makes the swiping model for `apod` (`DayDetails.swiper(from:)`).
     let swiper: @MainActor (APOD) -> DaySwipeModel
-    /// The image model of a day swiped to, nil when it has no picture.
     let image: @MainActor (APOD) -> ProgressiveImageModel?
 
     public init(
@@ -227,14 +193,13 @@
     }
   }
 
-  /// A day the viewer swiped to, with its image model made once.
   private struct SwipedDay {
     let day: APODDay
     let model: ProgressiveImageModel?
     let label: String
   }
 
-  /// VoiceOver's way to the day before and after (a swipe is a drag VoiceOver does not pass on).
+  /// A swipe is a drag VoiceOver does not pass on.
   private struct DaySwipeActions: ViewModifier {
     let swiper: DaySwipeModel?
 
@@ -250,9 +215,8 @@
     }
   }
 
-  /// The recognisers' current values in Core's terms (nil: that recogniser has not moved). The
-  /// magnify gesture's `startLocation` is in the modified view's coordinate space, which is the
-  /// viewer's container, as `ViewerZoom.Layout` expects.
+  /// The magnify gesture's `startLocation` is in the viewer's container space, as
+  /// `ViewerZoom.Layout` expects.
   private struct GestureInput {
     let magnification: Double?
     let anchor: Point2D?
@@ -266,21 +230,18 @@
   }
 
   extension Size2D {
-    /// A SwiftUI size in Core's terms.
     fileprivate init(_ size: CGSize) {
       self.init(width: Double(size.width), height: Double(size.height))
     }
   }
 
   extension Point2D {
-    /// A SwiftUI point in Core's terms.
     fileprivate init(_ point: CGPoint) {
       self.init(x: Double(point.x), y: Double(point.y))
     }
   }
 
   extension View {
-    /// Hides the status bar on iOS (the viewer is all picture); nothing elsewhere.
     @ViewBuilder
     fileprivate func hidesStatusBar() -> some View {
       #if os(iOS)

@@ -5,7 +5,6 @@ import NASA
 import TestServer
 import TestSupport
 
-/// Options shared by `today`, `show` and `explore`.
 struct APODOptions: ParsableArguments {
   @Flag(help: "Print JSON (one object per APOD; an array for explore).")
   var json = false
@@ -54,18 +53,15 @@ struct APODOptions: ParsableArguments {
     }
   }
 
-  /// The clock the command reads (see `CommandClock`); checked in `validate()`.
   var clock: any Clocking { CommandClock.validated }
 
-  /// `--refresh` always asks the service; `--offline` never does: together they are a usage error.
   static func checkRefresh(_ refresh: Bool, offline: Bool) throws {
     guard refresh, offline else { return }
     throw ValidationError("--refresh asks the service and --offline forbids it: give one of them.")
   }
 
-  /// A `--cache-dir` must name a folder: an empty path or a file is a usage error. A folder that
-  /// cannot be created or written is not: the command reads what it can and says that nothing
-  /// will be saved (`unwritableReason(of:)`), as for the default folder.
+  /// A folder that cannot be created or written is no usage error: the command reads what it can and
+  /// says that nothing will be saved.
   static func checkCacheDirectory(_ path: String) throws {
     guard !path.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
       throw ValidationError("--cache-dir is empty: give a folder, or leave the option out for the default.")
@@ -76,8 +72,6 @@ struct APODOptions: ParsableArguments {
     }
   }
 
-  /// Why nothing can be saved in `folder` (it cannot be created, or a file cannot be written in
-  /// it), or nil when it is usable. Creates the folder when it can.
   static func unwritableReason(of folder: URL) -> String? {
     var isDirectory: ObjCBool = false
     if FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), !isDirectory.boolValue
@@ -99,7 +93,6 @@ struct APODOptions: ParsableArguments {
     }
   }
 
-  /// The system's words for a file error, without a trailing period.
   private static func reason(_ error: any Error) -> String {
     let nsError = error as NSError
     if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError,
@@ -110,8 +103,7 @@ struct APODOptions: ParsableArguments {
     return nsError.localizedDescription.trimmingCharacters(in: CharacterSet(charactersIn: ". "))
   }
 
-  /// Hosts the person chose with --base-url / --basic-base-url, for messages that must not
-  /// blame NASA for a server it is not.
+  /// So that messages never blame NASA for a server it is not.
   var customHosts: [String] {
     [baseURL, basicBaseURL].compactMap { text in
       text.flatMap(URL.init(string:)).flatMap { url in
@@ -120,23 +112,19 @@ struct APODOptions: ParsableArguments {
     }
   }
 
-  /// The default cache folder of the other mode (the demo's for a real run, and the reverse),
-  /// when no --cache-dir was given: used to say that --demo keeps a cache of its own.
+  /// Used to say that --demo keeps a cache of its own.
   var otherModeCacheDirectory: URL? {
     guard cacheDir == nil else { return nil }
     return Self.defaultCacheDirectory(demo: !demo)
   }
 
-  /// What failure messages may name.
   func context(day: APODDay?) -> Console.Context {
     Console.Context(
       day: day, customHosts: customHosts, otherModeCache: otherModeCacheDirectory, demo: demo, clock: clock)
   }
 
-  /// How repository calls may use the network.
   var policy: FetchPolicy { offline ? .cacheOnly : .automatic }
 
-  /// Builds the repository (starting the demo server when asked) and runs `body` with it.
   func withRepository<T>(
     _ body: (APODRepository, _ now: Date) async throws -> T
   ) async throws -> T {
@@ -173,7 +161,6 @@ struct APODOptions: ParsableArguments {
     }
   }
 
-  /// Runs `body`, then says which saved days could not be read, whatever the outcome.
   private static func run<T>(
     _ body: (APODRepository, _ now: Date) async throws -> T, with repository: APODRepository,
     clock: any Clocking
@@ -190,7 +177,6 @@ struct APODOptions: ParsableArguments {
     return try result.get()
   }
 
-  /// What the CLI says about a saved day file it could not use.
   static func note(for unreadable: UnreadableSavedDay) -> String {
     let day = unreadable.day.iso
     let again = "it is fetched again when the network is used."
@@ -211,8 +197,7 @@ struct APODOptions: ParsableArguments {
     }
   }
 
-  /// `--cache-dir` as given, else the platform cache folder; demo data gets a folder of its own
-  /// there so sample pictures never mix with real ones.
+  /// Demo data gets a folder of its own, so sample pictures never mix with real ones.
   func cacheDirectory() -> URL {
     if let cacheDir {
       return URL(fileURLWithPath: cacheDir, isDirectory: true)

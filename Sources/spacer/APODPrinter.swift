@@ -8,10 +8,8 @@ import ScreenCore
   import Glibc
 #endif
 
-/// Writes the output: results on stdout (a failed write is an error, not a silent loss), notes
-/// and failures on stderr.
+/// A failed write to stdout is an error, not a silent loss.
 enum Console {
-  /// Standard output could not be written (a full disk, a closed pipe).
   struct OutputError: Error, CustomStringConvertible {
     var reason: String
     var description: String {
@@ -24,7 +22,6 @@ enum Console {
     FileHandle.standardError.write(Data("spacer: \(text)\n".utf8))
   }
 
-  /// Writes `text` and a newline to stdout, failing when the bytes cannot be written.
   static func out(_ text: String) throws {
     do {
       try FileHandle.standardOutput.write(contentsOf: Data((text + "\n").utf8))
@@ -33,26 +30,23 @@ enum Console {
     }
   }
 
-  /// Flushes what `print` buffered (the simulator prints that way); a failure is an error.
+  /// The simulator prints with `print`; a failure is an error.
   static func flush() throws {
     if fflush(nil) != 0 {
       throw OutputError(reason: String(cString: strerror(errno)))
     }
   }
 
-  /// What a failure message may name: the day asked, custom servers, the other mode's cache.
   struct Context {
     var day: APODDay?
     var customHosts: [String] = []
     var otherModeCache: URL?
     var demo = false
-    /// The clock messages measure waits with, read when the message is written (a wait is counted
-    /// from the answer, not from the start of the command): the command's (`APODOptions.clock`).
+    /// Read when the message is written: a wait is counted from the answer, not from the command's start.
     var clock: any Clocking
   }
 
-  /// Runs `body`; an `APODError` becomes one specific line on stderr and exit status 1
-  /// (never a stack trace).
+  /// Never a stack trace.
   static func reportingFailure<T>(
     _ context: Context, _ body: () async throws(APODError) -> T
   ) async throws -> T {
@@ -97,10 +91,7 @@ enum Console {
   }
 }
 
-/// Renders APODs for people (default) or as JSON (`--json`), and explains on stderr where the
-/// content came from and why it is not a fresh answer.
 struct APODPrinter {
-  /// Which command asked: the notes differ for today, a fixed day and the Explore list.
   enum Request {
     case today
     case day
@@ -110,13 +101,9 @@ struct APODPrinter {
   let json: Bool
   let now: Date
   var request: Request = .day
-  /// The service the person chose (`--source`).
   var choice: APODSourceChoice = .auto
-  /// What notes may name (servers given with --base-url); nil names none, and measures waits
-  /// from `now`.
   var context: Console.Context? = nil
 
-  /// `context`, or one that names nothing and reads `now` as its clock.
   private var messageContext: Console.Context {
     context ?? Console.Context(clock: FixedInstantClock(now: now))
   }
@@ -187,11 +174,8 @@ struct APODPrinter {
     if let note { Console.note(note.text) }
   }
 
-  /// The one note about where the content came from. Which note it is follows the app's status
-  /// line (`ContentStatus`): a stale copy first, then "not published yet", then "saved, nothing
-  /// newer yet", and nothing for content fetched just now. Only the wording is the CLI's own: a
-  /// stale copy from a server given by --base-url names it, and a saved copy says why no service
-  /// was asked. `filledBy` is the service that filled a saved day (nil for an Explore list).
+  /// Follows the app's status line (`ContentStatus`); only the wording is the CLI's own: a stale copy
+  /// from a --base-url server names it, and a saved copy says why no service was asked.
   func statusNote(
     freshness: Freshness, cachedAt: Date?, notice: APODNotice?, filledBy: String? = nil
   ) -> (kind: ContentStatus.Kind, text: String)? {
@@ -211,7 +195,6 @@ struct APODPrinter {
     }
   }
 
-  /// Why a saved copy answered, for the command that asked.
   private func savedNote(age: String, filledBy: String?) -> String {
     let filled = filledBy.map { " (filled by \($0))" } ?? ""
     switch request {
@@ -231,7 +214,6 @@ struct APODPrinter {
     }
   }
 
-  /// The stale note; a connection problem with a server given by --base-url names that server.
   private func staleMessage(_ freshness: Freshness) -> String? {
     guard case .stale(let since, let reason) = freshness else { return nil }
     let age = Freshness.age(from: since, to: now)
@@ -297,7 +279,6 @@ struct APODPrinter {
     return "\(apod.date.iso)  \(kind)  \(apod.title.isEmpty ? "(untitled)" : apod.title)"
   }
 
-  /// Greedy word wrap, keeping the explanation's own paragraph breaks.
   static func wrap(_ text: String, width: Int) -> String {
     text.split(separator: "\n", omittingEmptySubsequences: false).map { paragraph in
       var lines: [String] = []
@@ -315,16 +296,14 @@ struct APODPrinter {
   }
 }
 
-/// The `--json` shape: stable keys, `null` for what is unknown.
+/// Stable keys, `null` for what is unknown.
 struct APODRecord: Encodable {
   let date: String
   let title: String
   let mediaType: String
   let explanation: String
   let copyright: String?
-  /// The credit line as the app shows it ("Credit: …", "© …", or "Public domain (NASA)").
   let credit: String
-  /// The pages the credit links to, in reading order: `{"text": words, "url": address}`.
   let creditLinks: [CreditLinkRecord]
   let imageURL: URL?
   let hdImageURL: URL?
@@ -332,14 +311,10 @@ struct APODRecord: Encodable {
   let pageURL: URL
   let alt: String?
   let source: String
-  /// `fresh` (fetched now), `cached` (a valid cache hit, nothing to ask) or `stale` (the network
-  /// was wanted but could not answer).
   var freshness: String
-  /// Why this is not a fresh answer (offline, rate limited, not published yet, failing), or nil.
   var notice: String?
   let cachedAt: Date?
 
-  /// The record of one repository result.
   init(_ result: APODResult, now: Date) {
     self.init(result.apod, cachedAt: result.cachedAt)
     if result.freshness.isStale { freshness = "stale" }
@@ -396,14 +371,12 @@ struct APODRecord: Encodable {
   }
 }
 
-/// One page a credit links to.
 struct CreditLinkRecord: Encodable {
   let text: String
   let url: URL
 }
 
 extension Freshness {
-  /// Why the content is stale, or nil when it is not.
   fileprivate var staleReason: StaleReason? {
     if case .stale(_, let reason) = self { return reason }
     return nil

@@ -1,17 +1,12 @@
 import Basics
 import Foundation
 
-/// The one clock every command reads: the device's, or a fixed instant for the CLI's own tests.
-///
-/// `SPACER_NOW`, an ISO 8601 instant such as `2026-11-21T19:00:00Z`, exists only for the tests
-/// that run the `spacer` binary: with it, the APOD day, `show`'s range, ages and "try again in"
-/// waits are all computed from that instant, so a test computes the same day as the command even
-/// around midnight in New York. Time stands still at that instant; waits (backoffs, deadlines)
-/// still pass in real time. Nobody else needs it.
+/// `SPACER_NOW` (an ISO 8601 instant) exists only for the tests that run the `spacer` binary, so a
+/// test computes the same APOD day as the command even around midnight in New York. Time stands still
+/// at that instant; waits still pass in real time.
 enum CommandClock {
   static let environmentVariable = "SPACER_NOW"
 
-  /// `SystemClock`, or the fixed instant `SPACER_NOW` names; a usage error when it names none.
   static func current(
     environment: [String: String] = ProcessInfo.processInfo.environment
   ) throws(CommandClockError) -> any Clocking {
@@ -22,12 +17,10 @@ enum CommandClock {
     return FixedInstantClock(now: instant)
   }
 
-  /// `current()` for a command whose `validate()` has already refused a bad `SPACER_NOW`: the
-  /// device's clock stands in only if the value went bad after validation.
+  /// The device's clock stands in only if the value went bad after validation.
   static var validated: any Clocking { (try? current()) ?? SystemClock() }
 }
 
-/// A `SPACER_NOW` that is not an ISO 8601 instant.
 struct CommandClockError: Error, CustomStringConvertible {
   let text: String
 
@@ -37,7 +30,6 @@ struct CommandClockError: Error, CustomStringConvertible {
   }
 }
 
-/// A clock whose `now` never moves; its waits pass in real time.
 struct FixedInstantClock: Clocking {
   let now: Date
 

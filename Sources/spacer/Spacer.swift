@@ -1,8 +1,7 @@
 import ArgumentParser
 import Foundation
 
-/// `spacer`: NASA's Astronomy Picture of the Day from the command line, built on the same Core
-/// modules as the iPhone app (sources, cache, refresh rules), so a Linux user sees what the app does.
+/// Built on the same Core modules as the iPhone app, so a Linux user sees what the app does.
 @main
 struct Spacer: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
@@ -25,8 +24,7 @@ struct Spacer: AsyncParsableCommand {
     ]
   )
 
-  /// Runs the command; every failure, usage errors included, is one `spacer: error: …` line on
-  /// stderr (usage errors keep exit status 64, with a pointer to the help).
+  /// Usage errors keep exit status 64, with a pointer to the help.
   static func main() async {
     do {
       try checkHelpTopic(Array(CommandLine.arguments.dropFirst()))
@@ -57,8 +55,7 @@ struct Spacer: AsyncParsableCommand {
     }
   }
 
-  /// `spacer help NAME` for a NAME that is no command is a usage error (the argument parser would
-  /// print the general help and succeed).
+  /// The argument parser would print the general help and succeed.
   static func checkHelpTopic(_ arguments: [String]) throws {
     guard arguments.first == "help", let topic = arguments.dropFirst().first, !topic.hasPrefix("-") else {
       return

@@ -10,21 +10,14 @@ import Playback
   import UIKit
   import WebKit
 
-  /// Plays a day's video inside the app, as `APODPlayback` decides: YouTube and Vimeo in their
-  /// embed players (a web view), a video file in AVKit's player. Anything else is not shown here:
-  /// the caller opens the APOD page (`APODPlayback.openPage`).
+  /// Anything but an embed player or a video file is not shown here: the caller opens the APOD page.
   public struct MediaPlayerView: View {
     private let playback: APODPlayback
     private let title: String
-    /// Reports Done before the sheet animates away; nil when the presenter needs no report.
     private let closing: (@MainActor () -> Void)?
     @Environment(\.dismiss) private var dismiss
 
-    /// - Parameters:
-    ///   - playback: `.embeddedPlayer` or `.nativePlayer`; other cases show nothing.
-    ///   - title: the day's title, for the bar and VoiceOver.
-    ///   - closing: called when the user taps Done, before the dismissal animates (the navigation
-    ///     state turns the app upright then).
+    /// `closing` is called before the dismissal animates (the navigation state turns the app upright).
     public init(playback: APODPlayback, title: String, closing: (@MainActor () -> Void)? = nil) {
       self.playback = playback
       self.title = title
@@ -66,9 +59,8 @@ import Playback
     }
   }
 
-  /// The app's audio session while a video is in front: `.playback` with `.moviePlayback`, then
-  /// deactivated with `.notifyOthersOnDeactivation`. A refusal (another app holds the session)
-  /// leaves the system's default: the video still plays, perhaps silenced by the switch.
+  /// A refusal (another app holds the session) leaves the system's default: the video still plays,
+  /// perhaps silenced by the switch.
   private enum VideoAudioSession {
     static func begin() {
       let session = AVAudioSession.sharedInstance()
@@ -89,8 +81,7 @@ import Playback
     }
   }
 
-  /// AVKit's player for a video file. The player is made when the view appears (not in `body`)
-  /// and paused when it goes, so closing the sheet stops the sound.
+  /// Made when the view appears (not in `body`) and paused when it goes, so closing stops the sound.
   private struct NativePlayerView: View {
     let url: URL
     @State private var player: AVPlayer?
@@ -104,11 +95,8 @@ import Playback
     }
   }
 
-  /// The YouTube or Vimeo embed player in a web view, inside the app's own small page
-  /// (`EmbedPlayerPage`): its base URL names the app, so the player gets the Referer YouTube
-  /// requires. Nothing plays until the user taps (no autoplay, and the web view asks for a
-  /// gesture); it plays inline, in the sheet. Only the player's own page loads in the view: links
-  /// the user follows and new windows open outside the app (`EmbedPlayerPage.decision`).
+  /// Its base URL names the app, so the player gets the Referer YouTube requires. Nothing plays until
+  /// the user taps; links and new windows open outside the app (`EmbedPlayerPage.decision`).
   private struct EmbeddedPlayerView: UIViewRepresentable {
     let url: URL
     let title: String
@@ -135,7 +123,6 @@ import Playback
       context.coordinator.show(url, title: title, in: webView)
     }
 
-    /// Loads the page and answers WebKit's questions with `EmbedPlayerPage`'s rule.
     @MainActor final class Coordinator: NSObject, WKNavigationDelegate, WKUIDelegate {
       private var page: EmbedPlayerPage?
       private var shownPlayer: URL?

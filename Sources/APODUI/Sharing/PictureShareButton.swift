@@ -9,14 +9,9 @@ import Sharing
   import SwiftUI
   import UIKit
 
-  /// Share: on a picture day (`ShareItem.picture`) the picture itself, fetched first through
-  /// `PictureDownload` (the disk tier, else one download through the app's transport) and handed
-  /// to the share sheet as a file named after the day, with the extension of the format its bytes
-  /// are (`PictureFile`), so the sheet previews the picture and a GIF stays a GIF; its caption
-  /// (title and credit) goes with it. Videos and interactive days share the APOD page
-  /// (`ShareItem.link`). The picture's share sheet shows while the navigation state has this
-  /// day's share in front (`Sheet.share`); its close is reported there. A picture that cannot be
-  /// prepared is told through the app's one message queue (`failed`).
+  /// A picture day shares the picture itself (through `PictureDownload`) as a file named after the day
+  /// with its bytes' extension, so the sheet previews it and a GIF stays a GIF. A picture that cannot
+  /// be prepared is told through the app's one message queue.
   struct PictureShareButton: View {
     let apod: APOD
     let pictures: PictureDownload
@@ -54,8 +49,7 @@ import Sharing
       }
     }
 
-    /// The prepared share while the state has it in front; the system's write of nil reports the
-    /// close. Read in `body` (so the view follows the state) and live in the getter.
+    /// Read in `body`, so the view follows the state; the system's write of nil reports the close.
     private var sharedNow: Binding<PreparedShare?> {
       let sheet = Sheet.share(apod.date)
       _ = presentation.isPresented(sheet)
@@ -84,8 +78,7 @@ import Sharing
     }
   }
 
-  /// The picture written to a folder of its own in the temporary directory; all of them are
-  /// removed when the share sheet closes.
+  /// All of them are removed when the share sheet closes.
   nonisolated private struct PreparedShare: Identifiable, Sendable {
     let file: URL
     let caption: String
@@ -100,19 +93,17 @@ import Sharing
       return PreparedShare(file: file, caption: caption)
     }
 
-    /// Where prepared shares are written, one folder each.
     static var root: URL {
       FileManager.default.temporaryDirectory.appendingPathComponent("Shared pictures", isDirectory: true)
     }
 
-    /// Removes every prepared share (the sheet closed; the receiving app has its own copy).
+    /// The receiving app has its own copy.
     static func removeAll() {
       try? FileManager.default.removeItem(at: root)
     }
   }
 
-  /// The system share sheet (`UIActivityViewController`), presented modally by SwiftUI's sheet
-  /// as UIKit asks on iPhone.
+  /// Presented modally by SwiftUI's sheet, as UIKit asks on iPhone.
   private struct ActivitySheet: UIViewControllerRepresentable {
     let items: [Any]
 
@@ -123,10 +114,7 @@ import Sharing
     func updateUIViewController(_ controller: UIActivityViewController, context: Context) {}
   }
 
-  /// Save to Photos: asks for add-only access the first time, then says how it went through the
-  /// app's one message queue (`save`: `DayDetails.saveToPhotos(_:using:)`, Core; the root view's
-  /// alert shows it, with the title and sentence of `SavePictureResult`). Shown on picture days
-  /// only.
+  /// The result goes through the app's one message queue (`DayDetails.saveToPhotos(_:using:)`).
   struct SaveToPhotosButton: View {
     let apod: APOD
     let saver: PictureSaver
