@@ -2,22 +2,14 @@ import Foundation
 import NASA
 import WidgetCore
 
-/// The links Spacer opens: a widget tap, a notification, a shortcut.
-///
-/// Rules:
-/// - `spacer://today` opens Today.
-/// - `spacer://day/YYYY-MM-DD` opens that day. A day before 1995-06-16 or after today (US Eastern;
-///   a widget's clock can be ahead of the app's) opens Today instead: the link is ours, only its
-///   day is stale.
-/// - Anything else is not a Spacer link (nil): the app stays where it is.
-/// `url(for:)` writes the links with `SpacerLink` (WidgetCore), as the widget does, so both agree.
+/// A day before 1995-06-16 or after today (a widget's clock can be ahead of the app's) opens Today:
+/// the link is ours, only its day is stale.
 nonisolated public enum DeepLink: Sendable, Equatable {
   case today
   case day(APODDay)
 
   public static let scheme = SpacerLink.scheme
 
-  /// The destination of `url` at `now`, or nil when it is not a Spacer link.
   public init?(url: URL, now: Date) {
     guard url.scheme?.lowercased() == Self.scheme, let host = url.host?.lowercased() else { return nil }
     let path = url.path.split(separator: "/").map(String.init)
@@ -32,7 +24,6 @@ nonisolated public enum DeepLink: Sendable, Equatable {
     }
   }
 
-  /// The link that opens `destination`.
   public static func url(for destination: DeepLink) -> URL {
     switch destination {
     case .today: SpacerLink.today

@@ -3,39 +3,28 @@
   import Notifications
   import UserNotifications
 
-  /// Shows chosen notifications (the daily reminder) as a banner, with its sound and in the
-  /// notification list, when they fire while Spacer is in the foreground. Without a delegate that
-  /// answers, the system does not present a notification to an app in the foreground at all.
-  ///
-  /// A tap that opens a notification is handed to `taps` (Core's inbox keeps it until the app model
-  /// is ready, since the tap is often what launched the app).
-  ///
-  /// The system calls the delegate on a queue of its choosing, so the callback is `nonisolated` and
-  /// answers at once from immutable state: no hop to the main actor, nothing that could trap there.
-  /// The notification centre holds its delegate weakly: keep this object alive for the app's life.
+  /// Without a delegate that answers, the system does not present a notification to an app in the
+  /// foreground at all. The system calls the delegate on a queue of its choosing, so the callback is
+  /// `nonisolated` and answers from immutable state. The centre holds its delegate weakly: keep this
+  /// object alive for the app's life.
   public final class ForegroundNotificationPresenter: NSObject, UNUserNotificationCenterDelegate,
     Sendable
   {
-    /// The request identifiers presented in the foreground; any other notification stays silent.
     public let presentedIdentifiers: Set<String>
-    /// Where opened notifications go; the app model attaches to it once built.
+    /// The app model attaches once built (the tap is often what launched the app).
     public let taps = NotificationTapInbox()
 
-    /// - Parameter presentedIdentifiers: for Spacer, `[ReminderScheduler.requestIdentifier]`.
     public init(presentedIdentifiers: Set<String>) {
       self.presentedIdentifiers = presentedIdentifiers
       super.init()
     }
 
-    /// Makes this object the delegate of the app's notification centre. Call it from the app's
-    /// `init`: Apple requires the delegate before the app finishes launching, or the tap that
-    /// launched the app is not delivered. Keep a strong reference to this object.
+    /// Call it from the app's `init`: Apple requires the delegate before the app finishes launching, or
+    /// the tap that launched the app is not delivered.
     public func install() {
       UNUserNotificationCenter.current().delegate = self
     }
 
-    /// How a notification arriving in the foreground is presented: a banner that also plays the
-    /// sound and stays in the notification list for a presented identifier, nothing for the others.
     public func presentation(forRequestIdentifier identifier: String) -> UNNotificationPresentationOptions {
       presentedIdentifiers.contains(identifier) ? [.banner, .list, .sound] : []
     }

@@ -3,14 +3,8 @@
   import Notifications
   import UserNotifications
 
-  /// Core's `NotificationCenterClient` over the app's `UNUserNotificationCenter`.
-  ///
-  /// It only translates: `ReminderScheduler` owns every rule. The system centre is looked up on
-  /// each call (`UNUserNotificationCenter.current()` returns the same object) rather than stored,
-  /// because the SDK does not mark `UNUserNotificationCenter` `Sendable`: holding it would make this
-  /// client non-`Sendable` or need an unchecked promise. Every method is `nonisolated`, and the
-  /// UserNotifications objects it creates or receives stay local to the call; only plain Core values
-  /// cross back to the caller.
+  /// The system centre is looked up on each call rather than stored: the SDK does not mark
+  /// `UNUserNotificationCenter` `Sendable`, and holding it would need an unchecked promise.
   public struct LiveNotificationCenter: NotificationCenterClient {
     public init() {}
 
@@ -66,7 +60,6 @@
 
     // MARK: Translation
 
-    /// The system's permission in Core's terms.
     static func status(_ status: UNAuthorizationStatus) -> NotificationAuthorizationStatus {
       switch status {
       case .notDetermined: return .notDetermined
@@ -83,7 +76,6 @@
       }
     }
 
-    /// A calendar trigger in Core's terms; `nil` for any other kind of trigger, or none.
     static func calendarTrigger(_ trigger: UNNotificationTrigger?) -> NotificationCalendarTrigger? {
       guard let calendar = trigger as? UNCalendarNotificationTrigger else { return nil }
       var components = calendar.dateComponents

@@ -1,9 +1,6 @@
 import Foundation
 import Notifications
 
-/// Core's `ReminderSettingsStore` over `UserDefaults` (the reminder choice is a small preference).
-///
-/// The defaults are injected: `.standard` in the app, a suite of their own in previews.
 // @unchecked Sendable: UserDefaults is documented thread-safe, but the SDK imports it as non-Sendable.
 public struct UserDefaultsReminderSettingsStore: ReminderSettingsStore, @unchecked Sendable {
   private let defaults: UserDefaults

@@ -15,9 +15,7 @@ nonisolated public struct ContentDependencies: Sendable {
   public var links: AppLinks
   public var versionText: String
   public var exploreDays: Int
-  /// Told every stored favorite after each read and change (the widget's shelf, Spotlight).
   public let favoritesObservers: [any FavoritesObserver]
-  /// Whether favorites sync with iCloud on this launch (Profile says it); nil when not decided.
   public var favoritesSync: FavoritesSync?
   /// What names the reminder's day (`ReminderDays.saved`); nil: the general sentence only.
   public var reminderDays: ReminderDays?
