@@ -1,13 +1,9 @@
 import Foundation
 
-/// How search reads text: words of letters and digits, compared without case or diacritics.
-///
-/// "Étoile" and "etoile" are one word, as are "M31" and "m31"; "Hubble's" gives "hubble" and "s".
-/// The text is put in canonical decomposition (NFD, a Unicode standard both platforms' Foundation
-/// implement the same way), combining marks are dropped and each scalar is lower-cased by its
-/// Unicode property; no locale-dependent folding, so a word is the same on Linux and on iOS.
+/// NFD (which both platforms' Foundation implement the same way), combining marks dropped, each
+/// scalar lower-cased by its Unicode property: no locale-dependent folding, so a word is the same on
+/// Linux and on iOS. "Étoile" and "etoile" are one word; "Hubble's" gives "hubble" and "s".
 public enum SearchText {
-  /// The words of `text`, folded, in order, duplicates kept.
   public static func words(_ text: String) -> [String] {
     if text.utf8.allSatisfy({ $0 < 0x80 }) { return asciiWords(text) }
     var words: [String] = []
@@ -31,8 +27,6 @@ public enum SearchText {
     return words
   }
 
-  /// The same reading for ASCII text (most of APOD's), byte by byte: letters and digits form
-  /// words, upper case is lowered, everything else separates.
   private static func asciiWords(_ text: String) -> [String] {
     var words: [String] = []
     var current: [UInt8] = []

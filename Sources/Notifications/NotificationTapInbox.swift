@@ -1,9 +1,5 @@
-/// Taps on Spacer's notifications, from the system delegate to the app model.
-///
-/// The system reports a tap as soon as the app launches, often before the app's model exists (a
-/// tap on the reminder is what launched it). Taps that arrive before a handler is attached wait
-/// here, in order, and are handed over when it is; later taps go straight through. Nothing is lost,
-/// nothing is delivered twice.
+/// The system reports a tap as soon as the app launches, often before the app's model exists (the tap
+/// is what launched it): taps wait here, in order, until a handler is attached.
 public actor NotificationTapInbox {
   public typealias Handler = @Sendable (_ requestIdentifier: String) async -> Void
 
@@ -12,7 +8,6 @@ public actor NotificationTapInbox {
 
   public init() {}
 
-  /// The user opened the notification whose request has `requestIdentifier`.
   public func received(_ requestIdentifier: String) async {
     guard let handler else {
       pending.append(requestIdentifier)
@@ -21,7 +16,6 @@ public actor NotificationTapInbox {
     await handler(requestIdentifier)
   }
 
-  /// Starts delivering taps to `handler`, first those that waited.
   public func attach(_ handler: @escaping Handler) async {
     self.handler = handler
     while !pending.isEmpty {
@@ -30,6 +24,5 @@ public actor NotificationTapInbox {
     }
   }
 
-  /// Taps waiting for a handler.
   public var waitingCount: Int { pending.count }
 }
