@@ -12,11 +12,7 @@ import Sharing
   import SwiftUI
   import ViewerCore
 
-  /// One APOD in full: the hero (image, video poster or a link to the page), title, date, credit,
-  /// the favorite and share buttons, and the explanation, in a scroll view.
-  ///
-  /// The body of Today, and of the detail screens of Explore and Favorites. Pull to refresh is the
-  /// caller's: apply `.refreshable` to this view and its scroll view picks it up.
+  /// Pull to refresh is the caller's: apply `.refreshable` to this view and its scroll view picks it up.
   public struct APODDetailView: View {
     private let apod: APOD
     private let banner: StatusBanner?
@@ -28,11 +24,7 @@ import Sharing
     @Environment(AppNavigation.self) private var navigation
     @Environment(\.appTab) private var tab
 
-    /// - Parameters:
-    ///   - apod: the picture to show.
-    ///   - banner: a quiet line above the picture (why it is cached or stale), or `nil`.
-    ///   - daySwipe: changes the day, where the detail swipes between days: offered to VoiceOver
-    ///     as the title's "Day Before" and "Day After" actions; nil elsewhere.
+    /// `daySwipe` is offered to VoiceOver as the title's "Day Before" and "Day After" actions.
     public init(
       apod: APOD, banner: StatusBanner? = nil,
       daySwipe: (@MainActor (DaySwipeModel.Direction) -> Void)? = nil
@@ -92,7 +84,6 @@ import Sharing
       FavoriteButton(apod: apod)
     }
 
-    /// The picture itself (the page link for videos).
     @ViewBuilder private var shareButton: some View {
       #if canImport(UIKit)
         PictureShareButton(
@@ -106,7 +97,6 @@ import Sharing
       #endif
     }
 
-    /// Save to Photos, on picture days only.
     @ViewBuilder private var saveToPhotosButton: some View {
       #if canImport(Photos)
         if case .picture = ShareItem(apod) {
@@ -117,7 +107,6 @@ import Sharing
       #endif
     }
 
-    /// The title, with the day swipe's VoiceOver actions where the detail swipes.
     @ViewBuilder private var titleText: some View {
       if let daySwipe {
         Text(apod.title).modifier(DaySwipeAccessibilityActions(swipe: daySwipe))
@@ -141,8 +130,7 @@ import Sharing
     }
   }
 
-  /// The favorite button: a filled heart when saved, and the PRO badge while saving is locked
-  /// (tapping it then goes through the gate, which may show the paywall).
+  /// Tapping it while locked goes through the gate, which may show the paywall.
   private struct FavoriteButton: View {
     let apod: APOD
     @Environment(FavoriteHeart.self) private var heart
@@ -174,9 +162,6 @@ import Sharing
     }
   }
 
-  /// The picture at the top, as `APOD.hero` decides: an image (tap for the full-screen viewer), a
-  /// video's poster (tap to play), or, for media the app cannot show, a link to the day's page.
-  /// The player sheet shows while the navigation state has this day's video in front.
   private struct HeroView: View {
     let apod: APOD
     @Environment(\.openURL) private var openURL
@@ -210,7 +195,6 @@ import Sharing
       }
     }
 
-    /// The still image (or a surface when there is none) with a symbol saying where a tap goes.
     private func linkedPoster(_ poster: URL?, opening url: URL, symbol: String, hint: Text) -> some View {
       Button {
         switch APODPlayback(apod) {
@@ -239,10 +223,8 @@ import Sharing
     }
   }
 
-  /// The image hero. Its `ProgressiveImageModel` lives in `@State`, keyed by the APOD day, so a
-  /// redraw (a refresh of the same day, a favorite toggled) keeps the loaded image, and the
-  /// full-screen viewer continues from the same model. The viewer shows while the navigation
-  /// state has this day's viewer in front.
+  /// Its model lives in `@State`, keyed by the APOD day, so a redraw keeps the loaded image and the
+  /// viewer continues from the same model.
   private struct ImageHero: View {
     let apod: APOD
     @Environment(ImageModels.self) private var images
@@ -291,7 +273,6 @@ import Sharing
   }
 
   extension View {
-    /// The hero's shape: 4:3, rounded, on the surface colour.
     fileprivate func heroFrame() -> some View {
       Palette.surface
         .aspectRatio(4 / 3, contentMode: .fit)
@@ -299,10 +280,6 @@ import Sharing
         .clipShape(RoundedRectangle(cornerRadius: CornerRadius.large))
     }
 
-    /// On iOS, a tap opens the full-screen viewer on the hero's model (`open` reports it; the
-    /// viewer shows while `isPresented` says so), swiping through `days` when given (each day
-    /// reported through `swiped`); the viewer's close reports through `close` before it animates
-    /// away. Elsewhere nothing.
     @ViewBuilder
     fileprivate func opensViewer(
       isPresented: Binding<Bool>, open: @escaping () -> Void, close: @escaping @MainActor () -> Void,

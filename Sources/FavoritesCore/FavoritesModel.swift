@@ -5,47 +5,29 @@ import Localization
 import NASA
 import Observation
 
-/// What the Favorites screen shows.
 public enum FavoritesState: Sendable, Hashable {
-  /// Favorites have not been read yet.
   case loading
-  /// Premium is needed to browse favorites. Saved favorites are still stored, untouched.
+  /// Saved favorites are still stored, untouched.
   case locked
-  /// Unlocked, and nothing is saved.
   case empty
-  /// Unlocked; the favorites, newest APOD date first.
+  /// Newest APOD date first.
   case loaded([Favorite])
-  /// The first read failed, so there is nothing to show; `message` says why.
   case failed(message: String)
 }
 
-/// What a favorite's detail pushed by its day opens on (`FavoritesModel.opening(_:)`).
 public enum FavoriteOpening: Sendable, Hashable {
-  /// The favorite saved for the day.
   case favorite(Favorite)
-  /// No favorite is saved for the day (or favorites are locked), with a sentence saying so.
   case notSaved(message: String)
 }
 
-/// Screen state and actions for favorites, shared by the Favorites tab and the heart on Today.
-///
-/// Rules:
-/// - Saving goes through the premium gate (the paywall may appear first). Removing is never gated:
-///   deleting one's own data never requires a subscription.
-/// - Losing premium never deletes anything: `state` becomes `.locked` while the favorites stay
-///   stored, and they show again as soon as premium returns.
-/// - Saving pins the favorite's images so it browses offline; removing unpins them (unless another
-///   favorite uses the same image). The first successful read pins every stored favorite's images
-///   again (pinning is idempotent), so a pin list lost or never written comes back at launch; each
-///   later read pins the favorites that arrived from another device (iCloud sync) and unpins those
-///   removed there.
-/// - A failed action sets `errorMessage` and keeps the list that was on screen.
-/// - The list is ordered by APOD date, newest first: the order of the archive, which stays put
-///   when a favorite is saved again (ordering by date added would move it).
+/// Removing is never gated: deleting one's own data never requires a subscription. Losing premium
+/// never deletes anything. The first successful read pins every stored favorite's images again, so a
+/// pin list lost or never written comes back at launch; later reads follow favorites that arrived
+/// from, or were removed on, another device. Ordered by APOD date, which stays put when a favorite is
+/// saved again.
 @MainActor
 @Observable
 public final class FavoritesModel {
-  /// The latest failure of an action while a list stays on screen; `nil` when the last one worked.
   public private(set) var errorMessage: String?
 
   private enum LoadPhase: Equatable {
@@ -56,7 +38,6 @@ public final class FavoritesModel {
 
   private var favorites: [Favorite] = []
   private var loadPhase: LoadPhase = .notLoaded
-  /// The images this model pinned (or found pinned) since it was created.
   private var pinnedThisRun: Set<URL> = []
 
   private let repository: any FavoritesRepository
@@ -66,12 +47,7 @@ public final class FavoritesModel {
   private let observers: [any FavoritesObserver]
   private let apods: APODRepository?
 
-  /// - Parameters:
-  ///   - now: the clock that stamps `dateAdded` when a favorite is first saved.
-  ///   - observers: told every stored favorite after each successful read, save and removal (the
-  ///     widget's shelf, the Spotlight index).
-  ///   - apods: where a favorite's detail reads its full APOD (cache first); nil: the detail shows
-  ///     the saved fields only (previews).
+  /// `apods`: nil shows the saved fields only (previews).
   public init(
     repository: any FavoritesRepository,
     gate: any FavoritesGate,
@@ -88,13 +64,10 @@ public final class FavoritesModel {
     self.observers = observers
   }
 
-  /// The locked screen's Unlock: the Premium gate (which may show the paywall); `state` then
-  /// follows the entitlement by itself.
   public func unlock() async {
     _ = await gate.attempt {}
   }
 
-  /// A saved favorite's detail, reading the APOD cache first (it works offline).
   public func detail(for favorite: Favorite) -> FavoriteDetailModel? {
     guard let apods else { return nil }
     return FavoriteDetailModel(favorite: favorite, clock: clock) { day throws(APODError) in
@@ -102,7 +75,6 @@ public final class FavoritesModel {
     }
   }
 
-  /// What the screen shows. Follows the gate live: locked without premium, whatever is stored.
   public var state: FavoritesState {
     guard gate.isUnlocked else { return .locked }
     switch loadPhase {
@@ -112,29 +84,24 @@ public final class FavoritesModel {
     }
   }
 
-  /// Whether `date` is saved. Answers even while locked so Today's heart stays truthful.
+  /// Answers even while locked, so Today's heart stays truthful.
   public func isFavorite(_ date: APODDay) -> Bool {
     favorites.contains { $0.date == date }
   }
 
-  /// The favorite saved for `date`, for its detail on Favorites' stack; nil when it is not saved
-  /// (removed meanwhile, or not loaded yet) or while favorites are locked (nothing is shown then).
   public func favorite(on date: APODDay) -> Favorite? {
     guard case .loaded(let shown) = state else { return nil }
     return shown.first { $0.date == date }
   }
 
-  /// What a favorite's detail pushed on Favorites' stack by its day opens on: the favorite saved
-  /// for `day` (`favorite(on:)`), or, when there is none (removed meanwhile, not loaded, or
-  /// favorites locked), the sentence why nothing is shown. The detail keeps what it opened on, so
-  /// removing the favorite from the detail leaves it on screen until the stack pops.
+  /// The detail keeps what it opened on, so removing the favorite from the detail leaves it on screen
+  /// until the stack pops.
   public func opening(_ day: APODDay) -> FavoriteOpening {
     favorite(on: day).map(FavoriteOpening.favorite)
       ?? .notSaved(message: Localized.text("This day is no longer saved on this iPhone."))
   }
 
-  /// Reads the stored favorites. Reading happens while locked too (nothing is shown then), so
-  /// the list is ready the moment premium returns. A failure keeps a list already on screen.
+  /// Reading happens while locked too, so the list is ready the moment premium returns.
   public func load() async {
     do {
       let stored = try await repository.all()
@@ -151,11 +118,7 @@ public final class FavoritesModel {
     }
   }
 
-  /// Saves `favorite` through the premium gate and pins its images.
-  ///
-  /// `dateAdded` is stamped by the model's clock, or kept from the earlier save of the same date.
-  /// - Returns: whether the favorite is saved afterwards (`false` when the paywall was dismissed
-  ///   or the save failed; `errorMessage` then says why).
+  /// `dateAdded` is kept from the earlier save of the same date.
   @discardableResult
   public func add(_ favorite: Favorite) async -> Bool {
     let ran = await gate.attempt { [weak self] in
@@ -164,8 +127,6 @@ public final class FavoritesModel {
     return ran && isFavorite(favorite.date)
   }
 
-  /// Removes the favorite for `date` and unpins its images. Not gated.
-  /// - Returns: whether it is gone afterwards (`false` when the repository failed).
   @discardableResult
   public func remove(_ date: APODDay) async -> Bool {
     let removed = favorites.first { $0.date == date }
@@ -182,8 +143,6 @@ public final class FavoritesModel {
     return true
   }
 
-  /// Removes `favorite` when it is saved, saves it (through the gate) otherwise.
-  /// - Returns: whether it is a favorite afterwards.
   @discardableResult
   public func toggle(_ favorite: Favorite) async -> Bool {
     if isFavorite(favorite.date) {
@@ -194,7 +153,6 @@ public final class FavoritesModel {
     return isFavorite(favorite.date)
   }
 
-  /// Hides the error message once the screen has shown it.
   public func dismissError() {
     errorMessage = nil
   }
@@ -229,9 +187,6 @@ public final class FavoritesModel {
     await unpinUnused(previous?.imageURLs ?? [])
   }
 
-  /// After a read: pins the images of every favorite not pinned yet in this run (all of them on
-  /// the first read; afterwards those that arrived from another device), and unpins those this
-  /// run pinned that no favorite shows any more (removed on another device).
   private func pinStored() async {
     let shown = favorites.flatMap(\.imageURLs)
     for url in shown where !pinnedThisRun.contains(url) {
@@ -253,7 +208,6 @@ public final class FavoritesModel {
     }
   }
 
-  /// Unpins those of `urls` that no remaining favorite still shows.
   private func unpinUnused(_ urls: [URL]) async {
     let stillUsed = Set(favorites.flatMap(\.imageURLs))
     for url in urls where !stillUsed.contains(url) {

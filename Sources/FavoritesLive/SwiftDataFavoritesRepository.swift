@@ -5,28 +5,13 @@
   import NASA
   import SwiftData
 
-  /// Favorites stored with SwiftData on Apple platforms, behind Core's `FavoritesRepository`.
-  ///
-  /// Open it with `open(storeURL:clock:)`, which never crashes the app on a bad store:
-  /// - A store that opens is used as it is.
-  /// - A store whose file is damaged (Core's `FavoritesStoreOpenPolicy` decides) is set aside with
-  ///   its `-wal`/`-shm` files as `<name>.corrupt-<UTC time>.store` next to it, kept for recovery,
-  ///   and a fresh store is created; `Opening.notice` names the kept file.
-  /// - Any other failure (a schema this version cannot migrate, a full disk, a file that cannot be
-  ///   read now, an unknown error) or a failed set-aside leaves the store untouched and the
-  ///   repository unavailable: every operation throws the notice ("nothing was changed"), so
-  ///   nothing is saved only to vanish at the next launch, and nothing is emptied. The app wraps
-  ///   it in Core's `ReopenableFavoritesRepository`, which opens the store again on the next
-  ///   operation (Try Again), so favorites come back once the cause has gone.
-  ///
-  /// SwiftData types stay inside this module; callers see `Favorite` values and
-  /// `FavoritesRepositoryError`s only.
+  /// `open(storeURL:clock:)` never crashes the app on a bad store: only a damaged file is set aside
+  /// (kept for recovery, `Opening.notice` names it); any other failure leaves the store untouched and
+  /// the repository unavailable, so nothing is saved only to vanish at the next launch. SwiftData types
+  /// stay inside this module.
   public struct SwiftDataFavoritesRepository: FavoritesRepository {
-    /// What opening the store produced: the repository, and what the user should be told.
     public struct Opening: Sendable {
       public let repository: SwiftDataFavoritesRepository
-      /// `nil` when the store opened normally. `.corruptFile(movedTo:)` when a damaged store was set
-      /// aside and a fresh one started; any other case when the repository is unavailable.
       /// `message` is the sentence to show.
       public let notice: FavoritesRepositoryError?
     }
@@ -36,7 +21,6 @@
       case unavailable(FavoritesRepositoryError)
     }
 
-    /// The store file (its `-wal` and `-shm` companions sit next to it).
     public let storeURL: URL
     private let backing: Backing
 
@@ -45,16 +29,9 @@
       self.backing = backing
     }
 
-    /// Opens (or creates) the store at `storeURL`, creating its directory when needed.
-    ///
-    /// Runs off the main actor (`@concurrent`): opening touches the disk, and the SwiftData context
-    /// created here runs its work on the queue it was created on, which must not be the main one.
-    /// - Parameters:
-    ///   - storeURL: the store file, for example `Application Support/Favorites.store`.
-    ///   - clock: time-stamps a damaged store when it is set aside.
-    ///   - cloudKitContainer: the iCloud container to sync with (Core's `FavoritesSync` decides),
-    ///     nil for a store on this device only. The store file is the same either way: turning sync
-    ///     off keeps every favorite where it is.
+    /// `@concurrent`: opening touches the disk, and the SwiftData context created here runs its work on
+    /// the queue it was created on, which must not be the main one. The store file is the same with or
+    /// without `cloudKitContainer`: turning sync off keeps every favorite where it is.
     @concurrent
     public static func open(
       storeURL: URL, clock: any Clocking, cloudKitContainer: String? = nil
@@ -118,7 +95,6 @@
       }
     }
 
-    /// A repository over a container for the store at `storeURL`; throws what SwiftData throws.
     private static func opened(
       _ storeURL: URL, cloudKitContainer: String?
     ) throws

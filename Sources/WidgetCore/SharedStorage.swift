@@ -1,42 +1,18 @@
 import Basics
 import Foundation
 
-/// Where the APOD cache and the image disk tier live, so the app and its widget read the same
-/// files.
-///
-/// Rules:
-/// - With an App Group container (both targets carry the same `com.apple.security.application-groups`
-///   entitlement), everything lives inside it, laid out as an app container is: the APOD cache
-///   and the images under `Library/Caches`, pinned images (favorites, kept offline) under
-///   `Library/Application Support`.
-/// - Without one (a build signed without the entitlement), each process uses its own Caches and
-///   Application Support folders, the places the app always used: nothing is shared, and the
-///   widget then works like an app with an empty cache (it fetches today's picture itself).
-/// - The group identifier comes from Info.plist (`AppGroupIdentifier`, fed by the
-///   `SPACER_APP_GROUP` build setting); a blank value or a setting left unexpanded means none.
-/// - When the container becomes available, content saved in the private folders by an earlier
-///   version is moved in once (`moveContent(from:)`), so favorites keep their offline pictures.
-/// Writes stay atomic in both places (`JSONDiskCache`, the image disk tier): a process reading
-/// while the other writes sees a whole old file or a whole new one.
+/// With an App Group container everything lives inside it, laid out as an app container is. Without
+/// one (a build signed without the entitlement) each process uses its own folders: nothing is shared,
+/// and the widget fetches today's picture itself. Writes stay atomic in both places, so a process
+/// reading while the other writes sees a whole old file or a whole new one.
 public struct SharedStorage: Sendable, Hashable {
-  /// The APOD cache folder (`APODServiceConfiguration.cacheDirectory`).
   public let apodCache: URL
-  /// The image disk tier (`ImagePipeline`'s `directory`).
   public let images: URL
-  /// Pinned images and the pin list (`ImagePipeline`'s `pinnedDirectory`).
   public let pinnedImages: URL
-  /// What the app tells the widget about favorites and premium (`WidgetShelfStore`), and the
-  /// widget's last random pick: Application Support, so the system never purges it.
+  /// Application Support, so the system never purges it.
   public let widgetShelf: URL
-  /// Whether these folders are in the App Group container, seen by the app and the widget.
   public let isShared: Bool
 
-  /// The folders to use.
-  /// - Parameters:
-  ///   - appGroupContainer: the group's container (`FileManager.containerURL(forSecurityApplicationGroupIdentifier:)`),
-  ///     nil when there is no group or the entitlement is missing.
-  ///   - caches: this process's own Caches folder.
-  ///   - applicationSupport: this process's own Application Support folder.
   public init(appGroupContainer: URL?, caches: URL, applicationSupport: URL) {
     if let container = appGroupContainer {
       let library = container.appendingPathComponent("Library", isDirectory: true)
@@ -49,15 +25,14 @@ public struct SharedStorage: Sendable, Hashable {
     }
   }
 
-  /// The folders `configuration` names in `folders`, resolved once per process by its builder
-  /// (`SharedStack(configuration:folders:…)`).
+  /// Resolved once per process by its builder (`SharedStack(configuration:folders:…)`).
   public init(_ configuration: SharedConfiguration, folders: ProcessFolders) {
     self.init(
       appGroupContainer: configuration.appGroupIdentifier.flatMap(folders.appGroupContainer),
       caches: folders.caches, applicationSupport: folders.applicationSupport)
   }
 
-  /// This process's own folders: where an earlier version kept everything (`moveContent(from:)`).
+  /// Where an earlier version kept everything.
   public init(ownFolders folders: ProcessFolders) {
     self.init(appGroupContainer: nil, caches: folders.caches, applicationSupport: folders.applicationSupport)
   }
@@ -70,12 +45,9 @@ public struct SharedStorage: Sendable, Hashable {
     self.isShared = isShared
   }
 
-  /// Moves each folder of `earlier` (the private folders) here when it exists there and is
-  /// missing or empty here. A folder here with content is left alone: it is newer, and the other
-  /// process may be using it. An empty one is what the widget creates on its first run, before the
-  /// app moved anything: it does not count. A move that fails leaves the content where it was (a
-  /// cache refills; pins are re-made by favorites on their next load). Returns the folders moved,
-  /// here.
+  /// A folder here with content is left alone: it is newer, and the other process may be using it; an
+  /// empty one is what the widget creates on its first run. A failed move leaves the content where it
+  /// was (a cache refills; favorites re-pin on their next load).
   @discardableResult
   public func moveContent(from earlier: SharedStorage, fileManager: FileManager = .default) -> [URL] {
     guard earlier != self else { return [] }
@@ -104,13 +76,9 @@ public struct SharedStorage: Sendable, Hashable {
   }
 }
 
-/// What the app and the widget read from their Info.plist (fed by build settings from
-/// `Config/Base.xcconfig`), each value through `BuildSetting.value`.
 public struct SharedConfiguration: Sendable, Equatable {
   public enum Key {
-    /// The App Group both targets share (`SPACER_APP_GROUP`).
     public static let appGroup = "AppGroupIdentifier"
-    /// The api.nasa.gov key (`NASA_API_KEY`).
     public static let nasaAPIKey = "NASAAPIKey"
   }
 
@@ -124,9 +92,6 @@ public struct SharedConfiguration: Sendable, Equatable {
   }
 }
 
-/// The raw folders an Apple process gives its builder: the App Group container for an identifier
-/// (`FileManager.containerURL(forSecurityApplicationGroupIdentifier:)`, nil without the
-/// entitlement), and its own Caches and Application Support.
 public struct ProcessFolders: Sendable {
   public var appGroupContainer: @Sendable (String) -> URL?
   public var caches: URL
