@@ -16,22 +16,16 @@ import WidgetCore
   import Notifications
   import NotificationsLive
 
-  /// The running app's object graph: the live adapters and the build configuration from Info.plist,
-  /// assembled once into the one `AppModel`, in two stages: monetization first, from the app's
-  /// `init` (`beginLaunch`), so the transaction listener and the SDK start never wait for the
-  /// first frame or local storage; then the content around it (`make`).
-  ///
-  /// Building the second stage is asynchronous because the favorites store opens off the main actor. It keeps
-  /// alive what the system holds weakly (the notification-centre delegate) and what must outlive
-  /// the call that built it (the monetization adapters).
+  /// Two stages: monetization first, from the app's `init` (`beginLaunch`), so the transaction listener
+  /// and the SDK start never wait for the first frame or local storage; then the content (`make`), async
+  /// because the favorites store opens off the main actor. It keeps alive what the system holds weakly
+  /// (the notification-centre delegate) and what must outlive the call that built it.
   @MainActor
   public final class LiveAppEnvironment {
-    /// The app's model; `RootView` renders it and calls `launch()`.
     public let model: AppModel
 
     private let monetization: LiveMonetization
     private let notificationPresenter: ForegroundNotificationPresenter
-    /// Asks WidgetKit to redraw the widget when a save changes the day it shows (Core decides).
     private let widgetRefresher: WidgetRefresher
 
     private init(
@@ -44,21 +38,15 @@ import WidgetCore
       self.widgetRefresher = widgetRefresher
     }
 
-    /// Launch's first stage, from the app's `init` (before the first frame, before the favorites
-    /// store opens): builds the live monetization and `AppMonetization` over one
-    /// `PaywallEventsRelay` (the SDK's paywall results and Observer-mode buttons reach Core
-    /// through it), and begins the launch (the transaction listener, then the SDK start; Core's
-    /// order). Later calls do nothing.
+    /// Before the first frame and before the favorites store opens. Later calls do nothing.
     public static func beginLaunch() {
       guard firstStage == nil else { return }
       firstStage = FirstStage(process: process)
     }
 
-    /// The app process's one clock: every model, cache and download of the app reads it.
     nonisolated public static let clock: any Clocking = SystemClock()
 
-    /// The process's setup (`AppProcess`, Core): Info.plist read once, the App Group folders
-    /// resolved once, the one repository and image pipeline, which the Shortcuts actions use too.
+    /// Info.plist read once, the App Group folders resolved once; the Shortcuts actions use it too.
     nonisolated public static let process = AppProcess(
       info: (Bundle.main.infoDictionary ?? [:]).compactMapValues { $0 as? String },
       folders: ProcessFolders(
@@ -88,10 +76,8 @@ import WidgetCore
       try? BGTaskScheduler.shared.submit(request)
     }
 
-    /// The first stage, once begun.
     private static var firstStage: FirstStage?
 
-    /// What launch's first stage built and keeps alive.
     private struct FirstStage {
       let live: LiveMonetization
       let monetization: AppMonetization
@@ -136,21 +122,17 @@ import WidgetCore
       }
     }
 
-    /// The one environment of the process: the first scene's root builds it, every later or
-    /// reconnected scene gets the same one (one favorites store, one SDK start, one transaction
-    /// listener; `BuiltOnce`, Core, tested).
+    /// Every later or reconnected scene gets the same one (one favorites store, one SDK start, one
+    /// transaction listener).
     public static func shared() async -> LiveAppEnvironment {
       await graph.value { await make() }
     }
 
     private static let graph = BuiltOnce<LiveAppEnvironment>()
 
-    /// The graph once built, nil before: for UIKit's synchronous questions (the app delegate's
-    /// allowed orientations), which cannot wait for it.
+    /// For UIKit's synchronous questions (the allowed orientations), which cannot wait for it.
     public static var built: LiveAppEnvironment? { graph.built }
 
-    /// Builds every live part and the model around the first stage (begun here if the app's
-    /// `init` did not). Only `shared()` calls it.
     private static func make() async -> LiveAppEnvironment {
       beginLaunch()
       // `beginLaunch()` has just set it; the fallback only keeps this free of a force unwrap.

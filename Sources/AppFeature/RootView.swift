@@ -16,11 +16,8 @@
     import UIKit
   #endif
 
-  /// The app's root: installs the app's models in the environment, once, and shows the four tabs
-  /// from `AppModel.navigation` (the tab, Explore's and Favorites' stacks, the sheets each tab's
-  /// details present, the one alert); it starts the launch and forwards the scene's phase, memory
-  /// warnings and time-zone changes. The onboarding paywall needs nothing here:
-  /// `AppModel.launch()` presents it through the paywall presenter, over the top view controller.
+  /// The onboarding paywall needs nothing here: `AppModel.launch()` presents it through the paywall
+  /// presenter, over the top view controller.
   public struct RootView: View {
     private let model: AppModel
     @Environment(\.scenePhase) private var scenePhase
@@ -90,16 +87,14 @@
   }
 
   extension RootView {
-    /// The alert's title: the message's title, or its text when it has none.
     private var alertTitle: String {
       guard let message = model.navigation.message else { return "" }
       return message.title.isEmpty ? message.text : message.title
     }
   }
 
-  /// The allowed orientations follow the navigation state wherever it changes (a link closing the
-  /// viewer, say): the system is asked to re-read them, or to turn upright. A view closing its
-  /// sheet has asked already, before the dismissal animated; asking again is harmless.
+  /// A view closing its sheet has asked already, before the dismissal animated; asking again is
+  /// harmless.
   private struct OrientationFollowing: ViewModifier {
     let navigation: AppNavigation
 
@@ -115,8 +110,6 @@
     }
   }
 
-  /// Memory warnings and time-zone changes, from `NotificationCenter`, to the models they concern:
-  /// the images let go of decoded pictures, the daily reminder keeps its local time.
   private struct SystemEventForwarding: ViewModifier {
     let model: AppModel
 

@@ -9,33 +9,19 @@
   import SwiftUI
   import ViewerCore
 
-  /// The Explore tab: the recent days in a grid, any day since 1995-06-16 with a date picker, and
-  /// a day's detail on tap.
-  ///
-  /// The details pushed are the navigation state's (`AppNavigation.explore.path`, days): the stack
-  /// renders `path` and writes back what the user does (a tap pushes a day, Back pops), so a link
-  /// or another screen opening a day pushes its detail here, above whatever was shown.
-  ///
-  /// `ExploreModel` decides what is shown: a placeholder grid until the first list, the list with
-  /// a quiet banner when it is stale or a saved copy (`status`), the picked day's state, and a
-  /// full-screen error only when there is nothing to show. Pull to refresh keeps the grid on
-  /// screen. The model also decides the date picker's days and which thumbnails to prefetch or
-  /// cancel as cells come and go.
+  /// The stack renders the navigation state's `path` and writes back what the user does, so a link or
+  /// another screen opening a day pushes its detail here. `ExploreModel` decides what is shown.
   public struct ExploreScreen: View {
     @Environment(ExploreModel.self) private var explore
-    /// Search over saved days and the all / pictures / videos filter (none in previews).
     @Environment(ExploreSearchModel.self) private var search: ExploreSearchModel?
     @Environment(AppNavigation.self) private var navigation
     @Environment(ImageModels.self) private var images
     @State private var searchText = ""
-    /// The day the user moved the picker to; nil until then (the picker then shows the model's
-    /// start date, read in `body` so only this screen observes it).
+    /// Read in `body`, so only this screen observes the model's start date.
     @State private var pickedDate: Date?
-    /// The grid's width, measured; 0 until the first layout.
     @State private var gridWidth: CGFloat = 0
     @Environment(\.displayScale) private var displayScale
 
-    /// The grid's cells: at least this wide, as many as fit.
     private static let minimumCellWidth: CGFloat = 150
 
     public init() {}
@@ -130,7 +116,6 @@
       }
     }
 
-    /// The picker's day: the one the user chose, else where the model says to start.
     private var pickerSelection: Binding<Date> {
       Binding(
         get: { pickedDate ?? explore.pickerStartDate },
@@ -139,14 +124,13 @@
 
     // MARK: Grid
 
-    /// Columns and cell width from Core's rule, which also sizes the thumbnails.
+    /// Core's rule, which also sizes the thumbnails.
     private var gridLayout: ThumbnailGridLayout {
       ThumbnailGridLayout(
         containerWidth: Double(gridWidth), minimumCellWidth: Double(Self.minimumCellWidth),
         spacing: Double(Spacing.medium))
     }
 
-    /// The thumbnails' decoded size: the cell's width in pixels on this screen.
     private var thumbnailSize: ImageSize {
       gridWidth > 0 ? gridLayout.thumbnailSize(scale: Double(displayScale)) : .thumbnail
     }
@@ -184,7 +168,6 @@
     }
   }
 
-  /// The search field, when the screen has a search model.
   private struct ExploreSearchField: ViewModifier {
     let search: ExploreSearchModel?
     @Binding var text: String
@@ -203,11 +186,9 @@
     }
   }
 
-  /// One day in the grid: its thumbnail, title and date.
   private struct ExploreCell: View {
     let apod: APOD
     let images: ImagePipeline
-    /// Decoded for the cell's width on this screen (`ThumbnailGridLayout`).
     let size: ImageSize
     @Environment(\.locale) private var locale
 
@@ -233,9 +214,7 @@
     }
   }
 
-  /// The date picker's day: loading, ready to open, or why it cannot be shown.
   private struct PickedDayRow: View {
-    /// The thumbnail's side, in points.
     static let thumbnailSide = 64.0
 
     let picked: PickedDay
@@ -290,7 +269,6 @@
     }
   }
 
-  /// The first load: the shape of the grid to come.
   private struct PlaceholderGrid: View {
     var body: some View {
       ScrollView {

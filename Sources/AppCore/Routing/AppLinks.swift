@@ -4,25 +4,16 @@ import NASA
 import Notifications
 import ViewerCore
 
-/// Where something outside the screens sends the app (the daily reminder, a widget tap, a
-/// `spacer://` link, the App Shortcut, a Spotlight result), and the loading that goes with it.
-/// `AppNavigation.open(_:)` decides where; this adds what to load on the way.
-///
-/// Rules:
-/// - The daily reminder opens Today on the current APOD day; other notifications go nowhere.
-/// - A link to the day Today shows opens Today (before NASA publishes, the day before).
-/// - Today is loaded when it is the destination (the network only when the APOD day advanced
-///   since the picture on screen).
-/// - A day shown on Explore is loaded on the way (the detail pushed then reads it from the device),
-///   and Explore's picker moves to it.
+/// `AppNavigation.open(_:)` decides where; this adds what to load on the way. A link to the day Today
+/// shows opens Today (before NASA publishes, the day before); Today hits the network only when the
+/// APOD day advanced since the picture on screen.
 extension AppModel {
-  /// The user opened a notification.
   public func openNotification(requestIdentifier: String) async {
     guard requestIdentifier == ReminderScheduler.requestIdentifier else { return }
     await open(.today)
   }
 
-  /// Opens `url` when it is a Spacer link. - Returns: false, changing nothing, when it is not.
+  /// Returns false, changing nothing, when it is not.
   @discardableResult
   public func open(url: URL) async -> Bool {
     guard let link = DeepLink(url: url, now: clock.now) else { return false }
@@ -30,7 +21,7 @@ extension AppModel {
     return true
   }
 
-  /// Goes to `link`. - Returns: what to ask the system's orientation (the sheet in front closed).
+  /// Returns what to ask the system's orientation (the sheet in front closed).
   @discardableResult
   public func open(_ link: DeepLink) async -> OrientationChange {
     // A cold launch from the widget before NASA publishes: Today must know what it shows first.
