@@ -8,26 +8,18 @@
   import NASA
   import SwiftUI
 
-  /// A favorite's detail on Favorites' stack, by its day (what the navigation state holds). What
-  /// it opens on is `FavoritesModel.opening(_:)`'s, kept once opened (removing the favorite from
-  /// the detail leaves it on screen until the stack pops): the favorite, or the sentence saying the
-  /// day is no longer saved. A favorite's `FavoriteDetailModel` decides what is shown: its own
-  /// fields at once (its image is pinned, so they work offline), then the full APOD with its
-  /// explanation when the cache or the network has it (swiping between days, each reported to
-  /// Favorites' stack: `PushedDayDetail`), or a note saying why not.
+  /// What it opens on is kept, so removing the favorite from the detail leaves it on screen until the
+  /// stack pops; `FavoriteDetailModel` decides what is shown.
   struct FavoriteDetailView: View {
     let day: APODDay
     let favorites: FavoritesModel
     let images: ImagePipeline
-    /// What the detail opened on, kept.
     @State private var opening: FavoriteOpening
-    /// Owned by the view so it survives the parent's redraws; nil in previews (saved fields only)
-    /// and when no favorite is saved for the day.
+    /// Owned by the view so it survives the parent's redraws; nil in previews and when nothing is saved.
     @State private var model: FavoriteDetailModel?
     @Environment(\.dismiss) private var dismiss
     @Environment(\.locale) private var locale
 
-    /// - Parameter day: the day the stack pushed the detail with.
     init(day: APODDay, favorites: FavoritesModel, images: ImagePipeline) {
       self.day = day
       self.favorites = favorites
@@ -58,7 +50,6 @@
       }
     }
 
-    /// What the favorite itself stores.
     private func summary(_ favorite: Favorite) -> some View {
       ScrollView {
         VStack(alignment: .leading, spacing: Spacing.medium) {

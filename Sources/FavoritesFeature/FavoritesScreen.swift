@@ -11,19 +11,13 @@
   import SwiftUI
   import ViewerCore
 
-  /// The Favorites tab: a grid of saved pictures that browses offline (their images are pinned in
-  /// the image cache), with remove, an empty state, and a locked state for free users.
-  ///
-  /// `FavoritesModel` decides what the screen is in (`state`) and owns every rule (removing is never
-  /// gated, losing Premium hides favorites but never deletes them); the view lays the state out.
-  /// The details pushed are the navigation state's (`AppNavigation.favorites.path`, by day): the
-  /// stack renders it and writes back a tap (push) or Back (pop).
+  /// `FavoritesModel` decides the state and owns every rule; the view lays it out. The stack renders
+  /// the navigation state's path and writes back a tap (push) or Back (pop).
   public struct FavoritesScreen: View {
     @Environment(FavoritesModel.self) private var favorites
     @Environment(ImageModels.self) private var models
     @Environment(AppNavigation.self) private var navigation
-    /// The legal pages beside the Unlock button (`ProfileModel.purchaseLegalLinks`: only while a
-    /// purchase can start).
+    /// Only while a purchase can start.
     private let purchaseLinks: @MainActor () -> [LegalLink]
 
     public init(purchaseLinks: @escaping @MainActor () -> [LegalLink] = { [] }) {
@@ -78,7 +72,6 @@
 
   // MARK: Grid
 
-  /// Saved pictures, newest APOD first, three or more to a row depending on the width.
   private struct FavoritesGrid: View {
     let favorites: [Favorite]
     let model: FavoritesModel
@@ -111,7 +104,6 @@
     }
   }
 
-  /// One saved picture: the pinned thumbnail, its title and its APOD date.
   private struct FavoriteCell: View {
     let favorite: Favorite
     let images: ImagePipeline
@@ -142,11 +134,9 @@
 
   // MARK: Locked
 
-  /// Favorites need Premium to browse: what is saved stays stored, and the call to unlock goes
-  /// through the gate (which shows the paywall).
   private struct LockedFavoritesView: View {
     let unlock: @MainActor () async -> Void
-    /// Terms of Use and Privacy Policy next to the offer to buy (App Review 3.1.2).
+    /// App Review 3.1.2.
     let legalLinks: [LegalLink]
     @State private var isUnlocking = false
 
@@ -189,7 +179,6 @@
       .padding(Spacing.xxLarge)
     }
 
-    /// Each page as a link that opens outside the app.
     private var links: some View {
       ForEach(legalLinks) { link in
         Link(destination: link.url) { Text(link.title) }
@@ -199,7 +188,6 @@
 
   // MARK: Error banner
 
-  /// A failed remove or save, over the list that stays on screen; tapping it hides it.
   private struct ErrorBanner: View {
     let message: String
     let dismiss: @MainActor () -> Void

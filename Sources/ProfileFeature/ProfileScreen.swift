@@ -10,12 +10,7 @@
     import UIKit
   #endif
 
-  /// The Profile tab: subscription status, Restore Purchases, Manage Subscription, the daily
-  /// reminder, the running mode, the legal links and the version.
-  ///
-  /// Every sentence on this screen comes from `ProfileModel` (and the `ReminderScheduler` it owns);
-  /// the view only lays it out and forwards taps. Only fixed labels ("Restore Purchases") are
-  /// written here.
+  /// Every sentence comes from `ProfileModel`; only fixed labels ("Restore Purchases") are written here.
   public struct ProfileScreen: View {
     @Environment(ProfileModel.self) private var profile
 
@@ -60,8 +55,6 @@
 
   // MARK: Subscription
 
-  /// Status title and line, Restore Purchases and, for a subscription this account pays for,
-  /// Manage Subscription.
   private struct SubscriptionSection: View {
     let profile: ProfileModel
 
@@ -117,7 +110,6 @@
 
   // MARK: Reminder
 
-  /// The daily reminder: the toggle, the time and what the scheduler says about permission.
   private struct ReminderSection: View {
     let reminder: ReminderScheduler
     @Environment(\.openURL) private var openURL
@@ -158,8 +150,7 @@
         set: { enabled in reminder.isEnabled = enabled })
     }
 
-    /// The stored hour and minute as a `Date` for the picker, and back: the scheduler shows the
-    /// time at once and reschedules by itself.
+    /// The scheduler shows the time at once and reschedules by itself.
     private var time: Binding<Date> {
       Binding(
         get: { reminder.pickerDate(in: .current) },
@@ -169,7 +160,7 @@
 
   // MARK: Running mode
 
-  /// Full or Observer; the choice is stored at once and applies on the next launch.
+  /// The choice is stored at once and applies on the next launch.
   private struct RunningModeSection: View {
     let profile: ProfileModel
 
@@ -207,10 +198,8 @@
 
   // MARK: About
 
-  /// Terms of use, privacy policy (with a Debug build's placeholder notice) and the version.
   private struct AboutSection: View {
     let links: AppLinks
-    /// A Debug build's sentence about placeholder pages (`ProfileModel.legalLinksNotice`).
     let linksNotice: String?
     let versionText: String
 

@@ -6,12 +6,7 @@
   import SwiftUI
   import TodayCore
 
-  /// The Today tab: today's picture, cache first, never blanked once shown.
-  ///
-  /// Everything it decides comes from `TodayModel`: a placeholder until the first picture, the
-  /// picture with a quiet banner when it is stale, not published yet or a saved copy
-  /// (`status`), and a full-screen error with a retry only when there is nothing to show.
-  /// Pull to refresh keeps the picture on screen while it checks.
+  /// Everything it decides comes from `TodayModel`; pull to refresh keeps the picture on screen.
   public struct TodayScreen: View {
     @Environment(TodayModel.self) private var today
 
@@ -58,7 +53,6 @@
     }
   }
 
-  /// The first load: the shape of the picture to come, and a spinner (nothing is on screen yet).
   private struct TodayPlaceholder: View {
     var body: some View {
       VStack(alignment: .leading, spacing: Spacing.large) {
