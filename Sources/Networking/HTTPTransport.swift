@@ -167,6 +167,12 @@ public struct HTTPTransport: Sendable {
 
 /// Whichever comes first, the cancellation handler (any thread, any moment) or the task's completion,
 /// answers the caller; the other finds nothing left to answer.
+// @unchecked Sendable is sound: `continuation`, `task` and `cancelled` are read and written only
+// between `lock.lock()` and `lock.unlock()`; the continuation is resumed, and the task resumed or
+// cancelled, after unlocking (`resume()` and `cancel()` of a URLSession task may be called from
+// any thread). The session and the task are made under the lock, so a cancel that came first
+// means no task is ever made (a task made and never resumed would keep a session of its own
+// alive forever).
 private final class DataTaskHandle: @unchecked Sendable {
   private let lock = NSLock()
   private var continuation: CheckedContinuation<HTTPResponse, any Error>?
