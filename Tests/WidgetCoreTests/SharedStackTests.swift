@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 import ImageCache
 import TestSupport
@@ -32,6 +33,29 @@ struct SharedStackTests {
     #expect(widgetImages.memoryCostLimit == ImageSize.widgetMemoryCostLimit)
     #expect(appImages.memoryCostLimit > widgetImages.memoryCostLimit)
     #expect(app.storage == widget.storage)
+  }
+
+  /// The widget's builder reads the group from its configuration and asks for that container
+  /// only; without a group (or without the entitlement) each process keeps its own folders.
+  @Test func theBuilderResolvesTheGroupTheConfigurationNames() {
+    let asked = Locked<[String]>([])
+    let folders = ProcessFolders(
+      appGroupContainer: { id in
+        asked.withLock { $0.append(id) }
+        return id == "group.test" ? folder.appendingPathComponent("group", isDirectory: true) : nil
+      },
+      caches: folder.appendingPathComponent("caches", isDirectory: true),
+      applicationSupport: folder.appendingPathComponent("support", isDirectory: true))
+    func stack(_ info: [String: String]) -> SharedStack {
+      SharedStack(
+        configuration: SharedConfiguration(info: info), folders: folders, imageDecoder: HeaderImageDecoder(),
+        imageMemoryCostLimit: ImageSize.widgetMemoryCostLimit, clock: TestClock())
+    }
+
+    #expect(stack([SharedConfiguration.Key.appGroup: "group.test"]).storage == storage)
+    #expect(stack([SharedConfiguration.Key.appGroup: "group.other"]).storage.isShared == false)
+    #expect(stack([:]).storage == SharedStorage(ownFolders: folders))
+    #expect(asked.withLock { $0 } == ["group.test", "group.other"])
   }
 
   /// The pipeline's disk tier is the only image cache: the session under it has no URLCache.
