@@ -1,19 +1,14 @@
 import Foundation
 
-/// Whether the app may post notifications, as the system reports it.
 public enum NotificationAuthorizationStatus: Sendable, Hashable, CaseIterable {
-  /// The user has not been asked yet.
   case notDetermined
-  /// The user said no (or turned notifications off in Settings).
+  /// Or turned notifications off in Settings.
   case denied
-  /// The user said yes.
   case authorized
-  /// Delivered quietly to the notification centre without asking first.
   case provisional
-  /// Allowed for a limited time (App Clips).
+  /// App Clips.
   case ephemeral
 
-  /// Whether a scheduled notification would be delivered.
   public var allowsDelivery: Bool {
     switch self {
     case .authorized, .provisional, .ephemeral: true
@@ -22,8 +17,6 @@ public enum NotificationAuthorizationStatus: Sendable, Hashable, CaseIterable {
   }
 }
 
-/// A calendar trigger: fires when the clock matches `dateMatching`, every time when `repeats`.
-///
 /// Shaped after `UNCalendarNotificationTrigger`.
 public struct NotificationCalendarTrigger: Sendable, Hashable {
   public var dateMatching: DateComponents
@@ -34,8 +27,7 @@ public struct NotificationCalendarTrigger: Sendable, Hashable {
     self.repeats = repeats
   }
 
-  /// Every day at `hour:minute` of the device's current time zone. Only hour and minute are set
-  /// (no date, no time zone), so there is no absolute instant to go stale when the zone changes.
+  /// Only hour and minute are set, so there is no absolute instant to go stale when the zone changes.
   public static func daily(hour: Int, minute: Int) -> NotificationCalendarTrigger {
     NotificationCalendarTrigger(dateMatching: DateComponents(hour: hour, minute: minute), repeats: true)
   }
@@ -47,7 +39,6 @@ public struct NotificationRequest: Sendable, Hashable, Identifiable {
   public var identifier: String
   public var title: String
   public var body: String
-  /// `nil` for requests with a trigger other than a calendar trigger.
   public var trigger: NotificationCalendarTrigger?
   public var attachment: NotificationAttachment?
 
@@ -67,15 +58,11 @@ public struct NotificationRequest: Sendable, Hashable, Identifiable {
 
 /// The notification centre, shaped after `UNUserNotificationCenter` (adapted in NotificationsLive).
 public protocol NotificationCenterClient: Sendable {
-  /// The current permission.
   func authorizationStatus() async -> NotificationAuthorizationStatus
-  /// Shows the system permission prompt when not determined yet. Returns whether notifications
-  /// are allowed afterwards.
+  /// Returns whether notifications are allowed afterwards.
   func requestAuthorization() async throws -> Bool
-  /// Schedules `request`, replacing a pending request with the same identifier.
+  /// Replaces a pending request with the same identifier.
   func add(_ request: NotificationRequest) async throws
-  /// Cancels the pending requests with these identifiers.
   func removePendingRequests(withIdentifiers identifiers: [String]) async
-  /// The requests waiting to be delivered.
   func pendingRequests() async -> [NotificationRequest]
 }

@@ -3,12 +3,10 @@ import ImageCache
 import Localization
 import NASA
 
-/// A picture shown in a notification. `UNNotificationAttachment` moves the file it is given into
-/// the system's store, so `file` is always a copy written for it (`ReminderAttachmentFolder`),
-/// never the image cache's own file.
+/// `UNNotificationAttachment` moves the file it is given into the system's store, so `file` is always
+/// a copy written for it, never the image cache's own file.
 public struct NotificationAttachment: Sendable, Hashable {
-  /// Names the picture ("apod-2026-11-20"); what a pending request is compared by, since the
-  /// system's copy lives elsewhere.
+  /// What a pending request is compared by, since the system's copy lives elsewhere.
   public var identifier: String
   public var file: URL?
 
@@ -21,10 +19,8 @@ public struct NotificationAttachment: Sendable, Hashable {
   public func hash(into hasher: inout Hasher) { hasher.combine(identifier) }
 }
 
-/// What the daily reminder says on the APOD day it rings: that day's title, and its picture (a
-/// video's thumbnail) when saved. Only an APOD of that very day is named: before publication,
-/// offline or with yesterday's picture there is no content, and the reminder says what it always
-/// says (`ReminderScheduler.body(latestTitle:)`).
+/// Only an APOD of that very day is named: before publication, offline or with yesterday's picture
+/// the reminder says what it always says.
 public struct ReminderContent: Sendable, Hashable {
   public let day: APODDay
   public let body: String
@@ -36,13 +32,11 @@ public struct ReminderContent: Sendable, Hashable {
     self.attachment = attachment
   }
 
-  /// The image a reminder on `day` would attach: the standard picture (a notification never
-  /// shows the HD one bigger), or a video's still; nil for another day's APOD.
+  /// A notification never shows the HD one bigger.
   public static func image(of apod: APOD, on day: APODDay) -> URL? {
     apod.date == day ? apod.imageURL : nil
   }
 
-  /// The content for a reminder ringing on `day`, or nil when `latest` is not that day's APOD.
   public static func decide(
     day: APODDay, latest: APOD?, attachment: NotificationAttachment?
   ) -> ReminderContent? {
@@ -60,8 +54,7 @@ public struct ReminderContent: Sendable, Hashable {
     return ReminderContent(day: day, body: body, attachment: attachment)
   }
 
-  /// The content from what is saved, asking no network: the repository's today (cache only) and
-  /// the image pipeline's disk tier, copied for the notification into `folder`.
+  /// Asks no network: the repository's today (cache only) and the image pipeline's disk tier.
   public static func saved(
     day: APODDay, repository: APODRepository, images: ImagePipeline, folder: ReminderAttachmentFolder
   ) async -> ReminderContent? {
@@ -74,8 +67,7 @@ public struct ReminderContent: Sendable, Hashable {
   }
 }
 
-/// Where the reminder's picture copies are written. Each copy replaces the ones before: the
-/// system moved those it attached into its own store, and any other is a leftover.
+/// Each copy replaces the ones before: the system moved those it attached into its own store.
 public struct ReminderAttachmentFolder: Sendable {
   public let url: URL
 
@@ -83,9 +75,7 @@ public struct ReminderAttachmentFolder: Sendable {
     self.url = url
   }
 
-  /// A copy of `data` named after `identifier` with the extension of its format (the system
-  /// reads the type from the extension), or nil for bytes that are no PNG, JPEG or GIF or a
-  /// folder that cannot be written.
+  /// The system reads the type from the extension.
   public func copy(_ data: Data, identifier: String) -> NotificationAttachment? {
     guard let picture = PictureFile(data: data) else { return nil }
     let files = FileManager.default

@@ -3,24 +3,18 @@ import Foundation
 import Localization
 import Observation
 
-/// Why a paywall could not be shown. Each case resolves the waiting tap at once, with a message.
+/// Each case resolves the waiting tap at once, with a message.
 public enum PaywallUnavailableReason: Sendable, Equatable, CustomStringConvertible {
-  /// The placement is switched off (or misspelt): keep the feature locked.
+  /// Switched off (or misspelt): keep the feature locked.
   case deactivated
-  /// The backend asks for an app-drawn paywall, which Spacer v1 does not have.
+  /// Spacer v1 has no app-drawn paywall.
   case clientPaywall
-  /// No connection.
   case noNetwork
-  /// The subscription SDK is not configured in this build.
   case notConfigured
-  /// The SDK failed to start or to load the presentation.
   case loadFailed
-  /// Loading took longer than the configured timeout.
   case timedOut
-  /// The presentation loaded but could not be displayed.
   case displayFailed
 
-  /// The message shown where the paywall would have appeared.
   public var userMessage: String {
     switch self {
     case .deactivated, .clientPaywall, .notConfigured:
@@ -44,23 +38,18 @@ public enum PaywallUnavailableReason: Sendable, Equatable, CustomStringConvertib
   }
 }
 
-/// The result of asking for a paywall.
 public enum PaywallFlowResult: Sendable, Equatable {
-  /// The paywall was shown and dismissed; entitlements were re-checked afterwards.
+  /// Entitlements were re-checked afterwards.
   case dismissed(PaywallOutcome)
-  /// Another paywall is up: this request did nothing (one paywall at a time: the SDK crashes on a
-  /// second presentation).
+  /// One paywall at a time: the SDK crashes on a second presentation.
   case alreadyPresenting
-  /// No paywall could be shown.
   case unavailable(PaywallUnavailableReason)
 }
 
-/// Shows paywalls one at a time: loads with a timeout, refuses deactivated and client
-/// presentations, logs every dismissal, and re-checks entitlements after each one.
+/// Re-checks entitlements after every dismissal: never unlocks from the outcome alone.
 @MainActor
 @Observable
 public final class PaywallFlow {
-  /// What the flow is doing.
   public enum Phase: Sendable, Equatable {
     case idle
     case loading(placement: Placement)
@@ -69,7 +58,6 @@ public final class PaywallFlow {
 
   public private(set) var phase: Phase = .idle
 
-  /// `true` while a paywall is loading or shown.
   public var isBusy: Bool { phase != .idle }
 
   @ObservationIgnored private let presenter: any PaywallPresenting
@@ -78,22 +66,16 @@ public final class PaywallFlow {
   @ObservationIgnored private let displayTimeout: Duration
   @ObservationIgnored private let logger: any MonetizationLogging
   @ObservationIgnored private var interceptorsRunning = 0
-  /// Which request holds the slot: a request whose paywall was given up as lost must not free the
-  /// slot a later request holds.
+  /// A request whose paywall was given up as lost must not free the slot a later request holds.
   @ObservationIgnored private var slotOwner: UInt64 = 0
   @ObservationIgnored private var currentDisplay: ShownPaywall?
-  /// The slot held for a paywall the SDK opened by itself, if any, and until when it may take to
-  /// appear (before then, not being on screen yet proves nothing).
+  /// Until when it may take to appear (before then, not being on screen yet proves nothing).
   @ObservationIgnored private var sdkSlotOwner: UInt64?
   @ObservationIgnored private var sdkSlotWatchdogEnds: Date?
-  /// Runs before each paywall loads (a failed SDK start is retried there: a gated tap is when a
-  /// working SDK matters most). Given at construction.
+  /// A failed SDK start is retried there: a gated tap is when a working SDK matters most.
   @ObservationIgnored private let beforeLoad: @MainActor () async -> Void
 
-  /// - Parameters:
-  ///   - displayTimeout: how long a loaded paywall may take to appear on screen. Both timeouts
-  ///     are measured by the entitlements' clock, so they are testable.
-  ///   - beforeLoad: awaited before each paywall loads.
+  /// Both timeouts are measured by the entitlements' clock, so they are testable.
   public init(
     presenter: any PaywallPresenting, entitlements: EntitlementProvider, loadTimeout: Duration,
     displayTimeout: Duration = .seconds(5), logger: any MonetizationLogging,
@@ -107,8 +89,6 @@ public final class PaywallFlow {
     self.logger = logger
   }
 
-  /// Loads and shows the paywall for `placement`, and returns once it is dismissed and
-  /// entitlements were re-checked, or at once when it cannot be shown.
   public func present(placement: Placement) async -> PaywallFlowResult {
     // A paywall whose dismissal the SDK never reported is not on screen any more: free its slot.
     if case .displaying = phase { await releaseSlotIfPaywallGone() }
@@ -164,19 +144,14 @@ public final class PaywallFlow {
     return .dismissed(outcome)
   }
 
-  /// Closes a shown paywall because Premium became active from any source (purchase, update,
-  /// restore), unless an Observer-mode interceptor is running: its adapter closes the paywall
-  /// after it returns.
+  /// Unless an Observer-mode interceptor is running: its adapter closes the paywall after it returns.
   public func closeBecauseUnlocked() async {
     guard case .displaying = phase, interceptorsRunning == 0 else { return }
     logger.log(.paywallClosedOnUnlock)
     await presenter.closeAll()
   }
 
-  /// Frees the slot of a shown paywall the presenter no longer has on screen (its dismissal
-  /// callback was lost): the flow that showed it resolves as dismissed and re-checks, and the next
-  /// request works. Called before a request is refused and when the app returns to the foreground
-  /// (which also frees the slot of an SDK-opened paywall whose dismissal never came).
+  /// Its dismissal callback was lost. Called before a request is refused and on foreground.
   public func releaseSlotIfPaywallGone() async {
     if let owner = sdkSlotOwner, slotOwner == owner {
       if let ends = sdkSlotWatchdogEnds, entitlements.clock.now < ends { return }
@@ -200,12 +175,8 @@ public final class PaywallFlow {
     display.ending.deliver(PaywallOutcome(purchaseResult: .none, closeReason: .none))
   }
 
-  /// A paywall the SDK opens by itself (Full mode: an App Store promoted purchase) takes the slot,
-  /// so onboarding or a gated tap does not stack a second paywall on it. It holds it until
-  /// `paywallOpenedBySDKDidClose()` (its dismissal, through the SDK's default result handler), or
-  /// until `releaseSlotIfPaywallGone` finds nothing of the SDK's on screen: when the display
-  /// watchdog ends, on the next tap and on foreground.
-  /// Returns `false` when a paywall of ours already holds the slot.
+  /// So onboarding or a gated tap does not stack a second paywall on it. Returns `false` when a
+  /// paywall of ours already holds the slot.
   @discardableResult
   public func paywallOpenedBySDK() -> Bool {
     guard phase == .idle else {
@@ -227,7 +198,6 @@ public final class PaywallFlow {
     return true
   }
 
-  /// The SDK's own paywall was dismissed: its slot is free.
   public func paywallOpenedBySDKDidClose() {
     guard let owner = sdkSlotOwner else { return }
     sdkSlotOwner = nil
@@ -235,7 +205,6 @@ public final class PaywallFlow {
     freeSlot(owner)
   }
 
-  /// Marks an Observer-mode interceptor as running for the duration of `body`.
   public func whileIntercepting<Value: Sendable>(_ body: () async -> Value) async -> Value {
     interceptorsRunning += 1
     defer { interceptorsRunning -= 1 }
@@ -254,8 +223,7 @@ public final class PaywallFlow {
     return .unavailable(reason)
   }
 
-  /// Races the load against the timeout. The SDK may never answer a failed preload, so the loser
-  /// is cancelled and the caller resumes exactly once.
+  /// The SDK may never answer a failed preload, so the loser is cancelled and the caller resumes once.
   private func loadWithTimeout(placement: Placement) async -> LoadAttempt {
     let presenter = presenter
     switch await TimeLimit.run(
@@ -274,11 +242,8 @@ public final class PaywallFlow {
     case notShown
   }
 
-  /// Shows the paywall and waits for its dismissal. A paywall that has neither appeared nor been
-  /// dismissed when `displayTimeout` runs out resolves as not shown; once it has appeared, it may
-  /// stay up as long as the user likes: being shown stops the watchdog, and the display is never
-  /// cancelled (a paywall on screen ends only when the user or `closeAll()` dismisses it).
-  /// A paywall that appears after the watchdog gave up is closed at once, not left untracked.
+  /// Once it has appeared it may stay up as long as the user likes; one that appears after the
+  /// watchdog gave up is closed at once, not left untracked.
   private func displayWithWatchdog(_ presentation: PaywallPresentation) async -> DisplayAttempt {
     let presenter = presenter
     let display = ShownPaywall(presentation)
@@ -306,7 +271,6 @@ public final class PaywallFlow {
     }
   }
 
-  /// The paywall being displayed: whether it appeared, how its display ends, and its watchdog.
   @MainActor
   private final class ShownPaywall {
     let presentation: PaywallPresentation
