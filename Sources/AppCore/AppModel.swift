@@ -92,7 +92,8 @@ public final class AppModel {
       changeRunningMode: monetization.graph.scheduleRunningMode,
       runningModeRules: RunningModeRules(
         isRelease: dependencies.isReleaseBuild,
-        storeKitProductsConfigured: dependencies.storeKitProductsConfigured))
+        storeKitProductsConfigured: dependencies.storeKitProductsConfigured),
+      tell: { navigation.enqueue(title: $0, text: $1) })
     profile.favoritesSyncMessage = content.favoritesSync?.message
     // A past year on Today and Explore's random day open like a link to that day would.
     onThisDay.opensDay = { [weak self] day in await self?.open(.day(day)) }
@@ -134,6 +135,8 @@ public final class AppModel {
     guard launchState == .launched else { return }
     await monetization.enterForeground()
     await today.load()
+    // A new APOD day: the list Explore keeps on screen moves too (once per APOD day).
+    await explore.returnedToForeground()
     await profile.reminder.refresh()
     // Favorites saved or removed on another device (iCloud sync) show.
     await favorites.load()

@@ -51,12 +51,15 @@ public final class AppNavigation {
   @ObservationIgnored private let dismissed: @MainActor (Message) -> Void
 
   private var messages = MessageQueue()
+  /// The message the OK button dismissed, whose alert the system has not reported closed yet.
+  @ObservationIgnored private var answered: Message.ID?
   @ObservationIgnored private let clock: any Clocking
 
   /// - Parameters:
   ///   - now: the clock that says which APOD day is the current one.
   ///   - paywallShowing: whether the app's paywall flow has a paywall up or loading (observable
   ///     reads, so a view showing `message` follows it).
+  ///   - dismissed: told each message the user dismissed, however the alert closed.
   public init(
     clock: any Clocking, paywallShowing: @escaping @MainActor () -> Bool = { false },
     dismissed: @escaping @MainActor (Message) -> Void = { _ in }
@@ -68,8 +71,9 @@ public final class AppNavigation {
 
   // MARK: Messages
 
-  /// The message to show now: the oldest waiting, never while a paywall is up.
-  public var message: Message? { isPaywallUp ? nil : messages.waiting.first }
+  /// The message to show now: the oldest waiting, never while a paywall or a sheet is up (the one
+  /// alert is the root view's: under a full-screen cover nobody would see it).
+  public var message: Message? { isPaywallUp || sheet != nil ? nil : messages.waiting.first }
 
   /// The messages not yet dismissed, oldest first (the one in front included).
   public var waitingMessages: [Message] { messages.waiting }
@@ -88,11 +92,26 @@ public final class AppNavigation {
     messages.withdraw(title: title, text: text)
   }
 
-  /// The user dismissed `id`. A message no longer in front changes nothing.
+  /// The user dismissed `id` (the alert's OK). A message no longer in front changes nothing.
   public func dismissMessage(_ id: Message.ID) {
     guard let front = messages.waiting.first, front.id == id else { return }
     messages.dismiss(id)
+    answered = id
     dismissed(front)
+  }
+
+  /// The system wrote the alert's `isPresented` (`false`: the alert went away). After an OK the
+  /// system writes false too, in whichever order, and by then the next message may be in front:
+  /// that write is the OK's echo and changes nothing. A write with no OK before it (the system
+  /// closed the alert itself) dismisses the message in front.
+  public func alertPresentationWritten(_ isPresented: Bool) {
+    guard !isPresented else { return }
+    if answered != nil {
+      answered = nil
+    } else if let front = message {
+      dismissMessage(front.id)
+      answered = nil
+    }
   }
 
   // MARK: The paywall slot
@@ -161,6 +180,15 @@ public final class AppNavigation {
     let before = allowedOrientations
     change()
     return OrientationChange(from: before, to: allowedOrientations)
+  }
+
+  // MARK: What is on screen
+
+  /// What the navigation puts on screen: the tab's screen, the detail on top of its stack (those
+  /// under it are hidden, their views kept), and the sheet in front as it was presented. The
+  /// views' moments follow it: what appears loads, what goes away lets go.
+  public var onScreen: OnScreen {
+    OnScreen(tab: tab, detail: stack(of: tab)?.entries.last, sheet: sheet == nil ? nil : openedAs)
   }
 
   // MARK: Stacks

@@ -13,7 +13,8 @@ public struct Message: Sendable, Equatable, Identifiable {
 ///
 /// Rules:
 /// - One at a time, oldest first: the next shows only once the one in front is dismissed.
-/// - None while a paywall is up: they wait and show after it closes.
+/// - None while a paywall or a sheet (viewer, video, share) is up: they wait and show after it
+///   closes (`AppNavigation.message`).
 /// - A message equal (title and text) to one already waiting is not queued twice.
 /// - Dismissing names the message; dismissing one no longer in front changes nothing.
 struct MessageQueue: Sendable, Equatable {

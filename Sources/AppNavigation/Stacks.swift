@@ -107,3 +107,12 @@ public enum Sheet: Sendable, Hashable {
     }
   }
 }
+
+/// What is on screen (`AppNavigation.onScreen`).
+public struct OnScreen: Sendable, Equatable {
+  public var tab: AppTab
+  /// The detail on top of the tab's stack, nil at its root (Today and Profile have none).
+  public var detail: PushedDay?
+  /// The sheet in front, as its view presented it (a viewer swiped to other days stays the same).
+  public var sheet: Sheet?
+}

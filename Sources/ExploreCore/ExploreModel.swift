@@ -57,6 +57,7 @@ public struct ExploreContent: RefreshableContent {
 
   private let repository: any ExploreSource
   private let clock: any Clocking
+  @ObservationIgnored private var reloadedOnReturn: APODDay?
 
   /// - Parameters:
   ///   - repository: where pictures come from.
@@ -104,11 +105,31 @@ public struct ExploreContent: RefreshableContent {
   }
 
   /// The line above the list: stale (and why) or saved and current; nil when nothing is loaded
-  /// or the list was just fetched.
+  /// or the list was just fetched. "Nothing newer" is said only on the APOD day the list was
+  /// checked: on a later one a day may have been published since.
   public var status: ContentStatus? {
     guard case .loaded(let content) = state else { return nil }
-    return ContentStatus.describing(
+    let status = ContentStatus.describing(
       freshness: content.result.freshness, cachedAt: content.result.cachedAt, notice: nil, now: clock.now)
+    if status?.kind == .savedCurrent, APODDay.today(now: content.checkedAt) != APODDay.today(now: clock.now) {
+      return nil
+    }
+    return status
+  }
+
+  /// The app came back to the foreground: a list checked on an earlier APOD day, or one that
+  /// failed, is loaded again (the network at most once per APOD day: the repository's rule), at
+  /// most once per APOD day. A screen not loaded yet loads when it appears.
+  public func returnedToForeground() async {
+    let today = APODDay.today(now: clock.now)
+    switch state {
+    case .idle, .loading: return
+    case .loaded(let content) where APODDay.today(now: content.checkedAt) >= today: return
+    case .loaded, .failed: break
+    }
+    guard reloadedOnReturn != today else { return }
+    reloadedOnReturn = today
+    await load()
   }
 
   /// The sentence of `status`, or nil.

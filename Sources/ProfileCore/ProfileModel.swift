@@ -77,7 +77,8 @@ public final class ProfileModel {
     public var message: String { outcome.userMessage }
   }
 
-  /// The last Restore result; cleared with `dismissRestoreReport()`.
+  /// The last Restore result, also told in the app's message queue; cleared with
+  /// `dismissRestoreReport()`.
   public private(set) var restoreReport: RestoreReport?
   /// Set when the manage-subscription sheet could not be shown; cleared by the next attempt.
   public private(set) var manageSubscriptionError: String?
@@ -97,6 +98,7 @@ public final class ProfileModel {
   @ObservationIgnored private let settings: any ProfileRunningModes
   @ObservationIgnored private let isAwaitingApproval: @MainActor () -> Bool
   @ObservationIgnored private let changeRunningMode: @MainActor (RunningMode) -> Void
+  @ObservationIgnored private let tell: @MainActor (_ title: String, _ text: String) -> Void
   @ObservationIgnored private let monetizationEnabled: Bool
   @ObservationIgnored private let runningModeRules: RunningModeRules
   @ObservationIgnored private let dateStyle: Date.FormatStyle
@@ -108,6 +110,7 @@ public final class ProfileModel {
   ///     offers neither Restore nor Manage Subscription.
   ///   - runningModeRules: whether this build may switch to Observer mode (Release builds without
   ///     StoreKit products may not).
+  ///   - tell: queues a message for the app's one alert (Restore's outcome).
   ///   - locale, timeZone: how renewal dates are written (the device's, or fixed in tests).
   public init(
     entitlements: any ProfileEntitlements, restores: any ProfileRestoring,
@@ -116,8 +119,10 @@ public final class ProfileModel {
     isAwaitingApproval: @escaping @MainActor () -> Bool,
     changeRunningMode: @escaping @MainActor (RunningMode) -> Void,
     runningModeRules: RunningModeRules = .unrestricted,
+    tell: @escaping @MainActor (_ title: String, _ text: String) -> Void = { _, _ in },
     locale: Locale = .autoupdatingCurrent, timeZone: TimeZone = .autoupdatingCurrent
   ) {
+    self.tell = tell
     self.runningModeRules = runningModeRules
     self.entitlements = entitlements
     self.restores = restores
@@ -243,6 +248,7 @@ public final class ProfileModel {
     let outcome = await restores.restore()
     // A cancelled App Store sign-in is the user's own choice: no alert.
     restoreReport = outcome == .cancelled ? nil : RestoreReport(outcome: outcome)
+    if let restoreReport { tell(Localized.text("Restore Purchases"), restoreReport.message) }
   }
 
   public func dismissRestoreReport() {

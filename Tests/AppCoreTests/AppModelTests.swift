@@ -259,6 +259,9 @@ struct AppModelLifecycleTests {
     try await bounded { await app.model.profile.restore() }
     #expect(app.model.profile.restoreReport?.outcome == .restored)
     #expect(app.model.monetization.restores.lastOutcome == .restored)
+    // Told in the app's one message queue, like every alert.
+    #expect(app.model.navigation.message?.title == "Restore Purchases")
+    #expect(app.model.navigation.message?.text == app.model.profile.restoreReport?.message)
   }
 
   @Test func onlyObserverModeInterceptsThePaywallsPurchaseAndRestoreButtons() {

@@ -350,3 +350,77 @@ struct LinkInboxTests {
     #expect(nav.explore.path == [try day("2026-11-02")])
   }
 }
+
+@Suite("Navigation: messages wait for every sheet; the alert's OK and the system's write")
+@MainActor
+struct NavigationAlertTests {
+  @Test(arguments: ["viewer", "video", "share"])
+  func noMessageWhileASheetIsUp(kind: String) throws {
+    let shown = try day("2026-02-20")
+    let sheet: Sheet = kind == "viewer" ? .viewer(shown) : kind == "video" ? .video(shown) : .share(shown)
+    let nav = navigation()
+    nav.present(sheet)
+    nav.enqueue(title: "Couldn't Save", text: "The picture could not be downloaded.")
+    #expect(nav.message == nil)
+    nav.dismissSheet(sheet)
+    #expect(nav.message?.title == "Couldn't Save")
+  }
+
+  @Test func theSystemsWriteAfterOKLeavesTheNextMessage() throws {
+    let nav = navigation()
+    nav.enqueue(title: "", text: "first")
+    nav.enqueue(title: "", text: "second")
+    nav.dismissMessage(try #require(nav.message).id)
+    nav.alertPresentationWritten(false)
+    #expect(nav.message?.text == "second")
+  }
+
+  @Test func theSystemsWriteBeforeOKDismissesOnlyTheFirst() throws {
+    let nav = navigation()
+    nav.enqueue(title: "", text: "first")
+    nav.enqueue(title: "", text: "second")
+    let first = try #require(nav.message)
+    nav.alertPresentationWritten(false)
+    nav.dismissMessage(first.id)
+    #expect(nav.message?.text == "second")
+  }
+
+  @Test func anAlertTheSystemClosedIsDismissed() {
+    let nav = navigation()
+    nav.enqueue(title: "", text: "first")
+    nav.alertPresentationWritten(true)
+    #expect(nav.message?.text == "first")
+    nav.alertPresentationWritten(false)
+    #expect(nav.message == nil)
+  }
+
+  @Test func theOwnerHearsOfEachDismissal() throws {
+    var heard: [String] = []
+    let nav = AppNavigation(clock: TestClock(noon), dismissed: { heard.append($0.text) })
+    nav.enqueue(title: "", text: "first")
+    nav.enqueue(title: "", text: "second")
+    nav.dismissMessage(try #require(nav.message).id)
+    nav.alertPresentationWritten(false)
+    nav.alertPresentationWritten(false)
+    #expect(heard == ["first", "second"])
+  }
+}
+
+@Suite("Navigation: what is on screen")
+@MainActor
+struct OnScreenTests {
+  @Test func theTopDetailOfTheTabShownAndTheSheetAsPresented() throws {
+    let nav = navigation()
+    #expect(nav.onScreen.tab == .today && nav.onScreen.detail == nil && nav.onScreen.sheet == nil)
+    nav.select(.explore)
+    nav.openDay(try day("2026-02-19"))
+    nav.openDay(try day("2026-02-20"))
+    #expect(nav.onScreen.detail?.opened == (try day("2026-02-20")))
+    nav.present(.viewer(try day("2026-02-20")))
+    nav.sheetSwiped(to: try day("2026-02-21"))
+    #expect(nav.onScreen.sheet == .viewer(try day("2026-02-20")))
+    nav.dismissSheet()
+    nav.select(.favorites)
+    #expect(nav.onScreen.tab == .favorites && nav.onScreen.detail == nil && nav.onScreen.sheet == nil)
+  }
+}
