@@ -81,15 +81,28 @@ public struct TodayContent: RefreshableContent {
     return next
   }
 
+  /// The screen appeared: the picture loads, then stays current while the screen is open (the
+  /// view's task ends when it goes away).
+  public func screenAppeared() async {
+    await load()
+    await stayCurrent()
+  }
+
+  /// Whether `stayCurrent()` is only waiting for the next check (nothing is loading).
+  @ObservationIgnored public private(set) var isWaitingForNextCheck = false
+
   /// Keeps the picture current while the screen is open: sleeps on the clock until `nextCheck`,
   /// loads, and again, until the sleep throws (the task was cancelled: the screen went away) or
   /// nothing is shown.
   public func stayCurrent() async {
     while let next = nextCheck {
       let wait = max(0, next.timeIntervalSince(clock.now))
+      isWaitingForNextCheck = true
       do {
         try await clock.sleep(for: .milliseconds(Int64((wait * 1_000).rounded(.up))))
+        isWaitingForNextCheck = false
       } catch {
+        isWaitingForNextCheck = false
         return
       }
       lastScheduledCheck = clock.now

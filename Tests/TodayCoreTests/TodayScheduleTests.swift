@@ -88,3 +88,44 @@ struct TodayStaysCurrentTests {
     #expect(await sleeps.requested.isEmpty)
   }
 }
+
+/// A clock whose sleeps record whether the model said it was only waiting, then stop the loop.
+actor WaitWatchingSleeps: Clocking {
+  private(set) var waitingWhileAsleep: [Bool] = []
+  private let clock: TestClock
+  private let isWaiting: @MainActor () -> Bool
+
+  init(clock: TestClock, isWaiting: @escaping @MainActor () -> Bool) {
+    self.clock = clock
+    self.isWaiting = isWaiting
+  }
+
+  nonisolated var now: Date { clock.now }
+
+  func sleep(for duration: Duration) async throws {
+    waitingWhileAsleep.append(await isWaiting())
+    throw CancellationError()
+  }
+}
+
+@MainActor
+@Suite("Today's screen appearing", .timeLimit(.minutes(5)))
+struct TodayScreenAppearedTests {
+  @Test func itLoadsThenOnlyWaitsForTheNextCheck() async throws {
+    let harness = try ModelHarness()
+    var model: TodayModel?
+    let sleeps = WaitWatchingSleeps(clock: harness.clock) { model?.isWaitingForNextCheck ?? false }
+    model = harness.today(clock: sleeps)
+    let today = try #require(model)
+    #expect(!today.isWaitingForNextCheck)
+
+    await today.screenAppeared()
+
+    guard case .loaded = today.state else {
+      Issue.record("expected a picture, got \(today.state)")
+      return
+    }
+    #expect(await sleeps.waitingWhileAsleep == [true])
+    #expect(!today.isWaitingForNextCheck)
+  }
+}

@@ -68,6 +68,8 @@ final class ScenarioSession {
 
   final class TrackedWork {
     var isDone = false
+    /// True while the work only waits for the clock (a screen staying current).
+    var isIdle: @MainActor () -> Bool = { false }
   }
 
   init(scenario: Scenario, watchdog: Duration) {
@@ -468,9 +470,11 @@ final class ScenarioSession {
   /// As `track(_:)`, handing the started task to `started` first (a view's `.task`, cancelled
   /// when the view goes away).
   func track(
-    _ work: () -> () async -> Void, started: (Task<Void, Never>) -> Void
+    _ work: () -> () async -> Void, started: (Task<Void, Never>) -> Void,
+    idle: @escaping @MainActor () -> Bool = { false }
   ) async {
     let entry = TrackedWork()
+    entry.isIdle = idle
     tracked.append(entry)
     let body = work()
     let task = Task {
@@ -506,7 +510,7 @@ final class ScenarioSession {
         continue
       }
       tracked.removeAll { $0.isDone }
-      if tracked.count <= world.parkedCount { return }
+      if tracked.count(where: { !$0.isIdle() }) <= world.parkedCount { return }
       // A journey's work waiting only for a slow server's held answers waits for the clock.
       if apod?.isParked(now: world.time.deviceNow()) == true { return }
       await world.waitForChange()

@@ -70,6 +70,15 @@ public enum JourneyStep: Sendable, Equatable {
   case coldLaunchWithLink(String)
   /// The user taps a notification (`reminder`: the daily reminder; any other identifier as is).
   case tapNotification(String)
+  /// The app is not running; a tap on a notification starts it (its response reaches the app as
+  /// it launches).
+  case coldLaunchWithNotification(String)
+  /// A tap on the cell of `day` in Explore's grid: its detail is pushed.
+  case tapCell(APODDay)
+  /// The viewer's small HD retry button (shown when HD failed or was let go under the preview).
+  case retryHD
+  /// The heart on the day in front.
+  case toggleHeart
   /// The video of the detail in front plays full screen (the video sheet).
   case playVideo
   /// The video sheet closes.
@@ -106,6 +115,10 @@ public enum JourneyStep: Sendable, Equatable {
     case .tapWidget(let day): "tap the widget showing \(day.iso)"
     case .coldLaunchWithLink(let url): "the link \(url) starts the app"
     case .tapNotification(let identifier): "tap the notification '\(identifier)'"
+    case .coldLaunchWithNotification(let identifier): "the notification '\(identifier)' starts the app"
+    case .tapCell(let day): "tap the cell \(day.iso) in Explore's grid"
+    case .retryHD: "tap the viewer's HD retry"
+    case .toggleHeart: "tap the heart"
     case .playVideo: "play the video"
     case .closeVideo: "close the video"
     case .share: "open the share sheet"
@@ -118,8 +131,8 @@ public enum JourneyStep: Sendable, Equatable {
   static let names = [
     "selectTab", "refresh", "openDay", "search", "openResult", "swipe", "openViewer", "closeViewer", "back",
     "background", "openFavorite", "openLink", "tapWidget", "coldLaunchWithLink", "tapNotification",
-    "playVideo",
-    "closeVideo", "share", "closeShare", "saveToPhotos",
+    "playVideo", "closeVideo", "share", "closeShare", "saveToPhotos", "coldLaunchWithNotification", "tapCell",
+    "retryHD", "toggleHeart",
   ]
 }
 
@@ -186,6 +199,12 @@ public struct ScreenExpectation: Sendable, Equatable {
   public var orientationAsked: String?
   /// Pictures added to Photos so far.
   public var photosAdded: Int?
+  /// The text of the message in front contains this.
+  public var messageContains: String?
+  /// What the card of the day in front draws (`none`: no card with a picture).
+  public var card: CardExpectation?
+  /// The heart on the day in front: `on`, `off`, or `none` (no day in front).
+  public var heart: String?
 
   public init() {}
 
@@ -228,6 +247,18 @@ public struct SearchExpectation: Sendable, Equatable {
   public var results: [String]?
   /// The sentence under an empty result contains this.
   public var messageContains: String?
+}
+
+public enum CardExpectation: String, Sendable, Equatable, CaseIterable {
+  /// Nothing drawn yet (the caches are read, the preview downloads).
+  case loading
+  /// The preview.
+  case preview
+  /// The HD picture (a card shows it while the viewer it opened holds it).
+  case full
+  /// No picture could be loaded.
+  case failed
+  case none
 }
 
 public enum HDExpectation: String, Sendable, Equatable, CaseIterable {

@@ -113,6 +113,12 @@ extension JourneyStep {
     case "tapNotification":
       try fields("notification")
       self = .tapNotification(try container.value("notification"))
+    case "coldLaunchWithNotification":
+      try fields("notification")
+      self = .coldLaunchWithNotification(try container.value("notification"))
+    case "tapCell":
+      try fields("date")
+      self = .tapCell(try container.requiredDay("date", in: "tapCell"))
     case "saveToPhotos":
       try fields("permission")
       guard let permission = try container.choice("permission", PhotosPermission.allCases) else {
@@ -125,7 +131,7 @@ extension JourneyStep {
       }
       self = .saveToPhotos(permission)
     case "refresh", "openViewer", "closeViewer", "back", "background", "playVideo", "closeVideo", "share",
-      "closeShare":
+      "closeShare", "retryHD", "toggleHeart":
       try fields()
       self =
         switch action {
@@ -137,6 +143,8 @@ extension JourneyStep {
         case "closeVideo": .closeVideo
         case "share": .share
         case "closeShare": .closeShare
+        case "retryHD": .retryHD
+        case "toggleHeart": .toggleHeart
         default: .background
         }
     default:
@@ -152,7 +160,7 @@ extension ScreenExpectation {
   static let fields = [
     "today", "detail", "explore", "search", "hd", "orientation", "serverRequests", "savedDays",
     "favoriteDetail", "tab", "explorePath", "sheet", "favoritesPath", "messageTitle",
-    "orientationAsked", "photosAdded",
+    "orientationAsked", "photosAdded", "messageContains", "card", "heart",
   ]
 
   /// The screen fields of an `expect` object.
@@ -201,6 +209,16 @@ extension ScreenExpectation {
       orientationAsked = asked
     }
     photosAdded = try container.optional("photosAdded")
+    messageContains = try container.optional("messageContains")
+    card = try container.choice("card", CardExpectation.allCases)
+    if let heart: String = try container.optional("heart") {
+      guard ["on", "off", "none"].contains(heart) else {
+        throw DecodingError.dataCorruptedError(
+          forKey: ScenarioKey("heart"), in: container,
+          debugDescription: "'\(heart)' is not one of on, off, none")
+      }
+      self.heart = heart
+    }
     if let days: [String] = try container.optional("savedDays") {
       for text in days where APODDay(rawValue: text) == nil {
         throw DecodingError.dataCorruptedError(

@@ -15,31 +15,20 @@ import ViewerCore
 
 /// What the user has in front of them, as a journey drove the screens. Where the user is (the
 /// tab, each tab's stack, the sheet, the messages, the orientation) is the app's own state,
-/// `AppModel.navigation`, changed through the app's own calls (`AppModel.open(url:)`,
-/// `openNotification`, the navigation's methods the views call). The runner plays the views: it
-/// calls the models as they do and keeps what a view would hold (its detail's swipe model, the
-/// viewer's image model, its `.task`s); every decision is the models'.
+/// `AppModel.navigation`, changed through the app's own calls. The runner plays the user's
+/// gestures; what is on screen follows from the navigation state (`AppNavigation.onScreen`), and
+/// each view that appears or goes away makes the call its hook makes (`ScreenMoments`). The
+/// runner keeps what a view would hold (its detail's models, the card's image model) and every
+/// decision is the models'.
 @MainActor
 final class JourneyState {
-  /// The tab whose screens are on screen: the views follow `AppNavigation.tab`.
-  var tab: JourneyTab = .today
-  /// Day details pushed on Explore, bottom first; each reports its swipes as its stack entry.
-  var details: [JourneyTab: [DaySwipeModel]] = [:]
-  /// Today's picture as the detail in front on Today (the day it shows): it does not swipe
-  /// between days; the viewer, share and Save to Photos take it.
-  var todayDetail: (origin: APODDay, swiper: DaySwipeModel)?
-  /// The favorite's full day, swiping, once its detail shows it (as `FavoriteDetailView` does).
-  var favoriteSwiper: DaySwipeModel?
+  /// The views on screen and what they hold (`ScreenMoments`).
+  var screen = ShownViews()
   /// The viewer's image model: the open viewer's, or the last one that closed.
   var viewer: ProgressiveImageModel?
-  var viewerOpen = false
   /// The sheet as its view presented it (the day it opened on): the view reports its close so.
   var presented: Sheet?
   var inBackground = false
-  /// The favorite's detail pushed on the Favorites tab.
-  var favoriteDetail: FavoriteDetailModel?
-  /// The `.task`s of the views on each tab: cancelled when the tab goes away, as SwiftUI does.
-  var viewTasks: [JourneyTab: [Task<Void, Never>]] = [:]
   /// What the last journey step asked the system about orientation (the navigation's answer at
   /// the state change), nil when it asked nothing.
   var orientationAsked: String?
@@ -53,17 +42,11 @@ final class JourneyState {
 
   /// A new process: nothing on screen yet.
   func reset() {
-    tab = .today
-    details = [:]
-    todayDetail = nil
-    favoriteSwiper = nil
+    screen.endAll()
+    screen = ShownViews()
     viewer = nil
-    viewerOpen = false
     presented = nil
     inBackground = false
-    favoriteDetail = nil
-    for task in viewTasks.values.flatMap({ $0 }) { task.cancel() }
-    viewTasks = [:]
     orientationAsked = nil
     links = LinkInbox()
     arrivedLinks = []
@@ -84,56 +67,63 @@ extension ScenarioSession {
 
   /// The first screen of a launched journey appears: the model attaches to the link inbox (as the
   /// app's environment does once the model exists; a link that started the app is handed over
-  /// now, once), the Today tab's `.task` loads it, and the links that arrived are followed.
+  /// now, once), the screens on screen appear, and the links that arrived are followed.
   func firstScreenAppears() async {
     guard apod != nil, let model else { return }
     journey.links.attach { [weak self] url in self?.journey.arrivedLinks.append(url) }
-    await trackView { await model.today.load() }
+    await screenFollows(model)
     await followArrivedLinks(model)
   }
 
   func performJourney(_ step: JourneyStep) async {
     guard let model = runningModel() else { return }
     journey.orientationAsked = nil
+    let orientationsBefore = model.navigation.allowedOrientations
+    await perform(step, model)
+    // The root view follows the navigation's orientations wherever they changed (a link closing
+    // the viewer); a view closing its sheet asked already.
+    if journey.orientationAsked == nil {
+      asked(OrientationChange(from: orientationsBefore, to: model.navigation.allowedOrientations))
+    }
+    await screenFollows(model)
+  }
+
+  private func perform(_ step: JourneyStep, _ model: AppModel) async {
+    let navigation = model.navigation
     switch step {
     case .selectTab(let tab):
-      if tab != journey.tab {
-        // The tab that goes away: SwiftUI ends its views' `.task`s.
-        for task in journey.viewTasks.removeValue(forKey: journey.tab) ?? [] { task.cancel() }
-      }
-      journey.tab = tab
-      model.navigation.select(AppTab(rawValue: tab.rawValue) ?? .today)
-      // The tab's screens appear: their `.task`s run.
-      switch tab {
-      case .today: await trackView { await model.today.load() }
-      case .explore: await trackView { await model.explore.load() }
-      case .favorites:
-        await trackView { await model.favorites.load() }
-        if let detail = journey.favoriteDetail { await trackView { await detail.load() } }
-      case .profile: await trackView { await model.profile.reminder.refresh() }
-      }
+      navigation.select(AppTab(rawValue: tab.rawValue) ?? .today)
     case .refresh:
-      switch journey.tab {
+      switch navigation.tab {
       case .today: await track { await model.today.refresh() }
       case .explore: await track { await model.explore.refresh() }
-      case .favorites, .profile: fail("the \(journey.tab.rawValue) tab has no pull to refresh")
+      case .favorites, .profile: fail("the \(navigation.tab.rawValue) tab has no pull to refresh")
       }
     case .openDay(let day):
-      guard journey.tab == .explore else {
+      guard navigation.tab == .explore else {
         return fail("the date picker is on the Explore tab (select it first)")
       }
       await track { await model.explore.loadDay(day) }
       guard case .loaded(let content) = model.explore.state, let picked = content.picked else {
         return fail("Explore shows no list to pick a day in")
       }
-      if case .loaded(let result) = picked {
-        model.navigation.openDay(day)
-        pushDetail(result.apod, openedOn: day, model)
+      if case .loaded = picked {
+        navigation.openDay(day)
       } else {
         world.note("explore: the picked day shows \(Self.describe(picked))")
       }
+    case .tapCell(let day):
+      guard navigation.tab == .explore, navigation.explore.root == .grid, navigation.explore.details.isEmpty
+      else {
+        return fail("Explore's grid is not on screen")
+      }
+      guard case .loaded(let content) = model.explore.state, content.items.contains(where: { $0.date == day })
+      else {
+        return fail("\(day.iso) has no cell in Explore's grid")
+      }
+      navigation.openDay(day)
     case .search(let query, let filter):
-      guard journey.tab == .explore else { return fail("search is on the Explore tab (select it first)") }
+      guard navigation.tab == .explore else { return fail("search is on the Explore tab (select it first)") }
       if let filter { await track { await model.search.setFilter(filter) } }
       await track { await model.search.search(query) }
     case .openResult(let day):
@@ -142,72 +132,67 @@ extension ScenarioSession {
       }
       var found: APOD?
       await track { found = await model.search.apod(for: day) }
-      guard let found else {
+      guard found != nil else {
         return fail("the result \(day.iso) could not be opened (its saved file is gone)")
       }
-      model.navigation.openDay(day)
-      pushDetail(found, openedOn: day, model)
+      navigation.openDay(day)
     case .swipe(let direction, let gesture):
       await swipe(direction, gesture, model)
     case .openViewer:
-      guard let swiper = detailInFront(model), case .loaded(let apod) = swiper.page else {
-        return fail("no loaded day is in front to open in the viewer")
+      guard let card = journey.screen.cardInFront, let image = card.image else {
+        return fail("no picture is in front to open in the viewer")
       }
-      guard let image = model.images.progressiveImage(for: apod) else {
-        return fail("\(apod.date.iso) has no picture to open (its top is not an image)")
-      }
-      // The detail's card showed the preview first (its `.task`); the viewer takes the card's model.
-      await track { await image.load() }
+      present(.viewer(card.day), model)
       journey.viewer = image
-      journey.viewerOpen = true
-      present(.viewer(apod.date), model)
-      await track { await image.showHD() }
     case .closeViewer:
-      guard journey.viewerOpen, let image = journey.viewer, case .viewer? = model.navigation.sheet else {
+      guard case .viewer? = navigation.sheet else { return fail("the viewer is not open") }
+      // The close begins: the viewer reports it first (portrait is asked before the dismissal
+      // animates); the viewer going away lets its HD picture go.
+      closePresented(model)
+    case .retryHD:
+      guard case .viewer? = navigation.sheet, let image = journey.viewer else {
         return fail("the viewer is not open")
       }
-      journey.viewerOpen = false
-      // The close begins: the viewer reports it first (portrait is asked before the dismissal
-      // animates), then lets its HD picture go.
-      closePresented(model)
-      await track { await ViewerClosing.close(image, images: model.images.pipeline) }
+      guard image.phase.offersHDRetry else { return fail("the viewer offers no HD retry") }
+      await track { await image.retry() }
     case .playVideo:
-      guard let swiper = detailInFront(model), case .loaded(let apod) = swiper.page else {
-        return fail("no loaded day is in front to play")
-      }
+      guard let apod = apodInFront(model) else { return fail("no loaded day is in front to play") }
       guard case .video = apod.hero else {
         return fail("\(apod.date.iso) has no video to play (its top is \(Self.heroName(apod)))")
       }
       present(.video(apod.date), model)
     case .closeVideo:
-      guard case .video? = model.navigation.sheet else { return fail("no video is playing") }
+      guard case .video? = navigation.sheet else { return fail("no video is playing") }
       closePresented(model)
     case .share:
       await share(model)
     case .closeShare:
-      guard case .share? = model.navigation.sheet else { return fail("the share sheet is not open") }
+      guard case .share? = navigation.sheet else { return fail("the share sheet is not open") }
       closePresented(model)
     case .saveToPhotos(let permission):
       await saveToPhotos(answering: permission, model)
     case .back:
-      await back(model)
+      guard navigation.onScreen.detail != nil else {
+        return fail("nothing to go back from on the \(navigation.tab.rawValue) tab")
+      }
+      // The navigation stack reports its new path, the days its details were opened on.
+      let path: [APODDay] = navigation.tab == .explore ? navigation.explore.path : navigation.favorites.path
+      navigation.stackMoved(on: navigation.tab, to: Array(path.dropLast()))
     case .background:
       journey.inBackground = true
       await track { await model.scenePhaseDidChange(to: .background) }
     case .openFavorite(let day):
-      guard journey.tab == .favorites else {
+      guard navigation.tab == .favorites else {
         return fail("favorites are on the Favorites tab (select it first)")
       }
-      guard case .loaded(let favorites) = model.favorites.state,
-        let favorite = favorites.first(where: { $0.date == day }),
-        let detail = model.favorites.detail(for: favorite)
+      guard case .loaded(let favorites) = model.favorites.state, favorites.contains(where: { $0.date == day })
       else {
         return fail("\(day.iso) is not in the Favorites list")
       }
-      journey.favoriteDetail = detail
-      journey.favoriteSwiper = nil
-      model.navigation.openFavorite(day)
-      await trackView { await detail.load() }
+      navigation.openFavorite(day)
+    case .toggleHeart:
+      guard let apod = apodInFront(model) else { return fail("no loaded day is in front to favorite") }
+      await track { _ = await model.heart.toggle(apod) }
     case .openLink(let text):
       guard let url = URL(string: text) else { return fail("'\(text)' is not a URL") }
       journey.links.deliver(url)
@@ -217,20 +202,30 @@ extension ScenarioSession {
       await followArrivedLinks(model)
     case .coldLaunchWithLink(let text):
       guard let url = URL(string: text) else { return fail("'\(text)' is not a URL") }
-      guard model.launchState == .notLaunched else {
-        return fail("the app is already running (a link to a running app is openLink; quit first)")
+      await coldLaunch(model, "link: \(url.absoluteString) waits for the app (LinkInbox)") {
+        self.journey.links.deliver(url)
       }
-      // The App level takes the link before the model exists; it waits in the inbox.
-      journey.links.deliver(url)
-      world.note("link: \(url.absoluteString) waits for the app (LinkInbox)")
-      await track { await model.launch() }
-      await firstScreenAppears()
+    case .coldLaunchWithNotification(let name):
+      let identifier = name == "reminder" ? ReminderScheduler.requestIdentifier : name
+      await coldLaunch(model, "notification: '\(identifier)' starts the app") {
+        await self.track { await model.openNotification(requestIdentifier: identifier) }
+      }
     case .tapNotification(let name):
       let identifier = name == "reminder" ? ReminderScheduler.requestIdentifier : name
-      let before = (model.navigation.explore.details, model.navigation.allowedOrientations)
       await track { await model.openNotification(requestIdentifier: identifier) }
-      await showNavigation(model, exploreBefore: before.0, orientationsBefore: before.1)
     }
+  }
+
+  /// The app is not running; `start` starts it (a link handed to the App level, a notification's
+  /// response), then it launches and its first screen appears.
+  private func coldLaunch(_ model: AppModel, _ note: String, start: () async -> Void) async {
+    guard model.launchState == .notLaunched else {
+      return fail("the app is already running (a link to a running app is openLink; quit first)")
+    }
+    world.note(note)
+    await start()
+    await track { await model.launch() }
+    await firstScreenAppears()
   }
 
   /// A view presents `sheet` (reported to the navigation).
@@ -264,10 +259,12 @@ extension ScenarioSession {
   /// detail's accessibility action does. The day swiped to reaches the tab's stack as the view's
   /// does: the swiping model reports it as its entry's (`DayDetails.swiper(from:in:)`).
   private func swipe(_ direction: DaySwipeDirection, _ gesture: SwipeGesture, _ model: AppModel) async {
-    guard journey.tab != .today else {
+    guard model.navigation.tab != .today else {
       return fail("Today's picture does not swipe between days (its viewer does; open a day on Explore)")
     }
-    guard let swiper = detailInFront(model) else { return fail("no day detail is in front to swipe") }
+    guard let swiper = journey.screen.detailInFront?.swiper else {
+      return fail("no day detail is in front to swipe")
+    }
     let wanted: DaySwipeModel.Direction = direction == .older ? .older : .newer
     let asked: DaySwipeModel.Direction?
     switch gesture {
@@ -289,28 +286,14 @@ extension ScenarioSession {
     }
   }
 
-  /// Back: the detail on top of the tab shown goes away; its view's `.task`s end. On Explore and
-  /// Favorites the navigation stack reports its new path, the days its details were opened on
-  /// (`stackMoved`, as the views do). Today has nothing to go back from.
-  private func back(_ model: AppModel) async {
-    let navigation = model.navigation
-    switch journey.tab {
-    case .today:
-      return fail("nothing to go back from on the today tab")
-    case .favorites:
-      guard journey.favoriteDetail != nil else { return fail("nothing to go back from on the favorites tab") }
-      journey.favoriteDetail = nil
-      journey.favoriteSwiper = nil
-      for task in journey.viewTasks.removeValue(forKey: .favorites) ?? [] { task.cancel() }
-      navigation.stackMoved(on: .favorites, to: Array(navigation.favorites.path.dropLast()))
-    case .explore, .profile:
-      guard var stack = journey.details[journey.tab], let top = stack.popLast() else {
-        return fail("nothing to go back from on the \(journey.tab.rawValue) tab")
-      }
-      journey.details[journey.tab] = stack
-      navigation.stackMoved(on: .explore, to: Array(navigation.explore.path.dropLast()))
-      await track { await top.stop() }
+  /// The day loaded in front: the detail on top of the tab shown, or Today's picture.
+  func apodInFront(_ model: AppModel) -> APOD? {
+    if let detail = journey.screen.detailInFront {
+      guard case .loaded(let apod)? = detail.swiper?.page else { return nil }
+      return apod
     }
+    guard model.navigation.tab == .today, case .loaded(let content) = model.today.state else { return nil }
+    return content.apod
   }
 
   /// Share as the detail's button does: a picture day's picture is fetched first (`PictureDownload`:
@@ -318,7 +301,7 @@ extension ScenarioSession {
   /// told in the message queue instead (`DayDetails.shareFailed`). Any other day shares its page
   /// link through the system's `ShareLink`, which is no sheet of the app's state.
   private func share(_ model: AppModel) async {
-    guard let apod, let swiper = detailInFront(model), case .loaded(let day) = swiper.page else {
+    guard let apod, let day = apodInFront(model) else {
       return fail("no loaded day is in front to share")
     }
     guard case .picture(let url, _) = ShareItem(day) else {
@@ -345,7 +328,7 @@ extension ScenarioSession {
   /// the permission answer is the scenario's, the picture's bytes come through `PictureDownload`
   /// (the pipeline's disk tier, else the picture server), and the library records what it gets.
   private func saveToPhotos(answering permission: PhotosPermission, _ model: AppModel) async {
-    guard let apod, let swiper = detailInFront(model), case .loaded(let day) = swiper.page else {
+    guard let apod, let day = apodInFront(model) else {
       return fail("no loaded day is in front to save")
     }
     let access: PhotoLibraryAddAccess =
@@ -365,103 +348,14 @@ extension ScenarioSession {
   }
 
   /// Hands every link the inbox passed on to the app (`AppModel.open(url:)`, which routes it and
-  /// loads on the way), and shows where it went.
+  /// loads on the way).
   private func followArrivedLinks(_ model: AppModel) async {
     while !journey.arrivedLinks.isEmpty {
       let url = journey.arrivedLinks.removeFirst()
-      let before = (model.navigation.explore.details, model.navigation.allowedOrientations)
       var opened = false
       await track { opened = await model.open(url: url) }
-      guard opened else {
-        world.note("navigation: \(url.absoluteString) is not a Spacer link; nothing changes")
-        continue
-      }
-      await showNavigation(model, exploreBefore: before.0, orientationsBefore: before.1)
+      if !opened { world.note("navigation: \(url.absoluteString) is not a Spacer link; nothing changes") }
     }
-  }
-
-  /// The views follow the navigation state after a link or a notification: the root view asks
-  /// the system for the orientation change (`RootView`'s `OrientationFollowing`: a link closing the
-  /// viewer turns the phone upright), the tab shown (its screen appears; the one that went away
-  /// ends its `.task`s), a sheet the link closed, and a day detail pushed on Explore, or the one on
-  /// top replaced by a new opening (the app loaded the day on the way; the detail reads it).
-  private func showNavigation(
-    _ model: AppModel, exploreBefore before: DetailStack, orientationsBefore: InterfaceOrientations
-  ) async {
-    let navigation = model.navigation
-    asked(OrientationChange(from: orientationsBefore, to: navigation.allowedOrientations))
-    let tab = JourneyTab(rawValue: navigation.tab.rawValue) ?? .today
-    let tabChanged = tab != journey.tab
-    if tabChanged {
-      for task in journey.viewTasks.removeValue(forKey: journey.tab) ?? [] { task.cancel() }
-    }
-    journey.tab = tab
-    if navigation.sheet == nil { journey.viewerOpen = false }
-    switch tab {
-    case .today:
-      if tabChanged { await trackView { await model.today.load() } }
-    case .explore:
-      // The detail view starts afresh for a new opening on top (its identity is the entry's id);
-      // the same entry stays as it is, swipes and all.
-      let stack = navigation.explore.details
-      guard let entry = stack.entries.last,
-        entry.id != before.entries.last?.id || journey.details[.explore]?.isEmpty != false
-      else { return }
-      let day = entry.opened
-      // The detail pushed shows its day as the app's does (`ExploreModel.detail(for:)`: the
-      // app loaded it on the way, so it is read from the device).
-      var shown: PickedDay = .loading(day)
-      await trackView { shown = await model.explore.detail(for: day) }
-      guard case .loaded(let result) = shown else {
-        return world.note("explore: \(day.iso) could not be shown: \(Self.describe(shown))")
-      }
-      var shownDetails = journey.details[.explore] ?? []
-      if shownDetails.count >= stack.entries.count, !shownDetails.isEmpty { shownDetails.removeLast() }
-      shownDetails.append(model.details.swiper(from: result.apod, in: entry.id))
-      journey.details[.explore] = shownDetails
-    case .favorites, .profile:
-      return
-    }
-  }
-
-  /// Runs `work` as a `.task` of a view on the tab shown: tracked like any work, and cancelled
-  /// when that tab goes away.
-  private func trackView(_ work: @escaping () async -> Void) async {
-    var handle: Task<Void, Never>?
-    await track(
-      { work },
-      started: { handle = $0 })
-    if let handle { journey.viewTasks[journey.tab, default: []].append(handle) }
-  }
-
-  /// The detail just pushed on Explore shows `apod`, swiping as its stack entry (as
-  /// `ExploreDayDetail` makes it: `DayDetails.swiper(from:in:)`).
-  private func pushDetail(_ apod: APOD, openedOn day: APODDay, _ model: AppModel) {
-    guard let entry = model.navigation.detail(on: .explore, openedOn: day) else {
-      return fail("the navigation pushed no detail for \(day.iso)")
-    }
-    journey.details[.explore, default: []].append(model.details.swiper(from: apod, in: entry.id))
-  }
-
-  /// The day detail in front: the top one pushed on the tab shown, the favorite's full day once
-  /// its detail shows it (swiping as its stack entry, as `FavoriteDetailView` makes it), or
-  /// Today's picture.
-  func detailInFront(_ model: AppModel) -> DaySwipeModel? {
-    if let top = journey.details[journey.tab]?.last { return top }
-    if journey.tab == .favorites {
-      if let swiper = journey.favoriteSwiper { return swiper }
-      guard let detail = journey.favoriteDetail, case .full(let apod) = detail.state,
-        let entry = model.navigation.detail(on: .favorites, openedOn: detail.favorite.date)
-      else { return nil }
-      let swiper = model.details.swiper(from: apod, in: entry.id)
-      journey.favoriteSwiper = swiper
-      return swiper
-    }
-    guard journey.tab == .today, case .loaded(let content) = model.today.state else { return nil }
-    if let today = journey.todayDetail, today.origin == content.apod.date { return today.swiper }
-    let swiper = model.details.swiper(from: content.apod)
-    journey.todayDetail = (content.apod.date, swiper)
-    return swiper
   }
 
   // MARK: - Screen expectations
@@ -472,9 +366,7 @@ extension ScenarioSession {
     if let today = expect.today {
       check("today", today, Self.shown(model.today.state, status: model.today.statusMessage))
     }
-    if let detail = expect.detail {
-      check("detail", detail, detailInFront(model).map { Self.shown($0.page) } ?? .nothing)
-    }
+    if let detail = expect.detail { check("detail", detail, shownInFront(model)) }
     if let explore = expect.explore { check(explore, model.explore) }
     if let search = expect.search { check(search, model.search) }
     if let hd = expect.hd {
@@ -493,7 +385,19 @@ extension ScenarioSession {
     if let expected = expect.serverRequests, let apod {
       compareScreen("serverRequests", "\(expected)", "\(await apod.serverRequests())")
     }
-    if let expected = expect.favoriteDetail { check(expected, journey.favoriteDetail) }
+    if let expected = expect.favoriteDetail {
+      let top = model.navigation.favorites.details.entries.last
+      check(expected, top.flatMap { journey.screen.details[$0.id]?.favorite })
+    }
+    if let card = expect.card {
+      compareScreen(
+        "card", card.rawValue,
+        (journey.screen.cardInFront?.image.map { Self.card($0.phase) } ?? .none).rawValue)
+    }
+    if let heart = expect.heart {
+      let actual = apodInFront(model).map { model.heart.isFavorite($0) ? "on" : "off" } ?? "none"
+      compareScreen("heart", heart, actual)
+    }
     if let tab = expect.tab { compareScreen("tab", tab.rawValue, navigation.tab.rawValue) }
     if let path = expect.explorePath {
       compareScreen(
@@ -517,6 +421,14 @@ extension ScenarioSession {
     }
     if let title = expect.messageTitle {
       compareScreen("messageTitle", title, navigation.message?.title ?? "none")
+    }
+    if let text = expect.messageContains {
+      let shown = navigation.message.map { "“\($0.text)”" } ?? "no message"
+      if let message = navigation.message, message.text.contains(text) {
+        passed("the message says “\(text)”")
+      } else {
+        fail("expected a message saying “\(text)”, got \(shown)")
+      }
     }
     if let added = expect.photosAdded, let apod {
       compareScreen("photosAdded", "\(added)", "\(apod.photos.count)")
@@ -714,6 +626,33 @@ extension ScenarioSession {
     case .video: "video"
     case .link: "link"
     }
+  }
+
+  /// What the card in front draws.
+  static func card(_ phase: ProgressiveImageModel.Phase) -> CardExpectation {
+    switch phase {
+    case .idle, .loading: .loading
+    case .preview: .preview
+    case .full: .full
+    case .failed: .failed
+    }
+  }
+
+  /// What the detail in front shows: its day (swiping), else what its detail model says, or
+  /// Today's picture.
+  func shownInFront(_ model: AppModel) -> Shown {
+    if let detail = journey.screen.detailInFront {
+      if let swiper = detail.swiper { return Self.shown(swiper.page) }
+      switch detail.explore?.shown {
+      case .loading?: return Shown(date: detail.entry.opened.iso, loading: true)
+      case .failed(let message)?: return Shown(date: detail.entry.opened.iso, failure: message)
+      case .day?, nil: return .nothing
+      }
+    }
+    guard model.navigation.tab == .today, case .loaded(let content) = model.today.state else {
+      return .nothing
+    }
+    return Shown(date: content.apod.date.iso, title: content.apod.title, hero: Self.heroName(content.apod))
   }
 
   static func hd(_ phase: ProgressiveImageModel.Phase) -> HDExpectation {
