@@ -15,16 +15,11 @@
     import FoundationNetworking
   #endif
 
-  /// Sample APODs and Core models for the `#Preview`s of the APOD screens (debug builds only).
-  ///
-  /// The models are the real Core ones over a tiny in-process source: a fresh repository per
-  /// preview in a temporary directory, and an image pipeline that downloads the sample images
-  /// from apod.nasa.gov (no network: the image views show their failure symbol).
+  /// Debug builds only: the real Core models over a tiny in-process source, in a fresh temporary
+  /// directory per preview; the sample images are not downloaded (the image views show their failure).
   public enum APODPreviewData {
-    /// The previews' one clock: the device's, as in the app.
     nonisolated public static let clock: any Clocking = SystemClock()
 
-    /// An image day.
     nonisolated public static let image = sample(
       day(2021, 12, 6), "Space Station Silhouette on the Moon", .image,
       explanation: """
@@ -36,7 +31,6 @@
       url: "https://apod.nasa.gov/apod/image/2112/IssMoon_McCarthy_960.jpg",
       hdurl: "https://apod.nasa.gov/apod/image/2112/IssMoon_McCarthy_1663.jpg", copyright: "Andrew McCarthy")
 
-    /// A video day with a YouTube poster.
     nonisolated public static let video = sample(
       day(2021, 11, 8), "A Filament Leaps from the Sun", .video,
       explanation: "A sample explanation for previews of a video day.",
@@ -44,12 +38,10 @@
       thumbnailURL: "https://img.youtube.com/vi/7NykS2kv_k8/0.jpg",
       videoURL: "https://www.youtube.com/embed/7NykS2kv_k8", copyright: "Stéphane Poirier")
 
-    /// A day whose media the app cannot show (it links to the page).
     nonisolated public static let other = sample(
       day(2010, 1, 20), "The Known Universe", .other,
       explanation: "A sample explanation for previews of a day with interactive media.")
 
-    /// More image days, for grids.
     nonisolated public static let moreImages: [APOD] = [
       sampleImage(
         day(2021, 11, 7), "The Cat's Eye Nebula in Optical and X-ray",
@@ -65,18 +57,14 @@
         "1909/LastRingPortrait_Cassini_4472.jpg"),
     ]
 
-    /// The samples in turn, one per day.
     nonisolated public static let all: [APOD] = [image, video, other] + moreImages
 
-    /// A pipeline in a fresh temporary directory, downloading with an ephemeral session.
     public static func pipeline() -> ImagePipeline {
       ImagePipeline(
         directory: temporaryDirectory("images"), session: URLSession(configuration: .ephemeral),
         decoder: ImageIODecoder(), clock: clock)
     }
 
-    /// A repository over the samples (each requested day gets a sample, re-dated), or one whose
-    /// source always fails with `failure`, in a fresh temporary directory.
     public static func repository(failingWith failure: APODError? = nil) -> APODRepository {
       APODRepository(
         source: PreviewAPODSource(answer: { day in
@@ -85,7 +73,6 @@
         cache: JSONDiskCache(directory: temporaryDirectory("apod"), clock: clock), clock: clock)
     }
 
-    /// A sample re-dated to `day` (each day gets one of `all`, in turn).
     nonisolated private static func sample(for day: APODDay) -> APOD {
       var apod = all[abs(APODDay.first.distance(to: day)) % all.count]
       apod.date = day
@@ -101,7 +88,6 @@
         hdurl: "https://apod.nasa.gov/apod/image/\(large)")
     }
 
-    /// A v1 sample for `date`, whose page is that day's apod.nasa.gov page.
     nonisolated private static func sample(
       _ date: APODDay, _ title: String, _ mediaType: APODMediaType,
       explanation: String = "A sample explanation for previews.", url: String? = nil, hdurl: String? = nil,
@@ -127,8 +113,6 @@
   }
 
   extension View {
-    /// What the app installs at its root (`RootView`), for a preview: the models over
-    /// `APODPreviewData`'s repository and pipeline, favorites in memory.
     public func previewEnvironment(favoritesUnlocked: Bool = false, saved: [Favorite] = []) -> some View {
       let clock = APODPreviewData.clock
       let navigation = AppNavigation(clock: clock)

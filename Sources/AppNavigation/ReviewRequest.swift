@@ -10,7 +10,7 @@ public struct ReviewRule: Codable, Sendable, Equatable {
   public static let daysOfUse = 5
   public static let quietAfterSetback: TimeInterval = 24 * 60 * 60
 
-  /// The calendar days (device time zone) the app was opened on, at most `daysOfUse`.
+  /// Device time zone.
   public private(set) var daysOpened: [String] = []
   public private(set) var savedOrShared = false
   public private(set) var askedInVersion: String?
@@ -29,7 +29,6 @@ public struct ReviewRule: Codable, Sendable, Equatable {
 
   public mutating func setback(now: Date) { lastSetback = now }
 
-  /// - Parameter blocked: a paywall or a message is on screen.
   public func isDue(now: Date, version: String, blocked: Bool) -> Bool {
     guard !blocked, askedInVersion != version, savedOrShared, daysOpened.count >= Self.daysOfUse else {
       return false
@@ -41,9 +40,7 @@ public struct ReviewRule: Codable, Sendable, Equatable {
   public mutating func asked(version: String) { askedInVersion = version }
 }
 
-/// The review rule over the app's state: what is on screen (`AppNavigation`), the clock, the
-/// version and where the rule is kept. `ask(_:)` is what the app's view calls with SwiftUI's
-/// `requestReview` action.
+/// `ask(_:)` is what the app's view calls with SwiftUI's `requestReview` action.
 @Observable
 public final class ReviewRequests {
   public private(set) var rule: ReviewRule
@@ -53,8 +50,7 @@ public final class ReviewRequests {
   @ObservationIgnored private let version: String
   @ObservationIgnored private let save: @MainActor (Data) -> Void
 
-  /// - Parameters:
-  ///   - stored: what `save` last kept; unreadable or nil starts afresh.
+  /// Unreadable or nil `stored` starts afresh.
   public init(
     navigation: AppNavigation, clock: any Clocking, calendar: @escaping @MainActor () -> Calendar,
     version: String, stored: Data?, save: @escaping @MainActor (Data) -> Void
@@ -67,7 +63,6 @@ public final class ReviewRequests {
     rule = stored.flatMap { try? JSONDecoder().decode(ReviewRule.self, from: $0) } ?? ReviewRule()
   }
 
-  /// Whether the app should ask now.
   public var isDue: Bool {
     var rule = rule
     if let setback = navigation.lastSetback, setback > rule.lastSetback ?? .distantPast {
@@ -82,10 +77,9 @@ public final class ReviewRequests {
 
   public func favoriteSavedOrPictureShared() { change { $0.favoriteSavedOrPictureShared() } }
 
-  /// An error message shown, or a paywall closed without a purchase.
   public func setback() { change { $0.setback(now: clock.now) } }
 
-  /// Calls `request` (SwiftUI's `requestReview`) when due, once for this version.
+  /// Once for this version; the system may still show nothing.
   public func ask(_ request: () -> Void) {
     // A paywall the SDK opened is seen only here: it counts as a setback too.
     if isBlocked { setback() }

@@ -3,24 +3,19 @@ import Foundation
 import ImageCache
 import NASA
 
-/// The background refresh behind the reminder's picture (`BGAppRefreshTask` on iOS): today's APOD
-/// through the repository and its picture through the image pipeline, so that the reminder's
-/// next ring finds both saved (`ReminderContent.saved`). The system decides when it really runs;
-/// this decides when to ask for it.
+/// So that the reminder's next ring finds today's APOD and picture saved. The system decides when it
+/// really runs; this decides when to ask for it.
 public struct ReminderRefresh: Sendable {
   /// NASA posts the day's picture at midnight in New York, usually within minutes.
   public static let publicationDelay: TimeInterval = 15 * 60
-  /// How long to wait before asking again when today's picture was not out yet.
   public static let retryAfter: TimeInterval = 30 * 60
 
-  /// The `BGAppRefreshTask` identifier; Info.plist's BGTaskSchedulerPermittedIdentifiers lists it
-  /// (`.ci/check-project`).
+  /// Info.plist's BGTaskSchedulerPermittedIdentifiers lists it (`.ci/check-project`).
   public static let taskIdentifier = "spacer.reminder.refresh"
 
   public enum Outcome: Sendable, Equatable {
-    /// Today's APOD is saved (and its picture, when it has one and the download worked).
     case published(APODDay)
-    /// Not out yet, or could not be read (offline, rate limited): try again later today.
+    /// Try again later today.
     case notYet
   }
 
@@ -43,7 +38,6 @@ public struct ReminderRefresh: Sendable {
     return .published(today)
   }
 
-  /// Runs, reschedules the reminder with what it saved, and says when the next run may begin.
   @MainActor
   public func run(rescheduling reminder: ReminderScheduler) async -> Date {
     let outcome = await run()
@@ -51,8 +45,7 @@ public struct ReminderRefresh: Sendable {
     return Self.earliestBegin(after: outcome, now: clock.now)
   }
 
-  /// When the next refresh may begin: after the next usual publication in New York once today's
-  /// picture is saved, else in `retryAfter` (but never later than that publication).
+  /// Never later than the next usual publication in New York.
   public static func earliestBegin(after outcome: Outcome, now: Date) -> Date {
     let publication = nextMidnightInNewYork(after: now).addingTimeInterval(publicationDelay)
     switch outcome {

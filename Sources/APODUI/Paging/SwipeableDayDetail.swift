@@ -5,20 +5,13 @@
   import SwiftUI
   import ViewerCore
 
-  /// A day's detail that swipes to the day before or after (`DaySwipeModel`).
-  ///
   /// A horizontal drag, not a paged `TabView`: the archive is some 11,000 days, a pager would need a
-  /// page per day (or a window re-centred after every swipe, which jumps), and its paging would
-  /// fight the detail's vertical scroll and the pull to refresh. The drag acts only when it is
-  /// clearly horizontal, so scrolling the explanation never changes the day. The days are laid out
-  /// as on a timeline (older to the left): drag right for the day before, left for the day after.
+  /// page per day (or a window re-centred after every swipe, which jumps), and its paging would fight
+  /// the detail's vertical scroll and the pull to refresh.
   public struct SwipeableDayDetail: View {
     @State private var swiper: DaySwipeModel
     @Environment(\.locale) private var locale
 
-    /// - Parameters:
-    ///   - swiper: the model, made once for this screen (a pushed detail's reports each day to its
-    ///     stack: `DayDetails.swiper(from:in:)`, through `PushedDayDetail`).
     public init(swiper: DaySwipeModel) {
       _swiper = State(initialValue: swiper)
     }
@@ -61,17 +54,15 @@
       }
     }
 
-    /// A day change asked for without a drag (VoiceOver's actions).
+    /// VoiceOver's actions.
     private func swipe(_ direction: DaySwipeModel.Direction) {
       let swiper = swiper
       Task { await swiper.swipe(direction) }
     }
   }
 
-  /// VoiceOver cannot drag: the day swipe's two changes as named actions ("Day Before", "Day
-  /// After", as in the viewer), on the element they are attached to. An action belongs to the
-  /// accessibility element it modifies, so the detail puts them on its title (the heading
-  /// VoiceOver users jump to) and the loading and failed pages on their one element.
+  /// VoiceOver cannot drag. An action belongs to the accessibility element it modifies, so the detail
+  /// puts them on its title (the heading VoiceOver users jump to).
   struct DaySwipeAccessibilityActions: ViewModifier {
     let swipe: @MainActor (DaySwipeModel.Direction) -> Void
 
