@@ -2,6 +2,7 @@ import Basics
 import FlyingFox
 import FlyingSocks
 import Foundation
+import TestSupport
 
 /// What a stubbed route answers. Built by tests (and by the CLI's `--demo` mode) in the shapes
 /// of the real NASA services: JSON bodies, HTML error pages, rate-limit headers, slow or cut-off
@@ -93,9 +94,13 @@ public actor LoopbackServer {
     )
     self.server = server
     runTask = Task { try? await server.run() }
-    // A hang guard, not a speed claim: a loaded CI machine (a release build running beside the
-    // tests) has taken more than 5 s to schedule the listener.
-    try await server.waitUntilListening(timeout: 30)
+    // A hang guard, not a speed claim: with six builds and suites at once on 2 cores, 38 servers
+    // took more than 30 s to be scheduled (seen 2026-12-07), so the limit is the suite's one.
+    do {
+      try await server.waitUntilListening(timeout: TimeInterval(hangGuardLimit.components.seconds))
+    } catch {
+      throw LoopbackServerError.notListening(after: hangGuardLimit, error)
+    }
     guard let url = Self.baseURL(of: await server.listeningAddress) else {
       throw LoopbackServerError.noListeningAddress
     }
@@ -216,8 +221,15 @@ public actor LoopbackServer {
 
 public enum LoopbackServerError: Error, CustomStringConvertible {
   case noListeningAddress
+  case notListening(after: Duration, any Error)
 
-  public var description: String { "The loopback server did not report a listening address." }
+  public var description: String {
+    switch self {
+    case .noListeningAddress: "The loopback server did not report a listening address."
+    case .notListening(let limit, let error):
+      "Hang guard tripped: the loopback server was not listening after \(limit) of real time (\(error))."
+    }
+  }
 }
 
 /// Yields its bytes, then throws instead of ending: the server aborts the response mid-body.
