@@ -37,19 +37,8 @@
       Color.clear
         .overlay { content }
         .clipped()
-        .task {
-          if showsHD { await model.showHD() } else { await model.load() }
-        }
-        .onDisappear {
-          guard showsHD else { return }
-          Task {
-            if let images {
-              await ViewerClosing.close(model, images: images)
-            } else {
-              await model.releaseHD()
-            }
-          }
-        }
+        .task { await model.appeared(as: showsHD ? .viewer : .card) }
+        .onDisappear { model.disappeared(as: showsHD ? .viewer : .card, images: images) }
     }
 
     @ViewBuilder private var content: some View {

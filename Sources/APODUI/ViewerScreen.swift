@@ -92,11 +92,8 @@
         guard case .loaded(let apod)? = page, apod.date != openedOn, swiped?.day != apod.date else { return }
         swiped = SwipedDay(day: apod.date, model: imageForDay?(apod), label: apod.accessibilityDescription)
       }
-      .task { await swiper?.start() }
-      .onDisappear {
-        let swiper = swiper
-        Task { await swiper?.stop() }
-      }
+      .task { await swiper?.appeared() }
+      .onDisappear { swiper?.disappeared() }
       .hidesStatusBar()
     }
 

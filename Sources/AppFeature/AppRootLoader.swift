@@ -17,10 +17,7 @@
         } else {
           Palette.background
             .ignoresSafeArea()
-            .task {
-              guard environment == nil else { return }
-              environment = await LiveAppEnvironment.shared()
-            }
+            .task { environment = await LiveAppEnvironment.shared() }
         }
       }
       .onOpenURL { url in

@@ -45,15 +45,7 @@
           .tag(AppTab.profile)
       }
       .task { await model.launch() }
-      .onChange(of: scenePhase) { _, phase in
-        let mirrored: AppModel.ScenePhase =
-          switch phase {
-          case .active: .active
-          case .background: .background
-          default: .inactive
-          }
-        Task { await model.scenePhaseDidChange(to: mirrored) }
-      }
+      .onChange(of: scenePhase) { _, phase in Task { await model.scenePhaseDidChange(to: .init(phase)) } }
       .modifier(SystemEventForwarding(model: model))
       .modifier(OrientationFollowing(navigation: model.navigation))
       // Explore's root follows its search: the results while a query is typed, else the grid.
@@ -64,9 +56,9 @@
         alertTitle,
         isPresented: Binding(
           get: { model.navigation.message != nil },
-          // The OK button dismisses by id; the system's write of false after it must not dismiss
-          // the message that came next, so it is ignored.
-          set: { _ in }),
+          // The OK button dismisses by id; Core tells the system's write that follows it (which
+          // must not dismiss the next message) from one that closed the alert by itself.
+          set: { model.navigation.alertPresentationWritten($0) }),
         presenting: model.navigation.message
       ) { message in
         Button("OK") { model.navigation.dismissMessage(message.id) }
@@ -83,6 +75,16 @@
       .environment(model.favorites)
       .environment(model.profile)
       .spacerTheme()
+    }
+  }
+
+  extension AppModel.ScenePhase {
+    fileprivate init(_ phase: SwiftUI.ScenePhase) {
+      switch phase {
+      case .active: self = .active
+      case .background: self = .background
+      default: self = .inactive
+      }
     }
   }
 

@@ -149,22 +149,19 @@
             ExploreCell(apod: apod, images: images.pipeline, size: thumbnailSize)
           }
           .buttonStyle(.plain)
-          .onAppear { prefetch(explore.cellAppeared(apod.date)) }
-          .onDisappear { cancelPrefetch(explore.cellDisappeared(apod.date)) }
+          .onAppear {
+            Task {
+              [urls = explore.cellAppeared(apod.date), pipeline = images.pipeline, size = thumbnailSize] in
+              await pipeline.prefetch(urls, size: size)
+            }
+          }
+          .onDisappear {
+            Task { [urls = explore.cellDisappeared(apod.date), pipeline = images.pipeline] in
+              await pipeline.cancelPrefetch(urls)
+            }
+          }
         }
       }
-    }
-
-    private func prefetch(_ urls: [URL]) {
-      guard !urls.isEmpty else { return }
-      let (images, size) = (images.pipeline, thumbnailSize)
-      Task { await images.prefetch(urls, size: size) }
-    }
-
-    private func cancelPrefetch(_ urls: [URL]) {
-      guard !urls.isEmpty else { return }
-      let images = images.pipeline
-      Task { await images.cancelPrefetch(urls) }
     }
   }
 

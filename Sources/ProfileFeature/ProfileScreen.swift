@@ -37,19 +37,6 @@
         .background(Palette.background)
         .navigationTitle("Profile")
       }
-      .alert(
-        "Restore Purchases",
-        isPresented: Binding(
-          get: { profile.restoreReport != nil },
-          set: { isPresented in
-            if !isPresented { profile.dismissRestoreReport() }
-          }),
-        presenting: profile.restoreReport
-      ) { _ in
-        Button("OK") { profile.dismissRestoreReport() }
-      } message: { report in
-        Text(report.message)
-      }
     }
   }
 

@@ -19,11 +19,7 @@
           .background(Palette.background)
           .navigationTitle("Today")
       }
-      .task {
-        await today.load()
-        // Moves to the new APOD day at midnight in New York while the screen stays open.
-        await today.stayCurrent()
-      }
+      .task { await today.screenAppeared() }
     }
 
     @ViewBuilder private var content: some View {

@@ -47,11 +47,8 @@
             Task { await swiper.swipe(direction) }
           }
       )
-      .task { await swiper.start() }
-      .onDisappear {
-        let swiper = swiper
-        Task { await swiper.stop() }
-      }
+      .task { await swiper.appeared() }
+      .onDisappear { swiper.disappeared() }
     }
 
     /// VoiceOver's actions.
