@@ -7,7 +7,9 @@ import UniformTypeIdentifiers
 /// Wallpaper, Save to Photo Album…). The daily wallpaper: Automation → Time of Day → Get
 /// Astronomy Picture → Set Wallpaper. On a video or page day the action stops the shortcut with
 /// Core's sentence ("Today's APOD is a video; there is no picture to return."), so the automation
-/// skips that day and the wallpaper stays. Core decides the day, the bytes and the sentence
+/// skips that day and the wallpaper stays;
+/// with If the Day Is a Video set to Use the Newest Picture it returns the newest earlier picture
+/// and says which day. Core decides the day, the bytes and the sentence
 /// (`ShortcutActions`, `AstronomyPicture`); this type only translates the answer into an
 /// `IntentFile`. It runs without opening the app.
 struct GetAstronomyPictureIntent: AppIntent {
@@ -21,12 +23,31 @@ struct GetAstronomyPictureIntent: AppIntent {
   @Parameter(title: "Date", kind: .date)
   var date: Date?
 
+  @Parameter(title: "If the Day Is a Video", default: .stop)
+  var ifVideo: VideoDayChoice
+
   @MainActor
-  func perform() async throws -> some ReturnsValue<IntentFile> {
-    let picture = try await ShortcutActions.picture(picked: date)
+  func perform() async throws -> some ReturnsValue<IntentFile> & ProvidesDialog {
+    let picture = try await ShortcutActions.picture(
+      picked: date, useNewestPicture: ifVideo == .useNewestPicture)
     let file = IntentFile(
       data: picture.data, filename: picture.fileName, type: UTType(picture.typeIdentifier))
-    return .result(value: file)
+    // Core's sentence, already localized: no catalog key.
+    return .result(value: file, dialog: IntentDialog(LocalizedStringResource(stringLiteral: picture.dialog)))
+  }
+}
+
+/// Get Astronomy Picture's "If the Day Is a Video" (Core: `AstronomyPicture.IfVideo`).
+nonisolated enum VideoDayChoice: String, AppEnum {
+  case stop
+  case useNewestPicture
+
+  static var typeDisplayRepresentation: TypeDisplayRepresentation { "If the Day Is a Video" }
+  static var caseDisplayRepresentations: [VideoDayChoice: DisplayRepresentation] {
+    [
+      .stop: DisplayRepresentation(title: "Stop"),
+      .useNewestPicture: DisplayRepresentation(title: "Use the Newest Picture"),
+    ]
   }
 }
 

@@ -20,16 +20,23 @@
     public let data: Data
     public let fileName: String
     public let typeIdentifier: String
+    /// Which day replaced a video day (`AstronomyPicture.File.note`), else the title.
+    public let dialog: String
   }
 
   /// Every decision is Core's: the day (`ShortcutDay`), the bytes and the errors
   /// (`AstronomyPicture`), where a day opens (`DeepLink`, `AppNavigation`).
   public enum ShortcutActions {
-    public static func picture(picked date: Date?) async throws(ShortcutActionError) -> ShortcutPicture {
+    public static func picture(
+      picked date: Date?, useNewestPicture: Bool
+    ) async throws(ShortcutActionError) -> ShortcutPicture {
       let now = clock.now
       do throws(AstronomyPicture.Failure) {
-        let file = try await astronomyPicture.file(picked: date, timeZone: .current, now: now)
-        return ShortcutPicture(data: file.data, fileName: file.fileName, typeIdentifier: file.typeIdentifier)
+        let file = try await astronomyPicture.file(
+          picked: date, timeZone: .current, now: now, ifVideo: useNewestPicture ? .useNewestPicture : .stop)
+        return ShortcutPicture(
+          data: file.data, fileName: file.fileName, typeIdentifier: file.typeIdentifier,
+          dialog: file.note ?? file.title)
       } catch {
         throw ShortcutActionError(message: error.message(now: now))
       }

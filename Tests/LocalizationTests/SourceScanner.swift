@@ -34,7 +34,7 @@ enum SourceScanner {
   /// Where App Intents take a localized string literal.
   static let intentMarkers = [
     "LocalizedStringResource =", "shortTitle:", "@Parameter(title:", "DisplayRepresentation {",
-    "TypeDisplayRepresentation {", "IntentDescription(",
+    "TypeDisplayRepresentation {", "IntentDescription(", "DisplayRepresentation(title:",
   ]
 
   /// The keys of an App Intents file: intent titles and App Shortcut short titles.
