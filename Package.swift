@@ -316,7 +316,7 @@ var targets: [Target] = [
     .target(
       name: "MonetizationLive",
       dependencies: [
-        "Basics", "Monetization",
+        "Basics", "Localization", "Monetization",
         // The binary has iOS, Mac Catalyst and tvOS slices only: a macOS build of the package
         // compiles MonetizationLive without it (its Purchasely files are `#if canImport`-guarded).
         .product(name: "Purchasely", package: "Purchasely-iOS", condition: .when(platforms: [.iOS])),

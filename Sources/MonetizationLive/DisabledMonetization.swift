@@ -27,6 +27,8 @@ public struct DisabledSubscriptionBackend: SubscriptionBackend {
     throw SubscriptionBackendError.notConfigured
   }
 
+  public func appUserID() async -> String? { nil }
+
   public func restore() async throws(SubscriptionBackendError) -> BackendRestoreResult {
     throw SubscriptionBackendError.notConfigured
   }

@@ -48,6 +48,12 @@
       }
     }
 
+    /// rc.1 `@objc public static var anonymousUserId: Swift.String { get }`, once started.
+    public func appUserID() async -> String? {
+      guard session.startGate.phase == .started else { return nil }
+      return await PurchaselyBridge.anonymousUserID()
+    }
+
     public func restore() async throws(SubscriptionBackendError) -> BackendRestoreResult {
       try requireStarted()
       switch await PurchaselyBridge.restoreAllProducts() {

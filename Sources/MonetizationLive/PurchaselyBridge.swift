@@ -109,6 +109,11 @@
     }
 
     @MainActor
+    static func anonymousUserID() -> String {
+      Purchasely.anonymousUserId
+    }
+
+    @MainActor
     static func syncPurchase(
       _ result: Product.PurchaseResult?, productID: String
     ) async -> SubscriptionBackendError? {
@@ -206,7 +211,10 @@
     ) -> InterceptHandler {
       { info, parameters, completion in
         // The App Store product to buy is the plan's `appleProductId`; Core rejects a missing one.
-        let plan = parameters?.plan.map(paywallPlan(of:))
+        var plan = parameters?.plan.map(paywallPlan(of:))
+        // rc.1 `@objc public var billingPlanType: PLYBillingPlanType`: Core refuses what a plain
+        // StoreKit purchase would bill differently.
+        if let type = parameters?.billingPlanType { plan?.billingPlanType = billingPlanType(type) }
         let answer = InterceptCompletion(completion)
         // Core answers the relay when it is built, before the SDK starts; without an interceptor
         // nothing is bought behind Core's back.
@@ -235,7 +243,6 @@
     ) -> OneShotRelay<PromotionalOfferRequest>? {
       guard let plan, let promoOffer else { return nil }
       let relay = OneShotRelay<PromotionalOfferRequest>()
-      let storeOfferID = promoOffer.storeOfferId
       // The server signs for this user; Core derives the purchase's app account token from it.
       let userID = Purchasely.anonymousUserId
       Purchasely.signPromotionalOffer(
@@ -249,7 +256,7 @@
           relay.deliver(
             .signed(
               PromotionalOfferSignature(
-                offerID: storeOfferID, keyID: signature.keyIdentifier, nonce: signature.nonce,
+                offerID: signature.identifier, keyID: signature.keyIdentifier, nonce: signature.nonce,
                 signature: signature.signature, timestamp: timestamp, signedForUserID: userID)))
         },
         failure: { @Sendable error in
@@ -333,6 +340,16 @@
       case .sandbox: .sandbox
       case .production: .production
       case .unknown: .unknown
+      @unknown default: .unknown
+      }
+    }
+
+    /// `PLYBillingPlanType` case by case (rc.1: `unspecified`, `upFront`, `monthly`).
+    static func billingPlanType(_ type: PLYBillingPlanType) -> BillingPlanType {
+      switch type {
+      case .unspecified: .unspecified
+      case .upFront: .upFront
+      case .monthly: .monthly
       @unknown default: .unknown
       }
     }

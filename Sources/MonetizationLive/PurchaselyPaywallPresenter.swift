@@ -1,4 +1,5 @@
 #if canImport(Purchasely) && canImport(UIKit) && canImport(os)
+  import Localization
   import Monetization
   import UIKit
   import os
@@ -278,7 +279,7 @@
         await TopViewController.waitWhileDismissing()
         guard let source = TopViewController.current() else { return }
         let alert = UIAlertController(title: nil, message: message, preferredStyle: .alert)
-        alert.addAction(UIAlertAction(title: "OK", style: .default, handler: nil))
+        alert.addAction(UIAlertAction(title: Localized.text("OK"), style: .default, handler: nil))
         source.present(alert, animated: true, completion: nil)
       }
     }

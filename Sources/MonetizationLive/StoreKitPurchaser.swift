@@ -8,7 +8,8 @@
   #endif
 
   /// Reports StoreKit's answers unchanged and decides nothing. Finishing needs the `Transaction` value,
-  /// so the actor keeps each verified transaction it hands out until Core finishes it.
+  /// so the actor keeps the transaction of each purchase it made until Core finishes it; an update's
+  /// (Full mode finishes none) is looked up in `Transaction.unfinished` then, so none is kept for ever.
   public actor StoreKitPurchaser: Purchaser {
     private var unfinished: [UInt64: Transaction] = [:]
     private var listener: Task<Void, Never>?
@@ -49,8 +50,8 @@
     /// replacement `promotionalOffer(_:compactJWS:)` needs a JWS, which Purchasely 6.0.0-rc.1's
     /// `PLYOfferSignature` does not carry.
     public func purchase(
-      productID: ProductID, promotionalOffer: PromotionalOfferSignature?, appAccountToken: UUID?,
-      confirmIn site: (any PurchaseConfirmationSite)?
+      productID: ProductID, promotionalOffer: PromotionalOfferSignature?, winBackOfferID: String?,
+      appAccountToken: UUID?, confirmIn site: (any PurchaseConfirmationSite)?
     ) async -> PurchaseResult {
       let product: Product
       if let loaded = loadedProducts.removeValue(forKey: productID.rawValue) {
@@ -72,6 +73,13 @@
           .promotionalOffer(
             offerID: offer.offerID, keyID: offer.keyID, nonce: offer.nonce, signature: signature,
             timestamp: offer.timestamp))
+      }
+      if let winBackOfferID {
+        // `winBackOffer(_:)` and `SubscriptionInfo.winBackOffers`: iOS 18 (the app targets 17).
+        guard #available(iOS 18.0, macOS 15.0, *),
+          let offer = product.subscription?.winBackOffers.first(where: { $0.id == winBackOfferID })
+        else { return .failed(.invalidOfferIdentifier) }
+        options.insert(.winBackOffer(offer))
       }
       let result: Product.PurchaseResult
       do {
@@ -110,10 +118,9 @@
       listener?.cancel()
       let (stream, continuation) = AsyncStream.makeStream(
         of: VerificationResultSnapshot<TransactionSnapshot>.self)
-      let task = Task { [weak self] in
+      let task = Task {
         // `Transaction.Transactions` and `VerificationResult<Transaction>` are `Sendable`.
         for await update in Transaction.updates {
-          if case .verified(let transaction) = update { await self?.keep(transaction) }
           continuation.yield(StoreKitMapping.snapshot(update))
         }
         continuation.finish()
@@ -123,14 +130,17 @@
       return stream
     }
 
-    /// `PurchaseIntent.intents` (iOS 16.4); a second call replaces the first listener.
-    public func promotedPurchases() async -> AsyncStream<ProductID> {
+    /// `PurchaseIntent.intents` (iOS 16.4) with each intent's offer; a second call replaces the first
+    /// listener.
+    public func promotedPurchases() async -> AsyncStream<PromotedPurchase> {
       promotedListener?.cancel()
-      let (stream, continuation) = AsyncStream.makeStream(of: ProductID.self)
+      let (stream, continuation) = AsyncStream.makeStream(of: PromotedPurchase.self)
       let task = Task {
         if #available(macOS 14.4, *) {
           for await intent in PurchaseIntent.intents {
-            continuation.yield(ProductID(rawValue: intent.product.id))
+            continuation.yield(
+              PromotedPurchase(
+                productID: ProductID(rawValue: intent.product.id), offer: Self.offer(of: intent)))
           }
         }
         continuation.finish()
@@ -155,8 +165,17 @@
       }
     }
 
-    private func keep(_ transaction: Transaction) {
-      unfinished[transaction.id] = transaction
+    /// `PurchaseIntent.offer` (iOS 18: `public let offer: StoreKit.Product.SubscriptionOffer?`).
+    @available(macOS 14.4, *)
+    private static func offer(of intent: PurchaseIntent) -> PromotedOffer? {
+      guard #available(iOS 18.0, macOS 15.0, *), let offer = intent.offer else { return nil }
+      switch offer.type {
+      case .winBack:
+        guard let id = offer.id else { return .notApplicable(detail: "a win-back offer without an id") }
+        return .winBack(id: id)
+      case .introductory: return .introductory
+      default: return .notApplicable(detail: offer.type.rawValue)
+      }
     }
 
     /// UIKit apps must confirm in a scene: `purchase(confirmIn:options:)` with the paywall's view

@@ -92,11 +92,53 @@ struct ObserverPurchaseInterceptorTests {
     #expect(harness.purchaser.purchasedProductIDs.isEmpty)
   }
 
-  @Test func aPlainPurchaseCarriesNoToken() async {
+  /// Issue 35, point 7: every Observer purchase carries the SDK user's token (Purchasely's own
+  /// StoreKit 2 sample sets it), not only an offer purchase.
+  @Test func aPlainPurchaseCarriesTheSDKUsersToken() async {
     let harness = Harness.started(mode: .observer)
     harness.purchaseWillSucceed(id: 18)
     _ = await harness.purchases.handlePurchase(plan: MonetizationFixtures.monthlyPlan)
+    #expect(
+      harness.purchaser.purchasedAppAccountTokens == [
+        UUID(uuidString: "9d0e3b5a-21c4-4f0b-8e55-6a7b8c9d0e1f")
+      ])
+  }
+
+  @Test func beforeTheSDKStartedAPurchaseCarriesNoTokenItCannotKnow() async {
+    let harness = Harness(mode: .observer)
+    harness.purchaseWillSucceed(id: 19)
+    _ = await harness.purchases.handlePurchase(plan: MonetizationFixtures.monthlyPlan)
     #expect(harness.purchaser.purchasedAppAccountTokens == [nil])
+    #expect(harness.entitlements.entitlement.isPremium)
+  }
+
+  /// Issue 35, point 5: StoreKit cannot be told a billing plan in the iPhoneOS 26.2 SDK, so a plan
+  /// the paywall shows as a monthly commitment is refused, never bought as the default plan.
+  @Test func aPlanBilledMonthlyOverACommitmentIsRefusedWithASentence() async {
+    let harness = Harness.started(mode: .observer)
+    harness.purchaseWillSucceed(id: 20)
+    var plan = MonetizationFixtures.monthlyPlan
+    plan.billingPlanType = .monthly
+    let response = await harness.purchases.handlePurchase(plan: plan)
+    #expect(
+      response
+        == InterceptorResponse(
+          result: .failed, closesPaywall: false,
+          message: PurchaseFailure.billingPlanNotSupported.userMessage))
+    #expect(response.message?.contains("you were not charged") == true)
+    #expect(harness.purchaser.purchasedProductIDs.isEmpty)
+    #expect(
+      harness.logger.events.contains(
+        .purchaseFailed(productID: MonetizationFixtures.monthly, .billingPlanNotSupported)))
+  }
+
+  @Test(arguments: [BillingPlanType.unspecified, .upFront])
+  func aPlanBilledUpFrontIsBoughtPlainly(type: BillingPlanType) async {
+    let harness = Harness.started(mode: .observer)
+    harness.purchaseWillSucceed(id: 21)
+    var plan = MonetizationFixtures.monthlyPlan
+    plan.billingPlanType = type
+    #expect(await harness.purchases.handlePurchase(plan: plan).result == .success)
   }
 
   @Test func offerThatCouldNotBeSignedIsNotBoughtAtTheStandardPrice() async {

@@ -37,16 +37,37 @@ struct PromotedPurchaseTests {
     let harness = Harness.started(mode: .observer)
     harness.purchaseWillSucceed(id: 72)
     harness.backend.syncPurchaseResult = .failure(.network)
-    await harness.purchases.handlePromotedPurchase(MonetizationFixtures.monthly)
+    await harness.purchases.handlePromotedPurchase(PromotedPurchase(productID: MonetizationFixtures.monthly))
     #expect(harness.backend.syncedPurchases == [72])
     #expect(harness.backend.synchronizeCount == 1)
     #expect(harness.purchaser.finishedTransactionIDs == [72])
   }
 
+  /// Issue 35, point 5: the App Store page's win-back offer (`PurchaseIntent.offer`, iOS 18) was
+  /// dropped: the user was charged the standard price.
+  @Test func aPromotedPurchasesWinBackOfferIsApplied() async throws {
+    let harness = Harness.started(mode: .observer)
+    harness.purchaseWillSucceed(id: 73)
+    await harness.purchases.handlePromotedPurchase(
+      PromotedPurchase(productID: MonetizationFixtures.monthly, offer: .winBack(id: "spacer.winback.3")))
+    #expect(harness.purchaser.purchasedWinBackOffers == ["spacer.winback.3"])
+    #expect(harness.entitlements.entitlement.isPremium)
+  }
+
+  @Test func aPromotedPurchaseWithAnOfferTheAppCannotApplyIsNotBoughtAtAnotherPrice() async throws {
+    let harness = Harness.started(mode: .observer)
+    harness.purchaseWillSucceed(id: 74)
+    await harness.purchases.handlePromotedPurchase(
+      PromotedPurchase(productID: MonetizationFixtures.monthly, offer: .notApplicable(detail: "promotional")))
+    #expect(harness.purchaser.purchasedProductIDs.isEmpty)
+    #expect(harness.announcements.count == 1)
+    #expect(harness.announcements.first?.contains("you were not charged") == true)
+  }
+
   @Test func observerModeSaysWhyAPromotedPurchaseFailed() async throws {
     let harness = Harness.started(mode: .observer)
     harness.purchaser.purchaseResults = [.failed(.purchaseNotAllowed)]
-    await harness.purchases.handlePromotedPurchase(MonetizationFixtures.monthly)
+    await harness.purchases.handlePromotedPurchase(PromotedPurchase(productID: MonetizationFixtures.monthly))
     #expect(harness.announcements == [PurchaseFailure.purchaseNotAllowed.userMessage])
     #expect(!harness.entitlements.entitlement.isPremium)
   }
@@ -56,7 +77,7 @@ struct PromotedPurchaseTests {
   @Test func observerModeAPromotedPurchaseWaitingForAParentSaysSo() async throws {
     let harness = Harness.started(mode: .observer)
     harness.purchaser.purchaseResults = [.pending]
-    await harness.purchases.handlePromotedPurchase(MonetizationFixtures.monthly)
+    await harness.purchases.handlePromotedPurchase(PromotedPurchase(productID: MonetizationFixtures.monthly))
     #expect(harness.purchases.isAwaitingApproval)
     #expect(
       harness.announcements == [
@@ -72,7 +93,9 @@ struct PromotedPurchaseTests {
       await harness.purchases.handlePurchase(plan: MonetizationFixtures.monthlyPlan)
     }
     try await bounded { while harness.purchaser.purchasedProductIDs.isEmpty { await Task.yield() } }
-    let promoted = Task { await harness.purchases.handlePromotedPurchase(MonetizationFixtures.annual) }
+    let promoted = Task {
+      await harness.purchases.handlePromotedPurchase(PromotedPurchase(productID: MonetizationFixtures.annual))
+    }
     for _ in 0..<50 { await Task.yield() }
     // Still one purchase at the App Store: the promoted one waits.
     #expect(harness.purchaser.purchasedProductIDs == [MonetizationFixtures.monthly])
@@ -102,7 +125,7 @@ struct PromotedPurchaseTests {
   @Test func fullModeAPromotedPaywallWhoseDismissalNeverCameIsFreedOnTheNextForeground() async throws {
     let harness = Harness.started(mode: .full)
     harness.presenter.sdkPaywallOnScreen = true
-    await harness.purchases.handlePromotedPurchase(MonetizationFixtures.annual)
+    await harness.purchases.handlePromotedPurchase(PromotedPurchase(productID: MonetizationFixtures.annual))
     #expect(harness.paywalls.isBusy)
     // On screen when the watchdog ends: the slot stays held.
     try await bounded { await harness.clock.waitUntilSleeping() }
@@ -122,7 +145,7 @@ struct PromotedPurchaseTests {
   /// placement, or it buys directly); no dismissal then comes, and every gated tap was refused.
   @Test func fullModeAPromotedPurchaseThatShowsNothingFreesTheSlotWhenTheWatchdogEnds() async throws {
     let harness = Harness.started(mode: .full)
-    await harness.purchases.handlePromotedPurchase(MonetizationFixtures.annual)
+    await harness.purchases.handlePromotedPurchase(PromotedPurchase(productID: MonetizationFixtures.annual))
     // Before the watchdog ends a tap does not stack a paywall on one that may still be coming.
     #expect(await harness.paywalls.present(placement: Placement.premium) == .alreadyPresenting)
     try await bounded { await harness.clock.waitUntilSleeping() }

@@ -81,7 +81,9 @@ struct RudeDoublesTests {
     let firstLaunch = FakePurchaser(queue: queue)
     firstLaunch.purchaseResults = [.purchased(transaction(9))]
     _ = await firstLaunch.purchase(
-      productID: MonetizationFixtures.monthly, promotionalOffer: nil, appAccountToken: nil, confirmIn: nil)
+      productID: MonetizationFixtures.monthly, promotionalOffer: nil, winBackOfferID: nil,
+      appAccountToken: nil,
+      confirmIn: nil)
     queue.endListening()
     let relaunched = FakePurchaser(queue: queue)
     #expect(try await first(of: relaunched.transactionUpdates()) == 9)

@@ -353,11 +353,7 @@ final class ScenarioSession {
       var response: InterceptorResponse?
       // The adapter has the backend sign the offer the paywall showed, for the backend's user.
       let request = offer.map { offerID in
-        PromotionalOfferRequest.signed(
-          PromotionalOfferSignature(
-            offerID: offerID, keyID: "SIMULATED", nonce: UUID(), signature: "c2lnbmVk",
-            timestamp: Int(world.now.timeIntervalSince1970 * 1000),
-            signedForUserID: ScenarioWorld.backendUserID))
+        PromotionalOfferRequest.signed(world.signOffer(offerID, productID: product))
       }
       await track { response = await model.monetization.paywallInterceptor?.purchase(plan, request, nil) }
       // A process killed inside the interceptor never closes its paywall.

@@ -84,7 +84,7 @@ final class ScenarioWorld {
   private var heldReads: [(id: Int, continuation: CheckedContinuation<Bool, Never>)] = []
   private var nextHeldReadID = 0
   /// The running launch's `PurchaseIntent.intents` stream, once the app listens.
-  private var promotedPurchases: (generation: Int, continuation: AsyncStream<ProductID>.Continuation)?
+  private var promotedPurchases: (generation: Int, continuation: AsyncStream<PromotedPurchase>.Continuation)?
   /// Promoted purchases handed to the running launch's listener.
   private(set) var sentPromotedPurchases = 0
   private var nextTransactionID: UInt64 = 1001
@@ -411,11 +411,44 @@ final class ScenarioWorld {
   /// How many updates reached the running launch's listener.
   var sentUpdates: Int { transactions.deliveredCount }
 
+  // MARK: - Promotional offers
+
+  /// What the backend signed: the offer, the product and the user, by nonce. The App Store checks a
+  /// purchase against this record, never against what the app hands back.
+  struct IssuedOffer {
+    let offerID: String
+    let productID: String
+    let userID: String
+  }
+  private(set) var issuedOffers: [UUID: IssuedOffer] = [:]
+  /// The app account token of each purchase, in order.
+  var purchaseTokens: [UUID?] = []
+
+  /// The backend signs `offerID` for `productID` and the user it knows.
+  func signOffer(_ offerID: String, productID: String) -> PromotionalOfferSignature {
+    let nonce = UUID()
+    issuedOffers[nonce] = IssuedOffer(offerID: offerID, productID: productID, userID: Self.backendUserID)
+    return PromotionalOfferSignature(
+      offerID: offerID, keyID: "SIMULATED", nonce: nonce, signature: "c2lnbmVk",
+      timestamp: Int(now.timeIntervalSince1970 * 1000), signedForUserID: Self.backendUserID)
+  }
+
+  /// Why the App Store refuses `offer` on this purchase, or `nil` when it matches what was signed.
+  func offerMismatch(_ offer: PromotionalOfferSignature, productID: ProductID, token: UUID?) -> String? {
+    guard let issued = issuedOffers[offer.nonce] else { return "no signature has this nonce" }
+    if issued.offerID != offer.offerID { return "the offer differs from the one signed" }
+    if issued.productID != productID.rawValue { return "the product differs from the one signed" }
+    if token?.uuidString.lowercased() != issued.userID.lowercased() {
+      return "the app account token is not the signed user's"
+    }
+    return nil
+  }
+
   // MARK: - Promoted purchases
 
   /// The App Store's promoted purchases for launch `generation` (`PurchaseIntent.intents`).
-  func promotedPurchaseStream(for generation: Int) -> AsyncStream<ProductID> {
-    let (stream, continuation) = AsyncStream<ProductID>.makeStream()
+  func promotedPurchaseStream(for generation: Int) -> AsyncStream<PromotedPurchase> {
+    let (stream, continuation) = AsyncStream<PromotedPurchase>.makeStream()
     if isCurrent(generation) {
       promotedPurchases?.continuation.finish()
       promotedPurchases = (generation, continuation)
@@ -430,7 +463,7 @@ final class ScenarioWorld {
   func promote(_ product: ProductID) -> Bool {
     guard let promotedPurchases, isCurrent(promotedPurchases.generation) else { return false }
     sentPromotedPurchases += 1
-    promotedPurchases.continuation.yield(product)
+    promotedPurchases.continuation.yield(PromotedPurchase(productID: product))
     return true
   }
 

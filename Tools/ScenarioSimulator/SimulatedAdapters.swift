@@ -105,6 +105,10 @@ final class SimulatedBackend: SimulatedAdapter, SubscriptionBackend {
     }
   }
 
+  func appUserID() async -> String? {
+    world.isCurrent(generation) && world.sdkIsStarted ? ScenarioWorld.backendUserID : nil
+  }
+
   func restore() async throws(SubscriptionBackendError) -> BackendRestoreResult {
     guard world.isCurrent(generation) else { throw .other(detail: "app quit") }
     world.count(.backendRestore)
@@ -235,17 +239,18 @@ final class SimulatedPurchaser: SimulatedAdapter, Purchaser {
   }
 
   func purchase(
-    productID: ProductID, promotionalOffer: PromotionalOfferSignature?, appAccountToken: UUID?,
-    confirmIn _: (any PurchaseConfirmationSite)?
+    productID: ProductID, promotionalOffer: PromotionalOfferSignature?, winBackOfferID: String?,
+    appAccountToken: UUID?, confirmIn _: (any PurchaseConfirmationSite)?
   ) async -> PurchaseResult {
     guard world.isCurrent(generation) else { return .cancelled }
     world.count(.purchaserPurchase, argument: productID.rawValue)
-    // Apple's offer signature covers the app account token: the lowercased id of the user the
-    // backend signed for. A purchase without that token is refused, as the App Store does.
+    world.purchaseTokens.append(appAccountToken)
+    // Apple's offer signature covers the offer, the product, the nonce and the app account token
+    // (the lowercased id of the user the backend signed for): any difference is refused.
     if let promotionalOffer,
-      appAccountToken?.uuidString.lowercased() != promotionalOffer.signedForUserID.lowercased()
+      let mismatch = world.offerMismatch(promotionalOffer, productID: productID, token: appAccountToken)
     {
-      world.note("app store: the offer's signature does not match this purchase (invalidOfferSignature)")
+      world.note("app store: \(mismatch) (invalidOfferSignature)")
       return .failed(.invalidOfferSignature)
     }
     let script = world.nextPurchase ?? .purchased
@@ -284,7 +289,7 @@ final class SimulatedPurchaser: SimulatedAdapter, Purchaser {
   }
 
   /// The App Store's promoted purchases: what `promotedPurchase` steps buy on a product page.
-  func promotedPurchases() async -> AsyncStream<ProductID> {
+  func promotedPurchases() async -> AsyncStream<PromotedPurchase> {
     world.promotedPurchaseStream(for: generation)
   }
 

@@ -92,6 +92,11 @@ public final class FakeSubscriptionBackend: SubscriptionBackend {
     onSyncPurchase?(transactionID)
   }
 
+  /// The SDK's user (`Purchasely.anonymousUserId`), upper case as an SDK may report it.
+  public var userID: String? = "9D0E3B5A-21C4-4F0B-8E55-6A7B8C9D0E1F"
+
+  public func appUserID() async -> String? { userID }
+
   public func restore() async throws(SubscriptionBackendError) -> BackendRestoreResult {
     calls.record("backend.restore")
     restoreCount += 1

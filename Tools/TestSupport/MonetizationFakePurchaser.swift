@@ -18,14 +18,16 @@ public final class FakePurchaser: Purchaser {
   public private(set) var purchasedOffers: [PromotionalOfferSignature?] = []
   /// The app account token of each purchase (`nil` when it carried none).
   public private(set) var purchasedAppAccountTokens: [UUID?] = []
+  /// The win-back offer id of each purchase (`nil` for none).
+  public private(set) var purchasedWinBackOffers: [String?] = []
   public private(set) var finishedTransactionIDs: [UInt64] = []
   /// How many times `promotedPurchases()` was requested.
   public private(set) var promotedRequestCount = 0
   /// Purchases wait at the App Store (after being recorded) until `releaseHeldPurchases()`.
   public var holdsPurchases = false
   private var heldPurchases: [CheckedContinuation<Void, Never>] = []
-  private var promotedWaiting: [ProductID] = []
-  private var promotedContinuation: AsyncStream<ProductID>.Continuation?
+  private var promotedWaiting: [PromotedPurchase] = []
+  private var promotedContinuation: AsyncStream<PromotedPurchase>.Continuation?
   /// Where each purchase was to be confirmed, as the interceptor handed it on.
   public private(set) var confirmationSites: [(any PurchaseConfirmationSite)?] = []
   public private(set) var restoreCount = 0
@@ -67,9 +69,10 @@ public final class FakePurchaser: Purchaser {
   }
 
   public func purchase(
-    productID: ProductID, promotionalOffer: PromotionalOfferSignature?, appAccountToken: UUID?,
-    confirmIn site: (any PurchaseConfirmationSite)?
+    productID: ProductID, promotionalOffer: PromotionalOfferSignature?, winBackOfferID: String?,
+    appAccountToken: UUID?, confirmIn site: (any PurchaseConfirmationSite)?
   ) async -> PurchaseResult {
+    purchasedWinBackOffers.append(winBackOfferID)
     calls.record("purchaser.purchase")
     confirmationSites.append(site)
     purchasedProductIDs.append(productID)
@@ -98,11 +101,12 @@ public final class FakePurchaser: Purchaser {
 
   /// Hands a promoted purchase to the app, as the App Store does when the user buys a promoted
   /// product (kept until the app asks for the stream, like `PurchaseIntent.intents`).
-  public func sendPromoted(_ productID: ProductID) {
+  public func sendPromoted(_ productID: ProductID, offer: PromotedOffer? = nil) {
+    let promoted = PromotedPurchase(productID: productID, offer: offer)
     if let promotedContinuation {
-      promotedContinuation.yield(productID)
+      promotedContinuation.yield(promoted)
     } else {
-      promotedWaiting.append(productID)
+      promotedWaiting.append(promoted)
     }
   }
 
@@ -114,10 +118,10 @@ public final class FakePurchaser: Purchaser {
     for purchase in held { purchase.resume() }
   }
 
-  public func promotedPurchases() async -> AsyncStream<ProductID> {
+  public func promotedPurchases() async -> AsyncStream<PromotedPurchase> {
     promotedRequestCount += 1
-    let (stream, continuation) = AsyncStream.makeStream(of: ProductID.self)
-    for productID in promotedWaiting { continuation.yield(productID) }
+    let (stream, continuation) = AsyncStream.makeStream(of: PromotedPurchase.self)
+    for promoted in promotedWaiting { continuation.yield(promoted) }
     promotedWaiting.removeAll()
     promotedContinuation = continuation
     return stream

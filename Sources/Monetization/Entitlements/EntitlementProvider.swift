@@ -145,6 +145,18 @@ public final class EntitlementProvider {
     }
   }
 
+  /// The SDK's user once it has started (it must not be used before), bounded like every call.
+  public func backendUserID() async -> String? {
+    guard backendAvailability == .available else { return nil }
+    let backend = backend
+    switch await TimeLimit.run(
+      configuration.backendCallTimeout, clock: clock, { _ in await backend.appUserID() })
+    {
+    case .finished(let id): return id
+    case .timedOut: return nil
+    }
+  }
+
   /// Runs the synchronize owed since before the start, once the SDK has started: a transaction
   /// the listener finished before then is otherwise never sent.
   public func synchronizeOwedSinceBeforeStart() async {

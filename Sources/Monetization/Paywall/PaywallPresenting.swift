@@ -77,10 +77,30 @@ public struct PaywallPlan: Sendable, Equatable, Codable {
   public var vendorID: String
   /// `PLYPlan.appleProductId`.
   public var appleProductID: ProductID?
+  /// How the paywall's purchase button bills it (`PLYPresentationActionParameters.billingPlanType`).
+  public var billingPlanType: BillingPlanType
 
-  public init(vendorID: String, appleProductID: ProductID?) {
+  public init(vendorID: String, appleProductID: ProductID?, billingPlanType: BillingPlanType = .unspecified) {
     self.vendorID = vendorID
     self.appleProductID = appleProductID
+    self.billingPlanType = billingPlanType
+  }
+}
+
+/// Mirror of `PLYBillingPlanType` (rc.1: `unspecified`, `upFront`, `monthly`); an unknown future
+/// case is `unknown`.
+public enum BillingPlanType: String, Sendable, Equatable, Codable {
+  case unspecified, upFront, monthly, unknown
+
+  /// Whether a plain StoreKit purchase bills the plan as the paywall showed it. StoreKit's billing
+  /// plan purchase option is iOS 26.4 and not in the iPhoneOS 26.2 SDK this app builds against,
+  /// so only the App Store's standard billing (paid up front) can be bought; buying a monthly
+  /// commitment plan plainly would sell the user something else.
+  public var isBoughtByAPlainPurchase: Bool {
+    switch self {
+    case .unspecified, .upFront: true
+    case .monthly, .unknown: false
+    }
   }
 }
 

@@ -135,7 +135,8 @@ public final class PurchaseCoordinator {
   /// An App Store promoted purchase, the running mode's way (`RunningModeStrategy.promotedPurchase`):
   /// in Full mode the SDK's own paywall for it holds the one-paywall slot; in Observer mode the app
   /// buys it through the purchase path (record, finish, re-check), after any purchase under way.
-  public func handlePromotedPurchase(_ productID: ProductID) async {
+  public func handlePromotedPurchase(_ promoted: PromotedPurchase) async {
+    let productID = promoted.productID
     let handling = strategy.promotedPurchase
     logger.log(.promotedPurchaseArrived(productID: productID, handling: handling))
     defer { logger.log(.promotedPurchaseHandled(productID: productID)) }
@@ -149,7 +150,16 @@ public final class PurchaseCoordinator {
       let plan = PaywallPlan(vendorID: productID.rawValue, appleProductID: productID)
       // No interceptor answers the SDK for this purchase, so the SDK does not synchronize after
       // it: the app tells the backend itself, before the finish (`tellsBackend`).
-      let response = await purchase(plan: plan, offer: nil, site: nil, tellsBackend: true)
+      let response: InterceptorResponse
+      switch promoted.offer {
+      case .winBack(let id):
+        response = await purchase(plan: plan, offer: nil, winBackOfferID: id, site: nil, tellsBackend: true)
+      case .introductory, nil:
+        response = await purchase(plan: plan, offer: nil, site: nil, tellsBackend: true)
+      case .notApplicable:
+        // The App Store page showed a price the app cannot apply: not bought at another one.
+        response = offerNotApplicable(productID)
+      }
       purchaseEnded()
       // No paywall is up to say why it did not go through, or that it waits for a parent: the
       // app's message queue says it, with the same sentence a paywall purchase leaves.
@@ -168,14 +178,19 @@ public final class PurchaseCoordinator {
   /// - Parameter tellsBackend: the app sends the purchase to the backend itself (`syncPurchase`,
   ///   before the finish) because no interceptor's `.success` makes the SDK do it.
   private func purchase(
-    plan: PaywallPlan?, offer: PromotionalOfferRequest?, site: (any PurchaseConfirmationSite)?,
-    tellsBackend: Bool
+    plan: PaywallPlan?, offer: PromotionalOfferRequest?, winBackOfferID: String? = nil,
+    site: (any PurchaseConfirmationSite)?, tellsBackend: Bool
   ) async -> InterceptorResponse {
-    guard let productID = plan?.appleProductID, !productID.rawValue.isEmpty else {
+    guard let plan, let productID = plan.appleProductID, !productID.rawValue.isEmpty else {
       logger.log(.purchaseFailed(productID: nil, .productNotFound))
       return InterceptorResponse(
         result: .failed, closesPaywall: false, message: Localized.text("This plan can't be bought right now.")
       )
+    }
+    guard plan.billingPlanType.isBoughtByAPlainPurchase else {
+      logger.log(.purchaseFailed(productID: productID, .billingPlanNotSupported))
+      return InterceptorResponse(
+        result: .failed, closesPaywall: false, message: PurchaseFailure.billingPlanNotSupported.userMessage)
     }
     var signedOffer: PromotionalOfferSignature?
     var appAccountToken: UUID?
@@ -190,7 +205,10 @@ public final class PurchaseCoordinator {
       appAccountToken = token
     case .signingFailed:
       return offerNotApplicable(productID)
-    case nil: break
+    case nil:
+      // Every purchase carries the SDK user's token, as Purchasely's StoreKit 2 sample does, so
+      // the backend ties the transaction to its user.
+      appAccountToken = await entitlements.backendUserID().flatMap(AppAccountToken.forUser)
     }
     logger.log(.purchaseStarted(productID: productID))
     let previous = activity
@@ -201,7 +219,8 @@ public final class PurchaseCoordinator {
       return InterceptorResponse(result: .failed, closesPaywall: false, message: failure.userMessage)
     }
     let result = await purchaser.purchase(
-      productID: productID, promotionalOffer: signedOffer, appAccountToken: appAccountToken, confirmIn: site)
+      productID: productID, promotionalOffer: signedOffer, winBackOfferID: winBackOfferID,
+      appAccountToken: appAccountToken, confirmIn: site)
     switch result {
     case .purchased(.verified(let transaction)):
       // Record → finish → report `.success`, after which the SDK synchronizes by itself (no
@@ -316,9 +335,9 @@ public final class PurchaseCoordinator {
     let intents = await purchaser.promotedPurchases()
     guard promotedListener == placeholder else { return }
     promotedListener = Task { @MainActor [weak self] in
-      for await productID in intents {
+      for await promoted in intents {
         guard let self else { return }
-        await self.handlePromotedPurchase(productID)
+        await self.handlePromotedPurchase(promoted)
       }
     }
   }

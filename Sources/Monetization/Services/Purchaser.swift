@@ -13,15 +13,16 @@ public protocol Purchaser: Sendable {
   func loadProduct(_ productID: ProductID) async -> Result<Void, PurchaseFailure>
 
   /// Returns StoreKit's answer unchanged, unverified results included. Options:
-  /// `Product.PurchaseOption.promotionalOffer(…)` and `.appAccountToken(_:)`, which an offer's
-  /// signature covers. Confirms where `site` says, or in the foreground scene without one.
+  /// `Product.PurchaseOption.promotionalOffer(…)`, `.winBackOffer(_:)` (iOS 18, a promoted
+  /// purchase's offer) and `.appAccountToken(_:)`, which an offer's signature covers. Confirms
+  /// where `site` says, or in the foreground scene without one.
   func purchase(
-    productID: ProductID, promotionalOffer: PromotionalOfferSignature?, appAccountToken: UUID?,
-    confirmIn site: (any PurchaseConfirmationSite)?
+    productID: ProductID, promotionalOffer: PromotionalOfferSignature?, winBackOfferID: String?,
+    appAccountToken: UUID?, confirmIn site: (any PurchaseConfirmationSite)?
   ) async -> PurchaseResult
 
-  /// `PurchaseIntent.intents` (iOS 16.4). Called once per launch.
-  func promotedPurchases() async -> AsyncStream<ProductID>
+  /// `PurchaseIntent.intents` (iOS 16.4), with each intent's offer. Called once per launch.
+  func promotedPurchases() async -> AsyncStream<PromotedPurchase>
 
   /// `AppStore.sync()`. Only on an explicit user action: it shows a system sign-in prompt.
   func restore() async throws(PurchaseFailure)
@@ -35,8 +36,30 @@ public protocol Purchaser: Sendable {
   func finish(transactionID: UInt64) async
 }
 
+/// An App Store promoted purchase (`PurchaseIntent`): the product, and the offer the App Store page
+/// showed with it (`PurchaseIntent.offer`, iOS 18), if any.
+public struct PromotedPurchase: Sendable, Equatable {
+  public var productID: ProductID
+  public var offer: PromotedOffer?
+
+  public init(productID: ProductID, offer: PromotedOffer? = nil) {
+    self.productID = productID
+    self.offer = offer
+  }
+}
+
+/// The offer of a promoted purchase (`Product.SubscriptionOffer.OfferType`).
+public enum PromotedOffer: Sendable, Equatable {
+  /// A win-back offer: applied with its id.
+  case winBack(id: String)
+  /// An introductory offer: StoreKit applies it by itself to an eligible buyer.
+  case introductory
+  /// Any other offer (a promotional one needs a signature no App Store page provides).
+  case notApplicable(detail: String)
+}
+
 public struct PromotionalOfferSignature: Sendable, Equatable {
-  /// The App Store offer identifier (`storeOfferId`).
+  /// The App Store offer identifier (`PLYOfferSignature.identifier`).
   public var offerID: String
   public var keyID: String
   public var nonce: UUID
@@ -109,6 +132,9 @@ public enum PurchaseFailure: Error, Sendable, Equatable {
   case missingOfferParameters
   case invalidQuantity
   case productNotFound
+  /// The paywall's plan bills in a way StoreKit cannot be told in this SDK (`BillingPlanType`):
+  /// refused before the App Store is asked.
+  case billingPlanNotSupported
 
   public var userMessage: String? {
     switch self {
@@ -120,6 +146,10 @@ public enum PurchaseFailure: Error, Sendable, Equatable {
     case .purchaseNotAllowed: Localized.text("Purchases are disabled on this device (Screen Time).")
     case .productUnavailable, .notAvailableInStorefront, .productNotFound:
       Localized.text("This plan isn't available in your region right now.")
+    case .billingPlanNotSupported:
+      Localized.text(
+        "This plan can't be bought in this version of Spacer. Choose another plan; you were not "
+          + "charged.")
     case .ineligibleForOffer:
       Localized.text(
         "This offer isn't available for your account. You can still subscribe at the standard price.")

@@ -31,6 +31,10 @@ public protocol SubscriptionBackend: Sendable {
   /// "must be called right after a purchase is made using StoreKit2".
   func syncPurchase(transactionID: UInt64, productID: ProductID) async throws(SubscriptionBackendError)
 
+  /// The SDK's user (`Purchasely.anonymousUserId`) once it has started, else `nil`: the id whose
+  /// app account token every Observer purchase carries (Purchasely's own StoreKit 2 sample sets it).
+  func appUserID() async -> String?
+
   /// Full-mode restore. The SDK reports "nothing to restore" through its failure callback
   /// (`PLYError.noProductsToRestore`): the adapter returns `.nothingToRestore` for it and throws
   /// only for real failures.
