@@ -10,13 +10,15 @@ import TextCleaning
 ///   Galaxy". A query with no words matches nothing (the caller shows the unfiltered list).
 /// - Ranking: days whose title holds more of the query words come first; among equals, the newest
 ///   day first. A query that is a date (`2026-11-20`) puts that day first, whatever its text.
-/// - The index grows as days are saved (`insert`); inserting a day again replaces its text, so a
-///   corrected payload never leaves stale words behind.
+/// - Inserting a day again replaces its text, so a corrected payload never leaves stale words
+///   behind; `remove` forgets a day.
 /// - `filter` narrows the result to pictures or videos (`APODMediaFilter`), as the Explore filter
 ///   does for the whole list.
 ///
-/// Built for the whole archive (about 11,000 days): words map to the days that hold them, and a
-/// sorted vocabulary finds every word a query word begins with a binary search.
+/// Built for the whole archive (about 11,000 days): a sorted vocabulary finds every word a query
+/// word begins with a binary search, and each word keeps the sorted ids of the days holding it
+/// (`id << 1`, plus 1 where the word is in the title), which is also the form kept on disk
+/// (`SearchIndexFile`).
 public struct APODSearchIndex: Sendable {
   /// One day found, with what the list shows and why it ranks where it does.
   public struct Hit: Sendable, Hashable {
@@ -27,22 +29,25 @@ public struct APODSearchIndex: Sendable {
     public let titleMatches: Int
   }
 
-  private struct Document: Sendable {
+  struct Document: Sendable, Hashable {
     var day: APODDay
     var title: String
     var kind: APODMediaFilter.Kind
-    /// The title's distinct words, for ranking.
-    var titleWords: [String]
-    /// Every distinct word of title, explanation and credit.
-    var words: Set<String>
   }
 
-  private var documents: [Document] = []
+  /// A document and its distinct words, each marked when it is in the title.
+  struct Entry: Sendable {
+    var document: Document
+    var words: [(word: String, inTitle: Bool)]
+  }
+
+  /// By id; nil where a day was removed (ids are given anew in day order when stored).
+  private(set) var documents: [Document?] = []
   private var documentOfDay: [APODDay: Int] = [:]
-  /// Word → the documents that contain it.
-  private var postings: [String: Set<Int>] = [:]
-  /// Every word in `postings`, sorted, for prefix lookups.
-  private var vocabulary: [String] = []
+  /// Every word, sorted.
+  private(set) var vocabulary: [String] = []
+  /// For `vocabulary[i]`, the ascending `id << 1 | inTitle` of the documents holding it.
+  private(set) var postings: [[UInt32]] = []
 
   public init() {}
 
@@ -51,151 +56,272 @@ public struct APODSearchIndex: Sendable {
     insert(apods)
   }
 
+  /// The index kept on disk, read back (`SearchIndexFile`): ids are positions in `documents`.
+  init(documents: [Document], vocabulary: [String], postings: [[UInt32]]) {
+    self.documents = documents
+    self.vocabulary = vocabulary
+    self.postings = postings
+    documentOfDay.reserveCapacity(documents.count)
+    for (id, document) in documents.enumerated() { documentOfDay[document.day] = id }
+  }
+
   /// How many days are indexed.
   public var count: Int { documentOfDay.count }
 
+  /// The indexed days, in no order.
+  public var days: Dictionary<APODDay, Int>.Keys { documentOfDay.keys }
+
   /// Adds `apods`, replacing the text of days already indexed.
   public mutating func insert(_ apods: some Sequence<APOD>) {
-    insert(documents: apods.map(Self.document(for:)))
+    insert(entries: apods.map(Self.entry(for:)))
   }
 
-  /// An index of `apods`, their text read on every core at once (the first search of a large
-  /// archive reads thousands of days); the same index `init(_:)` builds.
+  /// An index of `apods`, their text read on every core at once; the same index `init(_:)` builds.
   public static func building(_ apods: [APOD]) async -> APODSearchIndex {
     var index = APODSearchIndex()
-    index.insert(documents: await documents(for: apods))
+    index.insert(entries: await entries(for: apods))
     return index
   }
 
-  /// The documents of `apods`, in order, made in parallel chunks.
-  private static func documents(for apods: [APOD]) async -> [Document] {
+  /// The entries of `apods`, in order, made in parallel chunks.
+  static func entries(for apods: [APOD]) async -> [Entry] {
     let chunkCount = min(max(ProcessInfo.processInfo.activeProcessorCount, 1), 8)
-    guard apods.count >= 256, chunkCount > 1 else { return apods.map(document(for:)) }
+    guard apods.count >= 256, chunkCount > 1 else { return apods.map(entry(for:)) }
     let chunkSize = (apods.count + chunkCount - 1) / chunkCount
-    return await withTaskGroup(of: (Int, [Document]).self) { group in
+    return await withTaskGroup(of: (Int, [Entry]).self) { group in
       for start in stride(from: 0, to: apods.count, by: chunkSize) {
         let chunk = Array(apods[start..<min(start + chunkSize, apods.count)])
-        group.addTask { (start, chunk.map(document(for:))) }
+        group.addTask { (start, chunk.map(entry(for:))) }
       }
-      var chunks: [(Int, [Document])] = []
+      var chunks: [(Int, [Entry])] = []
       for await chunk in group { chunks.append(chunk) }
       return chunks.sorted { $0.0 < $1.0 }.flatMap(\.1)
     }
   }
 
   /// What the index keeps of `apod`: its words, read once.
-  private static func document(for apod: APOD) -> Document {
-    let titleWords = SearchText.words(apod.title)
-    var words = Set(titleWords)
+  static func entry(for apod: APOD) -> Entry {
+    let titleWords = Set(SearchText.words(apod.title))
+    var words = titleWords
     words.formUnion(SearchText.words(apod.explanation))
     if let credit = apod.credit ?? apod.copyright { words.formUnion(SearchText.words(credit)) }
-    return Document(
-      day: apod.date, title: apod.title, kind: APODMediaFilter.Kind(apod),
-      titleWords: Array(Set(titleWords)), words: words)
+    return Entry(
+      document: Document(day: apod.date, title: apod.title, kind: APODMediaFilter.Kind(apod)),
+      words: words.map { ($0, titleWords.contains($0)) })
   }
 
-  /// Adds `newDocuments`, replacing the text of days already indexed.
-  private mutating func insert(documents newDocuments: [Document]) {
-    var newWords: Set<String> = []
-    for document in newDocuments {
-      let id: Int
-      if let existing = documentOfDay[document.day] {
-        id = existing
-        for word in documents[id].words { postings[word]?.remove(id) }
-        documents[id] = document
+  /// Forgets `days` (those not indexed are ignored).
+  public mutating func remove(_ days: some Sequence<APODDay>) {
+    var ids: [Int] = []
+    for day in days {
+      guard let id = documentOfDay.removeValue(forKey: day) else { continue }
+      documents[id] = nil
+      ids.append(id)
+    }
+    removeFromPostings(ids)
+    dropEmptyWords()
+  }
+
+  /// Adds `entries`, replacing the text of days already indexed.
+  mutating func insert(entries: [Entry]) {
+    var replaced: [Int] = []
+    var placed: [(id: Int, entry: Entry)] = []
+    placed.reserveCapacity(entries.count)
+    for entry in entries {
+      if let id = documentOfDay[entry.document.day] {
+        replaced.append(id)
+        documents[id] = entry.document
+        placed.append((id, entry))
       } else {
-        id = documents.count
-        documents.append(document)
-        documentOfDay[document.day] = id
+        documentOfDay[entry.document.day] = documents.count
+        placed.append((documents.count, entry))
+        documents.append(entry.document)
       }
-      for word in document.words {
-        if postings[word, default: []].insert(id).inserted, postings[word]?.count == 1 {
-          newWords.insert(word)
+    }
+    removeFromPostings(replaced)
+    // A day given twice in one batch: its last text wins.
+    var lastOfID: [Int: Int] = [:]
+    for (order, item) in placed.enumerated() { lastOfID[item.id] = order }
+    var newWords: [String: [UInt32]] = [:]
+    for (order, item) in placed.enumerated() where lastOfID[item.id] == order {
+      for (word, inTitle) in item.entry.words {
+        let value = UInt32(item.id) << 1 | (inTitle ? 1 : 0)
+        let slot = position(of: word)
+        if slot < vocabulary.count, vocabulary[slot] == word {
+          Self.insertSorted(value, into: &postings[slot])
+        } else {
+          newWords[word, default: []].append(value)
         }
       }
     }
     mergeIntoVocabulary(newWords)
+    dropEmptyWords()
+  }
+
+  private static func insertSorted(_ value: UInt32, into list: inout [UInt32]) {
+    guard let last = list.last, last > value else {
+      list.append(value)
+      return
+    }
+    var low = 0
+    var high = list.count
+    while low < high {
+      let middle = (low + high) / 2
+      if list[middle] < value { low = middle + 1 } else { high = middle }
+    }
+    list.insert(value, at: low)
+  }
+
+  /// The first position in `vocabulary` not before `word`.
+  private func position(of word: String) -> Int {
+    var low = 0
+    var high = vocabulary.count
+    while low < high {
+      let middle = (low + high) / 2
+      if vocabulary[middle] < word { low = middle + 1 } else { high = middle }
+    }
+    return low
+  }
+
+  private mutating func removeFromPostings(_ ids: [Int]) {
+    guard !ids.isEmpty else { return }
+    if ids.count > 16 {
+      let removing = Set(ids.map(UInt32.init))
+      for slot in postings.indices { postings[slot].removeAll { removing.contains($0 >> 1) } }
+      return
+    }
+    for slot in postings.indices {
+      for id in ids {
+        let key = UInt32(id) << 1
+        var low = 0
+        var high = postings[slot].count
+        while low < high {
+          let middle = (low + high) / 2
+          if postings[slot][middle] < key { low = middle + 1 } else { high = middle }
+        }
+        if low < postings[slot].count, postings[slot][low] >> 1 == UInt32(id) {
+          postings[slot].remove(at: low)
+        }
+      }
+    }
+  }
+
+  /// Words no day holds any more match nothing: they go.
+  private mutating func dropEmptyWords() {
+    guard postings.contains(where: \.isEmpty) else { return }
+    var keptWords: [String] = []
+    var keptPostings: [[UInt32]] = []
+    for (word, list) in zip(vocabulary, postings) where !list.isEmpty {
+      keptWords.append(word)
+      keptPostings.append(list)
+    }
+    vocabulary = keptWords
+    postings = keptPostings
+  }
+
+  /// Merges words seen for the first time into the sorted vocabulary (one pass).
+  private mutating func mergeIntoVocabulary(_ words: [String: [UInt32]]) {
+    guard !words.isEmpty else { return }
+    let added = words.sorted { $0.key < $1.key }
+    var mergedWords: [String] = []
+    var mergedPostings: [[UInt32]] = []
+    mergedWords.reserveCapacity(vocabulary.count + added.count)
+    mergedPostings.reserveCapacity(vocabulary.count + added.count)
+    var old = 0
+    for (word, list) in added {
+      while old < vocabulary.count, vocabulary[old] < word {
+        mergedWords.append(vocabulary[old])
+        mergedPostings.append(postings[old])
+        old += 1
+      }
+      mergedWords.append(word)
+      mergedPostings.append(list.sorted())
+    }
+    mergedWords.append(contentsOf: vocabulary[old...])
+    mergedPostings.append(contentsOf: postings[old...])
+    vocabulary = mergedWords
+    postings = mergedPostings
   }
 
   /// The days matching `query`, best first, narrowed by `filter`.
   public func search(_ query: String, filter: APODMediaFilter = .all) -> [Hit] {
     let queryWords = Array(Set(SearchText.words(query)))
     guard !queryWords.isEmpty else { return [] }
-    // A query that is a date (`2026-11-20`) asks for that day: it comes first when indexed.
-    if let day = APODDay(rawValue: TextScan.trimmed(query)), let id = documentOfDay[day] {
-      let document = documents[id]
-      let others = matches(queryWords, filter: filter).filter { $0.day != day }
-      guard filter.includes(document.kind) else { return others }
-      let titleMatches = queryWords.filter { word in document.titleWords.contains { $0.hasPrefix(word) } }
-        .count
-      return [Hit(day: day, title: document.title, kind: document.kind, titleMatches: titleMatches)] + others
-    }
-    return matches(queryWords, filter: filter)
-  }
-
-  /// The days holding every one of `queryWords`, best first, narrowed by `filter`.
-  private func matches(_ queryWords: [String], filter: APODMediaFilter) -> [Hit] {
-    var matching: Set<Int>?
-    // The rarest word first, so the intersection shrinks as early as possible.
-    let candidates = queryWords.map(documentsWithWord(beginning:)).sorted { $0.count < $1.count }
-    for documentsForWord in candidates {
-      matching = matching.map { $0.intersection(documentsForWord) } ?? documentsForWord
-      if matching?.isEmpty == true { return [] }
-    }
-    let hits = (matching ?? []).compactMap { id -> Hit? in
-      let document = documents[id]
-      guard filter.includes(document.kind) else { return nil }
-      // `filter(_:).count`, not Swift 6's `count(where:)`: its back-deployment to iOS 17 is unverified.
-      let titleMatches = queryWords.filter { word in document.titleWords.contains { $0.hasPrefix(word) } }
-        .count
-      return Hit(day: document.day, title: document.title, kind: document.kind, titleMatches: titleMatches)
-    }
-    return hits.sorted { lhs, rhs in
-      lhs.titleMatches != rhs.titleMatches ? lhs.titleMatches > rhs.titleMatches : lhs.day > rhs.day
-    }
-  }
-
-  /// The documents holding a word that begins with `prefix`.
-  private func documentsWithWord(beginning prefix: String) -> Set<Int> {
-    var low = 0
-    var high = vocabulary.count
-    while low < high {
-      let middle = (low + high) / 2
-      if vocabulary[middle] < prefix { low = middle + 1 } else { high = middle }
-    }
-    var result: Set<Int> = []
-    var index = low
-    while index < vocabulary.count, vocabulary[index].hasPrefix(prefix) {
-      if let documents = postings[vocabulary[index]] { result.formUnion(documents) }
-      index += 1
-    }
-    return result
-  }
-
-  /// Merges words seen for the first time into the sorted vocabulary (one pass, no re-sort of
-  /// the words already there). Words whose last day was replaced stay: they match nothing.
-  private mutating func mergeIntoVocabulary(_ words: Set<String>) {
-    guard !words.isEmpty else { return }
-    let added = words.sorted()
-    var merged: [String] = []
-    merged.reserveCapacity(vocabulary.count + added.count)
-    var old = vocabulary.startIndex
-    var new = added.startIndex
-    while old < vocabulary.endIndex, new < added.endIndex {
-      if vocabulary[old] < added[new] {
-        merged.append(vocabulary[old])
-        old += 1
-      } else if vocabulary[old] == added[new] {
-        merged.append(vocabulary[old])
-        old += 1
-        new += 1
+    var matching: DocumentSet?
+    var inTitles: [DocumentSet] = []
+    for word in queryWords {
+      let (any, title) = documentsWithWord(beginning: word)
+      inTitles.append(title)
+      if var found = matching {
+        found.formIntersection(any)
+        matching = found
       } else {
-        merged.append(added[new])
-        new += 1
+        matching = any
       }
     }
-    merged.append(contentsOf: vocabulary[old...])
-    merged.append(contentsOf: added[new...])
-    vocabulary = merged
+    func hit(_ id: Int) -> Hit? {
+      guard let document = documents[id], filter.includes(document.kind) else { return nil }
+      let titleMatches = inTitles.filter { $0.contains(id) }.count
+      return Hit(day: document.day, title: document.title, kind: document.kind, titleMatches: titleMatches)
+    }
+    var hits = (matching?.members ?? []).compactMap(hit)
+    hits.sort { lhs, rhs in
+      lhs.titleMatches != rhs.titleMatches ? lhs.titleMatches > rhs.titleMatches : lhs.day > rhs.day
+    }
+    // A query that is a date (`2026-11-20`) asks for that day: it comes first when indexed.
+    if let day = APODDay(rawValue: TextScan.trimmed(query)), let id = documentOfDay[day] {
+      hits.removeAll { $0.day == day }
+      if let first = hit(id) { hits.insert(first, at: 0) }
+    }
+    return hits
+  }
+
+  /// The documents holding a word that begins with `prefix`, and those holding one in the title.
+  private func documentsWithWord(beginning prefix: String) -> (any: DocumentSet, title: DocumentSet) {
+    var any = DocumentSet(capacity: documents.count)
+    var title = DocumentSet(capacity: documents.count)
+    var slot = position(of: prefix)
+    while slot < vocabulary.count, vocabulary[slot].hasPrefix(prefix) {
+      for value in postings[slot] {
+        any.insert(Int(value >> 1))
+        if value & 1 == 1 { title.insert(Int(value >> 1)) }
+      }
+      slot += 1
+    }
+    return (any, title)
+  }
+}
+
+/// Document ids as bits: a query's sets over the whole archive are unions and intersections of
+/// thousands of ids.
+private struct DocumentSet {
+  private var words: [UInt64]
+
+  init(capacity: Int) {
+    words = Array(repeating: 0, count: (capacity + 63) / 64)
+  }
+
+  mutating func insert(_ id: Int) {
+    words[id >> 6] |= 1 << UInt64(id & 63)
+  }
+
+  func contains(_ id: Int) -> Bool {
+    words[id >> 6] & (1 << UInt64(id & 63)) != 0
+  }
+
+  mutating func formIntersection(_ other: DocumentSet) {
+    for slot in words.indices { words[slot] &= other.words[slot] }
+  }
+
+  var members: [Int] {
+    var found: [Int] = []
+    for (slot, word) in words.enumerated() where word != 0 {
+      var rest = word
+      while rest != 0 {
+        found.append(slot << 6 | rest.trailingZeroBitCount)
+        rest &= rest - 1
+      }
+    }
+    return found
   }
 }

@@ -1,16 +1,26 @@
 import Basics
 import NASA
 
-/// Days saved and not yet indexed, in the order saved.
+/// Changes to the saved days not yet applied to the index, in order, and whom to wake when one
+/// arrives.
 final class SavedDaysInbox: Sendable {
-  private let days = Locked<[APOD]>([])
+  private let changes = Locked<[SavedDayChange]>([])
+  private let wake = Locked<(@Sendable () -> Void)?>(nil)
 
-  func append(_ apod: APOD) { days.withLock { $0.append(apod) } }
+  func append(_ change: SavedDayChange) {
+    changes.withLock { $0.append(change) }
+    wake.withLock { $0 }?()
+  }
 
-  func takeAll() -> [APOD] {
-    days.withLock { days in
-      defer { days = [] }
-      return days
+  /// Calls `wake` after each change from now on.
+  func onAppend(_ wake: @escaping @Sendable () -> Void) {
+    self.wake.withLock { $0 = wake }
+  }
+
+  func takeAll() -> [SavedDayChange] {
+    changes.withLock { changes in
+      defer { changes = [] }
+      return changes
     }
   }
 }

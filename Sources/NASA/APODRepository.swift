@@ -50,6 +50,9 @@ public actor APODRepository {
     self.cache = cache
     self.recheckInterval = recheckInterval
     self.clock = clock
+    cache.observeRemovals { [saves] key in
+      if let day = Keys.day(ofKey: key) { saves.publish(.removed(day)) }
+    }
   }
 
   // MARK: Today
@@ -495,24 +498,30 @@ public actor APODRepository {
       .compactMap { APODDay(rawValue: String($0.dropFirst(Keys.dayPrefix.count))) }
       .filter { $0 >= APODDay.first }
       .sorted()
-    // Read and decoded on every core at once: the first search of a large archive reads thousands.
+    return await Self.inParallel(days) { await self.savedDay($0)?.value }
+  }
+
+  /// `read` of every day, in order, on every core at once (rebuilding search reads thousands).
+  private static func inParallel<Found: Sendable>(
+    _ days: [APODDay], _ read: @escaping @Sendable (APODDay) async -> Found?
+  ) async -> [Found] {
     let chunkCount = min(max(ProcessInfo.processInfo.activeProcessorCount, 1), 8)
     let chunkSize =
       days.count >= 256 && chunkCount > 1 ? (days.count + chunkCount - 1) / chunkCount : days.count
     guard chunkSize > 0 else { return [] }
-    return await withTaskGroup(of: (Int, [APOD]).self) { group in
+    return await withTaskGroup(of: (Int, [Found]).self) { group in
       for start in stride(from: 0, to: days.count, by: chunkSize) {
         let chunk = Array(days[start..<min(start + chunkSize, days.count)])
         group.addTask {
-          var found: [APOD] = []
+          var found: [Found] = []
           found.reserveCapacity(chunk.count)
           for day in chunk {
-            if let value = await self.savedDay(day)?.value { found.append(value) }
+            if let value = await read(day) { found.append(value) }
           }
           return (start, found)
         }
       }
-      var chunks: [(Int, [APOD])] = []
+      var chunks: [(Int, [Found])] = []
       for await chunk in group { chunks.append(chunk) }
       return chunks.sorted { $0.0 < $1.0 }.flatMap(\.1)
     }
@@ -546,22 +555,56 @@ public actor APODRepository {
     static let explore = "apod-explore"
     static let dayPrefix = "apod-day-"
     static func day(_ day: APODDay) -> String { dayPrefix + day.iso }
+    static func day(ofKey key: String) -> APODDay? {
+      key.hasPrefix(dayPrefix) ? APODDay(rawValue: String(key.dropFirst(dayPrefix.count))) : nil
+    }
   }
 
   /// The saved copy of `day`, only if it is that day. A file holding another day (copied or
   /// renamed into this day's place) is damage: that file is removed and reported, and the day is
   /// a miss, fetched again wherever the network is allowed.
   private nonisolated(nonsending) func savedDay(_ day: APODDay) async -> CachedValue<APOD>? {
+    await savedDayRead(day).entry?.cached
+  }
+
+  private nonisolated(nonsending) func savedDayRead(_ day: APODDay) async -> CacheRead<APOD> {
     let key = Keys.day(day)
-    guard let entry = await cache.entry(APOD.self, for: key) else { return nil }
+    let read = await cache.lookUp(APOD.self, for: key)
+    guard let entry = read.entry else { return read }
     let held = entry.cached.value.date
     guard held == day else {
       if await cache.removeValue(for: key, ifStill: entry.file) {
         cache.noteProblem(JSONDiskCacheReadProblem(key: key, kind: .wrongContent(held.iso)))
       }
-      return nil
+      return .missing
     }
-    return entry.cached
+    return read
+  }
+
+  /// The folder of the saved day files, where what is built from them (the search index) is kept.
+  public nonisolated var savedDaysFolder: URL { cache.directory }
+
+  /// The fingerprint of every saved day's file (`CacheFileIdentity.fingerprint`), from one listing
+  /// of the folder: a file replaced or written by another process has another fingerprint.
+  public nonisolated func savedDayFingerprints() -> [APODDay: UInt64] {
+    var found: [APODDay: UInt64] = [:]
+    for (key, file) in cache.savedFiles(withPrefix: Keys.dayPrefix) {
+      if let day = Keys.day(ofKey: key), day >= APODDay.first { found[day] = file.fingerprint }
+    }
+    return found
+  }
+
+  /// The saved files of `days` as read now, with the same checks as every read (a damaged file or
+  /// one holding another day is removed and is missing here). Days without a file are left out.
+  public nonisolated func savedDayFiles(_ days: [APODDay]) async -> [SavedDayFile] {
+    await Self.inParallel(days) { day in
+      switch await self.savedDayRead(day) {
+      case .missing: nil
+      case .value(let entry):
+        SavedDayFile(day: day, apod: entry.cached.value, fingerprint: entry.file.fingerprint)
+      case .kept(let file, _): SavedDayFile(day: day, apod: nil, fingerprint: file.fingerprint)
+      }
+    }
   }
 
   /// Saves a fetched APOD under its own date, only for a day inside 1995-06-16 … today. A failed
@@ -569,8 +612,8 @@ public actor APODRepository {
   private nonisolated(nonsending) func store(_ apod: APOD) async {
     guard (try? apod.date.validated(now: clock.now)) != nil else { return }
     // A day written to the cache is told to the search index.
-    guard (try? await cache.save(apod, for: Keys.day(apod.date))) != nil else { return }
-    saves.publish(apod)
+    guard let saved = try? await cache.saveFile(apod, for: Keys.day(apod.date)) else { return }
+    saves.publish(apod, fingerprint: saved.file.fingerprint)
   }
 
   private nonisolated(nonsending) func remember(_ record: TodayRecord) async {
@@ -580,6 +623,13 @@ public actor APODRepository {
   private func remember(_ record: ExploreRecord) async {
     _ = try? await cache.save(record, for: Keys.explore)
   }
+}
+
+/// A saved day's file as read: its picture, or nil for a file kept unread (a newer version's).
+public struct SavedDayFile: Sendable, Hashable {
+  public let day: APODDay
+  public let apod: APOD?
+  public let fingerprint: UInt64
 }
 
 /// A saved day file a read could not use, and why.

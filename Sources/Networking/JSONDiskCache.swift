@@ -57,6 +57,38 @@ public struct CacheFileIdentity: Sendable, Hashable {
       modifiedNanoseconds = Int(status.st_mtim.tv_nsec)
     #endif
   }
+
+  /// The identity in 64 bits, the same in every process (unlike `hashValue`), for records kept on
+  /// disk that must notice a file replaced since (the search index). Never 0.
+  public var fingerprint: UInt64 {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for field in [
+      device, inode, UInt64(bitPattern: size), UInt64(bitPattern: Int64(modifiedSeconds)),
+      UInt64(bitPattern: Int64(modifiedNanoseconds)),
+    ] {
+      var value = field
+      for _ in 0..<8 {
+        hash ^= value & 0xff
+        hash = hash &* 0x0000_0100_0000_01b3
+        value >>= 8
+      }
+    }
+    return hash == 0 ? 1 : hash
+  }
+}
+
+/// What a read found for a key: nothing, a value, or a file it could not use and kept.
+public enum CacheRead<Value: Sendable>: Sendable {
+  /// No file (or a file the read removed as unusable).
+  case missing
+  case value(CacheEntry<Value>)
+  /// A file kept although unusable (a newer version's, or another shape), with its identity.
+  case kept(CacheFileIdentity, JSONDiskCacheReadProblem.Kind)
+
+  public var entry: CacheEntry<Value>? {
+    if case .value(let entry) = self { return entry }
+    return nil
+  }
 }
 
 /// A saved file a read could not use, and what was done with it.
@@ -141,6 +173,7 @@ public actor JSONDiskCache {
   private let clock: any Clocking
   private let fileManager = FileManager()
   private nonisolated let problems = ProblemLog()
+  private nonisolated let removalObservers = Locked<[@Sendable (String) -> Void]>([])
   /// `directory`'s path, kept as text: building file URLs was a large part of a read.
   private nonisolated let directoryPath: String
 
@@ -174,13 +207,21 @@ public actor JSONDiskCache {
   public nonisolated(nonsending) func entry<Value: Decodable & Sendable>(
     _ type: Value.Type, for key: String
   ) async -> CacheEntry<Value>? {
-    guard let (data, file) = Self.readFile(atPath: filePath(for: key)) else { return nil }
+    await lookUp(type, for: key).entry
+  }
+
+  /// `entry(_:for:)`, also telling a kept unusable file from no file (`CacheRead`).
+  public nonisolated(nonsending) func lookUp<Value: Decodable & Sendable>(
+    _ type: Value.Type, for key: String
+  ) async -> CacheRead<Value> {
+    guard let (data, file) = Self.readFile(atPath: filePath(for: key)) else { return .missing }
     // One decode in the usual case: an envelope of this schema holding a `Value`.
     let decoder = JSONDecoder()
     decoder.dateDecodingStrategy = .secondsSince1970
     if let envelope = try? decoder.decode(Envelope<Value>.self, from: data), envelope.schema == schemaVersion
     {
-      return CacheEntry(cached: CachedValue(value: envelope.value, savedAt: envelope.savedAt), file: file)
+      return .value(
+        CacheEntry(cached: CachedValue(value: envelope.value, savedAt: envelope.savedAt), file: file))
     }
     let problem: JSONDiskCacheReadProblem.Kind
     if let header = try? decoder.decode(EnvelopeHeader.self, from: data) {
@@ -195,9 +236,9 @@ public actor JSONDiskCache {
       problem = .damaged
     }
     // Removed only if it is still the file just read: a writer may have renamed a good one here.
-    if problem.removesTheFile, await !removeValue(for: key, ifStill: file) { return nil }
+    if problem.removesTheFile, await !removeValue(for: key, ifStill: file) { return .missing }
     problems.append(JSONDiskCacheReadProblem(key: key, kind: problem))
-    return nil
+    return problem.removesTheFile ? .missing : .kept(file, problem)
   }
 
   /// What reads found and could not use since the last call, oldest first; the list is emptied.
@@ -209,6 +250,16 @@ public actor JSONDiskCache {
   /// `takeReadProblems()`; the caller removes the file with `removeValue(for:ifStill:)` first.
   public nonisolated func noteProblem(_ problem: JSONDiskCacheReadProblem) {
     problems.append(problem)
+  }
+
+  /// Calls `observer` with the key of every file this cache removes, once removed (a read's
+  /// repair or `removeValue`), so that what is built from the files (the search index) follows.
+  public nonisolated func observeRemovals(_ observer: @escaping @Sendable (String) -> Void) {
+    removalObservers.withLock { $0.append(observer) }
+  }
+
+  private nonisolated func removed(_ key: String) {
+    for observer in removalObservers.withLock({ $0 }) { observer(key) }
   }
 
   /// Removes the file of `key` only if it is still `file` (the one a read judged unusable); a file
@@ -228,6 +279,7 @@ public actor JSONDiskCache {
     guard rename(path, aside) == 0 else { return false }
     if Self.identity(atPath: aside) == file {
       unlink(aside)
+      removed(key)
       return true
     }
     if link(aside, path) != 0, errno != EEXIST, !fileManager.fileExists(atPath: path) {
@@ -278,6 +330,14 @@ public actor JSONDiskCache {
   ) throws(JSONDiskCacheError)
     -> Date
   {
+    try saveFile(value, for: key).savedAt
+  }
+
+  /// `save(_:for:)`, also returning the identity of the file written (that exact file: another
+  /// writer may replace it the moment after).
+  public func saveFile<Value: Encodable & Sendable>(
+    _ value: Value, for key: String
+  ) throws(JSONDiskCacheError) -> (savedAt: Date, file: CacheFileIdentity) {
     if let collection = value as? any Collection, collection.isEmpty {
       throw .emptyValueRefused(key: key)
     }
@@ -294,13 +354,13 @@ public actor JSONDiskCache {
     } catch {
       throw .encodingFailed(key: key, reason: String(describing: error))
     }
-    try writeAtomically(data, to: fileURL(for: key), key: key)
-    return savedAt
+    let file = try writeAtomically(data, to: filePath(for: key), key: key)
+    return (savedAt, file)
   }
 
   /// Deletes the entry for `key`, if any.
   public func removeValue(for key: String) {
-    try? fileManager.removeItem(at: fileURL(for: key))
+    if (try? fileManager.removeItem(at: fileURL(for: key))) != nil { removed(key) }
   }
 
   /// The file that holds `key`: a readable, sanitised prefix of the key and a 64-bit FNV-1a hash
@@ -331,6 +391,28 @@ public actor JSONDiskCache {
     }
   }
 
+  /// `savedKeys(withPrefix:)` with the identity of each key's file, from one pass over the folder
+  /// (a launch checks thousands of files against what it recorded, so no Foundation listing).
+  public nonisolated func savedFiles(withPrefix prefix: String) -> [(key: String, file: CacheFileIdentity)] {
+    guard let folder = opendir(directoryPath) else { return [] }
+    defer { closedir(folder) }
+    let descriptor = dirfd(folder)
+    let suffixLength = 1 + 16 + 5
+    var found: [(key: String, file: CacheFileIdentity)] = []
+    while let entry = readdir(folder) {
+      let name = withUnsafePointer(to: &entry.pointee.d_name) {
+        String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self))
+      }
+      guard name.hasPrefix(prefix), name.hasSuffix(".json"), name.utf8.count > suffixLength else { continue }
+      let key = String(name.dropLast(suffixLength))
+      guard key.utf8.count <= 48, Self.fileName(for: key) == name else { continue }
+      var status = stat()
+      guard fstatat(descriptor, name, &status, 0) == 0 else { continue }
+      found.append((key, CacheFileIdentity(status)))
+    }
+    return found
+  }
+
   /// The path of `fileURL(for:)`, built as text.
   nonisolated func filePath(for key: String) -> String {
     let name = Self.fileName(for: key)
@@ -354,21 +436,61 @@ public actor JSONDiskCache {
     return String(readable) + "-" + String(repeating: "0", count: 16 - hex.count) + hex + ".json"
   }
 
-  private func writeAtomically(_ data: Data, to destination: URL, key: String) throws(JSONDiskCacheError) {
-    let temporary = directory.appendingPathComponent(".tmp-\(UUID().uuidString).json", isDirectory: false)
+  private func writeAtomically(
+    _ data: Data, to destination: String, key: String
+  ) throws(JSONDiskCacheError) -> CacheFileIdentity {
     do {
       try fileManager.createDirectory(at: directory, withIntermediateDirectories: true)
-      try data.write(to: temporary)
     } catch {
-      try? fileManager.removeItem(at: temporary)
       throw .writeFailed(key: key, reason: error.localizedDescription)
     }
+    let temporary =
+      (directoryPath.hasSuffix("/") ? directoryPath : directoryPath + "/") + ".tmp-\(UUID().uuidString).json"
+    // Written through one descriptor, whose status is the identity of the file once renamed
+    // (rename keeps the inode and its modification time).
+    let file: CacheFileIdentity
+    switch Self.writeFile(data, atPath: temporary) {
+    case .success(let written): file = written
+    case .failure(let reason):
+      unlink(temporary)
+      throw .writeFailed(key: key, reason: reason.message)
+    }
     // rename(2) replaces the destination in one step: readers see the old file or the new one.
-    guard rename(temporary.path, destination.path) == 0 else {
+    guard rename(temporary, destination) == 0 else {
       let reason = String(cString: strerror(errno))
-      try? fileManager.removeItem(at: temporary)
+      unlink(temporary)
       throw .writeFailed(key: key, reason: reason)
     }
+    return file
+  }
+}
+
+extension JSONDiskCache {
+  struct WriteFailure: Error {
+    let message: String
+  }
+
+  /// Writes `data` to a new file at `path` and returns that file's identity once written.
+  nonisolated static func writeFile(
+    _ data: Data, atPath path: String
+  ) -> Result<CacheFileIdentity, WriteFailure> {
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o644)
+    guard descriptor >= 0 else { return .failure(WriteFailure(message: String(cString: strerror(errno)))) }
+    defer { close(descriptor) }
+    var written = 0
+    while written < data.count {
+      let count = data.withUnsafeBytes { buffer in
+        write(descriptor, buffer.baseAddress! + written, buffer.count - written)
+      }
+      if count < 0, errno == EINTR { continue }
+      guard count > 0 else { return .failure(WriteFailure(message: String(cString: strerror(errno)))) }
+      written += count
+    }
+    var status = stat()
+    guard fstat(descriptor, &status) == 0 else {
+      return .failure(WriteFailure(message: String(cString: strerror(errno))))
+    }
+    return .success(CacheFileIdentity(status))
   }
 }
 

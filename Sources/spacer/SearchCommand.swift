@@ -41,14 +41,17 @@ struct SearchCommand: AsyncParsableCommand {
 
   func run() async throws {
     try await options.withRepository { repository, _ in
-      let saved = await repository.savedAPODs()
+      // One question per process: the answer waits for every saved day to be indexed.
+      let library = APODSearchLibrary(repository: repository)
+      await library.waitUntilIndexed()
       let query = words.joined(separator: " ")
-      let hits = APODSearchIndex(saved).search(query, filter: filter)
-      if saved.isEmpty {
+      let hits = await library.search(query, filter: filter)
+      let savedCount = await library.count
+      if savedCount == 0 {
         Console.note(
           "nothing is saved yet, so there is nothing to search: run `spacer explore` first\(otherCacheHint).")
       } else if hits.isEmpty {
-        Console.note("none of the \(saved.count) saved days matches “\(query)”.")
+        Console.note("none of the \(savedCount) saved days matches “\(query)”.")
       } else if hits.count > limit {
         Console.note("showing \(limit) of \(hits.count) matching days (--limit to see more).")
       }
