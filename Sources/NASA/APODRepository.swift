@@ -7,7 +7,8 @@ public enum FetchPolicy: Sendable, Hashable {
   /// Cache first; the network only when new content can exist (the APOD day has advanced, or
   /// Explore has not been refreshed today).
   case automatic
-  /// The person asked to refresh: check now. Days already saved are still never fetched again.
+  /// The person asked to refresh: check now. A saved day (or a window of them all saved) is asked
+  /// again, and a complete copy that differs replaces the saved one.
   case refresh
   /// Offline mode: never touch the network.
   case cacheOnly
@@ -272,6 +273,22 @@ public actor APODRepository {
       guard !saved.isEmpty else { throw .notCached }
       return list(refreshedToday ? .fresh : staleness(record: record, saved: saved, .notCached))
     }
+    // An explicit refresh of a window already saved asks the service all the same (`refreshed`).
+    if policy == .refresh, missing.isEmpty, let newest = window.first, let oldest = window.last {
+      let outcomes: [APODDay: RefreshOutcome]
+      do {
+        outcomes = try await refreshedWindow(oldest...newest, saved: &saved)
+      } catch .network(.cancelled) {
+        throw .network(.cancelled)
+      } catch {
+        return list(staleness(record: record, saved: saved, error))
+      }
+      for (day, outcome) in outcomes where outcome == .replaced { fetchedNow.insert(day) }
+      await remember(ExploreRecord(refreshedOn: today, days: days))
+      var result = list(.fresh)
+      result.refreshed = outcomes
+      return result
+    }
     if missing.isEmpty || (policy == .automatic && refreshedToday) {
       if !refreshedToday { await remember(ExploreRecord(refreshedOn: today, days: days)) }
       return list(.fresh)
@@ -305,6 +322,28 @@ public actor APODRepository {
     // refreshed until they arrive, so the next call asks for them again.
     if notReceived.isEmpty { await remember(ExploreRecord(refreshedOn: today, days: days)) }
     return list(.fresh, dropped: dropped)
+  }
+
+  /// The service's copies of the saved days of `range`, each judged as `refreshed` judges one
+  /// day's: a complete copy that differs replaces the saved one (in `saved` too).
+  private func refreshedWindow(
+    _ range: ClosedRange<APODDay>, saved: inout [APODDay: CachedValue<APOD>]
+  ) async throws(APODError) -> [APODDay: RefreshOutcome] {
+    let answer = try await source.apods(from: range.lowerBound, through: range.upperBound)
+    var outcomes: [APODDay: RefreshOutcome] = [:]
+    for apod in answer.items where outcomes[apod.date] == nil {
+      guard let current = saved[apod.date] else { continue }
+      if apod == current.value {
+        outcomes[apod.date] = .sameAsSaved
+      } else if apod.isComplete || !current.value.isComplete {
+        await store(apod)
+        saved[apod.date] = CachedValue(value: apod, savedAt: clock.now)
+        outcomes[apod.date] = .replaced
+      } else {
+        outcomes[apod.date] = .keptSaved
+      }
+    }
+    return outcomes
   }
 
   // MARK: Fetches under way

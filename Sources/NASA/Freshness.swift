@@ -114,6 +114,9 @@ public struct ExploreResult: Sendable, Hashable {
   public var droppedCount: Int
   /// A list that ignored the dates asked: not received is not "NASA has no picture"; asked again.
   public var notReceived: [APODDay]
+  /// What an explicit refresh of a window already saved found, for each saved day the service
+  /// answered with; nil when no saved day was asked again.
+  public var refreshed: [APODDay: RefreshOutcome]?
 
   public init(
     entries: [APODResult], freshness: Freshness, cachedAt: Date?, droppedCount: Int = 0,

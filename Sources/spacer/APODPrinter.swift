@@ -118,7 +118,9 @@ struct APODPrinter {
   }
 
   func print(_ result: ExploreResult) throws {
-    if let note = statusNote(freshness: result.freshness, cachedAt: result.cachedAt, notice: nil) {
+    if let outcomes = result.refreshed {
+      Console.note(refreshNote(outcomes, saved: result.entries.count))
+    } else if let note = statusNote(freshness: result.freshness, cachedAt: result.cachedAt, notice: nil) {
       Console.note(note.text)
     }
     if result.droppedCount > 0 {
@@ -150,6 +152,20 @@ struct APODPrinter {
   }
 
   // MARK: Notes
+
+  /// What `explore --refresh` found when every day of the window was saved.
+  private func refreshNote(_ outcomes: [APODDay: RefreshOutcome], saved: Int) -> String {
+    func count(_ outcome: RefreshOutcome) -> Int { outcomes.values.filter { $0 == outcome }.count }
+    var found: [String] = []
+    if count(.replaced) > 0 { found.append("\(count(.replaced)) differed and replaced the saved copies") }
+    if count(.sameAsSaved) > 0 { found.append("\(count(.sameAsSaved)) unchanged") }
+    if count(.keptSaved) > 0 {
+      found.append("\(count(.keptSaved)) less complete than the saved copies, which were kept")
+    }
+    if saved > outcomes.count { found.append("\(saved - outcomes.count) not in its answer (kept as saved)") }
+    return "every day was saved; --refresh asked the service for all \(saved) again: "
+      + found.joined(separator: ", ") + "."
+  }
 
   private func explain(_ result: APODResult) {
     if let refresh = result.refresh {

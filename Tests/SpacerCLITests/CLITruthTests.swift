@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 import NASA
 import TestServer
@@ -91,6 +92,43 @@ struct CLITruthTests {
     #expect(afterSecond > afterFirst)
     #expect(second.stderr.contains("--refresh asked v1: its copy is the one saved"), "\(second.stderr)")
     #expect(!second.stderr.contains("nothing was asked"))
+  }
+
+  @Test func exploreRefreshAsksEvenWhenEveryDayIsSavedAndSaysWhatItFound() async throws {
+    let cache = CacheFolder()
+    let server = LoopbackServer()
+    let base = try await server.start()
+    let retitled = Locked<APODDay?>(nil)
+    await server.route(DemoServer.v1Path) { request in
+      guard let start = request.query["start_date"].flatMap({ try? APODDay(iso: $0) }),
+        let end = request.query["end_date"].flatMap({ try? APODDay(iso: $0) })
+      else { return .json("[]") }
+      let days = Array(start...end)
+      guard let changed = retitled.withLock({ $0 }) else { return .json(APODFixtures.sampleV1Range(days)) }
+      let items = days.map {
+        $0 == changed ? APODFixtures.sampleV1(for: $0, title: "Corrected") : APODFixtures.sampleV1(for: $0)
+      }
+      return .json("[" + items.joined(separator: ",") + "]")
+    }
+    let url = base.appending(path: "planetary/apod").absoluteString
+    let arguments = ["explore", "--days", "3", "--source", "v1", "--base-url", url]
+    let first = try await runSpacer(arguments, cacheDirectory: cache.url)
+    let afterFirst = await server.requestCount()
+    let newest = try #require(
+      first.stdout.split(separator: "\n").first.flatMap { try? APODDay(iso: String($0.prefix(10))) })
+    retitled.withLock { $0 = newest }
+    let second = try await runSpacer(arguments + ["--refresh"], cacheDirectory: cache.url)
+    let afterSecond = await server.requestCount()
+    await server.stop()
+    #expect(first.status == 0, "\(first.stderr)")
+    #expect(second.status == 0, "\(second.stderr)")
+    #expect(afterSecond > afterFirst)
+    #expect(!second.stderr.contains("no new days were fetched"), "\(second.stderr)")
+    #expect(
+      second.stderr.contains(
+        "--refresh asked the service for all 3 again: 1 differed and replaced the saved copies, 2 unchanged"),
+      "\(second.stderr)")
+    #expect(second.stdout.contains("Corrected"), "\(second.stdout)")
   }
 
   /// Both services failing: the process ends, so no message may say it will try again.
