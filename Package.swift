@@ -196,7 +196,8 @@ var targets: [Target] = [
   .testTarget(
     name: "PlaybackTests", dependencies: ["NASA", "Playback", "TestSupport", "APODTestSupport"]),
   .testTarget(
-    name: "APODSearchTests", dependencies: ["APODSearch", "NASA", "TestSupport", "APODTestSupport"]),
+    name: "APODSearchTests",
+    dependencies: ["APODSearch", "Basics", "NASA", "Networking", "TestSupport", "APODTestSupport"]),
   .testTarget(
     name: "SharingTests",
     dependencies: [

@@ -241,11 +241,18 @@ struct RepositoryExploreTests {
     #expect(await harness.source.rangeCalls == [day("2026-11-17")...today, gap...gap])
   }
 
-  @Test func explicitRefreshWithEverythingSavedSendsNothing() async throws {
+  @Test func explicitRefreshWithEverythingSavedAsksForTheWindowAndSaysWhatItFound() async throws {
     let harness = try Harness()
     _ = try await harness.repository.explore(days: 5)
-    _ = try await harness.repository.explore(days: 5, .refresh)
-    #expect(await harness.source.callCount == 1)
+    let corrected = day("2026-11-19")
+    await harness.answer { .success(sampleAPOD($0, title: $0 == corrected ? "Corrected" : nil)) }
+    let refreshed = try await harness.repository.explore(days: 5, .refresh)
+    #expect(await harness.source.rangeCalls == [day("2026-11-17")...today, day("2026-11-17")...today])
+    #expect(refreshed.refreshed?[corrected] == .replaced)
+    #expect(refreshed.refreshed?.values.filter { $0 == .sameAsSaved }.count == 4)
+    #expect(refreshed.items.first { $0.date == corrected }?.title == "Corrected")
+    let saved = try await harness.repository.apod(for: corrected, policy: .cacheOnly)
+    #expect(saved.apod.title == "Corrected")
   }
 
   @Test func daysSavedByTodayAreNotFetchedAgain() async throws {

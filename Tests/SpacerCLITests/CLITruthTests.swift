@@ -1,4 +1,3 @@
-import Basics
 import Foundation
 import NASA
 import TestServer
@@ -96,33 +95,34 @@ struct CLITruthTests {
 
   @Test func exploreRefreshAsksEvenWhenEveryDayIsSavedAndSaysWhatItFound() async throws {
     let cache = CacheFolder()
-    let server = LoopbackServer()
-    let base = try await server.start()
-    let retitled = Locked<APODDay?>(nil)
-    await server.route(DemoServer.v1Path) { request in
-      guard let start = request.query["start_date"].flatMap({ try? APODDay(iso: $0) }),
-        let end = request.query["end_date"].flatMap({ try? APODDay(iso: $0) })
-      else { return .json("[]") }
-      let days = Array(start...end)
-      guard let changed = retitled.withLock({ $0 }) else { return .json(APODFixtures.sampleV1Range(days)) }
-      let items = days.map {
-        $0 == changed ? APODFixtures.sampleV1(for: $0, title: "Corrected") : APODFixtures.sampleV1(for: $0)
+    /// A v1 server answering ranges; with `retitled`, that day's title is "Corrected".
+    func server(retitled: APODDay?) async throws -> (LoopbackServer, String) {
+      let server = LoopbackServer()
+      let base = try await server.start()
+      await server.route(DemoServer.v1Path) { request in
+        guard let start = request.query["start_date"].flatMap({ try? APODDay(iso: $0) }),
+          let end = request.query["end_date"].flatMap({ try? APODDay(iso: $0) })
+        else { return .json("[]") }
+        let items = (start...end).map {
+          APODFixtures.sampleV1(for: $0, title: $0 == retitled ? "Corrected" : nil)
+        }
+        return .json("[" + items.joined(separator: ",") + "]")
       }
-      return .json("[" + items.joined(separator: ",") + "]")
+      return (server, base.appending(path: "planetary/apod").absoluteString)
     }
-    let url = base.appending(path: "planetary/apod").absoluteString
-    let arguments = ["explore", "--days", "3", "--source", "v1", "--base-url", url]
-    let first = try await runSpacer(arguments, cacheDirectory: cache.url)
-    let afterFirst = await server.requestCount()
+    let arguments = ["explore", "--days", "3", "--source", "v1", "--base-url"]
+    let (firstServer, firstURL) = try await server(retitled: nil)
+    let first = try await runSpacer(arguments + [firstURL], cacheDirectory: cache.url)
+    await firstServer.stop()
     let newest = try #require(
       first.stdout.split(separator: "\n").first.flatMap { try? APODDay(iso: String($0.prefix(10))) })
-    retitled.withLock { $0 = newest }
-    let second = try await runSpacer(arguments + ["--refresh"], cacheDirectory: cache.url)
-    let afterSecond = await server.requestCount()
-    await server.stop()
+    let (secondServer, secondURL) = try await server(retitled: newest)
+    let second = try await runSpacer(arguments + [secondURL, "--refresh"], cacheDirectory: cache.url)
+    let asked = await secondServer.requestCount()
+    await secondServer.stop()
     #expect(first.status == 0, "\(first.stderr)")
     #expect(second.status == 0, "\(second.stderr)")
-    #expect(afterSecond > afterFirst)
+    #expect(asked > 0)
     #expect(!second.stderr.contains("no new days were fetched"), "\(second.stderr)")
     #expect(
       second.stderr.contains(
