@@ -137,6 +137,9 @@ public enum JSONDiskCacheError: Error, Sendable, Hashable {
   case encodingFailed(key: String, reason: String)
   /// The file could not be written (disk full, no permission, directory missing…).
   case writeFailed(key: String, reason: String)
+  /// The file holds what a newer version of the app saved: kept, so going back a version loses
+  /// nothing.
+  case newerVersionKept(key: String, schema: Int)
 
   /// A specific sentence for people (and logs).
   public var message: String {
@@ -148,6 +151,9 @@ public enum JSONDiskCacheError: Error, Sendable, Hashable {
       Localized.text("Could not save \"%@\" because it could not be encoded (%@).", key, reason)
     case .writeFailed(let key, let reason):
       Localized.text("Could not save \"%@\" to disk (%@); the previous copy was kept.", key, reason)
+    case .newerVersionKept(let key, _):
+      Localized.text(
+        "Did not save \"%@\": the saved copy was written by a newer version of Spacer and was kept.", key)
     }
   }
 }
@@ -159,7 +165,7 @@ public enum JSONDiskCacheError: Error, Sendable, Hashable {
 /// - Each file is a versioned envelope `{"schema", "savedAt", "value"}`. A file that is corrupt
 ///   or from an older schema is a miss and is removed (that exact file, never one a writer put in
 ///   its place meanwhile); a file from a newer schema, or holding another type, is a miss and is
-///   kept. Reading never crashes.
+///   kept. Reading never crashes. A save does not replace a newer schema's file either.
 /// - Empty values (empty collections, `EmptyCheckable` values that are empty) are refused, so a
 ///   failed or empty response can never overwrite a good entry.
 /// - Keys become safe file names (a readable prefix plus a hash), so any key stays inside
@@ -174,6 +180,7 @@ public actor JSONDiskCache {
   private let fileManager = FileManager()
   private nonisolated let problems = ProblemLog()
   private nonisolated let removalObservers = Locked<[@Sendable (String) -> Void]>([])
+  private nonisolated let toldNewer = Locked<Set<String>>([])
   /// `directory`'s path, kept as text: building file URLs was a large part of a read.
   private nonisolated let directoryPath: String
 
@@ -315,6 +322,12 @@ public actor JSONDiskCache {
     return (data, CacheFileIdentity(status))
   }
 
+  /// The envelope version of the file at `path`, or nil when there is no readable envelope.
+  nonisolated static func schema(ofFileAt path: String) -> Int? {
+    guard let (data, _) = readFile(atPath: path) else { return nil }
+    return try? JSONDecoder().decode(EnvelopeHeader.self, from: data).schema
+  }
+
   /// The identity of the file at `path` now, or nil when there is none.
   nonisolated static func identity(atPath path: String) -> CacheFileIdentity? {
     var status = stat()
@@ -344,6 +357,14 @@ public actor JSONDiskCache {
     if let checkable = value as? any EmptyCheckable, checkable.isEmpty {
       throw .emptyValueRefused(key: key)
     }
+    let path = filePath(for: key)
+    if let held = Self.schema(ofFileAt: path), held > schemaVersion {
+      // Said once per key: every later save of the day is refused the same way.
+      if toldNewer.withLock({ $0.insert(key).inserted }) {
+        problems.append(JSONDiskCacheReadProblem(key: key, kind: .newerVersion(schema: held)))
+      }
+      throw .newerVersionKept(key: key, schema: held)
+    }
     let savedAt = clock.now
     let encoder = JSONEncoder()
     encoder.dateEncodingStrategy = .secondsSince1970
@@ -354,7 +375,7 @@ public actor JSONDiskCache {
     } catch {
       throw .encodingFailed(key: key, reason: String(describing: error))
     }
-    let file = try writeAtomically(data, to: filePath(for: key), key: key)
+    let file = try writeAtomically(data, to: path, key: key)
     return (savedAt, file)
   }
 

@@ -36,3 +36,21 @@ public struct ContentStatus: Sendable, Hashable {
     return nil
   }
 }
+
+extension ContentStatus {
+  /// `describing(freshness:cachedAt:notice:now:)` for a list of `asked` days of which
+  /// `notReceived` never came (the service answered without them): the line says how many and
+  /// that they will be asked for again, after the stale reason when there is one. A list missing
+  /// days is never "nothing newer".
+  public static func describing(
+    freshness: Freshness, cachedAt: Date?, now: Date, notReceived: Int, asked: Int
+  ) -> ContentStatus? {
+    let status = describing(freshness: freshness, cachedAt: cachedAt, notice: nil, now: now)
+    guard notReceived > 0 else { return status }
+    let missing = Localized.text(
+      "%lld of the %lld days asked for were not received from NASA; they will be asked for again.",
+      notReceived, asked)
+    guard let status, status.kind == .stale else { return ContentStatus(kind: .stale, message: missing) }
+    return ContentStatus(kind: .stale, message: status.message + " " + missing)
+  }
+}

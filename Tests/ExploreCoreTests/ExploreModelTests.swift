@@ -24,6 +24,28 @@ struct ExploreModelTests {
     #expect(model.loadedContent?.result.freshness == .fresh)
   }
 
+  @Test func theStatusLineSaysHowManyDaysWereNotReceivedAndThatTheyWillBeAskedAgain() async throws {
+    let clock = TestClock(morning)
+    let folder = try TemporaryDirectory()
+    // A list that ignored the dates asked: two of the five days never came.
+    let source = FakeAPODSource(
+      day: { .success(sampleAPOD($0)) },
+      range: { start, end in
+        let days = Array((start...end).reversed())
+        return .success(
+          APODList(items: days.dropFirst(2).map { sampleAPOD($0) }, notReceived: Array(days.prefix(2))))
+      })
+    let repository = APODRepository(
+      source: source, cache: JSONDiskCache(directory: folder.url, clock: clock), clock: clock)
+    let model = ExploreModel(repository: repository, days: 5, clock: clock)
+    await model.load()
+    #expect(model.loadedContent?.items.count == 3)
+    #expect(
+      model.statusMessage
+        == "2 of the 5 days asked for were not received from NASA; they will be asked for again.")
+    #expect(model.status?.kind == .stale)
+  }
+
   @Test func refreshKeepsTheListOnScreenWhileChecking() async throws {
     let harness = try ModelHarness()
     let model = await harness.loadedExplore(days: 5)

@@ -122,4 +122,14 @@ struct SavedDayIntegrityTests {
       ])
     #expect(await newer.value(APOD.self, for: "apod-day-2024-01-05") != nil)
   }
+
+  @Test func aFetchedDayNeverReplacesANewerVersionsFile() async throws {
+    let harness = try RepositoryHarness()
+    let newer = JSONDiskCache(directory: harness.folder.url, schemaVersion: 2, clock: TestClock())
+    try await newer.save(sampleAPOD(day("2024-01-05"), title: "Newer"), for: "apod-day-2024-01-05")
+
+    let shown = try await harness.repository.apod(for: day("2024-01-05"))
+    #expect(shown.apod.title == "Sample 2024-01-05")
+    #expect(await newer.value(APOD.self, for: "apod-day-2024-01-05")?.value.title == "Newer")
+  }
 }

@@ -92,6 +92,26 @@ struct JSONDiskCacheTests {
     #expect(await newer.value(Note.self, for: "note")?.value == Note(text: "Mira"))
   }
 
+  /// Going back a version: a save does not replace what the newer version saved, and says so once.
+  @Test func aSaveKeepsANewerSchemasFileAndSaysSoOnce() async throws {
+    let folder = try TemporaryDirectory()
+    let newer = JSONDiskCache(directory: folder.url, schemaVersion: 2, clock: TestClock(fixedNow))
+    try await newer.save(Note(text: "Mira"), for: "note")
+    let current = JSONDiskCache(directory: folder.url, schemaVersion: 1, clock: TestClock(fixedNow))
+    for _ in 0..<2 {
+      await #expect(throws: JSONDiskCacheError.newerVersionKept(key: "note", schema: 2)) {
+        try await current.save(Note(text: "Vega"), for: "note")
+      }
+    }
+    #expect(
+      current.takeReadProblems() == [JSONDiskCacheReadProblem(key: "note", kind: .newerVersion(schema: 2))])
+    #expect(await newer.value(Note.self, for: "note")?.value == Note(text: "Mira"))
+    // An older schema's file is still replaced.
+    let older = JSONDiskCache(directory: folder.url, schemaVersion: 3, clock: TestClock(fixedNow))
+    try await older.save(Note(text: "Deneb"), for: "note")
+    #expect(await older.value(Note.self, for: "note")?.value == Note(text: "Deneb"))
+  }
+
   /// A reader that finds a bad file removes that file, never the good one another writer (the
   /// widget's process, through the App Group) renamed into its place after the read. The value
   /// type below renames a good file over the one being read while it is decoded: exactly the
