@@ -10,7 +10,7 @@ import NASA
 ///   published, the newest earlier day (`APODRepository.today`), so a 6 a.m. automation in Europe
 ///   gets yesterday's picture, not an error. The action's Date parameter is read in the device's
 ///   time zone, and the device's own date counts as today (`file(picked:timeZone:now:)`).
-/// - Which bytes: the HD picture when the day has one, else the standard one (`ShareItem`), from
+/// - Which bytes: the best picture the phone can have, HD first (`PictureSources`), from
 ///   the image pipeline's disk tier first, else downloaded once through `HTTPTransport`
 ///   (`PictureDownload`); only bytes that are a PNG, JPEG or GIF are returned.
 /// - Which error: a video or page day is `notAPicture`, with a sentence an automation's user reads
@@ -171,19 +171,19 @@ public struct AstronomyPicture: Sendable {
       throw .unavailable(error)
     }
     var skipped: Skipped?
-    if ShareItem(apod).pictureURL == nil {
+    if ShareItem(apod).pictureSources == nil {
       guard ifVideo == .useNewestPicture else {
         throw .notAPicture(apod.date, video: apod.mediaType == .video, today: day == nil)
       }
       skipped = Skipped(day: apod.date, today: day == nil)
       apod = try await newestPicture(before: apod.date, today: day == nil)
     }
-    guard let url = ShareItem(apod).pictureURL else {
+    guard let sources = ShareItem(apod).pictureSources else {
       throw .notAPicture(apod.date, video: apod.mediaType == .video, today: day == nil)
     }
     let file: PictureFile
     do throws(ImagePipelineError) {
-      file = try await picture(url)
+      file = try await sources.best(picture)
     } catch {
       throw .download(error)
     }
@@ -218,15 +218,15 @@ public struct AstronomyPicture: Sendable {
           throw .noEarlierPicture(day, today: today, lookedBackTo: candidate.next, because: error)
         }
       }
-      if ShareItem(apod).pictureURL != nil { return apod }
+      if ShareItem(apod).pictureSources != nil { return apod }
     }
     throw .noEarlierPicture(day, today: today, lookedBackTo: candidate, because: nil)
   }
 }
 
 extension ShareItem {
-  fileprivate var pictureURL: URL? {
-    if case .picture(let url, _) = self { return url }
+  fileprivate var pictureSources: PictureSources? {
+    if case .picture(let sources, _) = self { return sources }
     return nil
   }
 }

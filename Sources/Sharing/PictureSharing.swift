@@ -4,16 +4,50 @@ import NASA
 import Playback
 
 public enum ShareItem: Sendable, Equatable {
-  case picture(URL, caption: String)
+  case picture(PictureSources, caption: String)
   case link(URL, title: String)
 
   public init(_ apod: APOD) {
-    if case .picture = APODPlayback(apod), let image = apod.hdImageURL ?? apod.imageURL {
+    let sources = PictureSources(hd: apod.hdImageURL, standard: apod.imageURL)
+    if case .picture = APODPlayback(apod), !sources.urls.isEmpty {
       let credit = apod.credit ?? apod.copyright
-      self = .picture(image, caption: credit.map { "\(apod.title) — \($0)" } ?? apod.title)
+      self = .picture(sources, caption: credit.map { "\(apod.title) — \($0)" } ?? apod.title)
     } else {
       self = .link(apod.pageURL, title: apod.title)
     }
+  }
+}
+
+/// A day's picture files, best first: HD, then the standard one (the preview every screen shows).
+///
+/// Share, Save to Photos and the Shortcuts action take the best one the phone can have: each is
+/// asked for in turn (the disk tier, else a download) and a failure moves on to the next, so
+/// offline they get the best picture held and fail only when none is.
+public struct PictureSources: Sendable, Equatable {
+  public let urls: [URL]
+
+  public init(hd: URL?, standard: URL?) {
+    urls = [hd, standard].compactMap { $0 }.reduce(into: []) { urls, url in
+      if !urls.contains(url) { urls.append(url) }
+    }
+  }
+
+  /// The first of `urls` that `fetch` gets; when none does, the best one's error. A cancelled
+  /// caller stops at once.
+  public nonisolated(nonsending) func best<Picture, Failure: Error>(
+    _ fetch: (URL) async throws(Failure) -> Picture
+  ) async throws(Failure) -> Picture {
+    var firstError: Failure?
+    for url in urls {
+      do {
+        return try await fetch(url)
+      } catch {
+        if Task.isCancelled { throw error }
+        firstError = firstError ?? error
+      }
+    }
+    guard let firstError else { preconditionFailure("a ShareItem's picture has at least one URL") }
+    throw firstError
   }
 }
 
@@ -59,7 +93,8 @@ public enum SavePictureResult: Sendable, Equatable {
 }
 
 /// Asks the least of the user: a non-picture day is refused before any prompt, permission is asked
-/// before any download, and a failure adds nothing.
+/// before any download, the best picture the phone can have is saved (`PictureSources`), and a
+/// failure adds nothing.
 public struct PictureSaver: Sendable {
   private let requestAccess: @Sendable () async -> PhotoLibraryAddAccess
   private let download: @Sendable (URL) async throws -> Data
@@ -76,14 +111,14 @@ public struct PictureSaver: Sendable {
   }
 
   public func save(_ apod: APOD) async -> SavePictureResult {
-    guard case .picture(let url, _) = ShareItem(apod) else { return .notAPicture }
+    guard case .picture(let sources, _) = ShareItem(apod) else { return .notAPicture }
     switch await requestAccess() {
     case .denied: return .accessDenied
     case .restricted: return .accessRestricted
     case .granted: break
     }
     do {
-      let data = try await download(url)
+      let data = try await sources.best(download)
       guard !data.isEmpty else { return .failed(reason: Localized.text("the picture arrived empty")) }
       try await addToLibrary(data)
       return .saved

@@ -27,11 +27,17 @@ private final class PhotosDouble: @unchecked Sendable {
   var calls: [String] { lock.withLock { _calls } }
   let access: PhotoLibraryAddAccess
   let downloadError: (any Error)?
+  /// File names that fail to download (the phone holds none of them and is offline).
+  let unreachable: Set<String>
   let saveError: (any Error)?
 
-  init(access: PhotoLibraryAddAccess, downloadError: (any Error)? = nil, saveError: (any Error)? = nil) {
+  init(
+    access: PhotoLibraryAddAccess, downloadError: (any Error)? = nil, unreachable: Set<String> = [],
+    saveError: (any Error)? = nil
+  ) {
     self.access = access
     self.downloadError = downloadError
+    self.unreachable = unreachable
     self.saveError = saveError
   }
 
@@ -46,6 +52,7 @@ private final class PhotosDouble: @unchecked Sendable {
       download: { url in
         self.record("download \(url.lastPathComponent)")
         if let error = self.downloadError { throw error }
+        if self.unreachable.contains(url.lastPathComponent) { throw Refusal(description: "offline") }
         return Data([0xFF, 0xD8, 0xFF])
       },
       addToLibrary: { data in
@@ -62,15 +69,26 @@ private struct Refusal: LocalizedError {
 
 @Suite("Share and save the picture")
 struct PictureSharingTests {
-  @Test func aPictureIsSharedItselfInHDWithTitleAndCredit() {
-    #expect(
-      ShareItem(picture())
-        == .picture(
-          URL(string: "https://apod.nasa.gov/apod/image/2404/totality.jpg")!, caption: "Totality — Jane Doe"))
+  @Test func aPictureIsSharedItselfHDFirstWithTitleAndCredit() {
+    let hd = URL(string: "https://apod.nasa.gov/apod/image/2404/totality.jpg")!
+    let standard = URL(string: "https://apod.nasa.gov/apod/image/2404/totality_1024.jpg")!
+    guard case .picture(let sources, let caption) = ShareItem(picture()) else {
+      Issue.record("a picture day shared its link")
+      return
+    }
+    #expect(sources.urls == [hd, standard])
+    #expect(caption == "Totality — Jane Doe")
     #expect(
       ShareItem(picture(hd: false, credit: nil))
-        == .picture(
-          URL(string: "https://apod.nasa.gov/apod/image/2404/totality_1024.jpg")!, caption: "Totality"))
+        == .picture(PictureSources(hd: nil, standard: standard), caption: "Totality"))
+    #expect(PictureSources(hd: standard, standard: standard).urls == [standard])
+  }
+
+  @Test func offlineWithOnlyThePreviewHeldSaveAddsThePreview() async {
+    let photos = PhotosDouble(access: .granted, unreachable: ["totality.jpg"])
+    #expect(await photos.saver.save(picture()) == .saved)
+    #expect(
+      photos.calls == ["access", "download totality.jpg", "download totality_1024.jpg", "add 3 bytes"])
   }
 
   @Test func aVideoSharesThePageLink() {
@@ -101,7 +119,9 @@ struct PictureSharingTests {
   @Test func aFailedDownloadOrSaveSaysWhyAndAddsNothing() async {
     let offline = PhotosDouble(access: .granted, downloadError: Refusal(description: "you're offline"))
     #expect(await offline.saver.save(picture()) == .failed(reason: "you're offline"))
-    #expect(!offline.calls.contains { $0.hasPrefix("add") })
+    #expect(
+      offline.calls == ["access", "download totality.jpg", "download totality_1024.jpg"],
+      "both pictures are asked for before Save gives up")
     let full = PhotosDouble(access: .granted, saveError: Refusal(description: "the library is full"))
     #expect(await full.saver.save(picture()) == .failed(reason: "the library is full"))
   }

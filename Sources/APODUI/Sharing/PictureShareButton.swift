@@ -9,9 +9,10 @@ import Sharing
   import SwiftUI
   import UIKit
 
-  /// A picture day shares the picture itself (through `PictureDownload`) as a file named after the day
-  /// with its bytes' extension, so the sheet previews it and a GIF stays a GIF. A picture that cannot
-  /// be prepared is told through the app's one message queue.
+  /// A picture day shares the best picture the phone can have (`PictureSources`, through
+  /// `PictureDownload`) as a file named after the day with its bytes' extension, so the sheet
+  /// previews it and a GIF stays a GIF. A picture that cannot be prepared is told through the
+  /// app's one message queue.
   struct PictureShareButton: View {
     let apod: APOD
     let pictures: PictureDownload
@@ -22,9 +23,9 @@ import Sharing
 
     var body: some View {
       switch ShareItem(apod) {
-      case .picture(let url, let caption):
+      case .picture(let sources, let caption):
         Button {
-          prepare(url, caption: caption)
+          prepare(sources, caption: caption)
         } label: {
           Label("Share", systemImage: "square.and.arrow.up")
         }
@@ -60,13 +61,15 @@ import Sharing
         })
     }
 
-    private func prepare(_ url: URL, caption: String) {
+    private func prepare(_ sources: PictureSources, caption: String) {
       isPreparing = true
       let title = apod.title
       Task {
         defer { isPreparing = false }
         do {
-          let picture = try await pictures.picture(at: url)
+          let picture = try await sources.best { url throws(ImagePipelineError) in
+            try await pictures.picture(at: url)
+          }
           prepared = try await PreparedShare.write(picture, title: title, caption: caption)
           presentation.present(.share(apod.date))
         } catch let error as ImagePipelineError {

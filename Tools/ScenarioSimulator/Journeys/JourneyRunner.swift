@@ -296,31 +296,40 @@ extension ScenarioSession {
     return content.apod
   }
 
-  /// Share as the detail's button does: a picture day's picture is fetched first (`PictureDownload`:
-  /// the disk tier, else the picture server) and the share sheet is presented with it; a failure is
+  /// Share as the detail's button does: a picture day's best picture the phone can have is fetched
+  /// first (`PictureSources`, `PictureDownload`: the disk tier, else the picture server) and the
+  /// share sheet is presented with it; a failure is
   /// told in the message queue instead (`DayDetails.shareFailed`). Any other day shares its page
   /// link through the system's `ShareLink`, which is no sheet of the app's state.
   private func share(_ model: AppModel) async {
     guard let apod, let day = apodInFront(model) else {
       return fail("no loaded day is in front to share")
     }
-    guard case .picture(let url, _) = ShareItem(day) else {
+    guard case .picture(let sources, _) = ShareItem(day) else {
       return world.note("share: \(day.date.iso) shares its page link (the system's ShareLink)")
     }
     let pictures = PictureDownload(images: apod.images, downloader: apod.pictureDownloader)
-    var failure: String?
+    var outcome: Result<URL, ImagePipelineError>?
     await track {
       do throws(ImagePipelineError) {
-        _ = try await pictures.picture(at: url)
+        outcome = .success(
+          try await sources.best { url throws(ImagePipelineError) in
+            _ = try await pictures.picture(at: url)
+            return url
+          })
       } catch {
-        failure = error.message
+        outcome = .failure(error)
       }
     }
-    if let failure {
-      model.details.shareFailed(failure)
-      world.note("share: the picture could not be prepared: \(failure)")
-    } else {
+    switch outcome {
+    case .failure(let error):
+      model.details.shareFailed(error.message)
+      world.note("share: the picture could not be prepared: \(error.message)")
+    case .success(let url):
+      world.note(
+        "share: \(url == sources.urls.first ? "the best picture" : "a lesser picture, the best one not had")")
       present(.share(day.date), model)
+    case nil: break
     }
   }
 
