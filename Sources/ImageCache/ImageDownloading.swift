@@ -13,11 +13,31 @@ public protocol ImageDownloading: Sendable {
   func download(_ url: URL) async throws(ImagePipelineError) -> Data
 
   func download(_ url: URL, allowsConstrainedNetwork: Bool) async throws(ImagePipelineError) -> Data
+
+  /// The same body written to `file` (replaced) as it arrives, for a process that cannot hold a
+  /// whole picture in memory (the widget); its byte count.
+  func download(
+    _ url: URL, toFile file: URL, allowsConstrainedNetwork: Bool
+  ) async throws(ImagePipelineError)
+    -> Int
 }
 
 extension ImageDownloading {
   public func download(_ url: URL, allowsConstrainedNetwork: Bool) async throws(ImagePipelineError) -> Data {
     try await download(url)
+  }
+
+  /// Downloaders without a streaming transport (test doubles) write what `download(_:)` gives.
+  public func download(
+    _ url: URL, toFile file: URL, allowsConstrainedNetwork: Bool
+  ) async throws(ImagePipelineError) -> Int {
+    let data = try await download(url, allowsConstrainedNetwork: allowsConstrainedNetwork)
+    do {
+      try data.write(to: file, options: .atomic)
+    } catch {
+      throw .http(.transport("the picture could not be written: \(error.localizedDescription)"))
+    }
+    return data.count
   }
 }
 
@@ -56,6 +76,26 @@ public struct URLSessionImageDownloader: ImageDownloading {
       throw .notAnImage(contentType: contentType)
     }
     return response.body
+  }
+
+  public func download(
+    _ url: URL, toFile file: URL, allowsConstrainedNetwork: Bool
+  ) async throws(ImagePipelineError) -> Int {
+    let request = HTTPRequest(
+      url: url, timeout: timeout, spendsSharedQuota: false, accept: .image,
+      allowsConstrainedNetwork: allowsConstrainedNetwork)
+    let response: HTTPResponse
+    do {
+      response = try await transport.send(request, bodyTo: file)
+    } catch {
+      throw ImagePipelineError(error)
+    }
+    if let contentType = response.header("Content-Type"), Self.isTextual(contentType) {
+      try? FileManager.default.removeItem(at: file)
+      throw .notAnImage(contentType: contentType)
+    }
+    let attributes = try? FileManager.default.attributesOfItem(atPath: file.path)
+    return (attributes?[.size] as? NSNumber)?.intValue ?? 0
   }
 
   private static func isTextual(_ contentType: String) -> Bool {

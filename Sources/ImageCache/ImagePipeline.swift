@@ -205,8 +205,8 @@ public actor ImagePipeline {
     disk.adoptIfWrittenElsewhere(fileName)
     if !disk.contains(fileName) {
       guard downloadsMissing else { return nil }
-      // Written to the disk tier by the download; the bytes in memory are let go right here.
-      _ = try await download(key.url, allowsConstrainedNetwork: key.size.allowsConstrainedNetwork)
+      try await downloadToDisk(
+        key.url, fileName: fileName, allowsConstrainedNetwork: key.size.allowsConstrainedNetwork)
     }
     let file = disk.fileURL(for: fileName)
     do {
@@ -216,6 +216,44 @@ public actor ImagePipeline {
       return image
     } catch .undecodable(let error) {
       disk.remove(fileName)
+      throw .undecodable(error)
+    }
+  }
+
+  /// The widget's download: the body goes to a file beside the disk tier's as it arrives (the
+  /// extension lives under about 30 MB, a picture may be 20), is checked from a mapping of that
+  /// file, and takes the disk tier's name only once whole and a picture.
+  private func downloadToDisk(
+    _ url: URL, fileName: String, allowsConstrainedNetwork: Bool
+  ) async throws(ImagePipelineError) {
+    downloadsStarted += 1
+    downloadsRunning += 1
+    defer { downloadsRunning -= 1 }
+    let destination = disk.fileURL(for: fileName)
+    let partial = destination.deletingLastPathComponent()
+      .appendingPathComponent(".\(fileName).\(UUID().uuidString).part", isDirectory: false)
+    defer { try? FileManager.default.removeItem(at: partial) }
+    let bytes = try await downloader.download(
+      url, toFile: partial, allowsConstrainedNetwork: allowsConstrainedNetwork)
+    try Self.validateFile(partial)
+    do {
+      try? FileManager.default.removeItem(at: destination)
+      try FileManager.default.moveItem(at: partial, to: destination)
+    } catch {
+      throw .http(.transport("the picture could not be kept: \(error.localizedDescription)"))
+    }
+    disk.didWrite(fileName, byteCount: bytes, now: clock.now)
+  }
+
+  private nonisolated static func validateFile(_ file: URL) throws(ImagePipelineError) {
+    guard let mapped = try? Data(contentsOf: file, options: .alwaysMapped) else {
+      throw .undecodable(.unrecognizedFormat)
+    }
+    do {
+      _ = try ImageHeaderReader.validate(mapped)
+    } catch .unrecognizedFormat where ImageHeaderReader.looksLikeText(mapped) {
+      throw .notAnImage(contentType: nil)
+    } catch {
       throw .undecodable(error)
     }
   }

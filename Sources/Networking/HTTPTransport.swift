@@ -37,6 +37,30 @@ public struct HTTPTransport: Sendable {
     return response
   }
 
+  /// `send(_:)` with the body written to `file` (replaced) as it arrives, never whole in memory:
+  /// the response's `body` is empty for a 2xx answer and holds the error page otherwise (`file`
+  /// is then removed).
+  public func send(_ request: HTTPRequest, bodyTo file: URL) async throws(HTTPError) -> HTTPResponse {
+    try Self.requireSecure(request.url)
+    if Task.isCancelled { throw .cancelled }
+    let urlRequest = Self.urlRequest(for: request)
+    let response = try await Self.exchange(timeout: request.timeout, clock: clock) {
+      try await Self.load(urlRequest, session: session, bodyTo: file)
+    }
+    guard (200..<300).contains(response.statusCode) else {
+      let page = (try? Data(contentsOf: file)) ?? Data()
+      try? FileManager.default.removeItem(at: file)
+      let withPage = HTTPResponse(statusCode: response.statusCode, headers: response.headers, body: page)
+      throw HTTPError(response: withPage, accepting: request.accept, now: clock.now)
+        ?? .unexpectedStatus(response.statusCode)
+    }
+    if let error = HTTPError(response: response, accepting: request.accept, now: clock.now) {
+      try? FileManager.default.removeItem(at: file)
+      throw error
+    }
+    return response
+  }
+
   static func requireSecure(_ url: URL) throws(HTTPError) {
     let scheme = url.scheme?.lowercased()
     guard scheme == "https" || scheme == "http", let host = url.host, !host.isEmpty else {
@@ -81,9 +105,15 @@ public struct HTTPTransport: Sendable {
   private static func exchange(
     _ urlRequest: URLRequest, session: URLSession, timeout: Duration, clock: any Clocking
   ) async throws(HTTPError) -> HTTPResponse {
+    try await exchange(timeout: timeout, clock: clock) { try await load(urlRequest, session: session) }
+  }
+
+  private static func exchange(
+    timeout: Duration, clock: any Clocking, transfer: @escaping @Sendable () async throws -> HTTPResponse
+  ) async throws(HTTPError) -> HTTPResponse {
     do {
       return try await withThrowingTaskGroup(of: HTTPResponse.self) { group in
-        group.addTask { try await load(urlRequest, session: session) }
+        group.addTask { try await transfer() }
         group.addTask {
           try await clock.sleep(for: timeout)
           throw HTTPError.timedOut
@@ -102,11 +132,52 @@ public struct HTTPTransport: Sendable {
 
   /// The caller is answered `.cancelled` at once; what becomes of the transfer is `TransferCancellation`'s.
   private static func load(_ urlRequest: URLRequest, session: URLSession) async throws -> HTTPResponse {
-    let handle = DataTaskHandle()
+    try await run(on: session) { session, finish in
+      session.dataTask(with: urlRequest) { data, response, error in
+        finish(
+          Result { () throws(HTTPError) in try makeResponse(data: data, response: response, error: error) })
+      }
+    }
+  }
+
+  /// The system writes the body to a file of its own and deletes it when the completion returns.
+  private static func load(
+    _ urlRequest: URLRequest, session: URLSession, bodyTo file: URL
+  ) async throws -> HTTPResponse {
+    try await run(on: session) { session, finish in
+      session.downloadTask(with: urlRequest) { location, response, error in
+        finish(
+          Result { () throws(HTTPError) in
+            let head = try makeResponse(data: Data(), response: response, error: error, checksLength: false)
+            guard let location else { throw .transport("no downloaded file") }
+            do {
+              try? FileManager.default.removeItem(at: file)
+              try FileManager.default.moveItem(at: location, to: file)
+            } catch {
+              throw .transport("the downloaded file could not be kept: \(error.localizedDescription)")
+            }
+            let attributes = try? FileManager.default.attributesOfItem(atPath: file.path)
+            if isTruncated(head, bodyCount: (attributes?[.size] as? NSNumber)?.intValue ?? 0) {
+              try? FileManager.default.removeItem(at: file)
+              throw .transport("truncated body")
+            }
+            return head
+          })
+      }
+    }
+  }
+
+  private static func run(
+    on session: URLSession,
+    _ makeTask:
+      @escaping @Sendable (URLSession, @escaping @Sendable (Result<HTTPResponse, HTTPError>) -> Void)
+      -> URLSessionTask
+  ) async throws -> HTTPResponse {
+    let handle = TransferHandle()
     return try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation {
         (continuation: CheckedContinuation<HTTPResponse, any Error>) in
-        handle.start(urlRequest, given: session, answering: continuation)
+        handle.start(given: session, making: makeTask, answering: continuation)
       }
     } onCancel: {
       handle.cancel()
@@ -114,7 +185,7 @@ public struct HTTPTransport: Sendable {
   }
 
   static func makeResponse(
-    data: Data?, response: URLResponse?, error: (any Error)?
+    data: Data?, response: URLResponse?, error: (any Error)?, checksLength: Bool = true
   ) throws(HTTPError) -> HTTPResponse {
     if let error { throw transportError(error) }
     guard let http = response as? HTTPURLResponse else { throw .transport("not an HTTP response") }
@@ -123,18 +194,22 @@ public struct HTTPTransport: Sendable {
       headers[String(describing: name)] = String(describing: value)
     }
     let result = HTTPResponse(statusCode: http.statusCode, headers: headers, body: data ?? Data())
-    if isTruncated(result) { throw .transport("truncated body") }
+    if checksLength, isTruncated(result) { throw .transport("truncated body") }
     return result
   }
 
   /// A body shorter than its declared `Content-Length` was cut off (a closed connection, a proxy
   /// restart). Skipped for encoded bodies, whose decoded length differs from the declared one.
   static func isTruncated(_ response: HTTPResponse) -> Bool {
+    isTruncated(response, bodyCount: response.body.count)
+  }
+
+  static func isTruncated(_ response: HTTPResponse, bodyCount: Int) -> Bool {
     let encoding = response.header("Content-Encoding")?.lowercased()
     guard encoding == nil || encoding == "identity",
       let declared = response.header("Content-Length").flatMap({ Int($0) })
     else { return false }
-    return response.body.count < declared
+    return bodyCount < declared
   }
 
   static func transportError(_ error: any Error) -> HTTPError {
@@ -173,14 +248,16 @@ public struct HTTPTransport: Sendable {
 // any thread). The session and the task are made under the lock, so a cancel that came first
 // means no task is ever made (a task made and never resumed would keep a session of its own
 // alive forever).
-private final class DataTaskHandle: @unchecked Sendable {
+private final class TransferHandle: @unchecked Sendable {
   private let lock = NSLock()
   private var continuation: CheckedContinuation<HTTPResponse, any Error>?
-  private var task: URLSessionDataTask?
+  private var task: URLSessionTask?
   private var cancelled = false
 
   func start(
-    _ urlRequest: URLRequest, given: URLSession,
+    given: URLSession,
+    making makeTask: (URLSession, @escaping @Sendable (Result<HTTPResponse, HTTPError>) -> Void) ->
+      URLSessionTask,
     answering continuation: CheckedContinuation<HTTPResponse, any Error>
   ) {
     lock.lock()
@@ -191,12 +268,7 @@ private final class DataTaskHandle: @unchecked Sendable {
     }
     self.continuation = continuation
     let session = TransferCancellation.session(for: given)
-    let task = session.dataTask(with: urlRequest) { data, response, error in
-      self.finish(
-        with: Result(catching: { () throws(HTTPError) in
-          try HTTPTransport.makeResponse(data: data, response: response, error: error)
-        }))
-    }
+    let task = makeTask(session) { result in self.finish(with: result) }
     self.task = task
     lock.unlock()
     task.resume()
