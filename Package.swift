@@ -55,7 +55,7 @@ var targets: [Target] = [
     name: "NASA", dependencies: ["Basics", "Localization", "Networking", "TextCleaning"],
     swiftSettings: explicitIsolation),
   // How a day's media plays: native video, an embedded player's page, or the APOD page.
-  .target(name: "Playback", dependencies: ["NASA"], swiftSettings: explicitIsolation),
+  .target(name: "Playback", dependencies: ["Basics", "NASA"], swiftSettings: explicitIsolation),
   // Searching the saved days: the index, the library that keeps it in step with saves, the filter.
   .target(
     name: "APODSearch", dependencies: ["Basics", "NASA", "Playback", "TextCleaning"],
@@ -194,7 +194,7 @@ var targets: [Target] = [
       "TextCleaning", "WidgetCore",
     ]),
   .testTarget(
-    name: "PlaybackTests", dependencies: ["NASA", "Playback", "TestSupport", "APODTestSupport"]),
+    name: "PlaybackTests", dependencies: ["Basics", "NASA", "Playback", "TestSupport", "APODTestSupport"]),
   .testTarget(
     name: "APODSearchTests",
     dependencies: ["APODSearch", "Basics", "NASA", "Networking", "TestSupport", "APODTestSupport"]),

@@ -183,7 +183,7 @@ import Sharing
               // The phone may turn while the video is in front (the navigation state allows it);
               // Done reports the close before the sheet animates away, so the app is upright
               // first. A swipe down would report only as it ends (tabs sideways meanwhile): off.
-              MediaPlayerView(playback: APODPlayback(apod), title: apod.title) {
+              MediaPlayerView(playback: APODPlayback(apod), title: apod.title, clock: images.clock) {
                 presentation.close(.video(apod.date))
               }
               .interactiveDismissDisabled()

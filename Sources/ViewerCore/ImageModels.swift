@@ -10,7 +10,7 @@ import ScreenCore
 @MainActor @Observable
 public final class ImageModels {
   public let pipeline: ImagePipeline
-  @ObservationIgnored private let clock: any Clocking
+  @ObservationIgnored public let clock: any Clocking
   @ObservationIgnored private var handedOut: [WeakModel] = []
 
   private struct WeakModel {

@@ -3,6 +3,8 @@ import Playback
 #if canImport(SwiftUI) && canImport(UIKit) && canImport(WebKit) && canImport(AVKit)
   import AVFoundation
   import AVKit
+  import Basics
+  import Combine
   import DesignSystem
   import Foundation
   import NASA
@@ -16,12 +18,17 @@ import Playback
     private let title: String
     private let closing: (@MainActor () -> Void)?
     @Environment(\.dismiss) private var dismiss
+    @State private var audio: VideoAudioSession
 
-    /// `closing` is called before the dismissal animates (the navigation state turns the app upright).
-    public init(playback: APODPlayback, title: String, closing: (@MainActor () -> Void)? = nil) {
+    /// `closing` is called before the dismissal animates (the navigation state turns the app upright);
+    /// `clock` is the process's (a busy audio session is asked again on it).
+    public init(
+      playback: APODPlayback, title: String, clock: any Clocking, closing: (@MainActor () -> Void)? = nil
+    ) {
       self.playback = playback
       self.title = title
       self.closing = closing
+      _audio = State(initialValue: VideoAudioSession(session: LiveVideoAudioSession(), clock: clock))
     }
 
     public var body: some View {
@@ -32,7 +39,7 @@ import Playback
             EmbeddedPlayerView(url: url, title: title)
               .aspectRatio(16 / 9, contentMode: .fit)
           case .nativePlayer(let url):
-            NativePlayerView(url: url)
+            NativePlayerView(url: url, audio: audio)
           case .picture, .openPage:
             EmptyView()
           }
@@ -42,10 +49,16 @@ import Playback
         // No label on the container: it would hide the web and AVKit controls from VoiceOver.
         // The navigation title is the heading that names the video.
         .navigationTitle(title)
-        // A video in front plays with sound even with the Silent switch on (the default category
-        // is silenced by it); other apps' audio resumes when it leaves.
-        .onAppear { VideoAudioSession.begin() }
-        .onDisappear { VideoAudioSession.end() }
+        // Core's `VideoAudioSession`: the category is set now, the session taken only at Play
+        // (by AVKit's player or WebKit's), given back when it stops or the sheet goes.
+        .onAppear {
+          if case .nativePlayer = playback {
+            audio.appeared(reportsPlayback: true)
+          } else {
+            audio.appeared(reportsPlayback: false)
+          }
+        }
+        .onDisappear { Task { await audio.closed() } }
         .navigationBarTitleDisplayMode(.inline)
         .toolbar {
           ToolbarItem(placement: .confirmationAction) {
@@ -59,31 +72,41 @@ import Playback
     }
   }
 
-  /// A refusal (another app holds the session) leaves the system's default: the video still plays,
-  /// perhaps silenced by the switch.
-  private enum VideoAudioSession {
-    static func begin() {
-      let session = AVAudioSession.sharedInstance()
+  /// `AVAudioSession` as Core's `VideoAudioSession` asks for it. Declarations followed (AVFAudio,
+  /// iPhoneOS 26.2 SDK): `setCategory(_:mode:)`, `setActive(_:)`, `setActive(_:options:)` with
+  /// `.notifyOthersOnDeactivation`; a deactivation with I/O still running fails with
+  /// `AVAudioSessionErrorCodeIsBusy` ('!act', `AVAudioSession.ErrorCode.isBusy`).
+  nonisolated private struct LiveVideoAudioSession: AudioSessionControlling {
+    func prepareForVideo() {
+      try? AVAudioSession.sharedInstance().setCategory(.playback, mode: .moviePlayback)
+    }
+
+    func activateForVideo() throws(AudioSessionRefusal) {
       do {
-        try session.setCategory(.playback, mode: .moviePlayback)
-        try session.setActive(true)
+        try AVAudioSession.sharedInstance().setActive(true)
       } catch {
-        return
+        throw Self.refusal(error)
       }
     }
 
-    static func end() {
+    func deactivateNotifyingOthers() throws(AudioSessionRefusal) {
       do {
         try AVAudioSession.sharedInstance().setActive(false, options: .notifyOthersOnDeactivation)
       } catch {
-        return
+        throw Self.refusal(error)
       }
+    }
+
+    private static func refusal(_ error: any Error) -> AudioSessionRefusal {
+      let code = (error as NSError).code
+      return code == AVAudioSession.ErrorCode.isBusy.rawValue ? .busy : .other(error.localizedDescription)
     }
   }
 
   /// Made when the view appears (not in `body`) and paused when it goes, so closing stops the sound.
   private struct NativePlayerView: View {
     let url: URL
+    let audio: VideoAudioSession
     @State private var player: AVPlayer?
 
     var body: some View {
@@ -92,6 +115,16 @@ import Playback
           if player == nil { player = AVPlayer(url: url) }
         }
         .onDisappear { player?.pause() }
+        .onReceive(
+          player?.publisher(for: \.timeControlStatus).eraseToAnyPublisher() ?? Empty().eraseToAnyPublisher()
+        ) {
+          status in
+          switch status {
+          case .playing: audio.playbackStarted()
+          case .paused: Task { await audio.playbackStopped() }
+          default: break
+          }
+        }
     }
   }
 
