@@ -45,9 +45,10 @@ public protocol AudioSessionControlling: Sendable {
     self.retryDelay = retryDelay
   }
 
-  public func appeared(reportsPlayback: Bool) {
+  /// AVKit's player reports its playback; a web page's (`.embeddedPlayer`) does not.
+  public func appeared(_ playback: APODPlayback) {
     session.prepareForVideo()
-    playerMayHoldIt = !reportsPlayback
+    if case .nativePlayer = playback { playerMayHoldIt = false } else { playerMayHoldIt = true }
   }
 
   public func playbackStarted() {

@@ -1,4 +1,5 @@
 import Basics
+import Foundation
 import Playback
 import TestSupport
 import Testing
@@ -40,7 +41,7 @@ struct VideoAudioSessionTests {
   @Test func appearingTakesNothingPlayTakesStopGivesBack() async {
     let fake = FakeAudioSession()
     let audio = VideoAudioSession(session: fake, clock: TestClock())
-    audio.appeared(reportsPlayback: true)
+    audio.appeared(.nativePlayer(URL(string: "https://apod.nasa.gov/apod/image/2401/clip.mp4")!))
     #expect(fake.calls.withLock { $0 } == ["prepare"])
     #expect(!audio.isHeld)
     audio.playbackStarted()
@@ -55,7 +56,7 @@ struct VideoAudioSessionTests {
   @Test func aWebPlayerThatDoesNotReportPlaybackIsGivenBackOnClose() async {
     let fake = FakeAudioSession()
     let audio = VideoAudioSession(session: fake, clock: TestClock())
-    audio.appeared(reportsPlayback: false)
+    audio.appeared(.embeddedPlayer(URL(string: "https://www.youtube-nocookie.com/embed/abc")!))
     await audio.closed()
     #expect(fake.calls.withLock { $0 } == ["prepare", "deactivate"])
   }

@@ -51,13 +51,7 @@ import Playback
         .navigationTitle(title)
         // Core's `VideoAudioSession`: the category is set now, the session taken only at Play
         // (by AVKit's player or WebKit's), given back when it stops or the sheet goes.
-        .onAppear {
-          if case .nativePlayer = playback {
-            audio.appeared(reportsPlayback: true)
-          } else {
-            audio.appeared(reportsPlayback: false)
-          }
-        }
+        .onAppear { audio.appeared(playback) }
         .onDisappear { Task { await audio.closed() } }
         .navigationBarTitleDisplayMode(.inline)
         .toolbar {
