@@ -21,7 +21,6 @@ public final class AppModel {
 
   public private(set) var launchState: LaunchState = .notLaunched
   public private(set) var onboardingResult: PaywallFlowResult?
-  /// Why a gated action did not run (Ask to Buy, a paywall that could not be shown).
   public var gateNotice: String? { notices.text }
 
   public let monetization: AppMonetization
