@@ -89,7 +89,8 @@ var targets: [Target] = [
     name: "ScreenCore", dependencies: ["Localization", "NASA", "Playback", "TextCleaning"],
     swiftSettings: explicitIsolation),
   .target(
-    name: "TodayCore", dependencies: ["Basics", "NASA", "ScreenCore"], swiftSettings: explicitIsolation),
+    name: "TodayCore", dependencies: ["Basics", "ImageCache", "NASA", "ScreenCore", "ViewerCore"],
+    swiftSettings: explicitIsolation),
   .target(
     name: "ExploreCore", dependencies: ["APODSearch", "Basics", "Localization", "NASA", "ScreenCore"],
     swiftSettings: explicitIsolation),
@@ -238,7 +239,7 @@ var targets: [Target] = [
     name: "TodayCoreTests",
     dependencies: [
       "Basics", "TodayCore", "ScreenCore", "NASA", "Networking", "TestServer", "TestSupport",
-      "APODTestSupport",
+      "APODTestSupport", "ImageCache", "ImageTestSupport", "ViewerCore",
     ]),
   .testTarget(
     name: "ExploreCoreTests",
@@ -340,7 +341,7 @@ var targets: [Target] = [
     // Each screen: its own Core module, the Core client modules whose values it draws, the design
     // system and the shared APOD views; never another screen or another tab's Core, never AppCore.
     .target(
-      name: "TodayFeature", dependencies: ["TodayCore", "NASA", "DesignSystem", "APODUI"],
+      name: "TodayFeature", dependencies: ["TodayCore", "NASA", "DesignSystem", "APODUI", "ViewerCore"],
       swiftSettings: mainActorByDefault),
     .target(
       name: "ExploreFeature",

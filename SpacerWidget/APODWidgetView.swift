@@ -6,15 +6,12 @@ import WidgetCore
 import WidgetKit
 
 /// Draws one entry for every supported family. What shows (picture, title, date, their lines, the
-/// lock-screen texts, StandBy's layout) is Core's `WidgetFace`; this view lays it out. A tap opens
+/// lock-screen texts) is Core's `WidgetFace`; this view lays it out. A tap opens
 /// the day shown (`SpacerLink`, which the app routes with `DeepLink`), or Today when nothing is
 /// saved yet.
 struct APODWidgetView: View {
   let entry: APODEntry
   @Environment(\.widgetFamily) private var family
-  /// False in StandBy (and on iPad's lock screen), where the system shows the widget without its
-  /// background: Core's StandBy layout.
-  @Environment(\.showsWidgetContainerBackground) private var showsBackground
   @Environment(\.locale) private var locale
 
   private var kind: WidgetFamilyKind { WidgetFamilyKind(family) ?? .systemMedium }
@@ -22,7 +19,7 @@ struct APODWidgetView: View {
   private var face: WidgetFace {
     WidgetFace.make(
       entry: entry.content, family: kind, options: entry.options, hasPicture: entry.picture != nil,
-      standBy: !kind.isAccessory && !showsBackground, locale: locale)
+      locale: locale)
   }
 
   var body: some View {

@@ -26,8 +26,9 @@ struct SpacerWidget: Widget {
     .supportedFamilies([
       .systemSmall, .systemMedium, .systemLarge, .accessoryCircular, .accessoryInline, .accessoryRectangular,
     ])
-    // The picture is the widget: StandBy and tinted Home Screens must not remove it as they do a
-    // removable container background.
+    // The picture is the widget. Apple: with `false` "the system doesn't remove the background", and
+    // the widget "becomes ineligible in various contexts that require a removable background"
+    // (StandBy removes it): no layout without the background is ever drawn.
     .containerBackgroundRemovable(false)
   }
 }

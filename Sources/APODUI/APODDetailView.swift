@@ -13,10 +13,12 @@ import Sharing
   import ViewerCore
 
   /// Pull to refresh is the caller's: apply `.refreshable` to this view and its scroll view picks it up.
-  public struct APODDetailView: View {
+  /// `below` scrolls with the day, after its explanation.
+  public struct APODDetailView<Below: View>: View {
     private let apod: APOD
     private let banner: StatusBanner?
     private let daySwipe: (@MainActor (DaySwipeModel.Direction) -> Void)?
+    private let below: Below
     @Environment(\.locale) private var locale
     @Environment(FavoriteHeart.self) private var heart
     @Environment(ImageModels.self) private var images
@@ -27,11 +29,13 @@ import Sharing
     /// `daySwipe` is offered to VoiceOver as the title's "Day Before" and "Day After" actions.
     public init(
       apod: APOD, banner: StatusBanner? = nil,
-      daySwipe: (@MainActor (DaySwipeModel.Direction) -> Void)? = nil
+      daySwipe: (@MainActor (DaySwipeModel.Direction) -> Void)? = nil,
+      @ViewBuilder below: () -> Below
     ) {
       self.apod = apod
       self.banner = banner
       self.daySwipe = daySwipe
+      self.below = below()
     }
 
     public var body: some View {
@@ -74,6 +78,7 @@ import Sharing
           }
           // The explanation, and Translate when the reader's language is not English.
           ExplanationView(apod: apod)
+          below
         }
         .padding(Spacing.large)
       }
@@ -127,6 +132,15 @@ import Sharing
           .foregroundStyle(Palette.secondaryText)
         CreditLineView(attribution: apod.creditAttribution)
       }
+    }
+  }
+
+  extension APODDetailView where Below == EmptyView {
+    public init(
+      apod: APOD, banner: StatusBanner? = nil,
+      daySwipe: (@MainActor (DaySwipeModel.Direction) -> Void)? = nil
+    ) {
+      self.init(apod: apod, banner: banner, daySwipe: daySwipe) { EmptyView() }
     }
   }
 

@@ -13,19 +13,21 @@
     private let pipeline: ImagePipeline
     private let accessibilityLabel: String
     private let contentMode: ContentMode
+    private let source: ThumbnailSource
 
     /// So a reused view never shows the previous URL's image.
     @State private var model: ThumbnailModel?
 
     public init(
       url: URL?, size: ImageSize, pipeline: ImagePipeline, accessibilityLabel: String,
-      contentMode: ContentMode = .fill
+      contentMode: ContentMode = .fill, source: ThumbnailSource = .anyTier
     ) {
       self.url = url
       self.size = size
       self.pipeline = pipeline
       self.accessibilityLabel = accessibilityLabel
       self.contentMode = contentMode
+      self.source = source
     }
 
     public var body: some View {
@@ -40,7 +42,7 @@
 
     private func load() async {
       if model == nil || model?.url != url {
-        model = ThumbnailModel(url: url, size: size, loader: pipeline)
+        model = ThumbnailModel(url: url, size: size, loader: pipeline, source: source)
       }
       await model?.load()
     }

@@ -1,7 +1,9 @@
 import Basics
 import Foundation
+import ImageCache
 import NASA
 import Observation
+import ViewerCore
 
 public protocol PastDaysSource: Sendable {
   /// The days' answers in the order asked, or nil when the caller was cancelled.
@@ -22,6 +24,15 @@ public struct PastYear: Sendable, Hashable, Identifiable {
   public internal(set) var content: Content
 
   public var id: APODDay { day }
+
+  // A past year is a glance, not a download: its card shows a picture only if the phone holds it.
+  public static let thumbnailSource = ThumbnailSource.savedOnly
+  public static let thumbnailSize = ImageSize.thumbnail
+
+  public var thumbnailURL: URL? {
+    guard case .picture(let apod) = content else { return nil }
+    return apod.imageURL
+  }
 }
 
 /// Each day stands alone: a failure is kept for that day while the others show. A cancelled load

@@ -1,11 +1,13 @@
 #if canImport(SwiftUI)
+  import APODUI
   import DesignSystem
   import Foundation
   import NASA
   import SwiftUI
   import TodayCore
+  import ViewerCore
 
-  /// "On this day in past years" under Today's picture: one card per past year, scrolled
+  /// "On this day in past years" after Today's explanation: one card per past year, scrolled
   /// sideways, and "Earlier Years" while more remain. What each card shows and what a tap does
   /// (open the day through the app's navigation, or try a failed year again) are
   /// `OnThisDayModel`'s; the view only reports taps.
@@ -39,7 +41,6 @@
           }
         }
       }
-      .padding(.horizontal, Spacing.large)
       .task { await model.load() }
     }
 
@@ -49,10 +50,12 @@
     }
   }
 
-  /// One past year: the year, then the title, "No Picture", or why it failed.
+  /// One past year: the year, then the title (with the picture if the phone holds it), "No
+  /// Picture", or why it failed.
   private struct PastYearCard: View {
     let year: PastYear
     let failure: String?
+    @Environment(ImageModels.self) private var images
 
     var body: some View {
       VStack(alignment: .leading, spacing: Spacing.small) {
@@ -60,6 +63,12 @@
           .font(Typography.headline)
         switch year.content {
         case .picture(let apod):
+          PipelineImage(
+            url: year.thumbnailURL, size: PastYear.thumbnailSize, pipeline: images.pipeline,
+            accessibilityLabel: apod.accessibilityDescription, source: PastYear.thumbnailSource
+          )
+          .aspectRatio(4 / 3, contentMode: .fit)
+          .clipShape(RoundedRectangle(cornerRadius: CornerRadius.small))
           Text(verbatim: apod.title)
             .font(Typography.caption)
             .lineLimit(3)

@@ -27,17 +27,13 @@
       case .idle, .loading:
         TodayPlaceholder()
       case .loaded(let loaded):
-        VStack(spacing: 0) {
-          APODDetailView(
-            apod: loaded.apod, banner: today.status.map { StatusBanner(status: $0) }
-          )
-          .refreshable { await today.refresh() }
-          // The same calendar day in past years, under the picture (its own small view).
+        // The past years scroll with the day: pinned under it, they took a small phone's screen.
+        APODDetailView(apod: loaded.apod, banner: today.status.map { StatusBanner(status: $0) }) {
           if let onThisDay = today.onThisDay {
             OnThisDayRow(model: onThisDay)
-              .padding(.vertical, Spacing.small)
           }
         }
+        .refreshable { await today.refresh() }
       case .failed(let message):
         ErrorStateView(
           title: String(localized: "Couldn't Load Today's Picture"),

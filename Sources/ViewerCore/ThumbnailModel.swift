@@ -5,6 +5,8 @@ import Observation
 public protocol ThumbnailLoading: Sendable {
   /// The image if the memory tier holds it now: no file read, no decode, no network.
   func imageInMemoryNow(for url: URL, size: ImageSize) -> DecodedImage?
+  /// Memory, else the disk tier's file decoded: never the network.
+  func cachedImage(for url: URL, size: ImageSize) async -> DecodedImage?
   nonisolated(nonsending) func image(
     for url: URL, size: ImageSize
   ) async throws(ImagePipelineError)
@@ -12,6 +14,13 @@ public protocol ThumbnailLoading: Sendable {
 }
 
 extension ImagePipeline: ThumbnailLoading {}
+
+public enum ThumbnailSource: Sendable, Equatable {
+  /// Memory, disk, else a download.
+  case anyTier
+  /// Only a picture the phone already holds; a miss shows the photo symbol.
+  case savedOnly
+}
 
 /// A quiet placeholder, no spinner, while it loads: thumbnails come and go while scrolling, and a
 /// spinner in every cell is noise. A cancelled load (the cell scrolled away) is not a failure.
@@ -27,13 +36,15 @@ public final class ThumbnailModel {
 
   public let url: URL?
   public let size: ImageSize
+  public let source: ThumbnailSource
   public private(set) var display: Display
 
   @ObservationIgnored private let loader: any ThumbnailLoading
 
-  public init(url: URL?, size: ImageSize, loader: any ThumbnailLoading) {
+  public init(url: URL?, size: ImageSize, loader: any ThumbnailLoading, source: ThumbnailSource = .anyTier) {
     self.url = url
     self.size = size
+    self.source = source
     self.loader = loader
     self.display = Self.display(for: url, size: size, loader: loader)
   }
@@ -49,6 +60,10 @@ public final class ThumbnailModel {
     if case .image = display { return }
     if let image = loader.imageInMemoryNow(for: url, size: size) {
       display = .image(image)
+      return
+    }
+    if source == .savedOnly {
+      display = await loader.cachedImage(for: url, size: size).map(Display.image) ?? .noImage
       return
     }
     do {

@@ -52,8 +52,8 @@ public struct WidgetOptions: Sendable, Hashable {
 }
 
 /// A placeholder always shows the title, whatever the option: without it the widget is a blank card.
-/// StandBy draws the picture alone with at most a one-line title. A lock-screen widget with title and
-/// date turned off still shows the title: one that says nothing is never what the user meant.
+/// A lock-screen widget with title and date turned off still shows the title: one that says nothing
+/// is never what the user meant.
 public struct WidgetFace: Sendable, Equatable {
   public enum Background: Sendable, Equatable {
     case picture
@@ -82,7 +82,7 @@ public struct WidgetFace: Sendable, Equatable {
 
   public static func make(
     entry: WidgetTimelinePolicy.Entry, family: WidgetFamilyKind, options: WidgetOptions,
-    hasPicture: Bool, standBy: Bool, locale: Locale
+    hasPicture: Bool, locale: Locale
   ) -> WidgetFace {
     var face = WidgetFace(
       background: family.isAccessory ? .none : .placeholder, showsCaption: false, title: nil,
@@ -117,16 +117,10 @@ public struct WidgetFace: Sendable, Equatable {
     case .systemSmall, .systemMedium, .systemLarge:
       // A placeholder says what the day is; a picture may stand alone.
       if face.background == .placeholder { showsTitle = true }
-      if standBy, face.background == .picture {
-        face.title = showsTitle ? title : nil
-        face.titleLineLimit = 1
-      } else {
-        face.title = showsTitle ? title : nil
-        face.titleLineLimit = family == .systemLarge ? 3 : 2
-        if showsDate {
-          face.date =
-            family == .systemSmall ? shortDate(day, locale: locale) : day.displayText(locale: locale)
-        }
+      face.title = showsTitle ? title : nil
+      face.titleLineLimit = family == .systemLarge ? 3 : 2
+      if showsDate {
+        face.date = family == .systemSmall ? shortDate(day, locale: locale) : day.displayText(locale: locale)
       }
       face.showsScrim = face.background == .picture && (face.title != nil || face.date != nil)
     case .accessoryCircular:

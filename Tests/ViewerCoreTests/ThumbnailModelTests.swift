@@ -28,6 +28,8 @@ final class ScriptedThumbnails: ThumbnailLoading, @unchecked Sendable {
 
   func imageInMemoryNow(for url: URL, size: ImageSize) -> DecodedImage? { lock.withLock { memory[url] } }
 
+  func cachedImage(for url: URL, size: ImageSize) async -> DecodedImage? { lock.withLock { memory[url] } }
+
   func image(for url: URL, size: ImageSize) async throws(ImagePipelineError) -> DecodedImage {
     lock.withLock { loads += 1 }
     if let gate { await gate.wait() }

@@ -24,7 +24,7 @@ struct WidgetFaceTests {
     let entry = try picture("2026-11-21")
     let all = WidgetOptions()
     let small = WidgetFace.make(
-      entry: entry, family: .systemSmall, options: all, hasPicture: true, standBy: false, locale: english)
+      entry: entry, family: .systemSmall, options: all, hasPicture: true, locale: english)
     #expect(small.background == .picture)
     #expect(small.title == "The Orion Nebula in Infrared")
     #expect(small.titleLineLimit == 2)
@@ -32,15 +32,15 @@ struct WidgetFaceTests {
     #expect(small.showsScrim)
 
     let medium = WidgetFace.make(
-      entry: entry, family: .systemMedium, options: all, hasPicture: true, standBy: false, locale: english)
+      entry: entry, family: .systemMedium, options: all, hasPicture: true, locale: english)
     #expect(medium.date == "November 21, 2026")
     let large = WidgetFace.make(
-      entry: entry, family: .systemLarge, options: all, hasPicture: true, standBy: false, locale: english)
+      entry: entry, family: .systemLarge, options: all, hasPicture: true, locale: english)
     #expect(large.titleLineLimit == 3)
 
     let bare = WidgetFace.make(
       entry: entry, family: .systemMedium, options: WidgetOptions(showsTitle: false, showsDate: false),
-      hasPicture: true, standBy: false, locale: english)
+      hasPicture: true, locale: english)
     #expect(bare.title == nil)
     #expect(bare.date == nil)
     #expect(bare.showsScrim == false)
@@ -48,7 +48,7 @@ struct WidgetFaceTests {
 
     let dateOnly = WidgetFace.make(
       entry: entry, family: .systemLarge, options: WidgetOptions(showsTitle: false, showsDate: true),
-      hasPicture: true, standBy: false, locale: french)
+      hasPicture: true, locale: french)
     #expect(dateOnly.title == nil)
     #expect(dateOnly.date == "21 novembre 2026")
   }
@@ -57,36 +57,21 @@ struct WidgetFaceTests {
     let hidden = WidgetOptions(showsTitle: false, showsDate: false)
     let unread = WidgetFace.make(
       entry: try picture("2026-11-21"), family: .systemSmall, options: hidden, hasPicture: false,
-      standBy: false, locale: english)
+      locale: english)
     #expect(unread.background == .placeholder)
     #expect(unread.title == "The Orion Nebula in Infrared")
     #expect(unread.showsScrim == false)
     let page = WidgetFace.make(
       entry: .placeholder(try day("2026-11-20"), title: "An Interactive Sky"), family: .systemLarge,
-      options: hidden, hasPicture: true, standBy: false, locale: english)
+      options: hidden, hasPicture: true, locale: english)
     #expect(page.background == .placeholder)
     #expect(page.title == "An Interactive Sky")
-  }
-
-  @Test func standByShowsThePictureWithAtMostAOneLineTitleAndNoDate() throws {
-    let face = WidgetFace.make(
-      entry: try picture("2026-11-21"), family: .systemLarge, options: WidgetOptions(), hasPicture: true,
-      standBy: true, locale: english)
-    #expect(face.background == .picture)
-    #expect(face.title == "The Orion Nebula in Infrared")
-    #expect(face.titleLineLimit == 1)
-    #expect(face.date == nil)
-    let untitled = WidgetFace.make(
-      entry: try picture("2026-11-21"), family: .systemLarge, options: WidgetOptions(showsTitle: false),
-      hasPicture: true, standBy: true, locale: english)
-    #expect(untitled.title == nil)
-    #expect(untitled.showsScrim == false)
   }
 
   @Test func lockScreenFamiliesShowTheDateAndAShortTitle() throws {
     let entry = try picture("2026-11-21")
     let circular = WidgetFace.make(
-      entry: entry, family: .accessoryCircular, options: WidgetOptions(), hasPicture: true, standBy: false,
+      entry: entry, family: .accessoryCircular, options: WidgetOptions(), hasPicture: true,
       locale: english)
     #expect(circular.background == .none)
     #expect(circular.circular?.day == "21")
@@ -94,17 +79,17 @@ struct WidgetFaceTests {
     #expect(circular.title == nil)
 
     let inline = WidgetFace.make(
-      entry: entry, family: .accessoryInline, options: WidgetOptions(), hasPicture: true, standBy: false,
+      entry: entry, family: .accessoryInline, options: WidgetOptions(), hasPicture: true,
       locale: english)
     #expect(inline.inline == "Nov 21 · The Orion Nebula in…")
     let inlineTitleOnly = WidgetFace.make(
       entry: entry, family: .accessoryInline, options: WidgetOptions(showsDate: false), hasPicture: true,
-      standBy: false, locale: english)
+      locale: english)
     #expect(inlineTitleOnly.inline == "The Orion Nebula in…")
 
     let rectangular = WidgetFace.make(
-      entry: entry, family: .accessoryRectangular, options: WidgetOptions(), hasPicture: true,
-      standBy: false, locale: english)
+      entry: entry, family: .accessoryRectangular, options: WidgetOptions(), hasPicture: true, locale: english
+    )
     #expect(rectangular.showsCaption)
     #expect(rectangular.title == "The Orion Nebula in Infrared")
     #expect(rectangular.date == "Nov 21")
@@ -114,11 +99,11 @@ struct WidgetFaceTests {
     let off = WidgetOptions(showsTitle: false, showsDate: false)
     let inline = WidgetFace.make(
       entry: try picture("2026-11-21", "M31"), family: .accessoryInline, options: off, hasPicture: true,
-      standBy: false, locale: english)
+      locale: english)
     #expect(inline.inline == "M31")
     let rectangular = WidgetFace.make(
       entry: try picture("2026-11-21", "M31"), family: .accessoryRectangular, options: off,
-      hasPicture: true, standBy: false, locale: english)
+      hasPicture: true, locale: english)
     #expect(rectangular.title == "M31")
     #expect(rectangular.date == nil)
   }
@@ -127,7 +112,7 @@ struct WidgetFaceTests {
     for family in WidgetFamilyKind.allCases {
       let face = WidgetFace.make(
         entry: .openTheApp, family: family, options: WidgetOptions(showsTitle: false, showsDate: false),
-        hasPicture: false, standBy: false, locale: english)
+        hasPicture: false, locale: english)
       let says = [face.title, face.inline].compactMap { $0 }
       if family == .accessoryCircular {
         #expect(face.showsSymbol, "\(family)")
