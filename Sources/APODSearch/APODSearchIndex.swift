@@ -103,7 +103,7 @@ public struct APODSearchIndex: Sendable {
   static func entry(for apod: APOD) -> Entry {
     let titleWords = Set(SearchText.words(apod.title))
     var words = titleWords
-    words.formUnion(SearchText.words(apod.explanation))
+    words.formUnion(SearchText.words(apod.explanationText))
     if let credit = apod.credit ?? apod.copyright { words.formUnion(SearchText.words(credit)) }
     return Entry(
       document: Document(day: apod.date, title: apod.title, kind: APODMediaFilter.Kind(apod)),

@@ -24,7 +24,7 @@ struct SearchIndexFile: Sendable {
   private static let magic = Array("SPACERSI".utf8)
   /// Bumped whenever the layout or what is indexed (the fields, `SearchText`) changes: an index of
   /// another version is rebuilt.
-  static let version: UInt32 = 1
+  static let version: UInt32 = 2
 
   /// What the index was built from: for each saved day's file, its fingerprint when indexed
   /// (0: unknown, read again at the next launch). A day with a fingerprint and no document is a

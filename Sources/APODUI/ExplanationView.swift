@@ -24,9 +24,9 @@
     @State private var showsTranslation = false
 
     var body: some View {
-      if !apod.explanation.isEmpty {
+      if !apod.explanationText.isEmpty {
         VStack(alignment: .leading, spacing: Spacing.small) {
-          Text(apod.explanation)
+          Text(apod.explanationText)
             .font(Typography.body)
             .foregroundStyle(Palette.primaryText)
             .fixedSize(horizontal: false, vertical: true)

@@ -19,6 +19,9 @@ extension APOD {
     return Localized.text("%@, %@", name, date.displayText(locale: locale))
   }
 
+  /// What the detail shows and search indexes; `explanation` keeps the page's header and footer.
+  public var explanationText: String { APODText.explanationText(explanation) }
+
   public var creditLine: String? {
     let attribution = creditAttribution
     return attribution.isPublicDomain ? nil : attribution.text

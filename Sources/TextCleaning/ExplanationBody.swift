@@ -1,15 +1,21 @@
 import Foundation
 
 extension APODText {
-  /// The explanation's own words, for the system's translation: without the label and teaser (again:
-  /// a day saved before that rule keeps its old text), the 1995–96 pages' header that v1 runs into the
-  /// text ("Today's Picture: June 28, 1995 … Explanation: Three thousand…"), the old page footer, the
-  /// "APOD in world languages:" list, and credit lines ("Image Credit:" starting a line or a sentence;
-  /// "Give credit:" is text).
+  /// What the detail shows and search indexes: without the label and teaser (again: a day saved
+  /// before that rule keeps its old text), the 1995–96 pages' header that v1 runs into the text
+  /// ("Today's Picture: June 28, 1995 … Explanation: Three thousand…"), the old page footer and the
+  /// "APOD in world languages:" list. The saved record keeps them.
+  public static func explanationText(_ explanation: String) -> String {
+    let text = Substring(withoutLabelAndTail(explanation))
+    let kept = beforePageFooter(afterPageHeader(text))
+    return kept.startIndex == text.startIndex && kept.endIndex == text.endIndex
+      ? String(text) : TextScan.trimmed(String(kept))
+  }
+
+  /// The explanation's own words, for the system's translation: `explanationText` without credit
+  /// lines ("Image Credit:" starting a line or a sentence; "Give credit:" is text).
   public static func explanationBody(_ explanation: String) -> String {
-    var text = Substring(withoutLabelAndTail(explanation))
-    text = afterPageHeader(text)
-    text = beforePageFooter(text)
+    let text = explanationText(explanation)
     var kept: [Substring] = []
     for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
       let body = beforeCredit(in: line)
@@ -25,7 +31,10 @@ extension APODText {
   }
 
   private static func afterPageHeader(_ text: Substring) -> Substring {
-    guard let label = text.range(of: "Explanation:") else { return text }
+    // Foundation's search bridges through NSString on Linux: only text that has the label pays it.
+    guard TextScan.contains("explanation:", in: text), let label = text.range(of: "Explanation:") else {
+      return text
+    }
     let header = text[..<label.lowerBound]
     guard header.count <= 400 else { return text }
     let isHeader =

@@ -283,9 +283,9 @@ struct APODPrinter {
     let origin = cachedAt.map { "cached \(Freshness.age(from: $0, to: now))" } ?? "fetched now"
     lines.append(
       "Source:".padding(toLength: 10, withPad: " ", startingAt: 0) + "\(apod.source.rawValue), \(origin)")
-    if !apod.explanation.isEmpty {
+    if !apod.explanationText.isEmpty {
       lines.append("")
-      lines.append(Self.wrap(apod.explanation, width: 78))
+      lines.append(Self.wrap(apod.explanationText, width: 78))
     }
     return lines.joined(separator: "\n")
   }

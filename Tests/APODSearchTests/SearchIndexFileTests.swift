@@ -142,7 +142,8 @@ struct SearchIndexLaunchTests {
     #expect(await next.search("crab").isEmpty)
   }
 
-  @Test(arguments: ["cut", "otherVersion", "text"])
+  /// "previousVersion": an index written before the explanation lost its page header and footer.
+  @Test(arguments: ["cut", "otherVersion", "previousVersion", "text"])
   func aDamagedIndexIsRebuiltFromTheDayFiles(_ damage: String) async throws {
     let harness = try RepositoryHarness { .success(sampleAPOD($0, title: "Crab nebula")) }
     _ = try await harness.repository.apod(for: day("2026-11-01"))
@@ -154,6 +155,7 @@ struct SearchIndexLaunchTests {
     switch damage {
     case "cut": bytes = bytes.prefix(bytes.count / 2)
     case "otherVersion": bytes[8] &+= 1
+    case "previousVersion": bytes[8] &-= 1
     default: bytes = Data("not an index".utf8)
     }
     try bytes.write(to: indexFile)

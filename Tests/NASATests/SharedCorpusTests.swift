@@ -1,3 +1,4 @@
+import APODSearch
 import APODTestSupport
 import Foundation
 import Networking
@@ -7,9 +8,13 @@ import TextCleaning
 @testable import NASA
 
 /// `<repo>/../shared/fixtures/apod/corpus.json`: real payloads copied from public repositories.
-/// A user's clone has no `../shared`, so these tests skip when the file is absent.
+/// A user's clone has no `../shared`, so these tests skip when the file is absent
+/// (`SPACER_APOD_CORPUS` names it for a checkout in another folder, a worktree).
 private enum SharedCorpus {
   static let url: URL? = {
+    if let path = ProcessInfo.processInfo.environment["SPACER_APOD_CORPUS"] {
+      return FileManager.default.fileExists(atPath: path) ? URL(fileURLWithPath: path) : nil
+    }
     let repository = URL(fileURLWithPath: #filePath)
       .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     let file = repository.deletingLastPathComponent()
@@ -153,6 +158,25 @@ struct SharedCorpusTests {
       if !apod.explanation.isEmpty { compared += 1 }
     }
     #expect(compared >= 50)
+  }
+
+  /// The detail shows and search indexes `explanationText`: every real explanation whole, but for
+  /// the list of translations one ends with, whose words no search finds.
+  @Test func everyRealExplanationIsShownAndSearchedWithoutTheListOfTranslations() throws {
+    let apods = try (SharedCorpus.payloads("entries") + SharedCorpus.payloads("apod_basic_v2_samples"))
+      .map { try APOD.decode($0) }
+    var lists = 0
+    for apod in apods {
+      let parts = apod.explanation.components(separatedBy: "APOD in world languages:")
+      if parts.count > 1 { lists += 1 }
+      #expect(
+        apod.explanationText == parts[0].trimmingCharacters(in: .whitespacesAndNewlines), "\(apod.date.iso)")
+    }
+    #expect(lists > 0, "the corpus has a list of translations: none was read")
+    let index = APODSearchIndex(apods)
+    for language in ["Montenegrin", "Bulgarian", "Slovenian", "Taiwanese"] {
+      #expect(index.search(language).isEmpty, "\(language)")
+    }
   }
 
   @Test func everyErrorBodyMapsToTheRightCaseAndMessage() throws {

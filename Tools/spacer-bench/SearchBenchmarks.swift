@@ -69,7 +69,7 @@ import TestSupport
     }
     func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
     let textBytes = archive.reduce(0) { total, apod in
-      total + apod.title.utf8.count + apod.explanation.utf8.count
+      total + apod.title.utf8.count + apod.explanationText.utf8.count
         + (apod.credit ?? apod.copyright ?? "").utf8.count
     }
     return [

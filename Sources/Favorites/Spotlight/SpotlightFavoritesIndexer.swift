@@ -67,7 +67,7 @@ public actor SpotlightFavoritesIndexer: FavoritesObserver {
 
   /// Never the network.
   public static func cachedExplanation(_ repository: APODRepository) -> Explanation {
-    { day in (try? await repository.apod(for: day, policy: .cacheOnly))?.apod.explanation }
+    { day in (try? await repository.apod(for: day, policy: .cacheOnly))?.apod.explanationText }
   }
 
   /// Never a download.

@@ -92,6 +92,38 @@ public enum APODFixtures {
     [{"date":"2026-11-01","explanation":"First.","hdurl":"https://apod.nasa.gov/apod/image/2611/one_big.jpg","media_type":"image","service_version":"v1","title":"Day One","url":"https://apod.nasa.gov/apod/image/2611/one.jpg"},{"explanation":"No date here.","media_type":"image","title":"Broken"},{"date":"2026-11-03","explanation":"Third.","media_type":"video","service_version":"v1","title":"Day Three","url":"https://www.youtube.com/embed/Zz9Yy8Xx7Ww?rel=0"}]
     """#
 
+  /// The first pages (1995–96), as v1 runs them into `explanation`: a page header ("Today's
+  /// Picture:", or the date, title and "Picture Credit:"), "Explanation:", the author's words, then
+  /// the page footer. Each pairs the payload with the author's words alone.
+  public static let v1EarlyPages: [(payload: String, ownWords: String)] = [
+    (
+      #"""
+      {"date":"1995-06-16","explanation":"Today's Picture:    Explanation:  Squeezed to the density of a neutron star, the Earth would bend the light of the sky behind it , and two images of one constellation would show.   We keep an  archive file.  Astronomy Picture of the Day is brought to you by  Robert Nemiroff and  Jerry Bonnell . Original material on this page is copyrighted to Robert Nemiroff and Jerry Bonnell.","hdurl":"https://apod.nasa.gov/apod/image/e_lens.gif","media_type":"image","service_version":"v1","title":"Neutron Star Earth","url":"https://apod.nasa.gov/apod/image/e_lens.gif"}
+      """#,
+      "Squeezed to the density of a neutron star, the Earth would bend the light of the sky behind it , "
+        + "and two images of one constellation would show."
+    ),
+    (
+      #"""
+      {"date":"1995-07-19","explanation":"July 19, 1995    The Mountains of Mars  Picture Credit: NASA, Viking Project  Explanation:  Volcanoes raised the tallest mountains of Mars.  For more about them see a Mars page.  We keep an archive of Astronomy Pictures of the Day.   Astronomy Picture of the Day is brought to you by  Robert Nemiroff and  Jerry Bonnell . Original material on this page is copyrighted to Robert J. Nemiroff and Jerry T. Bonnell.","hdurl":"https://apod.nasa.gov/apod/image/olympus.gif","media_type":"image","service_version":"v1","title":"The Mountains of Mars","url":"https://apod.nasa.gov/apod/image/olympus.gif"}
+      """#,
+      "Volcanoes raised the tallest mountains of Mars. For more about them see a Mars page."
+    ),
+    (
+      #"""
+      {"date":"1996-07-04","explanation":"Today's Picture: July 4, 1996    A Cat's Eye  Picture Credit: NASA, Hubble Space Telescope  Explanation:  A dying star throws off shells of glowing gas.  Latest APOD Featuring this Image: July 4, 1996  For more information see a press release.   We keep an archive of previous Astronomy Pictures of the Day.   Astronomy Picture of the Day is brought to you by  Robert Nemiroff and  Jerry Bonnell . Original material on this page is copyrighted to Robert J. Nemiroff and Jerry T. Bonnell.","hdurl":"https://apod.nasa.gov/apod/image/catseye.gif","media_type":"image","service_version":"v1","title":"A Cat's Eye","url":"https://apod.nasa.gov/apod/image/catseye.gif"}
+      """#,
+      "A dying star throws off shells of glowing gas. Latest APOD Featuring this Image: July 4, 1996 "
+        + "For more information see a press release."
+    ),
+    (
+      #"""
+      {"date":"2021-11-07","explanation":"Some see a cat's eye in this planetary nebula.  Its central star shrugged off its outer layers.   APOD in world languages: Arabic, Catalan, Chinese (Taiwan), French, German, Montenegrin,  Spanish, and  Ukrainian","hdurl":"https://apod.nasa.gov/apod/image/2111/CatsEye_1278.jpg","media_type":"image","service_version":"v1","title":"The Cat's Eye","url":"https://apod.nasa.gov/apod/image/2111/CatsEye_960.jpg"}
+      """#,
+      "Some see a cat's eye in this planetary nebula. Its central star shrugged off its outer layers."
+    ),
+  ]
+
   // MARK: apod-basic objects
 
   /// An image: HTML explanation with the label, a link, entities and the "Tomorrow's picture" tail;
