@@ -45,8 +45,18 @@ public actor WidgetTimelineLoader {
 
   /// Never a request, never an attempt noted: the next timeline load decides about fetching.
   public func snapshot() async -> WidgetTimelinePolicy.Entry {
-    let cached = try? await repository.today(.cacheOnly)
-    return cached.map { WidgetTimelinePolicy.entry(for: $0.apod) } ?? .openTheApp
+    await saved().map(WidgetTimelinePolicy.entry(for:)) ?? .openTheApp
+  }
+
+  /// A clock before the first APOD (a reset clock) has no today to read: the newest saved day.
+  private func saved() async -> APOD? {
+    guard APODDay.today(now: clock.now) < APODDay.first else {
+      return try? await repository.today(.cacheOnly).apod
+    }
+    for day in repository.savedDayFingerprints().keys.sorted(by: >) {
+      if let apod = await repository.savedDayFiles([day]).first?.apod { return apod }
+    }
+    return nil
   }
 
   /// A favorite never asks NASA: its picture is the one the app pinned.
@@ -75,20 +85,19 @@ public actor WidgetTimelineLoader {
     let now = clock.now
     let today = APODDay.today(now: now)
     let nextDayBegins = APODDay.startOfNextDay(after: now)
-    let cached = try? await repository.today(.cacheOnly)
+    let cached = await saved()
     let ownAttempt = await attempts.value(WidgetAttempt.self, for: Self.attemptKey)
       .flatMap { $0.value.day == today ? $0.savedAt : nil }
     let lastAttempt = [await repository.lastUnansweredTodayCheck(), ownAttempt].compactMap { $0 }.max()
-    let plan = policy.plan(
-      newest: cached?.apod, now: now, nextDayBegins: nextDayBegins, lastAttempt: lastAttempt)
-    guard plan.fetchesFirst else {
+    let plan = policy.plan(newest: cached, now: now, nextDayBegins: nextDayBegins, lastAttempt: lastAttempt)
+    guard plan.fetchesFirst, today >= APODDay.first else {
       return Outcome(entry: plan.entry, reloadAt: plan.reloadAt, triedToFetch: false)
     }
     // Noted before asking: a widget process ended mid-request still counts as having asked.
     _ = try? await attempts.save(WidgetAttempt(day: today), for: Self.attemptKey)
     let fetched = try? await repository.today(.automatic)
     let after = policy.plan(
-      newest: fetched?.apod ?? cached?.apod, now: now, nextDayBegins: nextDayBegins, lastAttempt: now)
+      newest: fetched?.apod ?? cached, now: now, nextDayBegins: nextDayBegins, lastAttempt: now)
     return Outcome(entry: after.entry, reloadAt: after.reloadAt, triedToFetch: true)
   }
 }

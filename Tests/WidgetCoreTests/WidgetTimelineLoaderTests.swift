@@ -217,3 +217,37 @@ struct ConfiguredWidgetLoadTests {
     #expect(store.pick() == nil)
   }
 }
+
+@Suite("Widget: a device clock before the first APOD", .timeLimit(.minutes(5)))
+struct WidgetClockBeforeFirstDayTests {
+  @Test func theNewestSavedDayShowsWithoutARequest() async throws {
+    let harness = try WidgetHarness()
+    let newest = harness.today.previous
+    _ = try await harness.app.repository.apod(for: newest.previous)
+    _ = try await harness.app.repository.apod(for: newest)
+    let asked = await harness.calls()
+    // A phone whose battery ran flat: 1990-03-01, noon in New York.
+    harness.app.clock.set(utc("1990-03-01T17:00:00Z"))
+
+    #expect(await harness.widget.snapshot().link == SpacerLink.day(newest))
+    let outcome = await harness.widget.load()
+    #expect(outcome.entry.link == SpacerLink.day(newest))
+    guard case .picture = outcome.entry else {
+      Issue.record("expected the saved picture, got \(outcome.entry)")
+      return
+    }
+    #expect(outcome.triedToFetch == false)
+    #expect(outcome.reloadAt > harness.app.clock.now)
+    #expect(await harness.calls() == asked)
+  }
+
+  @Test func nothingSavedSaysOpenTheAppWithoutARequest() async throws {
+    let harness = try WidgetHarness()
+    harness.app.clock.set(utc("1990-03-01T17:00:00Z"))
+
+    let outcome = await harness.widget.load()
+    #expect(outcome.entry == .openTheApp)
+    #expect(outcome.triedToFetch == false)
+    #expect(await harness.calls() == [])
+  }
+}
