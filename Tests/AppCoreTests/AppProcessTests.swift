@@ -53,4 +53,44 @@ struct AppProcessTests {
       #expect(process.configuration.versionText == "2.0")
     }
   }
+
+  /// The background refresh and the reminder's day come from the process as the app builds them.
+  @Test func theBackgroundRefreshPutsTodaysTitleAndPictureInTheAppsReminder() async throws {
+    var today = try APODDay(iso: "2026-11-10")
+    while APODFixtures.sampleAPODBasic(for: today).contains(#""media_type":"video""#) { today = today.next }
+    // 00:30 in New York: today is published, and a ring two hours on is still today there.
+    let now = utc("\(today.iso)T05:30:00Z")
+    let ring = Calendar.current.dateComponents([.hour, .minute], from: now.addingTimeInterval(2 * 3600))
+    let folder = try TemporaryDirectory()
+    try await LoopbackAPOD.run(now: now) { loopback in
+      await loopback.serveBasicFeed(days: APODDay.lastDays(3, endingOn: today))
+      let process = AppProcess(
+        info: [:],
+        folders: ProcessFolders(
+          appGroupContainer: { _ in nil }, caches: folder.url.appending(path: "caches"),
+          applicationSupport: folder.url.appending(path: "support")),
+        imageDecoder: HeaderImageDecoder(), clock: loopback.clock,
+        service: (loopback.v1URL, loopback.basicURL))
+      let fakes = TestContent(clock: loopback.clock)
+      let content = process.content(
+        favoritesRepository: fakes.favorites, notificationCenter: fakes.notificationCenter,
+        reminderSettingsStore: fakes.reminderStore, reminderPictures: folder.url.appending(path: "reminder"))
+      let monetization = MonetizationFakeSet(store: InMemoryKeyValueStore(), clock: loopback.clock)
+      let model = AppModel(monetization: monetization.appMonetization(mode: .full), content: content)
+      let reminder = model.profile.reminder
+      try await reminder.setTime(hour: try #require(ring.hour), minute: try #require(ring.minute))
+      await reminder.setEnabled(true)
+      #expect(await fakes.notificationCenter.pending.allSatisfy { $0.attachment == nil })
+
+      // The picture is already held, so the refresh asks the service for the day only.
+      let apod = try await process.stack.repository.apod(for: today, policy: .automatic).apod
+      let png = ImageFixtures.png(width: 6, height: 4)
+      await process.stack.images.keepOriginal(png, for: try #require(apod.imageURL))
+
+      _ = await process.reminderRefresh.run(rescheduling: reminder)
+      let once = try #require(await fakes.notificationCenter.pending.first { $0.trigger?.repeats == false })
+      #expect(once.body == "Today’s picture: “\(apod.title)”.")
+      #expect(await fakes.notificationCenter.attachedData["apod-\(today.iso)"] != nil)
+    }
+  }
 }
