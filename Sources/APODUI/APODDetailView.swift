@@ -94,7 +94,7 @@ import Sharing
         PictureShareButton(
           apod: apod, pictures: images.pictures,
           presentation: SheetPresentation(navigation: navigation, tab: tab),
-          failed: details.shareFailed)
+          failed: details.shareFailed, shared: details.pictureShared)
       #else
         ShareLink(item: apod.pageURL, subject: Text(apod.title)) {
           Label("Share", systemImage: "square.and.arrow.up")

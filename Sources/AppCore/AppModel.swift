@@ -10,9 +10,8 @@ import ProfileCore
 import TodayCore
 import ViewerCore
 
-/// The composition root: builds each model once from `Dependencies` and turns the app's
-/// lifecycle (launch, foreground, links) into calls. The views take the models from the
-/// environment and talk to them directly; nothing here forwards a screen's action.
+/// The composition root: builds each model once and turns the app's lifecycle (launch, foreground,
+/// links) into calls. Views talk to the models directly; nothing here forwards a screen's action.
 @Observable
 public final class AppModel {
   public enum LaunchState: Sendable, Equatable { case notLaunched, launching, launched }
@@ -33,13 +32,13 @@ public final class AppModel {
   public let navigation: AppNavigation
   public let images: ImageModels
   public let details: DayDetails
+  public let reviews: ReviewRequests
 
   @ObservationIgnored private let notices: GateNotices
   @ObservationIgnored public let clock: any Clocking
   @ObservationIgnored private var wasInBackground = false
 
-  /// Tests and the simulator; the app builds monetization first and begins its launch before
-  /// the favorites store opens.
+  /// Tests and the simulator; the app begins monetization's launch before the favorites store opens.
   public convenience init(dependencies: Dependencies) {
     self.init(monetization: AppMonetization(dependencies.monetization), content: dependencies.content)
   }
@@ -73,8 +72,7 @@ public final class AppModel {
       clock: clock, paywallShowing: { [paywalls = monetization.paywalls] in paywalls.isBusy },
       dismissed: { if $0.text == notices.text { notices.text = nil } })
     self.navigation = navigation
-    // Every gate notice (Ask to Buy, a paywall that could not be shown) is a message in the one
-    // queue: shown one at a time, never over a paywall; withdrawn when its reason is gone.
+    // Gate notices (Ask to Buy, a paywall not shown) are messages, withdrawn once their reason is gone.
     notices.posted = { navigation.enqueue(title: "", text: $0) }
     notices.withdrawn = { navigation.withdraw(title: "", text: $0) }
     self.favorites = favorites
@@ -94,18 +92,20 @@ public final class AppModel {
         storeKitProductsConfigured: dependencies.storeKitProductsConfigured),
       tell: { navigation.enqueue(title: $0, text: $1) })
     profile.favoritesSyncMessage = content.favoritesSync?.message
+    reviews = .stored(
+      in: dependencies.keyValueStore, navigation: navigation, clock: clock, version: content.versionText)
+    (heart.saved, details.reviews) = (reviews.favoriteSavedOrPictureShared, reviews)
     // A past year on Today and Explore's random day open like a link to that day would.
     onThisDay.opensDay = { [weak self] day in await self?.open(.day(day)) }
     randomDay.opensDay = { [weak self] day in await self?.open(.day(day)) }
   }
 
-  /// The SDK start (begun by `AppMonetization.beginLaunch()` if the app did), a sync, then the
-  /// onboarding paywall only after a definitive "free"; returns once it is dismissed. Once only.
+  /// The SDK start, a sync, then the onboarding paywall only after a definitive "free". Once only.
   public func launch() async {
     guard launchState == .notLaunched else { return }
     launchState = .launching
-    // The SDK start and the transaction listener begin first (updates delivered at launch must
-    // not wait for local work); saved favorites and the reminder's schedule load meanwhile.
+    reviews.opened()
+    // The SDK start and the transaction listener never wait for local work (favorites, reminder).
     async let started: Void = monetization.launchStarted()
     await favorites.load()
     await profile.reminder.refresh()
@@ -117,9 +117,9 @@ public final class AppModel {
     if let notice = monetization.noticeAfterPaywall(onboardingResult) { notices.text = notice }
   }
 
-  /// Only `.active` after `.background` is a return to the foreground: `.inactive` ↔ `.active`
-  /// flips (Control Center, an alert, the app switcher peek) are not, and check nothing.
+  /// Only `.active` after `.background` is a return to the foreground (not Control Center's flips).
   public func scenePhaseDidChange(to phase: ScenePhase) async {
+    if phase == .active { reviews.opened() }
     switch phase {
     case .background: wasInBackground = true
     case .active where wasInBackground:

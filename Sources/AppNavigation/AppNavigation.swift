@@ -79,12 +79,13 @@ public final class AppNavigation {
   public var waitingMessages: [Message] { messages.waiting }
 
   /// Queues a message; it shows after the ones before it (and after a paywall closes).
-  public func enqueue(title: String, text: String) {
+  /// - Parameter setback: an error or a refusal, which `ReviewRequests` waits a day after.
+  public func enqueue(title: String, text: String, setback: Bool = true) {
     messages.enqueue(title: title, text: text)
-    lastSetback = clock.now
+    if setback { lastSetback = clock.now }
   }
 
-  /// When a message was last queued or a paywall last reported (`ReviewRequests` waits a day).
+  /// When a setback was last queued or a paywall last reported (`ReviewRequests` waits a day).
   @ObservationIgnored public private(set) var lastSetback: Date?
 
   /// Takes a waiting message with this title and text out of the queue (its reason is gone).

@@ -13,6 +13,7 @@ public final class DayDetails {
   @ObservationIgnored private let repository: APODRepository
   @ObservationIgnored private let images: ImagePipeline
   @ObservationIgnored private let clock: any Clocking
+  @ObservationIgnored public var reviews: ReviewRequests?
 
   public init(
     navigation: AppNavigation, repository: APODRepository, images: ImagePipeline, clock: any Clocking
@@ -37,8 +38,13 @@ public final class DayDetails {
   @discardableResult
   public func saveToPhotos(_ apod: APOD, using saver: PictureSaver) async -> SavePictureResult {
     let result = await saver.save(apod)
-    navigation.enqueue(title: result.title, text: result.message)
+    navigation.enqueue(title: result.title, text: result.message, setback: result != .saved)
     return result
+  }
+
+  /// The share sheet's completion said the user sent it somewhere (not cancelled).
+  public func pictureShared() {
+    reviews?.favoriteSavedOrPictureShared()
   }
 
   public func shareFailed(_ reason: String) {

@@ -40,9 +40,11 @@ public struct ReviewRule: Codable, Sendable, Equatable {
   public mutating func asked(version: String) { askedInVersion = version }
 }
 
-/// `ask(_:)` is what the app's view calls with SwiftUI's `requestReview` action.
+/// `ask(_:)` is what the app's view calls with SwiftUI's `requestReview` action, on each change of `moment`.
 @Observable
 public final class ReviewRequests {
+  public static let storageKey = "spacer.review"
+
   public private(set) var rule: ReviewRule
   @ObservationIgnored private let navigation: AppNavigation
   @ObservationIgnored private let clock: any Clocking
@@ -65,13 +67,26 @@ public final class ReviewRequests {
 
   public var isDue: Bool {
     var rule = rule
-    if let setback = navigation.lastSetback, setback > rule.lastSetback ?? .distantPast {
-      rule.setback(now: setback)
-    }
+    if let setback = newSetback { rule.setback(now: setback) }
     return rule.isDue(now: clock.now, version: version, blocked: isBlocked)
   }
 
-  private var isBlocked: Bool { navigation.isPaywallUp || navigation.message != nil }
+  public struct Moment: Equatable, Sendable {
+    public let isDue: Bool
+    public let isBlocked: Bool
+  }
+
+  /// Changes when a paywall, a sheet or a message comes or goes, so `ask(_:)` sees each of them.
+  public var moment: Moment { Moment(isDue: isDue, isBlocked: isBlocked) }
+
+  private var isBlocked: Bool {
+    navigation.isPaywallUp || navigation.sheet != nil || navigation.message != nil
+  }
+
+  private var newSetback: Date? {
+    guard let setback = navigation.lastSetback, setback > rule.lastSetback ?? .distantPast else { return nil }
+    return setback
+  }
 
   public func opened() { change { $0.opened(now: clock.now, calendar: calendar()) } }
 
@@ -80,9 +95,10 @@ public final class ReviewRequests {
   public func setback() { change { $0.setback(now: clock.now) } }
 
   /// Once for this version; the system may still show nothing.
-  public func ask(_ request: () -> Void) {
-    // A paywall the SDK opened is seen only here: it counts as a setback too.
-    if isBlocked { setback() }
+  public func ask(_ request: @MainActor () -> Void) {
+    // A paywall the flow opened is seen only here: it counts as a setback too.
+    if navigation.isPaywallUp { setback() }
+    if let setback = newSetback { change { $0.setback(now: setback) } }
     guard isDue else { return }
     change { $0.asked(version: version) }
     request()

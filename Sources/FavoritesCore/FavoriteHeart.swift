@@ -19,6 +19,8 @@ public final class FavoriteHeart {
   @ObservationIgnored private let favorites: FavoritesModel
   @ObservationIgnored private let gate: any FavoritesGate
   @ObservationIgnored private let clock: any Clocking
+  /// Told each favorite saved from a heart (the review rule counts it as real use).
+  @ObservationIgnored public var saved: @MainActor () -> Void = {}
 
   public init(favorites: FavoritesModel, gate: any FavoritesGate, clock: any Clocking) {
     self.favorites = favorites
@@ -40,6 +42,8 @@ public final class FavoriteHeart {
     let isFavorite = await favorites.toggle(Favorite(apod: apod, dateAdded: clock.now))
     if let message = favorites.errorMessage {
       lastFailure = Failure(day: apod.date, message: message)
+    } else if isFavorite {
+      saved()
     }
     return isFavorite
   }

@@ -1,5 +1,6 @@
 import AppNavigation
 import Foundation
+import NASA
 import TestSupport
 import Testing
 
@@ -116,6 +117,45 @@ struct ReviewRequestTests {
     flow.showing = false
     clock.advance(by: 60 * 60)
     // Relaunched an hour after the paywall: still too soon.
+    #expect(!asks(make(AppNavigation(clock: clock))))
+    clock.advance(by: 24 * 60 * 60)
+    #expect(asks(make(AppNavigation(clock: clock))))
+  }
+
+  @Test func neverWithASheetUpWhichIsNoSetback() throws {
+    let navigation = AppNavigation(clock: clock)
+    let review = make(navigation)
+    review.favoriteSavedOrPictureShared()
+    openDaily(review, days: 5)
+    let sheet = Sheet.viewer(try APODDay(iso: "2026-11-20"))
+    let before = review.moment
+    navigation.present(sheet)
+    #expect(review.moment != before)
+    #expect(!asks(review))
+    navigation.dismissSheet(sheet)
+    #expect(asks(review))
+  }
+
+  @Test func aSuccessMessageWaitsForItsOKButIsNoSetback() throws {
+    let navigation = AppNavigation(clock: clock)
+    let review = make(navigation)
+    review.favoriteSavedOrPictureShared()
+    openDaily(review, days: 5)
+    navigation.enqueue(title: "Saved to Photos", text: "The picture is in your library.", setback: false)
+    #expect(!asks(review))
+    navigation.dismissMessage(try #require(navigation.message).id)
+    #expect(asks(review))
+  }
+
+  @Test func aMessageSetbackSeenByAskIsKeptAcrossLaunches() throws {
+    let navigation = AppNavigation(clock: clock)
+    let review = make(navigation)
+    review.favoriteSavedOrPictureShared()
+    openDaily(review, days: 5)
+    navigation.enqueue(title: "Couldn't Share", text: "The connection was lost.")
+    #expect(!asks(review))
+    navigation.dismissMessage(try #require(navigation.message).id)
+    clock.advance(by: 60 * 60)
     #expect(!asks(make(AppNavigation(clock: clock))))
     clock.advance(by: 24 * 60 * 60)
     #expect(asks(make(AppNavigation(clock: clock))))

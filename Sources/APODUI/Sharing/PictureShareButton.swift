@@ -18,6 +18,7 @@ import Sharing
     let pictures: PictureDownload
     let presentation: SheetPresentation
     let failed: @MainActor (String) -> Void
+    let shared: @MainActor () -> Void
     @State private var isPreparing = false
     @State private var prepared: PreparedShare?
 
@@ -39,7 +40,7 @@ import Sharing
             PreparedShare.removeAll()
           }
         ) { share in
-          ActivitySheet(items: [share.file, share.caption])
+          ActivitySheet(items: [share.file, share.caption], completed: shared)
             .presentationDetents([.medium, .large])
             .ignoresSafeArea()
         }
@@ -109,9 +110,15 @@ import Sharing
   /// Presented modally by SwiftUI's sheet, as UIKit asks on iPhone.
   private struct ActivitySheet: UIViewControllerRepresentable {
     let items: [Any]
+    let completed: @MainActor () -> Void
 
     func makeUIViewController(context: Context) -> UIActivityViewController {
-      UIActivityViewController(activityItems: items, applicationActivities: nil)
+      let controller = UIActivityViewController(activityItems: items, applicationActivities: nil)
+      // UIKit does not say on which thread it calls the handler; `done` is false when cancelled.
+      controller.completionWithItemsHandler = { [completed] _, done, _, _ in
+        if done { Task { @MainActor in completed() } }
+      }
+      return controller
     }
 
     func updateUIViewController(_ controller: UIActivityViewController, context: Context) {}
