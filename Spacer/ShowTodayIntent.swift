@@ -35,5 +35,13 @@ struct SpacerShortcuts: AppShortcutsProvider {
       ],
       shortTitle: "Get Astronomy Picture",
       systemImageName: "photo")
+    AppShortcut(
+      intent: TodaysPictureIntent(),
+      phrases: [
+        "What's today's astronomy picture in \(.applicationName)",
+        "What's today's picture on \(.applicationName)",
+      ],
+      shortTitle: "What's Today's Picture",
+      systemImageName: "sparkles")
   }
 }

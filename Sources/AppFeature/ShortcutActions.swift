@@ -24,6 +24,14 @@
     public let dialog: String
   }
 
+  nonisolated public struct ShortcutAnswer: Sendable {
+    public let dialog: String
+    public let title: String
+    /// nil: the dialog is the whole answer.
+    public let picture: Data?
+    public let pictureDescription: String
+  }
+
   /// Every decision is Core's: the day (`ShortcutDay`), the bytes and the errors
   /// (`AstronomyPicture`), where a day opens (`DeepLink`, `AppNavigation`).
   public enum ShortcutActions {
@@ -37,6 +45,19 @@
         return ShortcutPicture(
           data: file.data, fileName: file.fileName, typeIdentifier: file.typeIdentifier,
           dialog: file.note ?? file.title)
+      } catch {
+        throw ShortcutActionError(message: error.message(now: now))
+      }
+    }
+
+    /// Siri's "what is today's picture": Core's sentence, and the picture for the snippet.
+    public static func todaysPicture() async throws(ShortcutActionError) -> ShortcutAnswer {
+      let now = clock.now
+      do throws(AstronomyPicture.Failure) {
+        let answer = try await astronomyPicture.todaysAnswer(now: now)
+        return ShortcutAnswer(
+          dialog: answer.dialog, title: answer.title, picture: answer.picture?.data,
+          pictureDescription: answer.pictureDescription)
       } catch {
         throw ShortcutActionError(message: error.message(now: now))
       }

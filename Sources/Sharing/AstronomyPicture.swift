@@ -117,7 +117,7 @@ public struct AstronomyPicture: Sendable {
   }
 
   public let repository: APODRepository
-  private let picture: @Sendable (URL) async throws(ImagePipelineError) -> PictureFile
+  let picture: @Sendable (URL) async throws(ImagePipelineError) -> PictureFile
 
   /// - Parameters:
   ///   - repository: where the day comes from (cache first).
@@ -160,16 +160,7 @@ public struct AstronomyPicture: Sendable {
 
   /// The picture of `day`, or of today's APOD day (the newest published one) when `day` is nil.
   public func file(for day: APODDay?, ifVideo: IfVideo = .stop) async throws(Failure) -> File {
-    var apod: APOD
-    do throws(APODError) {
-      if let day {
-        apod = try await repository.apod(for: day).apod
-      } else {
-        apod = try await repository.today().apod
-      }
-    } catch {
-      throw .unavailable(error)
-    }
+    var apod = try await self.apod(for: day)
     var skipped: Skipped?
     if ShareItem(apod).pictureSources == nil {
       guard ifVideo == .useNewestPicture else {
@@ -191,6 +182,16 @@ public struct AstronomyPicture: Sendable {
       day: apod.date, title: apod.title, data: file.data,
       fileName: "\(apod.date.iso) \(file.fileName(title: apod.title))",
       typeIdentifier: file.typeIdentifier, skipped: skipped)
+  }
+
+  /// `day`'s APOD, or today's APOD day (the newest published one) when `day` is nil.
+  func apod(for day: APODDay?) async throws(Failure) -> APOD {
+    do throws(APODError) {
+      if let day { return try await repository.apod(for: day).apod }
+      return try await repository.today().apod
+    } catch {
+      throw .unavailable(error)
+    }
   }
 
   /// The newest day before `day` that is a picture: saved days first, each day not saved asked
@@ -225,7 +226,7 @@ public struct AstronomyPicture: Sendable {
 }
 
 extension ShareItem {
-  fileprivate var pictureSources: PictureSources? {
+  var pictureSources: PictureSources? {
     if case .picture(let sources, _) = self { return sources }
     return nil
   }

@@ -35,7 +35,7 @@ struct AstronomyPictureTests {
   }
 
   /// 15:00 in New York on the first day from 2026-11-10 whose kind (video or not) is `video`.
-  private static func afternoon(ofADayThat video: Bool, previousIsVideo: Bool? = nil) throws -> Date {
+  static func afternoon(ofADayThat video: Bool, previousIsVideo: Bool? = nil) throws -> Date {
     var day = try APODDay(iso: "2026-11-10")
     while isVideo(day) != video || previousIsVideo.map({ isVideo(day.previous) != $0 }) == true {
       day = day.next
@@ -44,7 +44,7 @@ struct AstronomyPictureTests {
     return try #require(formatter.date(from: "\(day.iso)T20:00:00Z"))
   }
 
-  private func run(
+  func run(
     now: Date, published: (APODDay) -> [APODDay],
     _ body: (AstronomyPicture, Pictures, APODRepository, APODDay) async throws -> Void
   ) async throws {
