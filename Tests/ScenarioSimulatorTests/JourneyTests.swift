@@ -100,6 +100,22 @@ struct JourneyDecodingTests {
     #expect(message.contains("under 15s (the app's request deadline)"))
   }
 
+  @Test func setServerNamesItsBehavioursAndTheFieldsEachTakes() throws {
+    func setServer(_ fields: String) -> String? {
+      problem(#"{ "name": "x", "start": { "apod": {} }, "steps": [ { "do": "setServer", \#(fields) } ] }"#)
+    }
+    let missing = try #require(setServer(#""by": "5s""#))
+    #expect(missing.contains("setServer needs \"behaviour\": one of normal, slow, rateLimited, wrongDay"))
+    let tooSlow = try #require(setServer(#""behaviour": "slow", "by": "15s""#))
+    #expect(tooSlow.contains("steps[0].by"))
+    #expect(tooSlow.contains("under 15s (the app's request deadline)"))
+    let wrongField = try #require(setServer(#""behaviour": "rateLimited", "by": "30m""#))
+    #expect(wrongField.contains("unknown field 'by' in step 'setServer' (rateLimited)"))
+    #expect(setServer(#""behaviour": "wrongDay""#)?.contains("needs \"date\"") == true)
+    #expect(setServer(#""behaviour": "rateLimited", "retryAfter": "30m""#) == nil)
+    #expect(setServer(#""behaviour": "normal""#) == nil)
+  }
+
   @Test func anUnknownAPODWorldFieldIsRefused() throws {
     let message = try #require(
       problem(#"{ "name": "x", "start": { "apod": { "slowly": "5s" } }, "steps": [] }"#))

@@ -12,74 +12,99 @@ import TestSupport
 /// `date_from`/`date_to` as the real feed is reported to. Days after the server's today (US
 /// Eastern) get the services' own 404 bodies.
 ///
-/// `misbehaviour` makes it as rude as a broken real service, for tests of what the app keeps.
+/// `misbehaviour` makes it as rude as a broken real service, for tests of what the app keeps; it
+/// can change while the server runs (`misbehave(_:)`).
 public actor DemoServer {
-  /// Ways the server can answer wrongly.
   public enum Misbehaviour: Sendable, Hashable {
     /// Every day and every range is answered with the picture of this one day (a stale CDN, a
     /// misrouted proxy).
     case alwaysAnswers(APODDay)
+    /// Every request is refused as the api.nasa.gov gateway refuses a spent key: 429 with
+    /// `Retry-After` in seconds.
+    case rateLimited(retryAfter: Int)
+    /// apod-basic is down (the gateway's 503 page); v1 answers as it does.
+    case feedDown
   }
 
-  /// Path of the v1 endpoint on the server.
+  /// What the legacy address (v1's path) answers.
+  public enum LegacyAnswer: Sendable, Hashable {
+    case v1
+    /// The feed's newest page (25 apod-basic records ending on the server's today, newest first),
+    /// whatever was asked: as the legacy address may answer after the migration.
+    case feedsPage
+  }
+
   public static let v1Path = "/planetary/apod"
-  /// Path of the apod-basic endpoint on the server.
   public static let basicPath = "/wp-json/wp/v2/apod-basic"
 
   private let server = LoopbackServer()
   private let clock: any Clocking
-  private let misbehaviour: Misbehaviour?
+  private var misbehaviour: Misbehaviour?
+  private let legacy: LegacyAnswer
   private let beforeAnswering: @Sendable (RecordedRequest) async -> Void
 
   /// - Parameter beforeAnswering: awaited before each answer is sent, with the request: a slow
   ///   service (the journey scenarios hold answers until their clock has moved on).
   public init(
-    misbehaviour: Misbehaviour? = nil, clock: any Clocking,
+    misbehaviour: Misbehaviour? = nil, legacy: LegacyAnswer = .v1, clock: any Clocking,
     beforeAnswering: @escaping @Sendable (RecordedRequest) async -> Void = { _ in }
   ) {
     self.clock = clock
     self.misbehaviour = misbehaviour
+    self.legacy = legacy
     self.beforeAnswering = beforeAnswering
+  }
+
+  /// From the next answer on (nil: answers as the real services do).
+  public func misbehave(_ misbehaviour: Misbehaviour?) {
+    self.misbehaviour = misbehaviour
   }
 
   /// Starts the server; returns the two endpoint URLs to configure the sources with.
   public func start() async throws -> (v1: URL, apodBasic: URL) {
     let base = try await server.start()
-    let clock = clock
     let beforeAnswering = beforeAnswering
-    if case .alwaysAnswers(let day) = misbehaviour {
-      await server.route(Self.v1Path) { request in
+    for (path, endpoint) in [(Self.v1Path, Endpoint.v1), (Self.basicPath, .basicList)] {
+      await server.route(path) { [weak self] request in
         await beforeAnswering(request)
-        return request.query["date"] != nil
-          ? .json(APODFixtures.sampleV1(for: day, title: "The wrong day"))
-          : .json("[" + APODFixtures.sampleV1(for: day, title: "The wrong day") + "]")
+        return await self?.answer(request, at: endpoint) ?? .html("gone", status: 503)
       }
-      await server.route(Self.basicPath) { request in
-        await beforeAnswering(request)
-        return .json(APODFixtures.sampleAPODBasicList([day]))
-      }
-      await server.route(prefix: Self.basicPath + "/") { request in
-        await beforeAnswering(request)
-        return .json(APODFixtures.sampleAPODBasic(for: day))
-      }
-    } else {
-      await server.route(Self.v1Path) { request in
-        await beforeAnswering(request)
-        return Self.answerV1(request, today: APODDay.today(now: clock.now))
-      }
-      await server.route(Self.basicPath) { request in
-        await beforeAnswering(request)
-        return Self.answerBasicList(request, today: APODDay.today(now: clock.now))
-      }
-      await server.route(prefix: Self.basicPath + "/") { request in
-        await beforeAnswering(request)
-        return Self.answerBasic(request, today: APODDay.today(now: clock.now))
-      }
+    }
+    await server.route(prefix: Self.basicPath + "/") { [weak self] request in
+      await beforeAnswering(request)
+      return await self?.answer(request, at: .basicDay) ?? .html("gone", status: 503)
     }
     return (
       base.appending(path: String(Self.v1Path.dropFirst())),
       base.appending(path: String(Self.basicPath.dropFirst()))
     )
+  }
+
+  private enum Endpoint { case v1, basicList, basicDay }
+
+  private func answer(_ request: RecordedRequest, at endpoint: Endpoint) -> StubResponse {
+    let today = APODDay.today(now: clock.now)
+    switch (misbehaviour, endpoint) {
+    case (.rateLimited(let seconds), _):
+      return .json(APODFixtures.gatewayOverRateLimit, status: 429, headers: ["Retry-After": "\(seconds)"])
+    case (.alwaysAnswers(let day), .v1):
+      let one = APODFixtures.sampleV1(for: day, title: "The wrong day")
+      return .json(request.query["date"] != nil ? one : "[" + one + "]")
+    case (.alwaysAnswers(let day), .basicList):
+      return .json(APODFixtures.sampleAPODBasicList([day]))
+    case (.alwaysAnswers(let day), .basicDay):
+      return .json(APODFixtures.sampleAPODBasic(for: day))
+    case (.feedDown, .basicList), (.feedDown, .basicDay):
+      return .html(APODFixtures.infrastructure503, status: 503)
+    case (_, .v1):
+      return legacy == .feedsPage
+        ? .json(APODFixtures.sampleAPODBasicList(APODDay.lastDays(25, endingOn: today)))
+        : Self.answerV1(request, today: today)
+    case (_, .basicList):
+      return Self.answerBasicList(request, today: today)
+    case (_, .basicDay):
+      return Self.answerBasic(request, today: today)
+    }
   }
 
   public func stop() async {

@@ -33,12 +33,15 @@ final class APODWorld {
   let photos = PhotoLibraryDouble()
   let setup: ScenarioAPODStart
   private let demo: DemoServer
+  /// How long the server holds each answer (nil: it answers at once).
+  private let slowness: Locked<TimeInterval?>
   private let pictureServer: LoopbackServer
 
   private init(
     directory: URL, repository: APODRepository, images: ImagePipeline,
     pictureDownloader: any ImageDownloading,
-    radio: DeviceRadio, demo: DemoServer, pictureServer: LoopbackServer, setup: ScenarioAPODStart
+    radio: DeviceRadio, demo: DemoServer, slowness: Locked<TimeInterval?>, pictureServer: LoopbackServer,
+    setup: ScenarioAPODStart
   ) {
     self.directory = directory
     self.repository = repository
@@ -46,6 +49,7 @@ final class APODWorld {
     self.pictureDownloader = pictureDownloader
     self.radio = radio
     self.demo = demo
+    self.slowness = slowness
     self.pictureServer = pictureServer
     self.setup = setup
   }
@@ -58,11 +62,11 @@ final class APODWorld {
     let directory = FileManager.default.temporaryDirectory
       .appending(path: "spacer-journey-\(UUID().uuidString)", directoryHint: .isDirectory)
     let radio = DeviceRadio(online: true)
-    let slowness = setup.slow
+    let slowness = Locked(setup.slow)
     let demo = DemoServer(
       misbehaviour: setup.wrongDay.map(DemoServer.Misbehaviour.alwaysAnswers), clock: clock,
       beforeAnswering: { [weak world] request in
-        guard let slowness, let world else { return }
+        guard let slowness = slowness.withLock({ $0 }), let world else { return }
         await world.holdAnswer(
           for: slowness, radio: radio,
           request: request.headers[DeviceRadio.requestHeader.lowercased()].flatMap { Int($0) })
@@ -107,8 +111,7 @@ final class APODWorld {
       clock: clock)
     let apod = APODWorld(
       directory: directory, repository: repository, images: images, pictureDownloader: downloader,
-      radio: radio,
-      demo: demo, pictureServer: pictureServer, setup: setup)
+      radio: radio, demo: demo, slowness: slowness, pictureServer: pictureServer, setup: setup)
     do {
       try await apod.saveBeforeLaunch(clock: clock)
     } catch {
@@ -129,6 +132,16 @@ final class APODWorld {
     await demo.stop()
     await pictureServer.stop()
     try? FileManager.default.removeItem(at: directory)
+  }
+
+  /// From the next request on (one already held keeps its hold).
+  func setServer(_ behaviour: ServerBehaviour) async {
+    slowness.withLock { $0 = if case .slow(let seconds) = behaviour { seconds } else { nil } }
+    switch behaviour {
+    case .normal, .slow: await demo.misbehave(nil)
+    case .rateLimited(let seconds): await demo.misbehave(.rateLimited(retryAfter: seconds))
+    case .wrongDay(let day): await demo.misbehave(.alwaysAnswers(day))
+    }
   }
 
   /// Requests the APOD server has received so far.

@@ -91,6 +91,8 @@ public enum JourneyStep: Sendable, Equatable {
   /// Save to Photos from the detail in front, the user answering the add-only permission with
   /// `permission`; the result is told in the message queue.
   case saveToPhotos(PhotosPermission)
+  /// The APOD server answers so from now on.
+  case setServer(ServerBehaviour)
 
   /// A short label for the transcript.
   public var title: String {
@@ -124,6 +126,7 @@ public enum JourneyStep: Sendable, Equatable {
     case .share: "open the share sheet"
     case .closeShare: "close the share sheet"
     case .saveToPhotos(let permission): "save to Photos (permission: \(permission.rawValue))"
+    case .setServer(let behaviour): "the server now \(behaviour.title)"
     }
   }
 
@@ -132,8 +135,28 @@ public enum JourneyStep: Sendable, Equatable {
     "selectTab", "refresh", "openDay", "search", "openResult", "swipe", "openViewer", "closeViewer", "back",
     "background", "openFavorite", "openLink", "tapWidget", "coldLaunchWithLink", "tapNotification",
     "playVideo", "closeVideo", "share", "closeShare", "saveToPhotos", "coldLaunchWithNotification", "tapCell",
-    "retryHD", "toggleHeart",
+    "retryHD", "toggleHeart", "setServer",
   ]
+}
+
+/// How the APOD server answers, changed mid-journey by `setServer`.
+public enum ServerBehaviour: Sendable, Equatable {
+  case normal
+  /// Every answer held until the scenario's clock has moved on this many seconds.
+  case slow(TimeInterval)
+  /// Every request refused with 429 and `Retry-After` (seconds).
+  case rateLimited(retryAfter: Int)
+  /// Every request answered with this day's picture.
+  case wrongDay(APODDay)
+
+  var title: String {
+    switch self {
+    case .normal: "answers normally"
+    case .slow(let seconds): "holds every answer for \(Int(seconds))s"
+    case .rateLimited(let seconds): "refuses every request: 429, Retry-After: \(seconds)"
+    case .wrongDay(let day): "answers every request with \(day.iso)"
+    }
+  }
 }
 
 /// A day swipe's direction, by the names journeys use.

@@ -16,6 +16,19 @@ extension KeyedDecodingContainer where Key == ScenarioKey {
     return day
   }
 
+  /// How long a slow server holds its answers.
+  func slowness(_ key: String) throws -> TimeInterval {
+    let seconds = try duration(key)
+    // The app gives up on a request after 15 s (`HTTPRequest.timeout`) and retries after a
+    // backoff on the clock; a world that waits for both is not modelled.
+    guard seconds > 0, seconds < 15 else {
+      throw DecodingError.dataCorruptedError(
+        forKey: ScenarioKey(key), in: self,
+        debugDescription: "\(key) must be more than 0s and under 15s (the app's request deadline)")
+    }
+    return seconds
+  }
+
   func requiredDay(_ key: String, in what: String) throws -> APODDay {
     guard let day = try day(key) else {
       throw DecodingError.keyNotFound(
@@ -38,17 +51,7 @@ extension ScenarioAPODStart: Decodable {
     self.init()
     service = try container.choice("service", APODSourceChoice.allCases) ?? service
     wrongDay = try container.day("wrongDay")
-    if container.contains(ScenarioKey("slow")) {
-      let seconds = try container.duration("slow")
-      // The app gives up on a request after 15 s (`HTTPRequest.timeout`) and retries after a
-      // backoff on the clock; a world that waits for both is not modelled.
-      guard seconds > 0, seconds < 15 else {
-        throw DecodingError.dataCorruptedError(
-          forKey: ScenarioKey("slow"), in: container,
-          debugDescription: "slow must be more than 0s and under 15s (the app's request deadline)")
-      }
-      slow = seconds
-    }
+    if container.contains(ScenarioKey("slow")) { slow = try container.slowness("slow") }
     let saved: [String] = try container.optional("saved") ?? []
     self.saved = try saved.map { text in
       guard let day = APODDay(rawValue: text) else {
@@ -130,6 +133,8 @@ extension JourneyStep {
               "saveToPhotos needs \"permission\" (the user's answer: granted, denied, restricted)"))
       }
       self = .saveToPhotos(permission)
+    case "setServer":
+      self = .setServer(try ServerBehaviour(container))
     case "refresh", "openViewer", "closeViewer", "back", "background", "playVideo", "closeVideo", "share",
       "closeShare", "retryHD", "toggleHeart":
       try fields()
@@ -152,6 +157,40 @@ extension JourneyStep {
         forKey: ScenarioKey("do"), in: container,
         debugDescription:
           "unknown journey action '\(action)'; journey actions: \(Self.names.joined(separator: ", "))")
+    }
+  }
+}
+
+extension ServerBehaviour {
+  init(_ container: ScenarioContainer) throws {
+    let behaviours = ["normal", "slow", "rateLimited", "wrongDay"]
+    guard let behaviour: String = try container.optional("behaviour"), behaviours.contains(behaviour) else {
+      throw DecodingError.dataCorruptedError(
+        forKey: ScenarioKey("behaviour"), in: container,
+        debugDescription: "setServer needs \"behaviour\": one of \(behaviours.joined(separator: ", "))")
+    }
+    func fields(_ names: String...) throws {
+      try container.allowOnly(["do", "behaviour"] + names, in: "step 'setServer' (\(behaviour))")
+    }
+    switch behaviour {
+    case "slow":
+      try fields("by")
+      self = .slow(try container.slowness("by"))
+    case "rateLimited":
+      try fields("retryAfter")
+      let seconds = try container.duration("retryAfter")
+      guard seconds >= 1 else {
+        throw DecodingError.dataCorruptedError(
+          forKey: ScenarioKey("retryAfter"), in: container, debugDescription: "retryAfter must be at least 1s"
+        )
+      }
+      self = .rateLimited(retryAfter: Int(seconds))
+    case "wrongDay":
+      try fields("date")
+      self = .wrongDay(try container.requiredDay("date", in: "setServer (wrongDay)"))
+    default:
+      try fields()
+      self = .normal
     }
   }
 }

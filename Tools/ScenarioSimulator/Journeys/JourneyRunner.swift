@@ -76,6 +76,11 @@ extension ScenarioSession {
   }
 
   func performJourney(_ step: JourneyStep) async {
+    if case .setServer(let behaviour) = step {
+      // The world's, not the user's: it changes also while the app is not running.
+      await apod?.setServer(behaviour)
+      return
+    }
     guard let model = runningModel() else { return }
     journey.orientationAsked = nil
     let orientationsBefore = model.navigation.allowedOrientations
@@ -210,6 +215,7 @@ extension ScenarioSession {
       await coldLaunch(model, "notification: '\(identifier)' starts the app") {
         await self.track { await model.openNotification(requestIdentifier: identifier) }
       }
+    case .setServer: break
     case .tapNotification(let name):
       let identifier = name == "reminder" ? ReminderScheduler.requestIdentifier : name
       await track { await model.openNotification(requestIdentifier: identifier) }
