@@ -8,7 +8,7 @@
   public enum AppNotifications {
     /// The notification centre holds it weakly.
     static let presenter = ForegroundNotificationPresenter(
-      presentedIdentifiers: [ReminderScheduler.requestIdentifier])
+      presentedIdentifiers: Set(ReminderPlan.identifiers))
 
     public static func install() {
       presenter.install()

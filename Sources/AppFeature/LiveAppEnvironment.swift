@@ -196,9 +196,7 @@ import WidgetCore
       }
 
       // Notification taps, including the one that launched the app, reach the model from now on.
-      await notificationPresenter.taps.attach { [weak model] identifier in
-        await model?.openNotification(requestIdentifier: identifier)
-      }
+      await notificationPresenter.taps.attach { [weak model] tap in await model?.openNotification(tap) }
       // Links (widget taps, URLs, the App Shortcut, Spotlight), including one that arrived before
       // the model existed, reach it from now on; the environment lives as long as the process.
       LinkInbox.shared.attach { url in

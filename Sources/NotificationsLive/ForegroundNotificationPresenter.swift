@@ -44,16 +44,17 @@
       withCompletionHandler completionHandler: @escaping @Sendable () -> Void
     ) {
       // Only opening the notification counts (a custom dismiss action, if one were ever added,
-      // must not switch tabs). Only the identifier string leaves this call.
+      // must not switch tabs). Only the identifier and the delivery date leave this call.
       guard response.actionIdentifier == UNNotificationDefaultActionIdentifier else {
         completionHandler()
         return
       }
-      let identifier = response.notification.request.identifier
+      let tap = NotificationTap(
+        requestIdentifier: response.notification.request.identifier, deliveredAt: response.notification.date)
       let taps = self.taps
-      // Handed over, so the system can finish at once; opening Today (a network check) goes on
+      // Handed over, so the system can finish at once; opening the day (a network check) goes on
       // after, in the app model.
-      Task { await taps.received(identifier) }
+      Task { await taps.received(tap) }
       completionHandler()
     }
   }

@@ -137,7 +137,8 @@ struct AppContentLifecycleTests {
     app.clock.advance(by: MonetizationFixtures.day)  // the reminder fires the next day
 
     app.model.navigation.select(.explore)
-    await app.model.openNotification(requestIdentifier: ReminderScheduler.requestIdentifier)
+    await app.model.openNotification(
+      NotificationTap(requestIdentifier: ReminderScheduler.requestIdentifier, deliveredAt: app.now))
 
     #expect(app.model.navigation.tab == .today)
     guard case .loaded(let content) = app.model.today.state else {
@@ -150,7 +151,8 @@ struct AppContentLifecycleTests {
   @Test func anotherNotificationOpensNothing() async {
     let app = AppModelFixture()
     app.model.navigation.select(.favorites)
-    await app.model.openNotification(requestIdentifier: "something.else")
+    await app.model.openNotification(
+      NotificationTap(requestIdentifier: "something.else", deliveredAt: app.now))
     #expect(app.model.navigation.tab == .favorites)
   }
 

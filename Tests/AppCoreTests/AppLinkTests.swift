@@ -72,12 +72,31 @@ struct AppLinkTests {
     #expect(picked.apod.date == day)
   }
 
-  @Test func theReminderOpensTodayAndOtherNotificationsNothing() async throws {
+  @Test func everyReminderRequestOpensTodayAndOtherNotificationsNothing() async throws {
     let app = AppModelFixture()
     app.model.navigation.select(.profile)
-    await app.model.openNotification(requestIdentifier: "someone-else")
+    await app.model.openNotification(NotificationTap(requestIdentifier: "someone-else", deliveredAt: app.now))
     #expect(app.model.navigation.tab == .profile)
-    await app.model.openNotification(requestIdentifier: ReminderScheduler.requestIdentifier)
+    for identifier in ReminderPlan.identifiers {
+      app.model.navigation.select(.profile)
+      await app.model.openNotification(NotificationTap(requestIdentifier: identifier, deliveredAt: app.now))
+      #expect(app.model.navigation.tab == .today, "\(identifier)")
+    }
+  }
+
+  @Test func aReminderTappedAfterItsDayOpensTheDayItRangFor() async throws {
+    let app = AppModelFixture()
+    let rang = app.now
+    app.clock.advance(by: 86_400)
+    await app.model.openNotification(
+      NotificationTap(requestIdentifier: ReminderScheduler.requestIdentifier, deliveredAt: rang))
+    #expect(app.model.navigation.tab == .explore)
+    #expect(app.model.navigation.explore.path == [APODDay.today(now: rang)])
+    // Delivered "later" than now (the device's clock set back since): Today.
+    await app.model.openNotification(
+      NotificationTap(
+        requestIdentifier: ReminderScheduler.requestIdentifier,
+        deliveredAt: app.now.addingTimeInterval(3 * 86_400)))
     #expect(app.model.navigation.tab == .today)
   }
 

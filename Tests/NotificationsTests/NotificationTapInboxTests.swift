@@ -1,9 +1,14 @@
+import Foundation
 import Notifications
 import Testing
 
 actor TapRecorder {
   private(set) var taps: [String] = []
-  func record(_ identifier: String) { taps.append(identifier) }
+  func record(_ tap: NotificationTap) { taps.append(tap.requestIdentifier) }
+}
+
+private func tap(_ identifier: String) -> NotificationTap {
+  NotificationTap(requestIdentifier: identifier, deliveredAt: Date(timeIntervalSince1970: 1_772_355_600))
 }
 
 @Suite("Notification taps reach the app even before it is ready")
@@ -11,7 +16,7 @@ struct NotificationTapInboxTests {
   @Test func aTapThatLaunchedTheAppWaitsForTheModelThenArrivesOnce() async {
     let inbox = NotificationTapInbox()
     let recorder = TapRecorder()
-    await inbox.received("spacer.reminder.daily-apod")
+    await inbox.received(tap("spacer.reminder.daily-apod"))
     #expect(await inbox.waitingCount == 1)
 
     await inbox.attach { await recorder.record($0) }
@@ -25,8 +30,8 @@ struct NotificationTapInboxTests {
     let recorder = TapRecorder()
     await inbox.attach { await recorder.record($0) }
 
-    await inbox.received("a")
-    await inbox.received("b")
+    await inbox.received(tap("a"))
+    await inbox.received(tap("b"))
 
     #expect(await recorder.taps == ["a", "b"])
   }

@@ -111,7 +111,9 @@ struct JourneyDecodingTests {
     #expect(tooSlow.contains("under 15s (the app's request deadline)"))
     let wrongField = try #require(setServer(#""behaviour": "rateLimited", "by": "30m""#))
     #expect(wrongField.contains("unknown field 'by' in step 'setServer' (rateLimited)"))
-    #expect(setServer(#""behaviour": "wrongDay""#)?.contains("needs \"date\"") == true)
+    #expect(
+      setServer(#""behaviour": "wrongDay""#)?.contains("steps[0].date: missing required field 'date'") == true
+    )
     #expect(setServer(#""behaviour": "rateLimited", "retryAfter": "30m""#) == nil)
     #expect(setServer(#""behaviour": "normal""#) == nil)
   }

@@ -295,7 +295,7 @@ final class ScenarioSession {
   }
 
   /// Creates the app's model, as the process start does: the persisted snapshot is read here.
-  private func openApp() {
+  func openApp() {
     let generation = world.beginGeneration()
     let log = LaunchLog(transcript: transcript)
     world.launchLog = log

@@ -8,9 +8,11 @@ import ViewerCore
 /// shows opens Today (before NASA publishes, the day before); Today hits the network only when the
 /// APOD day advanced since the picture on screen.
 extension AppModel {
-  public func openNotification(requestIdentifier: String) async {
-    guard requestIdentifier == ReminderScheduler.requestIdentifier else { return }
-    await open(.today)
+  /// A reminder opens the APOD day it rang for: tapped after that day, its detail, not a newer Today.
+  public func openNotification(_ tap: NotificationTap) async {
+    guard ReminderPlan.identifiers.contains(tap.requestIdentifier) else { return }
+    let day = try? APODDay.today(now: tap.deliveredAt).validated(now: clock.now)
+    await open(day.map(DeepLink.day) ?? .today)
   }
 
   /// Returns false, changing nothing, when it is not.

@@ -68,11 +68,12 @@ public enum JourneyStep: Sendable, Equatable {
   /// level before the app's model exists, waits in the process's `LinkInbox`, and is applied once
   /// the model attaches, while the app launches.
   case coldLaunchWithLink(String)
-  /// The user taps a notification (`reminder`: the daily reminder; any other identifier as is).
-  case tapNotification(String)
-  /// The app is not running; a tap on a notification starts it (its response reaches the app as
-  /// it launches).
-  case coldLaunchWithNotification(String)
+  /// The user taps a notification (`reminder`: the daily reminder; any other identifier as is)
+  /// the system delivered at `delivered` (nil: now).
+  case tapNotification(String, delivered: ScenarioTime?)
+  /// The app is not running; a tap on a notification starts it (its response waits in the
+  /// process's tap inbox until the app's model attaches).
+  case coldLaunchWithNotification(String, delivered: ScenarioTime?)
   /// A tap on the cell of `day` in Explore's grid: its detail is pushed.
   case tapCell(APODDay)
   /// The viewer's small HD retry button (shown when HD failed or was let go under the preview).
@@ -116,8 +117,10 @@ public enum JourneyStep: Sendable, Equatable {
     case .openLink(let url): "open the link \(url)"
     case .tapWidget(let day): "tap the widget showing \(day.iso)"
     case .coldLaunchWithLink(let url): "the link \(url) starts the app"
-    case .tapNotification(let identifier): "tap the notification '\(identifier)'"
-    case .coldLaunchWithNotification(let identifier): "the notification '\(identifier)' starts the app"
+    case .tapNotification(let identifier, let delivered):
+      "tap the notification '\(identifier)'" + Self.delivery(delivered)
+    case .coldLaunchWithNotification(let identifier, let delivered):
+      "the notification '\(identifier)'" + Self.delivery(delivered) + " starts the app"
     case .tapCell(let day): "tap the cell \(day.iso) in Explore's grid"
     case .retryHD: "tap the viewer's HD retry"
     case .toggleHeart: "tap the heart"
@@ -127,6 +130,16 @@ public enum JourneyStep: Sendable, Equatable {
     case .closeShare: "close the share sheet"
     case .saveToPhotos(let permission): "save to Photos (permission: \(permission.rawValue))"
     case .setServer(let behaviour): "the server now \(behaviour.title)"
+    }
+  }
+
+  private static func delivery(_ time: ScenarioTime?) -> String {
+    switch time {
+    case nil: ""
+    case .absolute(let date)?: " delivered at \(date.formatted(.iso8601))"
+    case .relative(let offset)?:
+      " delivered at the start "
+        + (offset < 0 ? "-" : "+") + ScenarioDuration.format(abs(offset))
     }
   }
 
@@ -152,7 +165,7 @@ public enum ServerBehaviour: Sendable, Equatable {
   var title: String {
     switch self {
     case .normal: "answers normally"
-    case .slow(let seconds): "holds every answer for \(Int(seconds))s"
+    case .slow(let seconds): "holds every answer for \(ScenarioDuration.format(seconds))"
     case .rateLimited(let seconds): "refuses every request: 429, Retry-After: \(seconds)"
     case .wrongDay(let day): "answers every request with \(day.iso)"
     }

@@ -114,11 +114,12 @@ extension JourneyStep {
       try fields("url")
       self = .coldLaunchWithLink(try container.value("url"))
     case "tapNotification":
-      try fields("notification")
-      self = .tapNotification(try container.value("notification"))
+      try fields("notification", "delivered")
+      self = .tapNotification(try container.value("notification"), delivered: try container.time("delivered"))
     case "coldLaunchWithNotification":
-      try fields("notification")
-      self = .coldLaunchWithNotification(try container.value("notification"))
+      try fields("notification", "delivered")
+      self = .coldLaunchWithNotification(
+        try container.value("notification"), delivered: try container.time("delivered"))
     case "tapCell":
       try fields("date")
       self = .tapCell(try container.requiredDay("date", in: "tapCell"))

@@ -37,6 +37,8 @@ final class JourneyState {
   var links = LinkInbox()
   /// Links the inbox handed over, not yet followed.
   var arrivedLinks: [URL] = []
+  /// The process's notification tap inbox (the app's notification delegate's).
+  var taps = NotificationTapInbox()
   /// Whether the damaged favorites store was announced (once: the next start opens a fresh store).
   var favoritesStoreAnnounced = false
 
@@ -50,6 +52,7 @@ final class JourneyState {
     orientationAsked = nil
     links = LinkInbox()
     arrivedLinks = []
+    taps = NotificationTapInbox()
   }
 }
 
@@ -70,6 +73,8 @@ extension ScenarioSession {
   /// now, once), the screens on screen appear, and the links that arrived are followed.
   func firstScreenAppears() async {
     guard apod != nil, let model else { return }
+    let taps = journey.taps
+    await track { await taps.attach { [weak model] tap in await model?.openNotification(tap) } }
     journey.links.attach { [weak self] url in self?.journey.arrivedLinks.append(url) }
     await screenFollows(model)
     await followArrivedLinks(model)
@@ -80,6 +85,12 @@ extension ScenarioSession {
       // The world's, not the user's: it changes also while the app is not running.
       await apod?.setServer(behaviour)
       return
+    }
+    switch step {
+    case .coldLaunchWithLink, .coldLaunchWithNotification:
+      // After a quit, the link or the tap starts a new process.
+      if model == nil { openApp() }
+    default: break
     }
     guard let model = runningModel() else { return }
     journey.orientationAsked = nil
@@ -210,16 +221,22 @@ extension ScenarioSession {
       await coldLaunch(model, "link: \(url.absoluteString) waits for the app (LinkInbox)") {
         self.journey.links.deliver(url)
       }
-    case .coldLaunchWithNotification(let name):
-      let identifier = name == "reminder" ? ReminderScheduler.requestIdentifier : name
-      await coldLaunch(model, "notification: '\(identifier)' starts the app") {
-        await self.track { await model.openNotification(requestIdentifier: identifier) }
+    case .coldLaunchWithNotification(let name, let delivered):
+      let tap = notificationTap(name, delivered)
+      await coldLaunch(model, "notification: '\(tap.requestIdentifier)' waits for the app") {
+        await self.journey.taps.received(tap)
       }
     case .setServer: break
-    case .tapNotification(let name):
-      let identifier = name == "reminder" ? ReminderScheduler.requestIdentifier : name
-      await track { await model.openNotification(requestIdentifier: identifier) }
+    case .tapNotification(let name, let delivered):
+      let (tap, taps) = (notificationTap(name, delivered), journey.taps)
+      await track { await taps.received(tap) }
     }
+  }
+
+  private func notificationTap(_ name: String, _ delivered: ScenarioTime?) -> NotificationTap {
+    NotificationTap(
+      requestIdentifier: name == "reminder" ? ReminderScheduler.requestIdentifier : name,
+      deliveredAt: delivered?.resolve(from: scenario.start.now) ?? world.time.deviceNow())
   }
 
   /// The app is not running; `start` starts it (a link handed to the App level, a notification's
