@@ -6,17 +6,13 @@ import Testing
 
 @Suite("CLI: the legacy address answering with the feed's page", .serialized)
 struct LegacyAddressCLITests {
-  /// v1 answers every request with the feed's newest page (25 apod-basic records ending on the
-  /// real APOD day, computed when the request arrives), as it may after the migration. `explore`
+  /// v1 answers every request with the feed's newest page (the demo server's `feedsPage`: 25
+  /// apod-basic records ending on `cliToday`), as it may after the migration. `explore`
   /// asks 30 days: the 5 oldest were not received, which is not "NASA has no picture for them".
   @Test func exploreSaysTheDaysTheListLackedWereNotReceivedAndSavesThemPlain() async throws {
     let cache = CacheFolder()
-    let server = LoopbackServer()
-    let base = try await server.start()
-    await server.route("/planetary/apod") { _ in
-      .json(APODFixtures.sampleAPODBasicList(APODDay.lastDays(25, endingOn: cliToday)))
-    }
-    let url = base.appending(path: "planetary/apod").absoluteString
+    let server = DemoServer(legacy: .feedsPage, clock: TestClock(cliNow))
+    let url = try await server.start().v1.absoluteString
     let result = try await runSpacer(
       ["explore", "--source", "v1", "--base-url", url, "--json"], cacheDirectory: cache.url)
     await server.stop()

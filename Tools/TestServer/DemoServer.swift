@@ -22,8 +22,6 @@ public actor DemoServer {
     /// Every request is refused as the api.nasa.gov gateway refuses a spent key: 429 with
     /// `Retry-After` in seconds.
     case rateLimited(retryAfter: Int)
-    /// apod-basic is down (the gateway's 503 page); v1 answers as it does.
-    case feedDown
   }
 
   /// What the legacy address (v1's path) answers.
@@ -94,8 +92,6 @@ public actor DemoServer {
       return .json(APODFixtures.sampleAPODBasicList([day]))
     case (.alwaysAnswers(let day), .basicDay):
       return .json(APODFixtures.sampleAPODBasic(for: day))
-    case (.feedDown, .basicList), (.feedDown, .basicDay):
-      return .html(APODFixtures.infrastructure503, status: 503)
     case (_, .v1):
       return legacy == .feedsPage
         ? .json(APODFixtures.sampleAPODBasicList(APODDay.lastDays(25, endingOn: today)))

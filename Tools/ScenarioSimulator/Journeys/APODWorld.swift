@@ -64,7 +64,8 @@ final class APODWorld {
     let radio = DeviceRadio(online: true)
     let slowness = Locked(setup.slow)
     let demo = DemoServer(
-      misbehaviour: setup.wrongDay.map(DemoServer.Misbehaviour.alwaysAnswers), clock: clock,
+      misbehaviour: setup.wrongDay.map(DemoServer.Misbehaviour.alwaysAnswers), legacy: setup.legacyAnswers,
+      clock: clock,
       beforeAnswering: { [weak world] request in
         guard let slowness = slowness.withLock({ $0 }), let world else { return }
         await world.holdAnswer(

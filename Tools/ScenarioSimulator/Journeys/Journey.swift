@@ -1,6 +1,7 @@
 import APODSearch
 import Foundation
 import NASA
+import TestServer
 
 /// The APOD world of a journey (`start.apod`): the demo server's sample data, as the app fetches
 /// it, and what the device has saved before the first frame.
@@ -9,6 +10,8 @@ public struct ScenarioAPODStart: Sendable, Equatable {
   public var service: APODSourceChoice = .auto
   /// The server answers every day with this day's picture (a stale CDN, a misrouted proxy).
   public var wrongDay: APODDay?
+  /// What the legacy address (v1) answers: `feedsPage` is the feed's newest page, whatever was asked.
+  public var legacyAnswers: DemoServer.LegacyAnswer = .v1
   /// The server holds every answer until the scenario's clock has moved on this many seconds.
   public var slow: TimeInterval?
   /// Days saved on the device before the first frame (fetched through the app's own stack).

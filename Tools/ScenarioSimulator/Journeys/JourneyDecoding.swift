@@ -1,6 +1,7 @@
 import APODSearch
 import Foundation
 import NASA
+import TestServer
 
 // Strict decoding of the journey parts of the format: as for the rest, unknown fields and values
 // are errors naming the field (the loader adds the file and the step index).
@@ -44,12 +45,21 @@ extension ScenarioAPODStart: Decodable {
     let container = try decoder.container(keyedBy: ScenarioKey.self)
     try container.allowOnly(
       [
-        "service", "wrongDay", "slow", "saved", "savedRecentDays", "missingPictures", "heldPictures",
+        "service", "legacyAnswers", "wrongDay", "slow", "saved", "savedRecentDays", "missingPictures",
+        "heldPictures",
         "favoritesStoreSetAside",
       ],
       in: "start.apod")
     self.init()
     service = try container.choice("service", APODSourceChoice.allCases) ?? service
+    if let legacy: String = try container.optional("legacyAnswers") {
+      guard let answer = ["v1": DemoServer.LegacyAnswer.v1, "feedsPage": .feedsPage][legacy] else {
+        throw DecodingError.dataCorruptedError(
+          forKey: ScenarioKey("legacyAnswers"), in: container,
+          debugDescription: "'\(legacy)' is not one of v1, feedsPage")
+      }
+      legacyAnswers = answer
+    }
     wrongDay = try container.day("wrongDay")
     if container.contains(ScenarioKey("slow")) { slow = try container.slowness("slow") }
     let saved: [String] = try container.optional("saved") ?? []
