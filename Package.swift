@@ -169,8 +169,8 @@ var targets: [Target] = [
   .executableTarget(
     name: "spacer-bench",
     dependencies: [
-      "APODSearch", "Basics", "NASA", "Networking", "ImageCache", "TodayCore", "ViewerCore", "TestSupport",
-      "TestServer",
+      "APODSearch", "AppCore", "Basics", "Favorites", "Monetization", "NASA", "Networking", "ImageCache",
+      "TodayCore", "ViewerCore", "TestSupport", "TestServer", "WidgetCore",
     ],
     path: "Tools/spacer-bench",
     swiftSettings: explicitIsolation

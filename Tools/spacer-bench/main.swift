@@ -11,7 +11,7 @@ let usage = """
   (or, with --json, one JSON object). Every key is listed in docs/DEVELOPMENT.md.
 
     --json    print the figures as a JSON object
-    --only GROUP  measure one group only: today, explore, transport, image, search,
+    --only GROUP  measure one group only: today, launch, explore, transport, image, search,
               image-memory, widget-memory or digest
     -h, --help  print this help
   """
@@ -31,7 +31,9 @@ if arguments.contains("--help") || arguments.contains("-h") {
   print(usage)
   exit(0)
 }
-let groups = ["today", "explore", "transport", "image", "search", "image-memory", "widget-memory", "digest"]
+let groups = [
+  "today", "launch", "explore", "transport", "image", "search", "image-memory", "widget-memory", "digest",
+]
 var only: String?
 var rest = arguments[...]
 var unknown: String?
@@ -54,6 +56,7 @@ do {
   var figures: [String: Double] = [:]
   func measures(_ group: String) -> Bool { only == nil || only == group }
   if measures("today") { figures.merge(try await Benchmarks.today(clock: wallClock)) { _, new in new } }
+  if measures("launch") { figures.merge(try await LaunchBenchmark.run(clock: wallClock)) { _, new in new } }
   if measures("explore") { figures.merge(try await Benchmarks.explore(clock: wallClock)) { _, new in new } }
   if measures("transport") {
     figures.merge(try await TransportBenchmarks.run(clock: wallClock)) { _, new in new }
