@@ -89,7 +89,7 @@ public final class MonetizationGraph {
     let paywalls = PaywallFlow(
       presenter: services.paywalls, entitlements: entitlements, loadTimeout: configuration.paywallLoadTimeout,
       displayTimeout: configuration.paywallDisplayTimeout, logger: logger,
-      beforeLoad: { [backendStart] in await backendStart.retryIfDue() })
+      beforeLoad: { [backendStart] in await backendStart.retryOnUserAction() })
     let restores = RestoreCoordinator(strategy: strategy, entitlements: entitlements, logger: logger)
     let purchases = PurchaseCoordinator(
       strategy: strategy, purchaser: services.purchaser, finisher: finisher, entitlements: entitlements,

@@ -26,20 +26,12 @@
 
     /// `Product.products(for:)` (a network read; Core bounds it), kept for `purchase`.
     public func loadProduct(_ productID: ProductID) async -> Result<Void, PurchaseFailure> {
-      switch await Self.product(productID.rawValue) {
-      case .success(let product):
-        loadedProducts[product.id] = product
-        return .success(())
-      case .failure(let failure):
-        return .failure(failure)
-      }
-    }
-
-    private static func product(_ id: String) async -> Result<Product, PurchaseFailure> {
+      let id = productID.rawValue
       do {
         guard let found = try await Product.products(for: [id]).first(where: { $0.id == id })
         else { return .failure(.productNotFound) }
-        return .success(found)
+        loadedProducts[id] = found
+        return .success(())
       } catch {
         return .failure(StoreKitMapping.purchaseFailure(from: error))
       }
@@ -53,14 +45,8 @@
       productID: ProductID, promotionalOffer: PromotionalOfferSignature?, winBackOfferID: String?,
       appAccountToken: UUID?, confirmIn site: (any PurchaseConfirmationSite)?
     ) async -> PurchaseResult {
-      let product: Product
-      if let loaded = loadedProducts.removeValue(forKey: productID.rawValue) {
-        product = loaded
-      } else {
-        switch await Self.product(productID.rawValue) {
-        case .success(let found): product = found
-        case .failure(let failure): return .failed(failure)
-        }
+      guard let product = loadedProducts.removeValue(forKey: productID.rawValue) else {
+        return .failed(.productNotLoaded)
       }
       var options: Set<Product.PurchaseOption> = []
       // The token Core decided (the one the offer was signed for): `appAccountToken(_:)`, iOS 15.

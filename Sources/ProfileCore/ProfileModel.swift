@@ -39,9 +39,9 @@ extension AppLinks {
 
 /// What the running-mode choice may do in this build.
 ///
-/// Rule: a Release build never lets the user switch to Observer mode when the build has no
-/// StoreKit products configured: in Observer mode Spacer buys with StoreKit itself, so the user
-/// would be left without a way to buy. Debug builds allow both modes (testing the switch).
+/// Rule: a Release build never lets the user switch to a mode that buys with StoreKit itself
+/// (`RunningModeStrategy.buysWithStoreKit`) when the build has no StoreKit products configured: the
+/// user would be left without a way to buy. Debug builds allow both modes (testing the switch).
 nonisolated public struct RunningModeRules: Sendable, Equatable {
   /// True for a Release (App Store, TestFlight) build.
   public var isRelease: Bool
@@ -58,7 +58,7 @@ nonisolated public struct RunningModeRules: Sendable, Equatable {
 
   /// Why `mode` may not be chosen, or nil when it may.
   public func refusal(of mode: RunningMode) -> String? {
-    guard mode == .observer, isRelease, !storeKitProductsConfigured else { return nil }
+    guard mode.strategyType.buysWithStoreKit, isRelease, !storeKitProductsConfigured else { return nil }
     return Localized.text(
       "Observer mode needs the in-app purchases set up in this version, and they aren't, so "
         + "Spacer stays in Full mode to keep Premium available to buy.")

@@ -59,6 +59,27 @@ struct MonetizationGraphTests {
     _ = try await bounded { await shown.value }
   }
 
+  /// The backoff paces the automatic retries; a gated tap is the user asking now, and the network
+  /// may be back: it tries a start before the paywall loads.
+  @Test func aGatedTapDuringTheBackoffTriesAStart() async throws {
+    let harness = Harness()
+    harness.backend.startResult = .failure(.network)
+    await harness.graph.backendStart.start()
+    harness.backend.startResult = .success(())
+    harness.graph.backendStart.launchDidEnd()
+    harness.clock.advance(by: 5)
+    await harness.graph.backendStart.retryIfDue()
+    #expect(harness.backend.startedModes == [.full], "the foreground keeps to the backoff")
+    harness.presenter.outcomes = [MonetizationFixtures.outcome(.cancelled)]
+    _ = try await bounded { await harness.gates.attempt(.favorites) {} }
+    #expect(harness.backend.startedModes == [.full, .full])
+    let entries = harness.calls.entries
+    let retried = try #require(entries.lastIndex(of: "backend.start"))
+    let loaded = try #require(entries.firstIndex(of: "paywall.load"))
+    #expect(retried < loaded)
+    #expect(harness.logger.events.contains(.backendStarted(mode: .full)))
+  }
+
   /// A failed SDK start is retried before a paywall loads, through the start the graph built (the
   /// paywall flow is given the retry at construction).
   @Test func aPaywallRequestRetriesAFailedStartThroughTheGraphsOwnStart() async throws {

@@ -168,6 +168,45 @@ struct ObserverPurchaseInterceptorTests {
     #expect(harness.purchases.activity == .idle)
   }
 
+  /// The adapter buys only a product its bounded lookup kept (it never looks one up unbounded): when
+  /// another purchase took it, Core looks it up again under the same bound.
+  @Test func aPurchaseWhoseKeptProductWasTakenLooksItUpAgainAndBuys() async throws {
+    let harness = Harness.started(mode: .observer)
+    harness.purchaseWillSucceed(id: 31)
+    let purchaser = harness.purchaser
+    purchaser.onProductKept = { id in
+      purchaser.takeKeptProduct(id)
+      purchaser.onProductKept = nil
+    }
+    let response = try await bounded {
+      await harness.purchases.handlePurchase(plan: MonetizationFixtures.monthlyPlan)
+    }
+    #expect(response.result == .success)
+    #expect(harness.calls.count("purchaser.loadProduct") == 2)
+    #expect(purchaser.purchasedProductIDs == [MonetizationFixtures.monthlyPlan.appleProductID])
+  }
+
+  @Test func aKeptProductTakenAndALookupThatNeverAnswersEndAtTheTimeLimit() async throws {
+    let harness = Harness.started(mode: .observer)
+    harness.purchaseWillSucceed(id: 32)
+    let purchaser = harness.purchaser
+    purchaser.onProductKept = { id in
+      purchaser.takeKeptProduct(id)
+      purchaser.hangsProductLoads = true
+      purchaser.onProductKept = nil
+    }
+    let purchase = Task { await harness.purchases.handlePurchase(plan: MonetizationFixtures.monthlyPlan) }
+    try await bounded { while purchaser.lostProductLoads.count == 0 { await Task.yield() } }
+    try await bounded { await harness.clock.waitUntilSleeping() }
+    harness.clock.advance(by: harness.entitlements.backendCallTimeout)
+    let response = try await bounded("the purchase after the second lookup's time limit") {
+      await purchase.value
+    }
+    #expect(response.message == PurchaseFailure.networkError.userMessage)
+    #expect(purchaser.purchasedProductIDs.isEmpty)
+    #expect(harness.purchases.activity == .idle)
+  }
+
   @Test func planWithoutAnOfferIsBoughtPlainly() async throws {
     let harness = Harness.started(mode: .observer)
     harness.purchaser.purchaseResults = [.cancelled]
@@ -503,6 +542,27 @@ struct RestoreTests {
     #expect(try await bounded { await harness.restores.restore() } == .restored)
     #expect(harness.calls.count("purchaser.restore") == 0)
     #expect(harness.calls.count("backend.synchronize") == 0)
+  }
+
+  /// Full mode's Restore is cut at the SDK call time limit while the App Store sign-in may still be
+  /// up: a success after the cut re-checks, so Premium applies without another tap.
+  @Test func fullModeRestoreThatSucceedsAfterTheCutStillUnlocks() async throws {
+    let harness = Harness.started(mode: .full)
+    harness.backend.holdsRestore = true
+    harness.backend.restoreResult = .success(.restored)
+    let restore = Task { await harness.restores.restore() }
+    try await bounded { while !harness.backend.isHoldingRestore { await Task.yield() } }
+    try await bounded { await harness.clock.waitUntilSleeping() }
+    harness.clock.advance(by: harness.entitlements.backendCallTimeout)
+    let outcome = try await bounded("the restore at its time limit") { await restore.value }
+    #expect(outcome == .failed(message: SubscriptionBackendError.other(detail: "timed out").userMessage))
+    #expect(harness.entitlements.entitlement.access == .free)
+    harness.backend.answer([MonetizationFixtures.subscription(.autoRenewing)])
+    harness.backend.releaseRestores()
+    try await bounded("the re-check after the late restore") {
+      while harness.entitlements.entitlement.access != .premium { await Task.yield() }
+    }
+    #expect(harness.backend.restoreCount == 1)
   }
 
   @Test func fullModeBackendSuccessWithoutAnActiveSubscriptionIsNothingToRestore() async throws {

@@ -80,6 +80,7 @@ struct RudeDoublesTests {
     let queue = TransactionQueue()
     let firstLaunch = FakePurchaser(queue: queue)
     firstLaunch.purchaseResults = [.purchased(transaction(9))]
+    _ = await firstLaunch.loadProduct(MonetizationFixtures.monthly)
     _ = await firstLaunch.purchase(
       productID: MonetizationFixtures.monthly, promotionalOffer: nil, winBackOfferID: nil,
       appAccountToken: nil,

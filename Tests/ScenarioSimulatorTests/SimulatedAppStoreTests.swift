@@ -21,9 +21,27 @@ struct SimulatedAppStoreTests {
   private func buy(
     _ purchaser: SimulatedPurchaser, _ product: ProductID, offer: PromotionalOfferSignature, token: UUID?
   ) async -> PurchaseResult {
-    await purchaser.purchase(
+    // Core looks the product up first, as the adapter needs.
+    _ = await purchaser.loadProduct(product)
+    return await purchaser.purchase(
       productID: product, promotionalOffer: offer, winBackOfferID: nil, appAccountToken: token,
       confirmIn: nil)
+  }
+
+  @Test func onlyAProductALookupKeptIsBought() async {
+    let (_, purchaser) = store()
+    let plain = { @MainActor in
+      await purchaser.purchase(
+        productID: Self.monthly, promotionalOffer: nil, winBackOfferID: nil, appAccountToken: nil,
+        confirmIn: nil)
+    }
+    #expect(await plain() == .failed(.productNotLoaded))
+    _ = await purchaser.loadProduct(Self.monthly)
+    guard case .purchased(.verified) = await plain() else {
+      Issue.record("the kept product was not bought")
+      return
+    }
+    #expect(await plain() == .failed(.productNotLoaded), "a purchase takes the kept product")
   }
 
   @Test func theSignedOfferForTheSignedUserIsBought() async {

@@ -233,8 +233,12 @@ final class SimulatedPaywalls: SimulatedAdapter, PaywallPresenting {
 
 @MainActor
 final class SimulatedPurchaser: SimulatedAdapter, Purchaser {
+  /// As the adapter: a lookup keeps the product and a purchase takes it.
+  private var keptProducts: [ProductID: Int] = [:]
+
   func loadProduct(_ productID: ProductID) async -> Result<Void, PurchaseFailure> {
     guard world.isCurrent(generation) else { return .failure(.unknown) }
+    keptProducts[productID, default: 0] += 1
     return .success(())
   }
 
@@ -243,6 +247,8 @@ final class SimulatedPurchaser: SimulatedAdapter, Purchaser {
     appAccountToken: UUID?, confirmIn _: (any PurchaseConfirmationSite)?
   ) async -> PurchaseResult {
     guard world.isCurrent(generation) else { return .cancelled }
+    guard let kept = keptProducts[productID], kept > 0 else { return .failed(.productNotLoaded) }
+    keptProducts[productID] = kept - 1
     world.count(.purchaserPurchase, argument: productID.rawValue)
     world.purchaseTokens.append(appAccountToken)
     // Apple's offer signature covers the offer, the product, the nonce and the app account token

@@ -59,21 +59,38 @@ public final class FakePurchaser: Purchaser {
   /// What a product lookup answers (`productNotFound` for an id the store does not sell).
   public var productLoadResult: Result<Void, PurchaseFailure> = .success(())
 
+  /// Products looked up and not yet bought, as the adapter keeps them: a purchase takes one.
+  public private(set) var keptProducts: [ProductID: Int] = [:]
+  /// Runs after a lookup kept its product (to let another purchase take it).
+  public var onProductKept: (@MainActor (ProductID) -> Void)?
+
   public func loadProduct(_ productID: ProductID) async -> Result<Void, PurchaseFailure> {
     calls.record("purchaser.loadProduct")
     if hangsProductLoads {
       await lostProductLoads.wait()
       return .failure(.networkError)
     }
+    if case .success = productLoadResult {
+      keptProducts[productID, default: 0] += 1
+      onProductKept?(productID)
+    }
     return productLoadResult
+  }
+
+  /// Another purchase of the same product takes the kept one.
+  public func takeKeptProduct(_ productID: ProductID) {
+    keptProducts[productID] = max((keptProducts[productID] ?? 0) - 1, 0)
   }
 
   public func purchase(
     productID: ProductID, promotionalOffer: PromotionalOfferSignature?, winBackOfferID: String?,
     appAccountToken: UUID?, confirmIn site: (any PurchaseConfirmationSite)?
   ) async -> PurchaseResult {
-    purchasedWinBackOffers.append(winBackOfferID)
     calls.record("purchaser.purchase")
+    // As the adapter: only a product a lookup kept is bought.
+    guard (keptProducts[productID] ?? 0) > 0 else { return .failed(.productNotLoaded) }
+    takeKeptProduct(productID)
+    purchasedWinBackOffers.append(winBackOfferID)
     confirmationSites.append(site)
     purchasedProductIDs.append(productID)
     purchasedOffers.append(promotionalOffer)

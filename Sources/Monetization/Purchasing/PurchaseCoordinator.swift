@@ -213,14 +213,21 @@ public final class PurchaseCoordinator {
     logger.log(.purchaseStarted(productID: productID))
     let previous = activity
     activity = .purchasing(productID: productID)
-    if let failure = await loadProduct(productID) {
-      activity = previous
-      logger.log(.purchaseFailed(productID: productID, failure))
-      return InterceptorResponse(result: .failed, closesPaywall: false, message: failure.userMessage)
+    var result = PurchaseResult.failed(.productNotLoaded)
+    var lookups = 0
+    // The adapter buys only what a bounded lookup kept; another purchase of the same product may
+    // have taken it, so it is looked up once more, under the same bound.
+    while case .failed(.productNotLoaded) = result, lookups < 2 {
+      lookups += 1
+      if let failure = await loadProduct(productID) {
+        activity = previous
+        logger.log(.purchaseFailed(productID: productID, failure))
+        return InterceptorResponse(result: .failed, closesPaywall: false, message: failure.userMessage)
+      }
+      result = await purchaser.purchase(
+        productID: productID, promotionalOffer: signedOffer, winBackOfferID: winBackOfferID,
+        appAccountToken: appAccountToken, confirmIn: site)
     }
-    let result = await purchaser.purchase(
-      productID: productID, promotionalOffer: signedOffer, winBackOfferID: winBackOfferID,
-      appAccountToken: appAccountToken, confirmIn: site)
     switch result {
     case .purchased(.verified(let transaction)):
       // Record → finish → report `.success`, after which the SDK synchronizes by itself (no

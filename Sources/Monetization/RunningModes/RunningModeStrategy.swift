@@ -8,11 +8,24 @@ public protocol RunningModeStrategy: AnyObject {
   var interceptsPaywallActions: Bool { get }
   /// A type property: the entitlement provider, which the strategy itself needs, is built with it.
   nonisolated static var synchronizesBeforeForegroundCheck: Bool { get }
+  /// Whether the mode buys with StoreKit itself: without StoreKit products configured it could sell
+  /// nothing (Profile's switch refuses it in a Release build).
+  nonisolated static var buysWithStoreKit: Bool { get }
   var promotedPurchase: PromotedPurchaseHandling { get }
   func handle(_ update: VerificationResultSnapshot<TransactionSnapshot>) async
   /// `synchronizes`: not when the paywall's interceptor asked, because the SDK synchronizes after its
   /// `.success`.
   func restorePurchases(synchronizes: Bool) async -> RestoreStep
+}
+
+extension RunningMode {
+  /// For the strategy's type properties where no strategy is built (the mode the user may switch to).
+  public var strategyType: any RunningModeStrategy.Type {
+    switch self {
+    case .full: FullModeStrategy.self
+    case .observer: ObserverModeStrategy.self
+    }
+  }
 }
 
 public enum PromotedPurchaseHandling: Sendable, Equatable {
@@ -58,6 +71,8 @@ public final class FullModeStrategy: RunningModeStrategy {
   /// The foreground only re-checks: `synchronize()` is the app's to call in Observer mode only.
   public nonisolated static var synchronizesBeforeForegroundCheck: Bool { false }
 
+  public nonisolated static var buysWithStoreKit: Bool { false }
+
   /// Read-only: never record, synchronize or finish (the SDK owns the transaction); re-check, so
   /// approvals, refunds and purchases on another device apply while the app is open.
   public func handle(_ update: VerificationResultSnapshot<TransactionSnapshot>) async {
@@ -66,12 +81,17 @@ public final class FullModeStrategy: RunningModeStrategy {
   }
 
   /// Bounded: a callback that never fires reports a failure. The SDK's restore synchronizes by itself.
+  /// The App Store sign-in may still be up at the cut, so the restore keeps running and a success
+  /// after it re-checks (before it, the coordinator's own re-check comes after the answer).
   public func restorePurchases(synchronizes _: Bool) async -> RestoreStep {
-    let backend = backend
-    let answer = await TimeLimit.run(entitlements.backendCallTimeout, clock: entitlements.clock) {
-      _ async -> SubscriptionBackendError? in
+    let (backend, entitlements) = (backend, entitlements)
+    let cut = RestoreCut()
+    let answer = await TimeLimit.run(
+      entitlements.backendCallTimeout, clock: entitlements.clock, cancelsWork: false
+    ) { _ async -> SubscriptionBackendError? in
       do throws(SubscriptionBackendError) {
         _ = try await backend.restore()
+        if cut.happened { await entitlements.refresh(.restore) }
         return nil
       } catch {
         return error
@@ -80,9 +100,16 @@ public final class FullModeStrategy: RunningModeStrategy {
     switch answer {
     case .finished(nil): return .ran
     case .finished(let error?): return .failed(message: error.userMessage)
-    case .timedOut: return .failed(message: SubscriptionBackendError.other(detail: "timed out").userMessage)
+    case .timedOut:
+      cut.happened = true
+      return .failed(message: SubscriptionBackendError.other(detail: "timed out").userMessage)
     }
   }
+}
+
+@MainActor
+private final class RestoreCut {
+  var happened = false
 }
 
 /// Observer mode: Spacer buys with StoreKit 2 inside the paywall's interceptors, records, tells
@@ -119,6 +146,8 @@ public final class ObserverModeStrategy: RunningModeStrategy {
   public var promotedPurchase: PromotedPurchaseHandling { .appBuys }
 
   public nonisolated static var synchronizesBeforeForegroundCheck: Bool { true }
+
+  public nonisolated static var buysWithStoreKit: Bool { true }
 
   /// Unverified → ignored and not finished; verified → recorded, sent to the backend, finished
   /// once per transaction id, then a full re-check. A revocation of an already-seen id is still

@@ -2,8 +2,8 @@ import Basics
 import Foundation
 
 /// Starts the subscription SDK, bounded: a start that never calls back must not keep the app from
-/// launching. A failure (other than a missing API key) is retried later, with backoff: on
-/// foreground and before a paywall loads. Does nothing once started. Built by `MonetizationGraph`,
+/// launching. A failure (other than a missing API key) is retried later: on foreground, with
+/// backoff, and before a gated paywall loads. Does nothing once started. Built by `MonetizationGraph`,
 /// which hands its `retryIfDue()` to the paywall flow at construction.
 @MainActor
 public final class BackendStart {
@@ -16,7 +16,7 @@ public final class BackendStart {
   public private(set) var isLaunched = false
   /// Set while a failed start waits to be retried.
   private var retry: BackendStartRetry?
-  private var isRetrying = false
+  private var retrying: Task<Void, Never>?
 
   /// - Parameter options: what the running mode's strategy tells the SDK at every start.
   public init(
@@ -71,9 +71,22 @@ public final class BackendStart {
 
   /// Starts again when a failed start's backoff allows; nothing before launch or once started.
   public func retryIfDue() async {
-    guard isLaunched, let retry, retry.isDue(at: clock.now), !isRetrying else { return }
-    isRetrying = true
-    defer { isRetrying = false }
-    await start()
+    guard isLaunched, let retry, retry.isDue(at: clock.now), retrying == nil else { return }
+    await retryNow()
+  }
+
+  /// A gated tap: the user wants the SDK now and the network may be back, so the backoff (which
+  /// paces the automatic retries) does not apply. Joins a retry already running.
+  public func retryOnUserAction() async {
+    guard isLaunched, retry != nil else { return }
+    await retryNow()
+  }
+
+  private func retryNow() async {
+    if let retrying { return await retrying.value }
+    let attempt = Task { @MainActor in await self.start() }
+    retrying = attempt
+    await attempt.value
+    retrying = nil
   }
 }

@@ -8,8 +8,8 @@ public protocol PurchaseConfirmationSite: AnyObject, Sendable {}
 /// Each requirement maps one StoreKit 2 call; every decision about the results is made in Core. In
 /// Full mode the SDK buys and finishes, so Core never calls `purchase`, `restore` or `finish`.
 public protocol Purchaser: Sendable {
-  /// Kept by the adapter for the `purchase` that follows (which looks it up again when none is
-  /// kept). A network read: Core bounds it on the injected clock.
+  /// Kept by the adapter for the `purchase` that follows, which buys only a kept product
+  /// (`productNotLoaded` otherwise). A network read: Core bounds it on the injected clock.
   func loadProduct(_ productID: ProductID) async -> Result<Void, PurchaseFailure>
 
   /// Returns StoreKit's answer unchanged, unverified results included. Options:
@@ -135,6 +135,9 @@ public enum PurchaseFailure: Error, Sendable, Equatable {
   /// The paywall's plan bills in a way StoreKit cannot be told in this SDK (`BillingPlanType`):
   /// refused before the App Store is asked.
   case billingPlanNotSupported
+  /// `purchase` found no product kept by `loadProduct` (another purchase of it took it): the adapter
+  /// never looks one up itself, since only Core bounds that read.
+  case productNotLoaded
 
   public var userMessage: String? {
     switch self {
@@ -154,7 +157,7 @@ public enum PurchaseFailure: Error, Sendable, Equatable {
       Localized.text(
         "This offer isn't available for your account. You can still subscribe at the standard price.")
     case .invalidOfferIdentifier, .invalidOfferPrice, .invalidOfferSignature, .missingOfferParameters,
-      .invalidQuantity:
+      .invalidQuantity, .productNotLoaded:
       Localized.text("The purchase couldn't be completed. Try again later.")
     }
   }
