@@ -7,8 +7,8 @@
   import ExploreFeature
   import FavoritesFeature
   import Foundation
+  import MonetizationLive
   import ProfileFeature
-  import StoreKit
   import SwiftUI
   import TodayFeature
   import ViewerCore
@@ -49,7 +49,7 @@
       .onChange(of: scenePhase) { _, phase in Task { await model.scenePhaseDidChange(to: .init(phase)) } }
       .modifier(SystemEventForwarding(model: model))
       .modifier(OrientationFollowing(navigation: model.navigation))
-      .modifier(ReviewAsking(reviews: model.reviews))
+      .askingForReview(on: model.reviews.moment) { model.reviews.ask($0) }
       // Explore's root follows its search: the results while a query is typed, else the grid.
       .onChange(of: model.search.isSearching) { _, searching in model.navigation.searchActive(searching) }
       // The one message in front (never over a paywall; Core's queue decides). A message without
@@ -111,16 +111,6 @@
       #else
         content
       #endif
-    }
-  }
-
-  /// StoreKit's `requestReview` environment action (iOS 16+); the system may still show nothing.
-  private struct ReviewAsking: ViewModifier {
-    let reviews: ReviewRequests
-    @Environment(\.requestReview) private var requestReview
-
-    func body(content: Content) -> some View {
-      content.onChange(of: reviews.moment, initial: true) { reviews.ask(requestReview.callAsFunction) }
     }
   }
 

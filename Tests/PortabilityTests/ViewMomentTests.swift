@@ -8,7 +8,8 @@ import Testing
 struct ViewMomentTests {
   static let folders = [
     "Sources/APODUI", "Sources/DesignSystem", "Sources/TodayFeature", "Sources/ExploreFeature",
-    "Sources/FavoritesFeature", "Sources/ProfileFeature", "Sources/AppFeature", "Spacer", "SpacerWidget",
+    "Sources/FavoritesFeature", "Sources/ProfileFeature", "Sources/AppFeature",
+    "Sources/MonetizationLive", "Spacer", "SpacerWidget",
   ]
 
   /// Hooks that drive an Apple-only resource, with no decision to make: AVFoundation's audio
