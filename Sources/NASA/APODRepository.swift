@@ -1,6 +1,7 @@
 import Basics
 import Foundation
 import Networking
+import TextCleaning
 
 /// How a repository call may use the network.
 public enum FetchPolicy: Sendable, Hashable {
@@ -72,14 +73,14 @@ public actor APODRepository {
     // A device clock before the first APOD (a reset clock): no day to ask for, nothing to trap on.
     guard today >= APODDay.first else { throw .invalidDay(.beforeFirstDay(today)) }
     let record = await cache.value(TodayRecord.self, for: Keys.today)
-    // A saved today is the answer; only an explicit refresh asks the service again.
-    if let saved = await savedDay(today) {
+    // A saved today is the answer; only an explicit refresh (or a copy to repair) asks again.
+    if let (saved, repair) = await savedCopy(today) {
       let current = TodayRecord(checkedOn: today, showing: today)
       if record?.value != current { await remember(current) }
-      guard policy == .refresh else {
+      guard policy == .refresh || (repair && policy != .cacheOnly) else {
         return APODResult(apod: saved.value, freshness: .fresh, cachedAt: saved.savedAt)
       }
-      return try await refreshed(saved, day: today)
+      return try await refreshed(saved, day: today, repairing: repair, asked: policy == .refresh)
     }
     var shown: CachedValue<APOD>?
     if let record { shown = await savedDay(record.value.showing) }
@@ -186,12 +187,12 @@ public actor APODRepository {
     } catch {
       throw .invalidDay(error)
     }
-    if let saved = await savedDay(day) {
-      // A saved day never changes by itself; only an explicit refresh asks the service again.
-      guard policy == .refresh else {
+    if let (saved, repair) = await savedCopy(day) {
+      // A saved day never changes by itself; only an explicit refresh (or a repair) asks again.
+      guard policy == .refresh || (repair && policy != .cacheOnly) else {
         return APODResult(apod: saved.value, freshness: .fresh, cachedAt: saved.savedAt)
       }
-      return try await refreshed(saved, day: day)
+      return try await refreshed(saved, day: day, repairing: repair, asked: policy == .refresh)
     }
     if policy == .cacheOnly { throw .notCached }
     let apod = try await fetched(day)
@@ -208,20 +209,19 @@ public actor APODRepository {
   /// An explicit refresh of a saved day: the service is asked; a complete answer for that day
   /// replaces the saved copy, anything else keeps it (marked stale when the service failed). A
   /// cancelled refresh (the pull-to-refresh view went away) is thrown as such, not marked stale.
+  /// A copy to repair is replaced by any answer for its day; `asked`: the person asked (the
+  /// outcome is told).
   private nonisolated(nonsending) func refreshed(
-    _ saved: CachedValue<APOD>, day: APODDay
+    _ saved: CachedValue<APOD>, day: APODDay, repairing: Bool = false, asked: Bool = true
   ) async throws(APODError) -> APODResult {
     do {
       let apod = try Self.answer(try await source.apod(for: day), asked: day)
-      if apod == saved.value {
-        return APODResult(
-          apod: saved.value, freshness: .fresh, cachedAt: saved.savedAt, refresh: .sameAsSaved)
-      }
-      guard apod.isComplete || !saved.value.isComplete else {
-        return APODResult(apod: saved.value, freshness: .fresh, cachedAt: saved.savedAt, refresh: .keptSaved)
-      }
-      await store(apod)
-      return APODResult(apod: apod, freshness: .fresh, cachedAt: nil, refresh: .replaced)
+      let outcome = Self.judged(apod, saved: saved.value, repairing: repairing)
+      if outcome == .replaced { await store(apod) }
+      let kept = outcome != .replaced
+      return APODResult(
+        apod: kept ? saved.value : apod, freshness: .fresh, cachedAt: kept ? saved.savedAt : nil,
+        refresh: asked ? outcome : nil)
     } catch .network(.cancelled) {
       throw .network(.cancelled)
     } catch {
@@ -247,8 +247,12 @@ public actor APODRepository {
     guard today >= APODDay.first else { throw .invalidDay(.beforeFirstDay(today)) }
     let window = APODDay.lastDays(days, endingOn: today)
     var saved: [APODDay: CachedValue<APOD>] = [:]
+    var repairs: Set<APODDay> = []
     for day in window {
-      if let entry = await savedDay(day) { saved[day] = entry }
+      if let (entry, repair) = await savedCopy(day) {
+        saved[day] = entry
+        if repair { repairs.insert(day) }
+      }
     }
     let record = await cache.value(ExploreRecord.self, for: Keys.explore)
     let refreshedToday = record.map { $0.value.refreshedOn == today && $0.value.days >= days } ?? false
@@ -277,7 +281,7 @@ public actor APODRepository {
     if policy == .refresh, missing.isEmpty, let newest = window.first, let oldest = window.last {
       let outcomes: [APODDay: RefreshOutcome]
       do {
-        outcomes = try await refreshedWindow(oldest...newest, saved: &saved)
+        outcomes = try await refreshedWindow(oldest...newest, saved: &saved, repairs: repairs)
       } catch .network(.cancelled) {
         throw .network(.cancelled)
       } catch {
@@ -289,19 +293,22 @@ public actor APODRepository {
       result.refreshed = outcomes
       return result
     }
-    if missing.isEmpty || (policy == .automatic && refreshedToday) {
+    // Copies to repair are asked for whenever the network is allowed, until replaced.
+    let asking =
+      missing.isEmpty || (policy == .automatic && refreshedToday) ? repairs : repairs.union(missing)
+    if asking.isEmpty {
       if !refreshedToday { await remember(ExploreRecord(refreshedOn: today, days: days)) }
       return list(.fresh)
     }
 
     // Days another call is fetching now are waited for, not asked again; the rest are fetched
     // here, where a later call can join them in turn.
-    var outcome = await sharedFetch(of: Set(missing))
+    var outcome = await sharedFetch(of: asking)
     if outcome.failure == .network(.cancelled) {
       if Task.isCancelled { throw .network(.cancelled) }
       // Another caller cancelled a fetch this one had joined: ask for what is still missing.
       let arrived = Set(outcome.arrived.map(\.date))
-      let rest = Set(missing).subtracting(arrived).subtracting(outcome.notReceived)
+      let rest = asking.subtracting(arrived).subtracting(outcome.notReceived)
       outcome.failure = nil
       outcome.merge(await shared(startRangeFetch(of: rest)))
       if outcome.failure == .network(.cancelled) { throw .network(.cancelled) }
@@ -309,7 +316,8 @@ public actor APODRepository {
     let dropped = outcome.dropped
     let failure = outcome.failure
     notReceived = outcome.notReceived
-    for apod in outcome.arrived where saved[apod.date] == nil && window.contains(apod.date) {
+    for apod in outcome.arrived
+    where (saved[apod.date] == nil || repairs.contains(apod.date)) && window.contains(apod.date) {
       saved[apod.date] = CachedValue(value: apod, savedAt: now)
       fetchedNow.insert(apod.date)
     }
@@ -327,23 +335,28 @@ public actor APODRepository {
   /// The service's copies of the saved days of `range`, each judged as `refreshed` judges one
   /// day's: a complete copy that differs replaces the saved one (in `saved` too).
   private func refreshedWindow(
-    _ range: ClosedRange<APODDay>, saved: inout [APODDay: CachedValue<APOD>]
+    _ range: ClosedRange<APODDay>, saved: inout [APODDay: CachedValue<APOD>], repairs: Set<APODDay>
   ) async throws(APODError) -> [APODDay: RefreshOutcome] {
     let answer = try await source.apods(from: range.lowerBound, through: range.upperBound)
     var outcomes: [APODDay: RefreshOutcome] = [:]
     for apod in answer.items where outcomes[apod.date] == nil {
       guard let current = saved[apod.date] else { continue }
-      if apod == current.value {
-        outcomes[apod.date] = .sameAsSaved
-      } else if apod.isComplete || !current.value.isComplete {
+      let outcome = Self.judged(apod, saved: current.value, repairing: repairs.contains(apod.date))
+      if outcome == .replaced {
         await store(apod)
         saved[apod.date] = CachedValue(value: apod, savedAt: clock.now)
-        outcomes[apod.date] = .replaced
-      } else {
-        outcomes[apod.date] = .keptSaved
       }
+      outcomes[apod.date] = outcome
     }
     return outcomes
+  }
+
+  /// A complete answer that differs replaces the saved copy; a copy to repair is replaced by any
+  /// answer for its day, the same one too (saved again, it is this build's copy).
+  private static func judged(_ apod: APOD, saved: APOD, repairing: Bool) -> RefreshOutcome {
+    if repairing { return .replaced }
+    if apod == saved { return .sameAsSaved }
+    return apod.isComplete || !saved.isComplete ? .replaced : .keptSaved
   }
 
   // MARK: Fetches under way
@@ -604,6 +617,26 @@ public actor APODRepository {
   /// a miss, fetched again wherever the network is allowed.
   private nonisolated(nonsending) func savedDay(_ day: APODDay) async -> CachedValue<APOD>? {
     await savedDayRead(day).entry?.cached
+  }
+
+  /// A saved copy, and whether to repair it: an earlier build (an older envelope) read the feed's
+  /// records the legacy address sent with v1's rules, keeping the credit's HTML or the article
+  /// page as a video's link. Shown as it is until an answer replaces it.
+  private nonisolated(nonsending) func savedCopy(_ day: APODDay) async -> (CachedValue<APOD>, repair: Bool)? {
+    guard let entry = await savedDayRead(day).entry else { return nil }
+    let apod = entry.cached.value
+    return (entry.cached, entry.schema < cache.schemaVersion && Self.misreadFromTheFeed(apod))
+  }
+
+  static func misreadFromTheFeed(_ apod: APOD) -> Bool {
+    guard apod.source == .v1 else { return false }
+    if [apod.copyright, apod.credit].contains(where: { $0.map { APODText.v1Copyright($0) != $0 } ?? false }) {
+      return true
+    }
+    guard apod.mediaType == .video || apod.mediaType == .iframe, let link = apod.videoURL ?? apod.url else {
+      return false
+    }
+    return link.host == "science.nasa.gov" && link.pathExtension.lowercased() != "mp4"
   }
 
   private nonisolated(nonsending) func savedDayRead(_ day: APODDay) async -> CacheRead<APOD> {

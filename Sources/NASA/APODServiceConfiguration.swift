@@ -24,8 +24,18 @@ public struct APODServiceConfiguration: Sendable {
   public var v1BaseURL: URL
   public var basicBaseURL: URL
   public var cacheDirectory: URL
-  /// Bump when `APOD`'s stored form changes: older cache files then read as misses.
-  public static let cacheSchemaVersion = 1
+  /// Bump when `APOD`'s stored form changes: files older than `oldestReadableCacheSchema` then
+  /// read as misses. 2: copies saved with 1 are checked for what earlier builds misread
+  /// (`APODRepository`), and refetched.
+  public static let cacheSchemaVersion = 2
+  public static let oldestReadableCacheSchema = 1
+
+  public static func dayCache(directory: URL, clock: any Clocking) -> JSONDiskCache {
+    JSONDiskCache(
+      directory: directory, schemaVersion: cacheSchemaVersion,
+      oldestReadableSchema: oldestReadableCacheSchema,
+      clock: clock)
+  }
 
   public init(
     choice: APODSourceChoice = .auto, apiKey: String? = nil,
@@ -65,7 +75,7 @@ public struct APODServiceConfiguration: Sendable {
       circuitBreaker: CircuitBreaker(), clock: clock)
     return APODRepository(
       source: makeSource(client: client, clock: clock),
-      cache: JSONDiskCache(directory: cacheDirectory, schemaVersion: Self.cacheSchemaVersion, clock: clock),
+      cache: Self.dayCache(directory: cacheDirectory, clock: clock),
       clock: clock)
   }
 }

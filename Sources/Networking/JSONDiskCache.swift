@@ -29,10 +29,14 @@ extension CachedValue: Hashable where Value: Hashable {}
 public struct CacheEntry<Value: Sendable>: Sendable {
   public var cached: CachedValue<Value>
   public var file: CacheFileIdentity
+  /// The envelope version the file was written with: below the cache's own for a file an earlier
+  /// build saved and this one still reads (`oldestReadableSchema`).
+  public var schema: Int
 
-  public init(cached: CachedValue<Value>, file: CacheFileIdentity) {
+  public init(cached: CachedValue<Value>, file: CacheFileIdentity, schema: Int) {
     self.cached = cached
     self.file = file
+    self.schema = schema
   }
 }
 
@@ -168,13 +172,17 @@ public enum JSONDiskCacheError: Error, Sendable, Hashable {
 ///   kept. Reading never crashes. A save does not replace a newer schema's file either.
 /// - Empty values (empty collections, `EmptyCheckable` values that are empty) are refused, so a
 ///   failed or empty response can never overwrite a good entry.
-/// - Keys become safe file names (a readable prefix plus a hash), so any key stays inside
-///   `directory`.
+/// - Keys become safe file names (a readable prefix plus the key's SHA-256), so any key stays inside
+///   `directory`. Files an earlier build named by FNV-1a are moved to their new name when first
+///   listed or read (`moveLegacyFile`).
 public actor JSONDiskCache {
   /// The folder holding the files; created on first save.
   public nonisolated let directory: URL
   /// The envelope version this cache reads and writes; bump it when the stored types change.
   public nonisolated let schemaVersion: Int
+  /// Files of this version up to `schemaVersion` are read (their entry says which); older ones are
+  /// removed as `.olderVersion`.
+  public nonisolated let oldestReadableSchema: Int
   /// Stamps each save (`savedAt`); `SystemClock` in the app, a `TestClock` in tests.
   private let clock: any Clocking
   private let fileManager = FileManager()
@@ -184,10 +192,11 @@ public actor JSONDiskCache {
   /// `directory`'s path, kept as text: building file URLs was a large part of a read.
   private nonisolated let directoryPath: String
 
-  public init(directory: URL, schemaVersion: Int = 1, clock: any Clocking) {
+  public init(directory: URL, schemaVersion: Int = 1, oldestReadableSchema: Int? = nil, clock: any Clocking) {
     self.directory = directory
     self.directoryPath = directory.path
     self.schemaVersion = schemaVersion
+    self.oldestReadableSchema = min(oldestReadableSchema ?? schemaVersion, schemaVersion)
     self.clock = clock
   }
 
@@ -221,20 +230,27 @@ public actor JSONDiskCache {
   public nonisolated(nonsending) func lookUp<Value: Decodable & Sendable>(
     _ type: Value.Type, for key: String
   ) async -> CacheRead<Value> {
-    guard let (data, file) = Self.readFile(atPath: filePath(for: key)) else { return .missing }
+    let path = filePath(for: key)
+    guard
+      let (data, file) = Self.readFile(atPath: path)
+        ?? (moveLegacyFile(for: key) ? Self.readFile(atPath: path) : nil)
+    else { return .missing }
     // One decode in the usual case: an envelope of this schema holding a `Value`.
     let decoder = JSONDecoder()
     decoder.dateDecodingStrategy = .secondsSince1970
-    if let envelope = try? decoder.decode(Envelope<Value>.self, from: data), envelope.schema == schemaVersion
+    if let envelope = try? decoder.decode(Envelope<Value>.self, from: data),
+      (oldestReadableSchema...schemaVersion).contains(envelope.schema)
     {
       return .value(
-        CacheEntry(cached: CachedValue(value: envelope.value, savedAt: envelope.savedAt), file: file))
+        CacheEntry(
+          cached: CachedValue(value: envelope.value, savedAt: envelope.savedAt), file: file,
+          schema: envelope.schema))
     }
     let problem: JSONDiskCacheReadProblem.Kind
     if let header = try? decoder.decode(EnvelopeHeader.self, from: data) {
       if header.schema > schemaVersion {
         problem = .newerVersion(schema: header.schema)
-      } else if header.schema < schemaVersion {
+      } else if header.schema < oldestReadableSchema {
         problem = .olderVersion(schema: header.schema)
       } else {
         problem = .otherShape
@@ -379,82 +395,124 @@ public actor JSONDiskCache {
     return (savedAt, file)
   }
 
-  /// Deletes the entry for `key`, if any.
+  /// Deletes the entry for `key`, if any (under an earlier build's name too, which would come back).
   public func removeValue(for key: String) {
-    if (try? fileManager.removeItem(at: fileURL(for: key))) != nil { removed(key) }
+    let legacy = unlink(path(ofName: Self.legacyFileName(for: key))) == 0
+    if (try? fileManager.removeItem(at: fileURL(for: key))) != nil || legacy { removed(key) }
   }
 
-  /// The file that holds `key`: a readable, sanitised prefix of the key and a 64-bit FNV-1a hash
-  /// of the whole key (so different keys never share a file and no key can name a path).
-  ///
-  /// Not the image tier's SHA-256 (issue 23 decided to keep both): `savedKeys(withPrefix:)` reads
-  /// the keys back from the names when it lists the folder, which a digest-only name cannot give,
-  /// the keys are the app's own (no one crafts a collision), and renaming would orphan every saved
-  /// day. Speed does not decide it: `spacer-bench` measures a few microseconds a name either way.
+  /// The file that holds `key`: a readable, sanitised prefix of the key (so a listing gives the
+  /// keys back) and the SHA-256 of the whole key, the image tier's digest (so different keys never
+  /// share a file and no key can name a path).
   public nonisolated func fileURL(for key: String) -> URL {
     URL(fileURLWithPath: filePath(for: key), isDirectory: false)
   }
 
   /// The keys beginning with `prefix` that have a file now, found by listing the folder once
   /// (never by trying keys). Only keys the file name spells whole are found: at most 48 letters,
-  /// digits, `-` and `_`. A file whose name does not match its key's hash is not a key's file.
+  /// digits, `-` and `_`. A file whose name does not match its key's digest is not a key's file.
   public nonisolated func savedKeys(withPrefix prefix: String) -> [String] {
-    guard let names = try? FileManager.default.contentsOfDirectory(atPath: directoryPath) else { return [] }
-    // `<key>-<16 hex digits>.json`
-    let suffixLength = 1 + 16 + 5
-    return names.compactMap { name in
-      guard name.hasPrefix(prefix), name.hasSuffix(".json"), name.utf8.count > suffixLength else {
-        return nil
-      }
-      let key = String(name.dropLast(suffixLength))
-      guard key.utf8.count <= 48, Self.fileName(for: key) == name else { return nil }
-      return key
-    }
+    savedFiles(withPrefix: prefix).map(\.key)
   }
 
   /// `savedKeys(withPrefix:)` with the identity of each key's file, from one pass over the folder
-  /// (a launch checks thousands of files against what it recorded, so no Foundation listing).
+  /// (a launch checks thousands of files against what it recorded, so no Foundation listing). A
+  /// file an earlier build named is moved to its name now (`moveLegacyFile`).
   public nonisolated func savedFiles(withPrefix prefix: String) -> [(key: String, file: CacheFileIdentity)] {
     guard let folder = opendir(directoryPath) else { return [] }
     defer { closedir(folder) }
     let descriptor = dirfd(folder)
-    let suffixLength = 1 + 16 + 5
     var found: [(key: String, file: CacheFileIdentity)] = []
+    var moved: [String] = []
     while let entry = readdir(folder) {
       let name = withUnsafePointer(to: &entry.pointee.d_name) {
         String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self))
       }
-      guard name.hasPrefix(prefix), name.hasSuffix(".json"), name.utf8.count > suffixLength else { continue }
-      let key = String(name.dropLast(suffixLength))
-      guard key.utf8.count <= 48, Self.fileName(for: key) == name else { continue }
-      var status = stat()
-      guard fstatat(descriptor, name, &status, 0) == 0 else { continue }
-      found.append((key, CacheFileIdentity(status)))
+      guard name.hasPrefix(prefix), name.hasSuffix(".json") else { continue }
+      if let key = Self.key(inName: name, suffixLength: Self.suffixLength, named: Self.fileName(for:)) {
+        var status = stat()
+        guard fstatat(descriptor, name, &status, 0) == 0 else { continue }
+        found.append((key, CacheFileIdentity(status)))
+      } else if let key = Self.key(
+        inName: name, suffixLength: Self.legacySuffixLength, named: Self.legacyFileName(for:))
+      {
+        moved.append(key)
+      }
+    }
+    // Moved after the listing: a name added to the folder while it is read may or may not be seen.
+    let listed = Set(found.map(\.key))
+    for key in moved where moveLegacyFile(for: key) && !listed.contains(key) {
+      if let file = Self.identity(atPath: filePath(for: key)) { found.append((key, file)) }
     }
     return found
   }
 
+  /// `<key>-<64 hex digits>.json`, and an earlier build's `<key>-<16 hex digits>.json`.
+  private static let suffixLength = 1 + 64 + 5
+  private static let legacySuffixLength = 1 + 16 + 5
+
+  private static func key(inName name: String, suffixLength: Int, named: (String) -> String) -> String? {
+    guard name.utf8.count > suffixLength else { return nil }
+    let key = String(name.dropLast(suffixLength))
+    guard key.utf8.count <= 48, named(key) == name else { return nil }
+    return key
+  }
+
+  /// Moves the file an earlier build saved for `key` under its FNV-1a name to its name now, and
+  /// says whether the key has a file at its name afterwards. The move keeps the file itself
+  /// (inode, size, modification time: what the search index's fingerprints record). It is a hard
+  /// link then an unlink, so a crash at any point leaves the file under one name or both, and the
+  /// next call finishes it; a file already at the new name was saved since and is kept.
+  @discardableResult
+  nonisolated func moveLegacyFile(for key: String) -> Bool {
+    let old = path(ofName: Self.legacyFileName(for: key))
+    let new = filePath(for: key)
+    if link(old, new) == 0 || errno == EEXIST {
+      unlink(old)
+      return true
+    }
+    if errno == ENOENT { return Self.identity(atPath: new) != nil }
+    // A file system without hard links: by name, never over a file saved since.
+    guard Self.identity(atPath: new) == nil else {
+      unlink(old)
+      return true
+    }
+    return rename(old, new) == 0
+  }
+
   /// The path of `fileURL(for:)`, built as text.
   nonisolated func filePath(for key: String) -> String {
-    let name = Self.fileName(for: key)
-    return directoryPath.hasSuffix("/") ? directoryPath + name : directoryPath + "/" + name
+    path(ofName: Self.fileName(for: key))
+  }
+
+  private nonisolated func path(ofName name: String) -> String {
+    directoryPath.hasSuffix("/") ? directoryPath + name : directoryPath + "/" + name
   }
 
   /// The name of the file that holds `key`.
   nonisolated static func fileName(for key: String) -> String {
-    let readable = key.unicodeScalars.prefix(48).map { scalar -> Character in
-      let safe =
-        ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
-        || scalar == "-" || scalar == "_"
-      return safe ? Character(scalar) : "_"
-    }
+    readable(key) + "-" + SHA256Digest(hashing: key).hexString + ".json"
+  }
+
+  /// The name earlier builds gave `key`'s file: its 64-bit FNV-1a instead of the SHA-256.
+  public nonisolated static func legacyFileName(for key: String) -> String {
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
     for byte in key.utf8 {
       hash ^= UInt64(byte)
       hash = hash &* 0x0000_0100_0000_01b3
     }
     let hex = String(hash, radix: 16)
-    return String(readable) + "-" + String(repeating: "0", count: 16 - hex.count) + hex + ".json"
+    return readable(key) + "-" + String(repeating: "0", count: 16 - hex.count) + hex + ".json"
+  }
+
+  private nonisolated static func readable(_ key: String) -> String {
+    String(
+      key.unicodeScalars.prefix(48).map { scalar -> Character in
+        let safe =
+          ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
+          || scalar == "-" || scalar == "_"
+        return safe ? Character(scalar) : "_"
+      })
   }
 
   private func writeAtomically(

@@ -1,11 +1,11 @@
 import APODTestSupport
 import Foundation
-import Networking
 import TestSupport
 import Testing
 
 @testable import APODSearch
 @testable import NASA
+@testable import Networking
 
 #if canImport(Glibc)
   import Glibc
@@ -123,6 +123,35 @@ struct SearchIndexLaunchTests {
     #expect(await next.search("crab").map(\.day) == [day("2026-11-01")])
     #expect(await next.search("veil").isEmpty)
     #expect(await next.storedIndexProblem == nil)
+  }
+
+  /// Day files an earlier build named by FNV-1a are moved to their SHA-256 names at the first
+  /// listing; the move keeps each file (inode, size, time), so the index stays in step and no day
+  /// is read again (proven as above: one file's text changed in place is not seen).
+  @Test func theDaysFilesMovingToTheirNewNamesLeaveTheIndexInStep() async throws {
+    let harness = try RepositoryHarness { .success(sampleAPOD($0, title: "Crab nebula")) }
+    let days = [day("2026-11-01"), day("2026-11-02"), day("2026-11-03")]
+    for day in days { _ = try await harness.repository.apod(for: day) }
+    let first = APODSearchLibrary(repository: harness.repository)
+    await first.waitUntilIndexed()
+    let cache = JSONDiskCache(directory: harness.folder.url, clock: harness.clock)
+    for day in days {
+      let key = "apod-day-" + day.iso
+      let earlier = harness.folder.url.appending(path: JSONDiskCache.legacyFileName(for: key))
+      #expect(rename(cache.fileURL(for: key).path, earlier.path) == 0)
+    }
+    let renamed = harness.folder.url.appending(path: JSONDiskCache.legacyFileName(for: "apod-day-2026-11-02"))
+    let original = try String(contentsOf: renamed, encoding: .utf8)
+    try Self.rewriteKeepingIdentity(
+      renamed, original.replacingOccurrences(of: "Crab nebula", with: "Veil nebula"))
+
+    let next = Self.launch(harness)
+    #expect(await next.search("crab").map(\.day) == days.reversed())
+    #expect(await next.search("veil").isEmpty)
+    #expect(await next.storedIndexProblem == nil)
+    #expect(
+      try harness.folder.entries().filter { $0.hasPrefix("apod-day-") }.sorted()
+        == days.map { JSONDiskCache.fileName(for: "apod-day-" + $0.iso) }.sorted())
   }
 
   @Test func aDayFileNewerThanTheIndexIsReadBeforeTheFirstAnswer() async throws {

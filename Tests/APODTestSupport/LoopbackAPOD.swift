@@ -56,7 +56,7 @@ public struct LoopbackAPOD: Sendable {
       source: AutomaticAPODSource(
         client: client, apiKey: "loopback-key", v1BaseURL: v1URL, basicBaseURL: basicURL,
         clock: clock),
-      cache: JSONDiskCache(directory: folder.url, clock: clock), clock: clock)
+      cache: APODServiceConfiguration.dayCache(directory: folder.url, clock: clock), clock: clock)
   }
 
   /// apod-basic serving `days`: `/YYMMDD` objects (404 for any other day), and a list of the 25

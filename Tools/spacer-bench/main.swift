@@ -70,7 +70,7 @@ do {
     figures.merge(try await WidgetMemoryBenchmark.run(clock: wallClock)) { _, new in new }
   }
   if measures("digest") {
-    figures.merge(await FileNameDigestBenchmarks.run(clock: wallClock)) { _, new in new }
+    figures.merge(try await FileNameDigestBenchmarks.run(clock: wallClock)) { _, new in new }
   }
   if json {
     let data = try JSONSerialization.data(withJSONObject: figures, options: [.prettyPrinted, .sortedKeys])

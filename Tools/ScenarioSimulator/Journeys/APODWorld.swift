@@ -100,9 +100,7 @@ final class APODWorld {
     )
     let repository = APODRepository(
       source: configuration.makeSource(client: client, clock: clock),
-      cache: JSONDiskCache(
-        directory: configuration.cacheDirectory, schemaVersion: APODServiceConfiguration.cacheSchemaVersion,
-        clock: clock),
+      cache: APODServiceConfiguration.dayCache(directory: configuration.cacheDirectory, clock: clock),
       clock: clock)
     let downloader = RadioImageDownloader(
       inner: URLSessionImageDownloader(session: .uncached(), clock: clock), server: pictureBase,

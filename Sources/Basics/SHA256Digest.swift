@@ -1,5 +1,5 @@
-/// Foundation on Linux has no CryptoKit. The URLs come from the network, so a file name must not be
-/// collidable on purpose (unlike the APOD cache's names, which are listed back into keys).
+/// Foundation on Linux has no CryptoKit. Names the image tier's files (URLs come from the network,
+/// so a name must not be collidable on purpose) and, after the readable key, the JSON cache's.
 public struct SHA256Digest: Sendable, Hashable {
   public let bytes: [UInt8]
 

@@ -1,4 +1,4 @@
-import ImageCache
+import Basics
 import Testing
 
 @Suite("SHA-256 digests name the disk files")
