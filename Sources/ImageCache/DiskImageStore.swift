@@ -30,14 +30,13 @@ struct DiskImageStore {
   private(set) var isAvailable = true
   private var pinnedDirectoryIsAvailable = true
 
+  private let keepsPinsApart: Bool
+
   init(directory: URL, pinnedDirectory: URL? = nil, byteLimit: Int) {
     self.directory = directory
     self.pinnedDirectory = pinnedDirectory ?? directory
     self.byteLimit = max(0, byteLimit)
-  }
-
-  private var keepsPinsApart: Bool {
-    pinnedDirectory.standardizedFileURL != directory.standardizedFileURL
+    keepsPinsApart = self.pinnedDirectory.standardizedFileURL != directory.standardizedFileURL
   }
 
   private var pinsFileURL: URL {
@@ -71,19 +70,16 @@ struct DiskImageStore {
         pinnedDirectoryIsAvailable = false
       }
     }
-    let keys: [URLResourceKey] = [.fileSizeKey, .contentModificationDateKey, .isRegularFileKey]
-    var files = (try? fileManager.contentsOfDirectory(at: directory, includingPropertiesForKeys: keys)) ?? []
-    if keepsPinsApart, pinnedDirectoryIsAvailable {
-      files +=
-        (try? fileManager.contentsOfDirectory(at: pinnedDirectory, includingPropertiesForKeys: keys)) ?? []
-    }
+    var folders = [directory]
+    if keepsPinsApart, pinnedDirectoryIsAvailable { folders.append(pinnedDirectory) }
     var found: [(name: String, bytes: Int, modified: Date, url: URL)] = []
-    for file in files where Self.isDigestName(file.lastPathComponent) {
-      guard let values = try? file.resourceValues(forKeys: Set(keys)), values.isRegularFile == true else {
-        continue
+    for folder in folders {
+      let names = (try? fileManager.contentsOfDirectory(atPath: folder.path)) ?? []
+      for name in names where Self.isDigestName(name) {
+        let file = folder.appendingPathComponent(name, isDirectory: false)
+        guard let values = Self.regularFile(file) else { continue }
+        found.append((name, values.bytes, values.modified, file))
       }
-      found.append(
-        (file.lastPathComponent, values.fileSize ?? 0, values.contentModificationDate ?? .distantPast, file))
     }
     found.sort { ($0.modified, $0.name) < ($1.modified, $1.name) }
     for file in found where entries[file.name] == nil {
@@ -101,7 +97,7 @@ struct DiskImageStore {
         pinned.formUnion(legacyPins)
         writePins()
       }
-      try? fileManager.removeItem(at: legacy)
+      if fileManager.fileExists(atPath: legacy.path) { try? fileManager.removeItem(at: legacy) }
     }
     // Every file where it belongs: pinned ones out of the purgeable caches, the others back in.
     for name in Array(entries.keys) { relocate(name) }
@@ -111,21 +107,25 @@ struct DiskImageStore {
     guard isLoaded, isAvailable, entries[name] == nil, Self.isDigestName(name) else { return }
     var folders = [directory]
     if keepsPinsApart, pinnedDirectoryIsAvailable { folders.insert(pinnedDirectory, at: 0) }
-    let keys: Set<URLResourceKey> = [.fileSizeKey, .contentModificationDateKey, .isRegularFileKey]
     for folder in folders {
       let file = folder.appendingPathComponent(name, isDirectory: false)
-      guard let values = try? file.resourceValues(forKeys: keys), values.isRegularFile == true else {
-        continue
-      }
+      guard let values = Self.regularFile(file) else { continue }
       if folder == pinnedDirectory, keepsPinsApart { pinned.insert(name) }
       useCounter += 1
-      let bytes = values.fileSize ?? 0
       entries[name] = Entry(
-        byteCount: bytes, lastUse: useCounter, stampedAt: values.contentModificationDate ?? .distantPast,
-        fileURL: file)
-      totalBytes += bytes
+        byteCount: values.bytes, lastUse: useCounter, stampedAt: values.modified, fileURL: file)
+      totalBytes += values.bytes
       return
     }
+  }
+
+  /// One stat, not URL resource values: on Linux those cost several times more, once per file at launch.
+  private static func regularFile(_ url: URL) -> (bytes: Int, modified: Date)? {
+    guard let attributes = try? FileManager.default.attributesOfItem(atPath: url.path),
+      attributes[.type] as? FileAttributeType == .typeRegular
+    else { return nil }
+    let bytes = (attributes[.size] as? NSNumber)?.intValue ?? 0
+    return (bytes, attributes[.modificationDate] as? Date ?? .distantPast)
   }
 
   mutating func read(_ name: String, now: Date) -> Data? {
@@ -178,7 +178,8 @@ struct DiskImageStore {
   private mutating func relocate(_ name: String) {
     guard var entry = entries[name] else { return }
     let target = fileURL(for: name)
-    guard entry.fileURL.standardizedFileURL != target.standardizedFileURL else { return }
+    guard entry.fileURL.path != target.path, entry.fileURL.standardizedFileURL != target.standardizedFileURL
+    else { return }
     let fileManager = FileManager.default
     try? fileManager.removeItem(at: target)
     guard (try? fileManager.moveItem(at: entry.fileURL, to: target)) != nil else { return }
@@ -226,7 +227,8 @@ struct DiskImageStore {
   }
 
   private static func readPins(from url: URL) -> Set<String> {
-    guard let data = try? Data(contentsOf: url),
+    // A missing file is the usual case: asking first is cheaper than the error a read throws.
+    guard FileManager.default.fileExists(atPath: url.path), let data = try? Data(contentsOf: url),
       let names = try? JSONDecoder().decode([String].self, from: data)
     else { return [] }
     return Set(names.filter(isDigestName))

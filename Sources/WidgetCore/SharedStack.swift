@@ -41,14 +41,14 @@ public struct SharedStack: Sendable {
       choice: .auto, apiKey: nasaAPIKey, v1BaseURL: service.v1, basicBaseURL: service.basic,
       cacheDirectory: storage.apodCache
     ).makeRepository(clock: clock)
-    let session = Self.imageSession()
+    let downloader = FirstUseDownloader(clock: clock)
     if let imageMemoryCostLimit {
       images = ImagePipeline(
         directory: storage.images, pinnedDirectory: storage.pinnedImages,
-        memoryCostLimit: imageMemoryCostLimit, session: session, decoder: imageDecoder, clock: clock)
+        memoryCostLimit: imageMemoryCostLimit, downloader: downloader, decoder: imageDecoder, clock: clock)
     } else {
       images = ImagePipeline(
-        directory: storage.images, pinnedDirectory: storage.pinnedImages, session: session,
+        directory: storage.images, pinnedDirectory: storage.pinnedImages, downloader: downloader,
         decoder: imageDecoder, clock: clock)
     }
   }
@@ -56,4 +56,36 @@ public struct SharedStack: Sendable {
   /// The session images download with: ephemeral, with no URLCache under it, because the
   /// pipeline's disk tier is the only image cache.
   public static func imageSession() -> URLSession { .uncached() }
+}
+
+/// The image session is made on the first download: a launch answered from the disk tier needs none,
+/// and making one costs a cache configuration (and on Linux a transfer thread).
+private struct FirstUseDownloader: ImageDownloading {
+  private let made = Locked<URLSessionImageDownloader?>(nil)
+  private let clock: any Clocking
+
+  init(clock: any Clocking) { self.clock = clock }
+
+  private var downloader: URLSessionImageDownloader {
+    made.withLock { made in
+      if let made { return made }
+      let new = URLSessionImageDownloader(session: SharedStack.imageSession(), clock: clock)
+      made = new
+      return new
+    }
+  }
+
+  func download(_ url: URL) async throws(ImagePipelineError) -> Data {
+    try await downloader.download(url)
+  }
+
+  func download(_ url: URL, allowsConstrainedNetwork: Bool) async throws(ImagePipelineError) -> Data {
+    try await downloader.download(url, allowsConstrainedNetwork: allowsConstrainedNetwork)
+  }
+
+  func download(
+    _ url: URL, toFile file: URL, allowsConstrainedNetwork: Bool
+  ) async throws(ImagePipelineError) -> Int {
+    try await downloader.download(url, toFile: file, allowsConstrainedNetwork: allowsConstrainedNetwork)
+  }
 }

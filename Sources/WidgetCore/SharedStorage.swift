@@ -55,9 +55,10 @@ public struct SharedStorage: Sendable, Hashable {
     let pairs = [
       (earlier.apodCache, apodCache), (earlier.images, images), (earlier.pinnedImages, pinnedImages),
     ]
+    // Existence first: at almost every launch there is nothing to move, and standardizing costs more.
     for (source, destination) in pairs
-    where source.standardizedFileURL != destination.standardizedFileURL
-      && fileManager.fileExists(atPath: source.path)
+    where fileManager.fileExists(atPath: source.path)
+      && source.standardizedFileURL != destination.standardizedFileURL
     {
       if fileManager.fileExists(atPath: destination.path) {
         let contents = (try? fileManager.contentsOfDirectory(atPath: destination.path)) ?? [""]
