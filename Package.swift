@@ -152,7 +152,7 @@ var targets: [Target] = [
     dependencies: [
       "AppCore", "Basics", "Monetization", "Favorites", "FavoritesCore", "NASA", "ImageCache", "Networking",
       "ProfileCore", "TestSupport", "TestServer", "ScreenCore", "TodayCore", "ExploreCore", "ViewerCore",
-      "APODSearch", "AppNavigation", "Notifications", "Sharing",
+      "APODSearch", "AppNavigation", "Notifications", "Sharing", "WidgetCore",
     ],
     path: "Tools/ScenarioSimulator",
     swiftSettings: explicitIsolation

@@ -118,6 +118,14 @@ struct JourneyDecodingTests {
     #expect(setServer(#""behaviour": "normal""#) == nil)
   }
 
+  @Test func aWidgetExpectationNamesWhatTheWidgetCanShow() throws {
+    let message = try #require(
+      problem(
+        #"{ "name": "x", "start": { "apod": {} }, "steps": [ { "expect": { "widget": { "shows": "image" } } } ] }"#
+      ))
+    #expect(message.contains("'image' is not one of picture, placeholder, openTheApp"))
+  }
+
   @Test func anUnknownAPODWorldFieldIsRefused() throws {
     let message = try #require(
       problem(#"{ "name": "x", "start": { "apod": { "slowly": "5s" } }, "steps": [] }"#))
@@ -170,6 +178,21 @@ struct JourneyRunTests {
       """#)
     let report = await ScenarioRunner().run(scenario)
     #expect(report.failures == [], "\(report.transcript.joined(separator: "\n"))")
+  }
+
+  @Test func theWidgetIsCheckedOnlyAfterItWasAskedAndWhileTheAppIsNotRunning() async throws {
+    let scenario = try decode(
+      #"""
+      { "name": "x", "start": { "apod": {} },
+        "steps": [ { "expect": { "widget": { "shows": "openTheApp" } } }, { "do": "widgetReloads" },
+                   { "expect": { "widget": { "shows": "openTheApp", "fetched": true } } } ] }
+      """#)
+    let report = await ScenarioRunner().run(scenario)
+    #expect(
+      report.failures == [
+        "step 1: the widget has not been asked for a timeline (add a widgetReloads step)",
+        "step 3: expected the widget to show openTheApp; it shows 2026-03-01 “Sample Sky 2026-03-01 & Friends (sample data)” with its picture, asked NASA first",
+      ])
   }
 
   @Test func aStepThatCannotHappenFailsTheScenario() async throws {

@@ -5,6 +5,7 @@ import NASA
 import Networking
 import TestServer
 import TestSupport
+import WidgetCore
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
@@ -32,19 +33,24 @@ final class APODWorld {
   /// The device's photo library (Save to Photos adds to it).
   let photos = PhotoLibraryDouble()
   let setup: ScenarioAPODStart
+  /// The widget's process: its own repository over the app's folder, the loader the widget uses.
+  let widget: WidgetTimelineLoader
+  let widgetShelf: WidgetShelfStore
   private let demo: DemoServer
   /// How long the server holds each answer (nil: it answers at once).
   private let slowness: Locked<TimeInterval?>
   private let pictureServer: LoopbackServer
 
   private init(
-    directory: URL, repository: APODRepository, images: ImagePipeline,
+    directory: URL, repository: APODRepository, widget: WidgetTimelineLoader, images: ImagePipeline,
     pictureDownloader: any ImageDownloading,
     radio: DeviceRadio, demo: DemoServer, slowness: Locked<TimeInterval?>, pictureServer: LoopbackServer,
     setup: ScenarioAPODStart
   ) {
     self.directory = directory
     self.repository = repository
+    self.widget = widget
+    widgetShelf = WidgetShelfStore(directory: directory.appending(path: "widget-shelf"))
     self.images = images
     self.pictureDownloader = pictureDownloader
     self.radio = radio
@@ -95,12 +101,18 @@ final class APODWorld {
       choice: setup.service, cacheDirectory: directory.appending(path: "apod"))
     configuration.v1BaseURL = endpoints.v1
     configuration.basicBaseURL = endpoints.apodBasic
-    let client = RadioClient(
-      inner: HTTPClient(makingSession: { APODServiceConfiguration.makeSession() }, clock: clock), radio: radio
-    )
-    let repository = APODRepository(
-      source: configuration.makeSource(client: client, clock: clock),
-      cache: APODServiceConfiguration.dayCache(directory: configuration.cacheDirectory, clock: clock),
+    let repository = {
+      let client = RadioClient(
+        inner: HTTPClient(makingSession: { APODServiceConfiguration.makeSession() }, clock: clock),
+        radio: radio)
+      return APODRepository(
+        source: configuration.makeSource(client: client, clock: clock),
+        cache: APODServiceConfiguration.dayCache(directory: configuration.cacheDirectory, clock: clock),
+        clock: clock)
+    }
+    // As WidgetEnvironment: the widget's attempts beside the days, under their own key.
+    let attempts = JSONDiskCache(
+      directory: configuration.cacheDirectory, schemaVersion: APODServiceConfiguration.cacheSchemaVersion,
       clock: clock)
     let downloader = RadioImageDownloader(
       inner: URLSessionImageDownloader(session: .uncached(), clock: clock), server: pictureBase,
@@ -109,7 +121,10 @@ final class APODWorld {
       directory: directory.appending(path: "images"), downloader: downloader, decoder: HeaderImageDecoder(),
       clock: clock)
     let apod = APODWorld(
-      directory: directory, repository: repository, images: images, pictureDownloader: downloader,
+      directory: directory, repository: repository(),
+      widget: WidgetTimelineLoader(repository: repository(), attempts: attempts, clock: clock),
+      images: images,
+      pictureDownloader: downloader,
       radio: radio, demo: demo, slowness: slowness, pictureServer: pictureServer, setup: setup)
     do {
       try await apod.saveBeforeLaunch(clock: clock)

@@ -97,6 +97,8 @@ public enum JourneyStep: Sendable, Equatable {
   case saveToPhotos(PhotosPermission)
   /// The APOD server answers so from now on.
   case setServer(ServerBehaviour)
+  /// WidgetKit asks the widget (showing today's picture) for its timeline.
+  case widgetReloads
 
   /// A short label for the transcript.
   public var title: String {
@@ -133,6 +135,7 @@ public enum JourneyStep: Sendable, Equatable {
     case .closeShare: "close the share sheet"
     case .saveToPhotos(let permission): "save to Photos (permission: \(permission.rawValue))"
     case .setServer(let behaviour): "the server now \(behaviour.title)"
+    case .widgetReloads: "WidgetKit asks the widget for its timeline"
     }
   }
 
@@ -151,7 +154,7 @@ public enum JourneyStep: Sendable, Equatable {
     "selectTab", "refresh", "openDay", "search", "openResult", "swipe", "openViewer", "closeViewer", "back",
     "background", "openFavorite", "openLink", "tapWidget", "coldLaunchWithLink", "tapNotification",
     "playVideo", "closeVideo", "share", "closeShare", "saveToPhotos", "coldLaunchWithNotification", "tapCell",
-    "retryHD", "toggleHeart", "setServer",
+    "retryHD", "toggleHeart", "setServer", "widgetReloads",
   ]
 }
 
@@ -244,10 +247,21 @@ public struct ScreenExpectation: Sendable, Equatable {
   public var card: CardExpectation?
   /// The heart on the day in front: `on`, `off`, or `none` (no day in front).
   public var heart: String?
+  /// The widget's last timeline (`widgetReloads`).
+  public var widget: WidgetExpectation?
 
   public init() {}
 
   public var isEmpty: Bool { self == ScreenExpectation() }
+}
+
+/// The widget's entry and whether its last reload asked NASA first.
+public struct WidgetExpectation: Sendable, Equatable {
+  public var date: String?
+  public var titleContains: String?
+  /// `picture`, `placeholder` (the title without a picture) or `openTheApp`.
+  public var shows: String?
+  public var fetched: Bool?
 }
 
 /// A content screen (Today, a detail): which day, its title, the line above it, or its failure.

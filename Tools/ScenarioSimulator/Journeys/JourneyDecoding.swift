@@ -146,6 +146,9 @@ extension JourneyStep {
       self = .saveToPhotos(permission)
     case "setServer":
       self = .setServer(try ServerBehaviour(container))
+    case "widgetReloads":
+      try fields()
+      self = .widgetReloads
     case "refresh", "openViewer", "closeViewer", "back", "background", "playVideo", "closeVideo", "share",
       "closeShare", "retryHD", "toggleHeart":
       try fields()
@@ -210,7 +213,7 @@ extension ScreenExpectation {
   static let fields = [
     "today", "detail", "explore", "search", "hd", "orientation", "serverRequests", "savedDays",
     "favoriteDetail", "tab", "explorePath", "sheet", "favoritesPath", "messageTitle",
-    "orientationAsked", "photosAdded", "messageContains", "card", "heart",
+    "orientationAsked", "photosAdded", "messageContains", "card", "heart", "widget",
   ]
 
   /// The screen fields of an `expect` object.
@@ -260,6 +263,7 @@ extension ScreenExpectation {
     }
     photosAdded = try container.optional("photosAdded")
     messageContains = try container.optional("messageContains")
+    widget = try container.optional("widget")
     card = try container.choice("card", CardExpectation.allCases)
     if let heart: String = try container.optional("heart") {
       guard ["on", "off", "none"].contains(heart) else {
@@ -347,6 +351,24 @@ extension SearchExpectation: Decodable {
       self.results = results
     }
     messageContains = try container.optional("messageContains")
+  }
+}
+
+extension WidgetExpectation: Decodable {
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: ScenarioKey.self)
+    try container.allowOnly(["date", "titleContains", "shows", "fetched"], in: "expect.widget")
+    date = try container.day("date")?.iso
+    titleContains = try container.optional("titleContains")
+    if let shows: String = try container.optional("shows") {
+      guard ["picture", "placeholder", "openTheApp"].contains(shows) else {
+        throw DecodingError.dataCorruptedError(
+          forKey: ScenarioKey("shows"), in: container,
+          debugDescription: "'\(shows)' is not one of picture, placeholder, openTheApp")
+      }
+      self.shows = shows
+    }
+    fetched = try container.optional("fetched")
   }
 }
 

@@ -12,6 +12,7 @@ import ScreenCore
 import Sharing
 import TodayCore
 import ViewerCore
+import WidgetCore
 
 /// What the user has in front of them, as a journey drove the screens. Where the user is (the
 /// tab, each tab's stack, the sheet, the messages, the orientation) is the app's own state,
@@ -39,6 +40,8 @@ final class JourneyState {
   var arrivedLinks: [URL] = []
   /// The process's notification tap inbox (the app's notification delegate's).
   var taps = NotificationTapInbox()
+  /// The widget's last timeline (its process outlives the app's).
+  var widget: WidgetTimelineLoader.Outcome?
   /// Whether the damaged favorites store was announced (once: the next start opens a fresh store).
   var favoritesStoreAnnounced = false
 
@@ -81,10 +84,15 @@ extension ScenarioSession {
   }
 
   func performJourney(_ step: JourneyStep) async {
-    if case .setServer(let behaviour) = step {
-      // The world's, not the user's: it changes also while the app is not running.
+    // The world's and the widget's, not the app's: also while the app is not running.
+    switch step {
+    case .setServer(let behaviour):
       await apod?.setServer(behaviour)
       return
+    case .widgetReloads:
+      await widgetReloads()
+      return
+    default: break
     }
     switch step {
     case .coldLaunchWithLink, .coldLaunchWithNotification:
@@ -226,10 +234,59 @@ extension ScenarioSession {
       await coldLaunch(model, "notification: '\(tap.requestIdentifier)' waits for the app") {
         await self.journey.taps.received(tap)
       }
-    case .setServer: break
+    case .setServer, .widgetReloads: break
     case .tapNotification(let name, let delivered):
       let (tap, taps) = (notificationTap(name, delivered), journey.taps)
       await track { await taps.received(tap) }
+    }
+  }
+
+  /// As `WidgetEnvironment.current(size:options:)`: the loader's timeline for today's picture.
+  private func widgetReloads() async {
+    guard let apod else { return }
+    var outcome: WidgetTimelineLoader.Outcome?
+    await track { outcome = await apod.widget.load(options: WidgetOptions(), shelf: apod.widgetShelf) }
+    journey.widget = outcome
+    if let outcome {
+      world.note(
+        "widget: \(Self.describe(outcome.entry)); \(outcome.triedToFetch ? "asked NASA first" : "asked nothing")"
+      )
+    }
+  }
+
+  static func describe(_ entry: WidgetTimelinePolicy.Entry) -> String {
+    switch entry {
+    case .picture(let day, let title, _): "\(day.iso) “\(title)” with its picture"
+    case .placeholder(let day, let title): "\(day.iso) “\(title)” without a picture"
+    case .openTheApp: "open the app"
+    }
+  }
+
+  private func check(_ expected: WidgetExpectation) {
+    guard let outcome = journey.widget else {
+      return fail("the widget has not been asked for a timeline (add a widgetReloads step)")
+    }
+    let (day, title, shows): (APODDay?, String?, String) =
+      switch outcome.entry {
+      case .picture(let day, let title, _): (day, title, "picture")
+      case .placeholder(let day, let title): (day, title, "placeholder")
+      case .openTheApp: (nil, nil, "openTheApp")
+      }
+    var problems: [String] = []
+    if let date = expected.date, date != day?.iso { problems.append("date \(date)") }
+    if let text = expected.titleContains, title?.contains(text) != true {
+      problems.append("a title containing “\(text)”")
+    }
+    if let wanted = expected.shows, wanted != shows { problems.append(wanted) }
+    if let fetched = expected.fetched, fetched != outcome.triedToFetch {
+      problems.append(fetched ? "a reload that asked NASA" : "a reload that asked nothing")
+    }
+    let summary =
+      Self.describe(outcome.entry) + (outcome.triedToFetch ? ", asked NASA first" : ", asked nothing")
+    if problems.isEmpty {
+      passed("widget shows \(summary)")
+    } else {
+      fail("expected the widget to show \(problems.joined(separator: ", ")); it shows \(summary)")
     }
   }
 
@@ -394,6 +451,10 @@ extension ScenarioSession {
 
   func checkScreen(_ expect: ScreenExpectation) async {
     guard !expect.isEmpty else { return }
+    if let widget = expect.widget { check(widget) }
+    var appScreen = expect
+    appScreen.widget = nil
+    guard !appScreen.isEmpty else { return }
     guard let model else { return fail("the screen cannot be checked: the app is not running") }
     if let today = expect.today {
       check("today", today, Self.shown(model.today.state, status: model.today.statusMessage))
