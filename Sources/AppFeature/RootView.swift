@@ -50,6 +50,7 @@
       .modifier(SystemEventForwarding(model: model))
       .modifier(OrientationFollowing(navigation: model.navigation))
       .askingForReview(on: model.reviews.moment) { model.reviews.ask($0) }
+      .modifier(HandoffOffering(page: model.navigation.handoffPage(todayShows: model.todayShows)))
       // Explore's root follows its search: the results while a query is typed, else the grid.
       .onChange(of: model.search.isSearching) { _, searching in model.navigation.searchActive(searching) }
       // The one message in front (never over a paywall; Core's queue decides). A message without
@@ -111,6 +112,17 @@
       #else
         content
       #endif
+    }
+  }
+
+  /// SwiftUI's `userActivity(_:isActive:_:)` advertises it to the user's other devices (Handoff).
+  private struct HandoffOffering: ViewModifier {
+    let page: URL?
+
+    func body(content: Content) -> some View {
+      content
+        .userActivity(Handoff.activityType, isActive: page != nil) { $0.webpageURL = page }
+        .onContinueUserActivity(Handoff.activityType) { Handoff.continued(page: $0.webpageURL) }
     }
   }
 

@@ -187,3 +187,30 @@ struct AppGraphOnceTests {
     #expect(graph.builds == 1)
   }
 }
+
+@Suite("Handoff: the day on screen, and a page continued from another device")
+@MainActor
+struct AppHandoffTests {
+  @Test func todayOffersThePictureItShowsBeforePublicationYesterdays() async throws {
+    let app = AppModelFixture()
+    let current = APODDay.today(now: app.now)
+    await app.content.source.answer { day in
+      day == current ? .failure(.notPublishedYet(day)) : .success(sampleAPOD(day))
+    }
+    #expect(app.model.navigation.handoffPage(todayShows: app.model.todayShows) == nil)
+    await app.model.today.load()
+    #expect(
+      app.model.navigation.handoffPage(todayShows: app.model.todayShows)
+        == APOD.legacyPageURL(for: current.previous))
+  }
+
+  @Test func aContinuedPageOpensThatDaysDetail() async throws {
+    let app = AppModelFixture()
+    let day = APODDay.today(now: app.now).advanced(by: -10)
+    let link = try #require(Handoff.link(continuing: APOD.legacyPageURL(for: day)))
+    #expect(await app.model.open(url: link))
+    #expect(app.model.navigation.tab == .explore)
+    #expect(
+      app.model.navigation.handoffPage(todayShows: app.model.todayShows) == APOD.legacyPageURL(for: day))
+  }
+}

@@ -38,7 +38,7 @@ extension AppModel {
     return change
   }
 
-  private var todayShows: APODDay? {
+  public var todayShows: APODDay? {
     guard case .loaded(let content) = today.state else { return nil }
     return content.apod.date
   }
