@@ -394,6 +394,25 @@ struct AskToBuyNoticeTests {
   }
 }
 
+extension AskToBuyNoticeTests {
+  /// Issue 35 point 4: a promoted purchase waiting for a parent announces the gate's own notice,
+  /// which AppMonetization routes to the gate notice (withdrawn on approval), not a plain message.
+  @Test func aPromotedPurchaseWaitingForAParentIsTheGateNoticeAndTheApprovalWithdrawsIt() async throws {
+    let app = try await AppModelFixture.launchedFree(defaultMode: .observer)
+    app.purchaser.purchaseResults = [.pending]
+    app.purchaser.sendPromoted(MonetizationFixtures.monthly)
+    try await bounded { await app.logger.waitUntil(1, .promotedPurchaseHandled) }
+    #expect(app.model.gateNotice == Self.approval)
+    #expect(app.model.navigation.message?.text == Self.approval)
+    let approved = app.activeTransaction(id: 82)
+    app.storeKit.entitlements = [.verified(approved)]
+    app.purchaser.send(.verified(approved))
+    try await bounded { await app.logger.waitUntil(1, .transactionUpdateHandled) }
+    #expect(app.model.gateNotice == nil)
+    #expect(app.model.navigation.waitingMessages.isEmpty)
+  }
+}
+
 @Suite("App model: Ask to Buy from the onboarding paywall", .timeLimit(.minutes(5)))
 @MainActor
 struct OnboardingAskToBuyTests {

@@ -216,14 +216,47 @@ struct ScenarioRunnerTests {
     #expect(report.failures == ["step 3: no message is shown to dismiss"])
   }
 
-  @Test func aPromotedPurchaseInFullModeIsRefusedAsNotSimulated() async throws {
-    let scenario = try decode(
+  /// The simulated SDK follows what it was told at its start: Full mode's
+  /// `showsPromotedInAppPurchasePaywall(true)` opens its own paywall, but not before a start.
+  @Test func aPromotedPurchaseFollowsTheSDKsStartOptions() async throws {
+    let started = try decode(
       #"""
       { "name": "x", "steps": [ { "do": "launch" }, { "do": "closePaywall" },
-        { "do": "promotedPurchase", "product": "spacer.premium.annual" } ] }
+        { "do": "promotedPurchase", "product": "spacer.premium.annual" }, { "expect": { "paywallUp": true } } ] }
       """#)
-    let report = await ScenarioRunner().run(scenario)
-    #expect(report.failures == ["step 3: promoted purchases are simulated in Observer mode only"])
+    #expect(await ScenarioRunner().run(started).failures.isEmpty)
+    let notStarted = try decode(
+      #"""
+      { "name": "x", "start": { "backend": { "start": "fail" } }, "steps": [ { "do": "launch" },
+        { "do": "promotedPurchase", "product": "spacer.premium.annual" }, { "expect": { "paywallUp": false } } ] }
+      """#)
+    #expect(await ScenarioRunner().run(notStarted).failures.isEmpty)
+  }
+
+  @Test func theSDKsPromotedPaywallABillingPlanAndTokensAreCheckedValues() throws {
+    let scenario = try decode(
+      #"""
+      { "name": "x", "start": { "backend": { "promotedPurchase": "showsNothing" } },
+        "steps": [ { "do": "buy", "product": "spacer.premium.annual", "billingPlan": "monthly" },
+          { "expect": { "backendKnows": ["spacer.premium.annual"], "purchaseTokens": ["sdkUser", "none"] } } ] }
+      """#)
+    #expect(scenario.start.sdkPromotedPurchase == .showsNothing)
+    #expect(
+      scenario.steps.first
+        == .buy(product: "spacer.premium.annual", result: .purchased, offer: nil, billingPlan: .monthly))
+    guard case .expect(let expectation) = scenario.steps.last else {
+      Issue.record("the last step is not an expect")
+      return
+    }
+    #expect(expectation.backendKnows == ["spacer.premium.annual"])
+    #expect(expectation.purchaseTokens == [.sdkUser, .none])
+    let buy =
+      #"{ "name": "x", "steps": [ { "do": "buy", "product": "spacer.premium.annual", "billingPlan": "weekly" } ] }"#
+    #expect(problem(buy)?.contains("'weekly' is not one of upFront, monthly, unknown") == true)
+    let tokens = #"{ "name": "x", "steps": [ { "expect": { "purchaseTokens": ["mine"] } } ] }"#
+    #expect(problem(tokens)?.contains("'mine' is not one of sdkUser, none, other") == true)
+    let sdk = #"{ "name": "x", "start": { "backend": { "promotedPurchase": "maybe" } }, "steps": [] }"#
+    #expect(problem(sdk)?.contains("'maybe' is not one of showsPaywall, showsNothing") == true)
   }
 
   @Test func accessChangesReportWhatTheEntitlementMovedTo() async throws {

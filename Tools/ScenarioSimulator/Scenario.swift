@@ -21,6 +21,7 @@ public struct ScenarioStart: Sendable, Equatable {
   public var subscriptions: [ScenarioSubscription] = []
   public var backendStart: BackendStartBehaviour = .ok
   public var backendCheck: BackendCheckBehaviour = .ok
+  public var sdkPromotedPurchase: SDKPromotedPurchaseBehaviour = .showsPaywall
   public var paywalls: [String: PaywallBehaviour] = [:]
   public var paywallTimeout: TimeInterval = 10
   public var grandfathering: ScenarioGrandfathering?
@@ -87,6 +88,14 @@ public enum BackendStartBehaviour: String, Sendable, Equatable, CaseIterable {
   /// The start calls back only when a `sdkStartCallsBack` step says so, and with that step's
   /// result; Core giving up on it does not end it, as with the real SDK.
   case held
+}
+
+/// What the SDK does with a promoted purchase once started with
+/// `showsPromotedInAppPurchasePaywall(true)`. Purchasely's help centre says it serves the plan's
+/// default paywall; whether it ever shows nothing (no presentation, deeplinks not allowed) is not
+/// documented, so each choice has its scenario. Not started, or started with `false`: it shows nothing.
+public enum SDKPromotedPurchaseBehaviour: String, Sendable, Equatable, CaseIterable {
+  case showsPaywall, showsNothing
 }
 
 /// What a held SDK start answers when the scenario calls it back (`sdkStartCallsBack`).
@@ -159,7 +168,8 @@ public enum ScenarioStep: Sendable, Equatable {
   case foreground
   case tap(feature: Feature, label: String?)
   /// `offer`: the promotional offer the paywall showed with the plan, signed by the backend.
-  case buy(product: String, result: ScriptedPurchase, offer: String?)
+  /// `billingPlan`: how the paywall's plan bills (`PLYBillingPlanType`); nil: unspecified.
+  case buy(product: String, result: ScriptedPurchase, offer: String?, billingPlan: BillingPlanType? = nil)
   case closePaywall(reason: PaywallCloseReason)
   case restoreInPaywall
   case approvePurchase(product: String)
@@ -212,8 +222,9 @@ public enum ScenarioStep: Sendable, Equatable {
     case .relaunch: "relaunch"
     case .foreground: "foreground"
     case .tap(let feature, let label): "tap \(feature.rawValue)" + (label.map { " [\($0)]" } ?? "")
-    case .buy(let product, let result, let offer):
-      "buy \(product)" + (offer.map { " with offer \($0)" } ?? "") + " → \(result)"
+    case .buy(let product, let result, let offer, let billingPlan):
+      "buy \(product)" + (offer.map { " with offer \($0)" } ?? "")
+        + (billingPlan.map { " billed \($0.rawValue)" } ?? "") + " → \(result)"
     case .closePaywall(let reason): "close paywall (\(reason.rawValue))"
     case .restoreInPaywall: "restore inside the paywall"
     case .approvePurchase(let product): "parent approves \(product)"
@@ -270,6 +281,10 @@ public struct ScenarioExpectation: Sendable, Equatable {
   public var interceptor: InterceptResult?
   public var awaitingApproval: Bool?
   public var finishedTransactions: Int?
+  /// The products the simulated backend knows of (sorted).
+  public var backendKnows: [String]?
+  /// Each StoreKit purchase's app account token: `sdkUser` (the SDK user's), `none`, or `other`.
+  public var purchaseTokens: [PurchaseTokenExpectation]?
   public var snapshot: SnapshotExpectation?
   public var activeMode: RunningMode?
   public var pendingMode: RunningMode?
@@ -444,4 +459,8 @@ public enum ScenarioDuration {
     if seconds >= 60, seconds.truncatingRemainder(dividingBy: 60) == 0 { return "\(Int(seconds / 60))m" }
     return seconds == seconds.rounded() ? "\(Int(seconds))s" : "\(seconds)s"
   }
+}
+
+public enum PurchaseTokenExpectation: String, Sendable, Equatable, CaseIterable {
+  case sdkUser, none, other
 }

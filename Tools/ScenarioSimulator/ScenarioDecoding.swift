@@ -161,9 +161,11 @@ extension ScenarioStart: Decodable {
     snapshot = try container.optional("snapshot")
     subscriptions = try container.optional("subscriptions") ?? []
     if let backend = try container.nested("backend") {
-      try backend.allowOnly(["start", "check"], in: "start.backend")
+      try backend.allowOnly(["start", "check", "promotedPurchase"], in: "start.backend")
       backendStart = try backend.choice("start", BackendStartBehaviour.allCases) ?? .ok
       backendCheck = try backend.choice("check", BackendCheckBehaviour.allCases) ?? .ok
+      sdkPromotedPurchase =
+        try backend.choice("promotedPurchase", SDKPromotedPurchaseBehaviour.allCases) ?? .showsPaywall
     }
     if let paywalls = try container.nested("paywalls") {
       for key in paywalls.allKeys {
@@ -290,10 +292,11 @@ extension ScenarioStep: Decodable {
         feature: try container.choice("feature", Feature.allCases) ?? .favorites,
         label: try container.optional("label"))
     case "buy":
-      try fields("product", "result", "error", "offer")
+      try fields("product", "result", "error", "offer", "billingPlan")
       self = .buy(
         product: try Self.product(in: container), result: try Self.purchase(in: container),
-        offer: try container.optional("offer"))
+        offer: try container.optional("offer"),
+        billingPlan: try container.choice("billingPlan", [BillingPlanType.upFront, .monthly, .unknown]))
     case "closePaywall":
       try fields("reason")
       self = .closePaywall(
@@ -444,7 +447,7 @@ extension ScenarioExpectation: Decodable {
       "interceptor", "awaitingApproval", "finishedTransactions", "snapshot", "activeMode", "pendingMode",
       "relaunchRequired", "events", "noEvents", "favorites", "texts", "textsContaining", "callOrder",
       "callArguments", "source", "product", "expires", "definitive", "accessChanges", "message",
-      "messagesWaiting",
+      "messagesWaiting", "backendKnows", "purchaseTokens",
     ] + ScreenExpectation.fields
 
   public init(from decoder: any Decoder) throws {
@@ -463,6 +466,17 @@ extension ScenarioExpectation: Decodable {
     interceptor = try container.choice("interceptor", [InterceptResult.success, .failed, .notHandled])
     awaitingApproval = try container.optional("awaitingApproval")
     finishedTransactions = try container.optional("finishedTransactions")
+    backendKnows = try container.optional("backendKnows")
+    if let names: [String] = try container.optional("purchaseTokens") {
+      purchaseTokens = try names.map { name in
+        guard let token = PurchaseTokenExpectation(rawValue: name) else {
+          throw DecodingError.dataCorruptedError(
+            forKey: ScenarioKey("purchaseTokens"), in: container,
+            debugDescription: "'\(name)' is not one of sdkUser, none, other")
+        }
+        return token
+      }
+    }
     activeMode = try container.choice("activeMode", RunningMode.allCases)
     pendingMode = try container.choice("pendingMode", RunningMode.allCases)
     relaunchRequired = try container.optional("relaunchRequired")

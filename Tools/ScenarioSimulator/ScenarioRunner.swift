@@ -154,9 +154,19 @@ final class ScenarioSession {
         let result = await model.monetization.attempt(feature) { self.actionsRun += 1 }
         self.attempts[key] = .gate(result)
       }
-    case .buy(let product, let result, let offer):
-      await buy(product, result, offer: offer)
+    case .buy(let product, let result, let offer, let billingPlan):
+      await buy(product, result, offer: offer, billingPlan: billingPlan)
     case .closePaywall(let reason):
+      if !world.isPaywallUp, world.sdkPaywallUp, let model = runningModel() {
+        // The adapter's default result handler reports the SDK's own paywall.
+        world.sdkPaywallUp = false
+        world.note("sdk: its own paywall dismissed")
+        await track {
+          await model.monetization.paywallDidClose(
+            placement: .openedBySDK, outcome: PaywallOutcome(purchaseResult: .cancelled, closeReason: reason))
+        }
+        return await settle()
+      }
       guard world.isPaywallUp else { return fail("no paywall is shown") }
       world.userClosesPaywall(reason: reason)
       await settle()
@@ -270,13 +280,18 @@ final class ScenarioSession {
     case .holdNextStatusRead:
       world.holdsNextStatusRead = true
     case .promotedPurchase(let product, let result):
-      guard let model = runningModel() else { return }
-      guard model.monetization.settings.activeMode == .observer else {
-        // Full mode: the SDK would open its own paywall for it, which the simulated SDK does not model.
-        return fail("promoted purchases are simulated in Observer mode only")
-      }
+      guard runningModel() != nil else { return }
       world.nextPurchase = result
       world.note("app store: the user buys \(product) on its product page (a promoted purchase)")
+      // What the SDK does follows what it was told at its start, not the app's mode.
+      if world.sdkIsStarted, world.sdkShowsPromotedPurchasePaywall,
+        world.sdkPromotedPurchase == .showsPaywall
+      {
+        world.sdkPaywallUp = true
+        world.note("sdk: opens its own paywall for \(product)")
+      } else {
+        world.note("sdk: shows nothing for it")
+      }
       guard world.promote(ProductID(rawValue: product)) else {
         return fail("the app does not listen for promoted purchases (add a launch step)")
       }
@@ -342,10 +357,13 @@ final class ScenarioSession {
     world.note("app quit")
   }
 
-  private func buy(_ product: String, _ result: ScriptedPurchase, offer: String?) async {
+  private func buy(
+    _ product: String, _ result: ScriptedPurchase, offer: String?, billingPlan: BillingPlanType?
+  ) async {
     guard let model = runningModel() else { return }
     guard world.isPaywallUp else { return fail("no paywall is shown to buy from") }
-    let plan = ScenarioCatalog.product(product)?.plan
+    var plan = ScenarioCatalog.product(product)?.plan
+    if let billingPlan { plan?.billingPlanType = billingPlan }
     switch model.monetization.settings.activeMode {
     case .observer:
       // The SDK calls the app's purchase interceptor, then the adapter closes the paywall.
@@ -355,11 +373,12 @@ final class ScenarioSession {
       let request = offer.map { offerID in
         PromotionalOfferRequest.signed(world.signOffer(offerID, productID: product))
       }
+      let before = Set(world.subscriptions.map(\.transactionID))
       await track { response = await model.monetization.paywallInterceptor?.purchase(plan, request, nil) }
       // A process killed inside the interceptor never closes its paywall.
       guard let response, !world.wasKilled else { return }
       lastInterceptor = response
-      sdkAnswered(response)
+      sdkAnswered(response, only: Set(world.subscriptions.map(\.transactionID)).subtracting(before))
       if response.closesPaywall {
         world.count(.paywallCloseAll)
         let purchased = response.result == .success
@@ -392,13 +411,16 @@ final class ScenarioSession {
   }
 
   /// Purchasely v6, Observer mode: after an interceptor answers `.success` the SDK synchronizes
-  /// by itself (the backend validates each receipt with Apple, as `SimulatedBackend.synchronize`).
-  private func sdkAnswered(_ response: InterceptorResponse) {
+  /// by itself (the backend validates each receipt with Apple, as `SimulatedBackend.synchronize`):
+  /// after a purchase, the transaction just bought (`only`); after a restore, every one on the device.
+  private func sdkAnswered(_ response: InterceptorResponse, only bought: Set<UInt64>? = nil) {
     guard response.result == .success else { return }
     world.count(.sdkSynchronizeAfterSuccess)
     guard world.online else { return }
     for index in world.subscriptions.indices
-    where world.subscriptions[index].onThisDevice && world.subscriptions[index].verified {
+    where world.subscriptions[index].onThisDevice && world.subscriptions[index].verified
+      && bought?.contains(world.subscriptions[index].transactionID) ?? true
+    {
       world.subscriptions[index].knownToBackend = true
     }
   }
@@ -548,7 +570,7 @@ final class ScenarioSession {
     }
     compare("definitive", expect.definitive, model?.monetization.entitlements.lastDecision?.isDefinitive)
     compare("paywallsShown", expect.paywallsShown, world.displayedPlacements)
-    compare("paywallUp", expect.paywallUp, world.isPaywallUp)
+    compare("paywallUp", expect.paywallUp, world.isPaywallUp || world.sdkPaywallUp)
     compare("actionsRun", expect.actionsRun, actionsRun)
     if let restore = expect.restore {
       if let lastRestore, restore.isMet(by: lastRestore) {
@@ -560,6 +582,15 @@ final class ScenarioSession {
     compare("interceptor", expect.interceptor, lastInterceptor?.result)
     compare("awaitingApproval", expect.awaitingApproval, model?.monetization.purchases.isAwaitingApproval)
     compare("finishedTransactions", expect.finishedTransactions, world.finishedTransactions.count)
+    compare(
+      "backendKnows", expect.backendKnows,
+      world.subscriptions.filter(\.knownToBackend).map(\.product.id.rawValue).sorted())
+    let sdkUser = UUID(uuidString: ScenarioWorld.backendUserID)
+    compare(
+      "purchaseTokens", expect.purchaseTokens,
+      world.purchaseTokens.map { token -> PurchaseTokenExpectation in
+        token == nil ? .none : token == sdkUser ? .sdkUser : .other
+      })
     compare("activeMode", expect.activeMode, model?.monetization.settings.activeMode)
     compare("pendingMode", expect.pendingMode, model?.monetization.settings.pendingMode)
     compare("relaunchRequired", expect.relaunchRequired, model?.monetization.settings.isRelaunchRequired)

@@ -50,6 +50,11 @@ final class ScenarioWorld {
   var askToBuy: [String] = []
   var backendStart: BackendStartBehaviour
   var backendCheck: BackendCheckBehaviour
+  let sdkPromotedPurchase: SDKPromotedPurchaseBehaviour
+  /// What the app told the SDK at its start (`showsPromotedInAppPurchasePaywall`).
+  var sdkShowsPromotedPurchasePaywall = false
+  /// The SDK's own paywall for a promoted purchase is on screen.
+  var sdkPaywallUp = false
   var paywalls: [String: PaywallBehaviour]
   var appTransaction: AppTransactionSnapshot?
   var appTransactionVerified = true
@@ -128,6 +133,7 @@ final class ScenarioWorld {
     launchedMode = start.mode
     backendStart = start.backendStart
     backendCheck = start.backendCheck
+    sdkPromotedPurchase = start.sdkPromotedPurchase
     paywalls = start.paywalls
     if let grandfathering = start.grandfathering {
       appTransaction = AppTransactionSnapshot(
@@ -167,6 +173,7 @@ final class ScenarioWorld {
     transactions.endListening()
     sdkListens = false
     sdkIsStarted = false
+    sdkPaywallUp = false
     silentDisplays = 0
     lostCalls = 0
     lostCallbacks.releaseAll()

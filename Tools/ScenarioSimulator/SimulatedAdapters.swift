@@ -26,6 +26,7 @@ final class SimulatedBackend: SimulatedAdapter, SubscriptionBackend {
     guard world.isCurrent(generation) else { throw .other(detail: "app quit") }
     world.count(.backendStart, argument: mode.rawValue)
     world.launchedMode = mode
+    world.sdkShowsPromotedPurchasePaywall = options.showsPromotedPurchasePaywall
     let result = await world.startGate.start(
       prepare: {}, attempt: { [self] in await self.sdkStart(mode: mode) })
     if case .failure(let error) = result { throw error }
@@ -227,8 +228,8 @@ final class SimulatedPaywalls: SimulatedAdapter, PaywallPresenting {
     world.isCurrent(generation) && world.isOnScreen(presentation.placement.rawValue)
   }
 
-  /// The simulated SDK never opens a paywall by itself.
-  func isPaywallOpenedBySDKOnScreen() async -> Bool { false }
+  /// The SDK's own paywall for a promoted purchase (`promotedPurchase` steps).
+  func isPaywallOpenedBySDKOnScreen() async -> Bool { world.isCurrent(generation) && world.sdkPaywallUp }
 }
 
 @MainActor
