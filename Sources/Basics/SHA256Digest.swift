@@ -4,60 +4,80 @@ public struct SHA256Digest: Sendable, Hashable {
   public let bytes: [UInt8]
 
   public init(hashing message: some Collection<UInt8>) {
-    var state = Self.initialState
-    var block = [UInt8]()
-    block.reserveCapacity(64)
-    var schedule = [UInt32](repeating: 0, count: 64)
-    for byte in message {
-      block.append(byte)
-      if block.count == 64 {
-        Self.compress(block, into: &state, schedule: &schedule)
-        block.removeAll(keepingCapacity: true)
+    bytes =
+      message.withContiguousStorageIfAvailable(Self.digest(of:))
+      ?? Array(message).withUnsafeBufferPointer(
+        Self.digest(of:))
+  }
+
+  public init(hashing text: String) {
+    var text = text
+    bytes = text.withUTF8(Self.digest(of:))
+  }
+
+  /// Every launch checks thousands of cache file names against their key's digest: no heap
+  /// allocation but the result's.
+  private static func digest(of message: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+    var state = State()
+    withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { schedule in
+      withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 128) { tail in
+        let whole = message.count / 64 * 64
+        var offset = 0
+        while offset < whole {
+          compress(
+            UnsafeBufferPointer(rebasing: message[offset..<(offset + 64)]), into: &state, schedule: schedule)
+          offset += 64
+        }
+        // Padding: one 1-bit, zeros up to 56 mod 64, then the message length in bits, big-endian.
+        let rest = message.count - whole
+        let tailLength = rest < 56 ? 64 : 128
+        for index in 0..<rest { tail[index] = message[whole + index] }
+        tail[rest] = 0x80
+        for index in (rest + 1)..<tailLength { tail[index] = 0 }
+        let bitLength = UInt64(message.count) &* 8
+        for index in 0..<8 {
+          tail[tailLength - 1 - index] = UInt8(truncatingIfNeeded: bitLength >> UInt64(index * 8))
+        }
+        let padded = UnsafeBufferPointer(tail)
+        compress(UnsafeBufferPointer(rebasing: padded[0..<64]), into: &state, schedule: schedule)
+        if tailLength == 128 {
+          compress(UnsafeBufferPointer(rebasing: padded[64..<128]), into: &state, schedule: schedule)
+        }
       }
     }
-    // Padding: one 1-bit, zeros up to 56 mod 64, then the message length in bits, big-endian.
-    let bitLength = UInt64(message.count) &* 8
-    block.append(0x80)
-    if block.count > 56 {
-      block.append(contentsOf: repeatElement(0, count: 64 - block.count))
-      Self.compress(block, into: &state, schedule: &schedule)
-      block.removeAll(keepingCapacity: true)
-    }
-    block.append(contentsOf: repeatElement(0, count: 56 - block.count))
-    for shift in stride(from: 56, through: 0, by: -8) {
-      block.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift)))
-    }
-    Self.compress(block, into: &state, schedule: &schedule)
-
     var digest = [UInt8]()
     digest.reserveCapacity(32)
-    for word in state {
+    for word in [state.a, state.b, state.c, state.d, state.e, state.f, state.g, state.h] {
       digest.append(UInt8(truncatingIfNeeded: word >> 24))
       digest.append(UInt8(truncatingIfNeeded: word >> 16))
       digest.append(UInt8(truncatingIfNeeded: word >> 8))
       digest.append(UInt8(truncatingIfNeeded: word))
     }
-    bytes = digest
-  }
-
-  public init(hashing text: String) {
-    self.init(hashing: Array(text.utf8))
+    return digest
   }
 
   public var hexString: String {
-    let digits = Array("0123456789abcdef".utf8)
-    var characters = [UInt8]()
-    characters.reserveCapacity(64)
-    for byte in bytes {
-      characters.append(digits[Int(byte >> 4)])
-      characters.append(digits[Int(byte & 0x0F)])
+    String(unsafeUninitializedCapacity: bytes.count * 2) { characters in
+      for (index, byte) in bytes.enumerated() {
+        characters[index * 2] = Self.hexDigits[Int(byte >> 4)]
+        characters[index * 2 + 1] = Self.hexDigits[Int(byte & 0x0F)]
+      }
+      return bytes.count * 2
     }
-    return String(decoding: characters, as: UTF8.self)
   }
 
-  private static let initialState: [UInt32] = [
-    0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19,
-  ]
+  private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
+
+  private struct State {
+    var a: UInt32 = 0x6a09_e667
+    var b: UInt32 = 0xbb67_ae85
+    var c: UInt32 = 0x3c6e_f372
+    var d: UInt32 = 0xa54f_f53a
+    var e: UInt32 = 0x510e_527f
+    var f: UInt32 = 0x9b05_688c
+    var g: UInt32 = 0x1f83_d9ab
+    var h: UInt32 = 0x5be0_cd19
+  }
 
   private static let roundConstants: [UInt32] = [
     0x428a_2f98, 0x7137_4491, 0xb5c0_fbcf, 0xe9b5_dba5, 0x3956_c25b, 0x59f1_11f1, 0x923f_82a4, 0xab1c_5ed5,
@@ -71,7 +91,10 @@ public struct SHA256Digest: Sendable, Hashable {
   ]
 
   /// Processes one 64-byte block (FIPS 180-4 §6.2.2).
-  private static func compress(_ block: [UInt8], into state: inout [UInt32], schedule w: inout [UInt32]) {
+  private static func compress(
+    _ block: UnsafeBufferPointer<UInt8>, into state: inout State,
+    schedule w: UnsafeMutableBufferPointer<UInt32>
+  ) {
     for t in 0..<16 {
       let i = t * 4
       w[t] =
@@ -83,38 +106,33 @@ public struct SHA256Digest: Sendable, Hashable {
       let s1 = rotateRight(w[t - 2], 17) ^ rotateRight(w[t - 2], 19) ^ (w[t - 2] >> 10)
       w[t] = w[t - 16] &+ s0 &+ w[t - 7] &+ s1
     }
-    var a = state[0]
-    var b = state[1]
-    var c = state[2]
-    var d = state[3]
-    var e = state[4]
-    var f = state[5]
-    var g = state[6]
-    var h = state[7]
-    for t in 0..<64 {
-      let sum1 = rotateRight(e, 6) ^ rotateRight(e, 11) ^ rotateRight(e, 25)
-      let choice = (e & f) ^ (~e & g)
-      let temp1 = h &+ sum1 &+ choice &+ roundConstants[t] &+ w[t]
-      let sum0 = rotateRight(a, 2) ^ rotateRight(a, 13) ^ rotateRight(a, 22)
-      let majority = (a & b) ^ (a & c) ^ (b & c)
-      let temp2 = sum0 &+ majority
-      h = g
-      g = f
-      f = e
-      e = d &+ temp1
-      d = c
-      c = b
-      b = a
-      a = temp1 &+ temp2
+    var (a, b, c, d, e, f, g, h) = (state.a, state.b, state.c, state.d, state.e, state.f, state.g, state.h)
+    roundConstants.withUnsafeBufferPointer { k in
+      for t in 0..<64 {
+        let sum1 = rotateRight(e, 6) ^ rotateRight(e, 11) ^ rotateRight(e, 25)
+        let choice = (e & f) ^ (~e & g)
+        let temp1 = h &+ sum1 &+ choice &+ k[t] &+ w[t]
+        let sum0 = rotateRight(a, 2) ^ rotateRight(a, 13) ^ rotateRight(a, 22)
+        let majority = (a & b) ^ (a & c) ^ (b & c)
+        let temp2 = sum0 &+ majority
+        h = g
+        g = f
+        f = e
+        e = d &+ temp1
+        d = c
+        c = b
+        b = a
+        a = temp1 &+ temp2
+      }
     }
-    state[0] = state[0] &+ a
-    state[1] = state[1] &+ b
-    state[2] = state[2] &+ c
-    state[3] = state[3] &+ d
-    state[4] = state[4] &+ e
-    state[5] = state[5] &+ f
-    state[6] = state[6] &+ g
-    state[7] = state[7] &+ h
+    state.a &+= a
+    state.b &+= b
+    state.c &+= c
+    state.d &+= d
+    state.e &+= e
+    state.f &+= f
+    state.g &+= g
+    state.h &+= h
   }
 
   private static func rotateRight(_ value: UInt32, _ count: UInt32) -> UInt32 {

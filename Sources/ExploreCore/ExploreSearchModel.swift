@@ -23,8 +23,13 @@ import Observation
     }
   }
   public private(set) var results: Results = .inactive
+  /// Saved days the last answer could not look through yet: the index is reading them (a first
+  /// launch, or a rebuild), and the results follow once it has.
+  public private(set) var unindexedDays = 0
   /// Awaited by callers that must know when the results follow (tests).
   @ObservationIgnored public private(set) var pendingUpdate: Task<Void, Never>?
+  /// The search again once the index has read every saved day, when an answer missed some.
+  @ObservationIgnored public private(set) var catchingUp: Task<Void, Never>?
 
   private var chosenFilter: APODMediaFilter = .all
 
@@ -66,6 +71,13 @@ import Observation
     }
   }
 
+  public var indexingNotice: String? {
+    guard case .found = results, unindexedDays > 0 else { return nil }
+    return Localized.text(
+      "%lld saved days are not searched yet; the results will include them as soon as they are read.",
+      unindexedDays)
+  }
+
   public func search(_ text: String) async {
     query = text
     await update()
@@ -86,11 +98,18 @@ import Observation
     let asked = generation
     guard isSearching else {
       results = .inactive
+      unindexedDays = 0
       return
     }
     if case .inactive = results { results = .searching }
-    let hits = await library.search(query, filter: filter)
+    let answer = await library.answer(query, filter: filter)
     guard asked == generation else { return }
-    results = .found(hits)
+    results = .found(answer.hits)
+    unindexedDays = answer.unindexedDays
+    guard answer.unindexedDays > 0 else { return }
+    catchingUp = Task { [library] in
+      await library.waitUntilIndexed()
+      if asked == generation { await update() }
+    }
   }
 }

@@ -42,6 +42,12 @@ import APODSearch
           .frame(maxWidth: .infinity)
           .padding(Spacing.large)
       case .found(let hits):
+        if let notice = search.indexingNotice {
+          Text(notice)
+            .font(Typography.caption)
+            .foregroundStyle(Palette.secondaryText)
+            .frame(maxWidth: .infinity, alignment: .leading)
+        }
         if let message = search.noResultsMessage {
           EmptyStateView(
             title: String(localized: "No Results"), message: message, systemImage: "magnifyingglass")

@@ -506,13 +506,15 @@ public actor JSONDiskCache {
   }
 
   private nonisolated static func readable(_ key: String) -> String {
-    String(
-      key.unicodeScalars.prefix(48).map { scalar -> Character in
-        let safe =
-          ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
-          || scalar == "-" || scalar == "_"
-        return safe ? Character(scalar) : "_"
-      })
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(48)
+    for scalar in key.unicodeScalars.prefix(48) {
+      let safe =
+        ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
+        || scalar == "-" || scalar == "_"
+      bytes.append(safe ? UInt8(scalar.value) : UInt8(ascii: "_"))
+    }
+    return String(decoding: bytes, as: UTF8.self)
   }
 
   private func writeAtomically(

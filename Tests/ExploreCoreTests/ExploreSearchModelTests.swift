@@ -3,6 +3,7 @@ import APODTestSupport
 import ExploreCore
 import Foundation
 import NASA
+import Networking
 import TestSupport
 import Testing
 
@@ -105,6 +106,29 @@ struct ExploreSearchModelTests {
     let search = model()
     #expect(await search.apod(for: isoDay("2026-11-01"))?.title == "Orion")
     #expect(await search.apod(for: isoDay("2020-01-01")) == nil)
+  }
+
+  /// More saved days than a launch reads before answering, and no index yet: the first results say
+  /// how many days they could not look through, and follow once the index has read them.
+  @Test func aPartialAnswerSaysHowManyDaysAreNotSearchedYetAndTheResultsFollow() async throws {
+    let harness = try RepositoryHarness()
+    let writer = JSONDiskCache(directory: harness.folder.url, clock: harness.clock)
+    let count = 600
+    for offset in 0..<count {
+      let saved = APODDay.first.advanced(by: offset)
+      try await writer.save(sampleAPOD(saved, title: "Galaxy \(offset)"), for: "apod-day-" + saved.iso)
+    }
+    let search = ExploreSearchModel(repository: harness.repository)
+    await search.search("galaxy")
+    let first = try #require(titles(search))
+    #expect(search.unindexedDays > 0)
+    #expect(first.count + search.unindexedDays == count)
+    let notice = try #require(search.indexingNotice)
+    #expect(notice.contains("\(search.unindexedDays) saved days are not searched yet"))
+    await search.catchingUp?.value
+    #expect(titles(search)?.count == count)
+    #expect(search.unindexedDays == 0)
+    #expect(search.indexingNotice == nil)
   }
 
   /// The titles found, or nil when the results are not a finished search.
