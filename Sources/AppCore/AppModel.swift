@@ -90,7 +90,7 @@ public final class AppModel {
       runningModeRules: RunningModeRules(
         isRelease: dependencies.isReleaseBuild,
         storeKitProductsConfigured: dependencies.storeKitProductsConfigured),
-      tell: { navigation.enqueue(title: $0, text: $1) })
+      tell: { navigation.enqueue(title: $0, text: $1, setback: $2) })
     profile.favoritesSyncMessage = content.favoritesSync?.message
     reviews = .stored(
       in: dependencies.keyValueStore, navigation: navigation, clock: clock, version: content.versionText)

@@ -98,7 +98,7 @@ public final class ProfileModel {
   @ObservationIgnored private let settings: any ProfileRunningModes
   @ObservationIgnored private let isAwaitingApproval: @MainActor () -> Bool
   @ObservationIgnored private let changeRunningMode: @MainActor (RunningMode) -> Void
-  @ObservationIgnored private let tell: @MainActor (_ title: String, _ text: String) -> Void
+  @ObservationIgnored private let tell: @MainActor (_ title: String, _ text: String, _ setback: Bool) -> Void
   @ObservationIgnored private let monetizationEnabled: Bool
   @ObservationIgnored private let runningModeRules: RunningModeRules
   @ObservationIgnored private let dateStyle: Date.FormatStyle
@@ -110,7 +110,7 @@ public final class ProfileModel {
   ///     offers neither Restore nor Manage Subscription.
   ///   - runningModeRules: whether this build may switch to Observer mode (Release builds without
   ///     StoreKit products may not).
-  ///   - tell: queues a message for the app's one alert (Restore's outcome).
+  ///   - tell: queues a message for the app's one alert (Restore's outcome; a setback unless it restored).
   ///   - locale, timeZone: how renewal dates are written (the device's, or fixed in tests).
   public init(
     entitlements: any ProfileEntitlements, restores: any ProfileRestoring,
@@ -119,7 +119,7 @@ public final class ProfileModel {
     isAwaitingApproval: @escaping @MainActor () -> Bool,
     changeRunningMode: @escaping @MainActor (RunningMode) -> Void,
     runningModeRules: RunningModeRules = .unrestricted,
-    tell: @escaping @MainActor (_ title: String, _ text: String) -> Void = { _, _ in },
+    tell: @escaping @MainActor (_ title: String, _ text: String, _ setback: Bool) -> Void = { _, _, _ in },
     locale: Locale = .autoupdatingCurrent, timeZone: TimeZone = .autoupdatingCurrent
   ) {
     self.tell = tell
@@ -248,7 +248,9 @@ public final class ProfileModel {
     let outcome = await restores.restore()
     // A cancelled App Store sign-in is the user's own choice: no alert.
     restoreReport = outcome == .cancelled ? nil : RestoreReport(outcome: outcome)
-    if let restoreReport { tell(Localized.text("Restore Purchases"), restoreReport.message) }
+    if let restoreReport {
+      tell(Localized.text("Restore Purchases"), restoreReport.message, restoreReport.outcome != .restored)
+    }
   }
 
   public func dismissRestoreReport() {

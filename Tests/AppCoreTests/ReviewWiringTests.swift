@@ -81,4 +81,24 @@ struct ReviewWiringTests {
     await app.model.scenePhaseDidChange(to: .active)
     #expect(app.model.reviews.rule.daysOpened.count == 2)
   }
+
+  @Test func aRestoreThatRestoredIsNoSetbackOneThatFailedIs() async throws {
+    let store = InMemoryKeyValueStore()
+    store.setString(RunningMode.observer.rawValue, forKey: StoredRunningMode.key)
+    let app = AppModelFixture(store: store, clock: clock)
+    app.purchaser.onRestore = { app.storeKit.entitlements = [.verified(app.activeTransaction(id: 71))] }
+    try await bounded { await app.model.profile.restore() }
+    #expect(app.model.profile.restoreReport?.outcome == .restored)
+    #expect(app.model.navigation.message != nil)
+    #expect(app.model.navigation.lastSetback == nil)
+
+    let freshStore = InMemoryKeyValueStore()
+    freshStore.setString(RunningMode.observer.rawValue, forKey: StoredRunningMode.key)
+    let failing = AppModelFixture(store: freshStore, clock: clock)
+    failing.purchaser.restoreResult = .failure(.networkError)
+    try await bounded { await failing.model.profile.restore() }
+    let outcome = try #require(failing.model.profile.restoreReport?.outcome)
+    #expect(outcome != .restored)
+    #expect(failing.model.navigation.lastSetback == clock.now)
+  }
 }
