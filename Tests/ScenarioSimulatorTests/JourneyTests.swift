@@ -118,6 +118,16 @@ struct JourneyDecodingTests {
     #expect(setServer(#""behaviour": "normal""#) == nil)
   }
 
+  @Test func setReminderNeedsAChoiceAndATimeOfDay() throws {
+    func setReminder(_ fields: String) -> String? {
+      problem(#"{ "name": "x", "start": { "apod": {} }, "steps": [ { "do": "setReminder"\#(fields) } ] }"#)
+    }
+    #expect(setReminder("")?.contains("setReminder needs \"on\" or \"time\"") == true)
+    #expect(setReminder(#", "time": "8h30""#)?.contains("'8h30' is not a time of day: use HH:MM") == true)
+    #expect(setReminder(#", "on": true, "permission": "restricted""#)?.contains("granted or denied") == true)
+    #expect(setReminder(#", "on": true, "time": "07:30", "permission": "denied""#) == nil)
+  }
+
   @Test func aWidgetExpectationNamesWhatTheWidgetCanShow() throws {
     let message = try #require(
       problem(

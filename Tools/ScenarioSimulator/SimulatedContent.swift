@@ -5,6 +5,7 @@ import Foundation
 import ImageCache
 import NASA
 import Networking
+import Notifications
 import ProfileCore
 import TestSupport
 
@@ -17,10 +18,13 @@ struct SimulatedContent {
   private let offlineRepository: APODRepository
   private let offlinePipeline: ImagePipeline
   private let favoritesRepository: any FavoritesRepository
-  private let notificationCenter = FakeNotificationCenter(status: .authorized)
+  /// Permission not yet asked, as on a new install.
+  let notificationCenter = FakeNotificationCenter(status: .notDetermined)
+  private let clock: any Clocking
   private let reminderSettingsStore = FakeReminderSettingsStore()
 
   init(clock: any Clocking) {
+    self.clock = clock
     directory = FileManager.default.temporaryDirectory
       .appending(path: "spacer-scenario-\(UUID().uuidString)", directoryHint: .isDirectory)
     offlineRepository = APODRepository(
@@ -43,7 +47,14 @@ struct SimulatedContent {
       links: AppLinks(
         termsOfUse: URL(string: "https://example.com/terms")!,
         privacyPolicy: URL(string: "https://example.com/privacy")!),
-      versionText: "scenario")
+      versionText: "scenario",
+      reminderDays: apod.map { apod in
+        let folder = ReminderAttachmentFolder(url: directory.appending(path: "reminder-pictures"))
+        return ReminderDays(clock: clock, calendar: { ReminderRing.calendar }) { day in
+          await ReminderContent.saved(
+            day: day, repository: apod.repository, images: apod.images, folder: folder)
+        }
+      })
   }
 
   func remove() {

@@ -44,6 +44,9 @@ public actor FakeNotificationCenter: NotificationCenterClient {
 
   public func setPromptFailure(_ failure: Failure?) { promptFailure = failure }
 
+  /// How the user will answer the next prompt.
+  public func setAnswersPromptWith(_ granted: Bool) { answersPromptWith = granted }
+
   public func setAddFailure(_ failure: Failure?) { addFailure = failure }
 
   /// Keeps the next prompt on screen until `answerHeldPrompt(granted:)`.

@@ -99,6 +99,13 @@ public enum JourneyStep: Sendable, Equatable {
   case setServer(ServerBehaviour)
   /// WidgetKit asks the widget (showing today's picture) for its timeline.
   case widgetReloads
+  /// Profile's reminder: its time (hour, minute) and its toggle; a system prompt, if one shows, is
+  /// answered with `granted`.
+  case setReminder(on: Bool?, time: ClockTime?, granted: Bool)
+  /// The user allows or forbids Spacer's notifications in the Settings app.
+  case setNotificationsAllowed(Bool)
+  /// The system delivers the pending reminder request that rings first (the clock moves to it).
+  case ringReminder
 
   /// A short label for the transcript.
   public var title: String {
@@ -136,6 +143,14 @@ public enum JourneyStep: Sendable, Equatable {
     case .saveToPhotos(let permission): "save to Photos (permission: \(permission.rawValue))"
     case .setServer(let behaviour): "the server now \(behaviour.title)"
     case .widgetReloads: "WidgetKit asks the widget for its timeline"
+    case .setReminder(let on, let time, let granted):
+      "the reminder: "
+        + [
+          time.map { String(format: "at %02d:%02d", $0.hour, $0.minute) }, on.map { $0 ? "on" : "off" },
+          "a prompt answered \(granted ? "Allow" : "Don't Allow")",
+        ].compactMap { $0 }.joined(separator: ", ")
+    case .setNotificationsAllowed(let allowed): "Settings: notifications for Spacer \(allowed ? "on" : "off")"
+    case .ringReminder: "the reminder rings"
     }
   }
 
@@ -154,7 +169,8 @@ public enum JourneyStep: Sendable, Equatable {
     "selectTab", "refresh", "openDay", "search", "openResult", "swipe", "openViewer", "closeViewer", "back",
     "background", "openFavorite", "openLink", "tapWidget", "coldLaunchWithLink", "tapNotification",
     "playVideo", "closeVideo", "share", "closeShare", "saveToPhotos", "coldLaunchWithNotification", "tapCell",
-    "retryHD", "toggleHeart", "setServer", "widgetReloads",
+    "retryHD", "toggleHeart", "setServer", "widgetReloads", "setReminder", "setNotificationsAllowed",
+    "ringReminder",
   ]
 }
 
@@ -249,10 +265,30 @@ public struct ScreenExpectation: Sendable, Equatable {
   public var heart: String?
   /// The widget's last timeline (`widgetReloads`).
   public var widget: WidgetExpectation?
+  /// Profile's reminder and the requests pending in the notification centre.
+  public var reminder: ReminderExpectation?
 
   public init() {}
 
   public var isEmpty: Bool { self == ScreenExpectation() }
+}
+
+/// A time of day (`"HH:MM"`).
+public struct ClockTime: Sendable, Equatable {
+  public var hour: Int
+  public var minute: Int
+}
+
+public struct ReminderExpectation: Sendable, Equatable {
+  public var on: Bool?
+  /// `off`, `requestingPermission`, `scheduled`, `permissionDenied`, `failed`.
+  public var status: String?
+  /// The sentence under the toggle contains this (`"none"`: no sentence).
+  public var messageContains: String?
+  /// How many reminder requests are pending.
+  public var pending: Int?
+  /// The body of the reminder request that rings first contains this.
+  public var bodyContains: String?
 }
 
 /// The widget's entry and whether its last reload asked NASA first.

@@ -146,9 +146,36 @@ extension JourneyStep {
       self = .saveToPhotos(permission)
     case "setServer":
       self = .setServer(try ServerBehaviour(container))
-    case "widgetReloads":
+    case "widgetReloads", "ringReminder":
       try fields()
-      self = .widgetReloads
+      self = action == "widgetReloads" ? .widgetReloads : .ringReminder
+    case "setNotificationsAllowed":
+      try fields("allowed")
+      self = .setNotificationsAllowed(try container.value("allowed"))
+    case "setReminder":
+      try fields("on", "time", "permission")
+      let on: Bool? = try container.optional("on")
+      var time: ClockTime?
+      if let text: String = try container.optional("time") {
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false).map { Int($0) }
+        guard parts.count == 2, let hour = parts[0], let minute = parts[1] else {
+          throw DecodingError.dataCorruptedError(
+            forKey: ScenarioKey("time"), in: container,
+            debugDescription: "'\(text)' is not a time of day: use HH:MM")
+        }
+        time = ClockTime(hour: hour, minute: minute)
+      }
+      guard on != nil || time != nil else {
+        throw DecodingError.dataCorruptedError(
+          forKey: ScenarioKey("do"), in: container, debugDescription: "setReminder needs \"on\" or \"time\"")
+      }
+      let answer = try container.choice("permission", PhotosPermission.allCases) ?? .granted
+      guard answer != .restricted else {
+        throw DecodingError.dataCorruptedError(
+          forKey: ScenarioKey("permission"), in: container,
+          debugDescription: "the notification prompt is answered granted or denied")
+      }
+      self = .setReminder(on: on, time: time, granted: answer == .granted)
     case "refresh", "openViewer", "closeViewer", "back", "background", "playVideo", "closeVideo", "share",
       "closeShare", "retryHD", "toggleHeart":
       try fields()
@@ -213,7 +240,7 @@ extension ScreenExpectation {
   static let fields = [
     "today", "detail", "explore", "search", "hd", "orientation", "serverRequests", "savedDays",
     "favoriteDetail", "tab", "explorePath", "sheet", "favoritesPath", "messageTitle",
-    "orientationAsked", "photosAdded", "messageContains", "card", "heart", "widget",
+    "orientationAsked", "photosAdded", "messageContains", "card", "heart", "widget", "reminder",
   ]
 
   /// The screen fields of an `expect` object.
@@ -264,6 +291,7 @@ extension ScreenExpectation {
     photosAdded = try container.optional("photosAdded")
     messageContains = try container.optional("messageContains")
     widget = try container.optional("widget")
+    reminder = try container.optional("reminder")
     card = try container.choice("card", CardExpectation.allCases)
     if let heart: String = try container.optional("heart") {
       guard ["on", "off", "none"].contains(heart) else {
@@ -351,6 +379,27 @@ extension SearchExpectation: Decodable {
       self.results = results
     }
     messageContains = try container.optional("messageContains")
+  }
+}
+
+extension ReminderExpectation: Decodable {
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: ScenarioKey.self)
+    try container.allowOnly(
+      ["on", "status", "messageContains", "pending", "bodyContains"], in: "expect.reminder")
+    on = try container.optional("on")
+    if let status: String = try container.optional("status") {
+      let statuses = ["off", "requestingPermission", "scheduled", "permissionDenied", "failed"]
+      guard statuses.contains(status) else {
+        throw DecodingError.dataCorruptedError(
+          forKey: ScenarioKey("status"), in: container,
+          debugDescription: "'\(status)' is not one of \(statuses.joined(separator: ", "))")
+      }
+      self.status = status
+    }
+    messageContains = try container.optional("messageContains")
+    pending = try container.optional("pending")
+    bodyContains = try container.optional("bodyContains")
   }
 }
 

@@ -42,6 +42,8 @@ final class JourneyState {
   var taps = NotificationTapInbox()
   /// The widget's last timeline (its process outlives the app's).
   var widget: WidgetTimelineLoader.Outcome?
+  /// The last reminder the system delivered (it stays in Notification Centre across processes).
+  var delivered: NotificationTap?
   /// Whether the damaged favorites store was announced (once: the next start opens a fresh store).
   var favoritesStoreAnnounced = false
 
@@ -91,6 +93,12 @@ extension ScenarioSession {
       return
     case .widgetReloads:
       await widgetReloads()
+      return
+    case .setNotificationsAllowed(let allowed):
+      await content.notificationCenter.setStatus(allowed ? .authorized : .denied)
+      return
+    case .ringReminder:
+      await ringReminder()
       return
     default: break
     }
@@ -230,13 +238,34 @@ extension ScenarioSession {
         self.journey.links.deliver(url)
       }
     case .coldLaunchWithNotification(let name, let delivered):
-      let tap = notificationTap(name, delivered)
+      guard let tap = notificationTap(name, delivered) else { return }
       await coldLaunch(model, "notification: '\(tap.requestIdentifier)' waits for the app") {
         await self.journey.taps.received(tap)
       }
-    case .setServer, .widgetReloads: break
+    case .setServer, .widgetReloads, .setNotificationsAllowed, .ringReminder: break
+    case .setReminder(let on, let time, let granted):
+      guard navigation.tab == .profile else {
+        return fail("the reminder is on the Profile tab (select it first)")
+      }
+      let reminder = model.profile.reminder
+      await content.notificationCenter.setAnswersPromptWith(granted)
+      // As Profile's picker and toggle: each starts its work, which the step waits for.
+      if let time {
+        reminder.chooseTime(hour: time.hour, minute: time.minute)
+        if let error = reminder.timeError { world.note("reminder: \(error)") }
+        await track { await reminder.pendingTimeChange?.value }
+      }
+      if let on {
+        reminder.isEnabled = on
+        await track { await reminder.pendingToggle?.value }
+      }
+      world.note(
+        "reminder: \(reminder.isEnabled ? "on" : "off") at "
+          + String(format: "%02d:%02d", reminder.settings.hour, reminder.settings.minute)
+          + (reminder.status.message.map { ": \($0)" } ?? ""))
     case .tapNotification(let name, let delivered):
-      let (tap, taps) = (notificationTap(name, delivered), journey.taps)
+      guard let tap = notificationTap(name, delivered) else { return }
+      let taps = journey.taps
       await track { await taps.received(tap) }
     }
   }
@@ -290,10 +319,73 @@ extension ScenarioSession {
     }
   }
 
-  private func notificationTap(_ name: String, _ delivered: ScenarioTime?) -> NotificationTap {
-    NotificationTap(
+  private func notificationTap(_ name: String, _ delivered: ScenarioTime?) -> NotificationTap? {
+    if name == "delivered" {
+      guard let tap = journey.delivered else {
+        fail("no reminder was delivered (add a ringReminder step)")
+        return nil
+      }
+      return tap
+    }
+    return NotificationTap(
       requestIdentifier: name == "reminder" ? ReminderScheduler.requestIdentifier : name,
       deliveredAt: delivered?.resolve(from: scenario.start.now) ?? world.time.deviceNow())
+  }
+
+  /// The system rings the pending reminder request whose trigger comes first, in the phone's time
+  /// zone (`ReminderRing`): the clock moves to it, and a one-time request is no longer pending.
+  private func ringReminder() async {
+    let center = content.notificationCenter
+    let now = world.time.deviceNow()
+    let rings = await center.pending.filter { ReminderPlan.identifiers.contains($0.identifier) }
+      .compactMap { request in ReminderRing.next(request, after: now).map { (request, $0) } }
+    guard let (request, ring) = rings.min(by: { $0.1 < $1.1 }) else { return fail("no reminder is pending") }
+    world.advance(by: ring.timeIntervalSince(now))
+    if request.trigger?.repeats == false {
+      await center.removePendingRequests(withIdentifiers: [request.identifier])
+    }
+    journey.delivered = NotificationTap(requestIdentifier: request.identifier, deliveredAt: ring)
+    world.note(
+      "notification: “\(request.title)”: \(request.body) (\(request.identifier), \(ring.formatted(.iso8601)))"
+    )
+    await track {}
+  }
+
+  private func check(_ expected: ReminderExpectation, _ reminder: ReminderScheduler) async {
+    let now = world.time.deviceNow()
+    let pending = await content.notificationCenter.pending.filter {
+      ReminderPlan.identifiers.contains($0.identifier)
+    }
+    let first = pending.compactMap { request in ReminderRing.next(request, after: now).map { (request, $0) } }
+      .min { $0.1 < $1.1 }?.0
+    let status =
+      switch reminder.status {
+      case .off: "off"
+      case .requestingPermission: "requestingPermission"
+      case .scheduled: "scheduled"
+      case .permissionDenied: "permissionDenied"
+      case .failed: "failed"
+      }
+    let message = reminder.status.message
+    var problems: [String] = []
+    if let on = expected.on, on != reminder.isEnabled { problems.append(on ? "on" : "off") }
+    if let wanted = expected.status, wanted != status { problems.append(wanted) }
+    if let text = expected.messageContains {
+      let met = text == "none" ? message == nil : message?.contains(text) == true
+      if !met { problems.append(text == "none" ? "no sentence" : "a sentence containing “\(text)”") }
+    }
+    if let count = expected.pending, count != pending.count { problems.append("\(count) pending requests") }
+    if let text = expected.bodyContains, first?.body.contains(text) != true {
+      problems.append("a first ring saying “\(text)”")
+    }
+    let summary =
+      "\(reminder.isEnabled ? "on" : "off"), \(status)" + (message.map { " [\($0)]" } ?? "")
+      + ", \(pending.count) pending" + (first.map { ", first rings “\($0.body)”" } ?? "")
+    if problems.isEmpty {
+      passed("reminder: \(summary)")
+    } else {
+      fail("expected the reminder \(problems.joined(separator: ", ")); it is \(summary)")
+    }
   }
 
   /// The app is not running; `start` starts it (a link handed to the App level, a notification's
@@ -462,6 +554,7 @@ extension ScenarioSession {
     if let detail = expect.detail { check("detail", detail, shownInFront(model)) }
     if let explore = expect.explore { check(explore, model.explore) }
     if let search = expect.search { check(search, model.search) }
+    if let expected = expect.reminder { await check(expected, model.profile.reminder) }
     if let hd = expect.hd {
       let actual = journey.viewer.map { Self.hd($0.phase) } ?? .notRequested
       compareScreen("hd", hd.rawValue, actual.rawValue)
