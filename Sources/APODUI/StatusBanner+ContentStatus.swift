@@ -10,7 +10,7 @@
       let kind: StatusBanner.Kind =
         switch status.kind {
         case .stale: .stale
-        case .notPublishedYet, .savedCurrent: .notice
+        case .notice, .savedCurrent: .notice
         }
       self.init(status.message, kind: kind)
     }

@@ -61,7 +61,7 @@ public actor APODRepository {
 
   /// Today's APOD (US Eastern day), or the newest earlier one when today's is not out yet.
   /// Throws only when nothing suitable is cached and the network could not help, or when the
-  /// device clock is before the first APOD (`.invalidDay(.beforeFirstDay)`, naming the clock's day).
+  /// device clock is before the first APOD and nothing is saved (`.invalidDay(.beforeFirstDay)`).
   ///
   /// Runs on the caller's executor: the repository holds no mutable state (every rule lives in
   /// the cache files), and not hopping to the actor and back is most of what a warm launch costs.
@@ -70,8 +70,7 @@ public actor APODRepository {
   ) async throws(APODError) -> APODResult {
     let now = clock.now
     let today = APODDay.today(now: now)
-    // A device clock before the first APOD (a reset clock): no day to ask for, nothing to trap on.
-    guard today >= APODDay.first else { throw .invalidDay(.beforeFirstDay(today)) }
+    guard today >= APODDay.first else { return try await newestSaved(clockDay: today) }
     let record = await cache.value(TodayRecord.self, for: Keys.today)
     // A saved today is the answer; only an explicit refresh (or a copy to repair) asks again.
     if let (saved, repair) = await savedCopy(today) {
@@ -108,6 +107,17 @@ public actor APODRepository {
     } catch {
       return try await stale(today: today, record: record, shown: shown, because: error)
     }
+  }
+
+  /// A device clock before the first APOD (a reset clock) has no day to ask for: the newest saved one.
+  private nonisolated(nonsending) func newestSaved(clockDay: APODDay) async throws(APODError) -> APODResult {
+    for day in savedDayFingerprints().keys.sorted(by: >) {
+      if let saved = await savedDay(day) {
+        let notice = APODNotice.clockBeforeFirstDay(clockDay)
+        return APODResult(apod: saved.value, freshness: .fresh, cachedAt: saved.savedAt, notice: notice)
+      }
+    }
+    throw .invalidDay(.beforeFirstDay(clockDay))
   }
 
   /// Shows the newest day before `today` (some days have no APOD, so not always yesterday), from

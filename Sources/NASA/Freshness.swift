@@ -68,12 +68,17 @@ public enum StaleReason: Sendable, Hashable {
 
 public enum APODNotice: Sendable, Hashable {
   case notPublishedYet(today: APODDay, showing: APODDay)
+  case clockBeforeFirstDay(APODDay)
 
   public var message: String {
     switch self {
     case .notPublishedYet(let today, let showing):
       Localized.text(
         "Today's picture (%@) is not published yet, so this is the picture of %@.", today.iso, showing.iso)
+    case .clockBeforeFirstDay(let clockDay):
+      Localized.text(
+        "This phone's date (%@) is before the first Astronomy Picture of the Day (%@): showing the newest saved day.",
+        clockDay.iso, APODDay.first.iso)
     }
   }
 }

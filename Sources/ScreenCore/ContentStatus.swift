@@ -5,7 +5,7 @@ import NASA
 public struct ContentStatus: Sendable, Hashable {
   public enum Kind: Sendable, Hashable {
     case stale
-    case notPublishedYet
+    case notice
     case savedCurrent
   }
 
@@ -26,7 +26,7 @@ public struct ContentStatus: Sendable, Hashable {
       return ContentStatus(kind: .stale, message: message)
     }
     if let notice {
-      return ContentStatus(kind: .notPublishedYet, message: notice.message)
+      return ContentStatus(kind: .notice, message: notice.message)
     }
     if let cachedAt {
       let age = Freshness.age(from: cachedAt, to: now)

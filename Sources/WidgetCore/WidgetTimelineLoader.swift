@@ -48,15 +48,8 @@ public actor WidgetTimelineLoader {
     await saved().map(WidgetTimelinePolicy.entry(for:)) ?? .openTheApp
   }
 
-  /// A clock before the first APOD (a reset clock) has no today to read: the newest saved day.
   private func saved() async -> APOD? {
-    guard APODDay.today(now: clock.now) < APODDay.first else {
-      return try? await repository.today(.cacheOnly).apod
-    }
-    for day in repository.savedDayFingerprints().keys.sorted(by: >) {
-      if let apod = await repository.savedDayFiles([day]).first?.apod { return apod }
-    }
-    return nil
+    try? await repository.today(.cacheOnly).apod
   }
 
   /// A favorite never asks NASA: its picture is the one the app pinned.

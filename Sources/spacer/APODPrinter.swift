@@ -202,8 +202,8 @@ struct APODPrinter {
     switch status.kind {
     case .stale:
       return (.stale, staleMessage(freshness) ?? status.message)
-    case .notPublishedYet:
-      return (.notPublishedYet, status.message)
+    case .notice:
+      return (.notice, status.message)
     case .savedCurrent:
       return (
         .savedCurrent, savedNote(age: Freshness.age(from: cachedAt ?? now, to: now), filledBy: filledBy)

@@ -41,16 +41,26 @@ struct ClockBeforeFirstDayTests {
     #expect(await harness.source.callCount == callsBefore)
   }
 
-  @Test func todaySaysTheClockIsBeforeTheFirstDayWithoutARequest() async throws {
+  @Test func todayIsTheNewestSavedDayWithoutARequest() async throws {
     let harness = try await harnessWithSavedDays()
     let callsBefore = await harness.source.callCount
+    for policy in [FetchPolicy.automatic, .refresh, .cacheOnly] {
+      let result = try await harness.repository.today(policy)
+      #expect(result.apod.date == today)
+      #expect(result.notice == .clockBeforeFirstDay(day("1990-03-01")))
+    }
+    #expect(await harness.repository.lastUnansweredTodayCheck() == nil)
+    #expect(await harness.source.callCount == callsBefore)
+  }
+
+  @Test func todayWithNothingSavedSaysTheClockIsBeforeTheFirstDay() async throws {
+    let harness = try RepositoryHarness(at: resetClock)
     for policy in [FetchPolicy.automatic, .refresh, .cacheOnly] {
       await #expect(throws: APODError.invalidDay(.beforeFirstDay(day("1990-03-01")))) {
         try await harness.repository.today(policy)
       }
     }
-    #expect(await harness.repository.lastUnansweredTodayCheck() == nil)
-    #expect(await harness.source.callCount == callsBefore)
+    #expect(await harness.source.callCount == 0)
   }
 
   @Test func aDayIsRefusedAsInTheFutureWithoutARequest() async throws {

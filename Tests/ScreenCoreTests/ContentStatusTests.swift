@@ -29,7 +29,7 @@ struct ContentStatusRuleTests {
 
   @Test func notPublishedNoticeWinsOverSavedCopy() {
     let status = ContentStatus.describing(freshness: .fresh, cachedAt: morning, notice: notice, now: morning)
-    #expect(status == ContentStatus(kind: .notPublishedYet, message: notice.message))
+    #expect(status == ContentStatus(kind: .notice, message: notice.message))
   }
 
   @Test func staleWinsOverTheNoticeAndTheSavedCopy() {
@@ -73,7 +73,7 @@ struct ScreenStatusTests {
   @Test func unpublishedTodayIsANoticeNotAWarning() async throws {
     let harness = try ModelHarness(answer: todayNotPublishedYet(today))
     let model = await harness.loadedToday()
-    #expect(model.status?.kind == .notPublishedYet)
+    #expect(model.status?.kind == .notice)
     #expect(model.status?.message.contains("not published yet") == true)
   }
 
