@@ -122,6 +122,22 @@ struct PromotedPurchaseTests {
     #expect(next == .dismissed(MonetizationFixtures.outcome(.cancelled)))
   }
 
+  /// No document says the app hears of every paywall the SDK opens by itself: one found on screen
+  /// gets the slot instead of having a paywall stacked on it.
+  @Test func aPaywallTheSDKShowsWithoutTellingTheAppIsNotStackedOn() async throws {
+    let harness = Harness.started(mode: .full)
+    harness.presenter.sdkPaywallOnScreen = true
+    let stacked = try await bounded { await harness.paywalls.present(placement: Placement.premium) }
+    #expect(stacked == .alreadyPresenting)
+    #expect(harness.presenter.loadedPlacements.isEmpty)
+    #expect(harness.paywalls.isBusy)
+    harness.presenter.sdkPaywallOnScreen = false
+    harness.paywalls.paywallOpenedBySDKDidClose()
+    harness.presenter.outcomes = [MonetizationFixtures.outcome(.cancelled)]
+    let next = try await bounded { await harness.paywalls.present(placement: Placement.premium) }
+    #expect(next == .dismissed(MonetizationFixtures.outcome(.cancelled)))
+  }
+
   @Test func fullModeAPromotedPaywallWhoseDismissalNeverCameIsFreedOnTheNextForeground() async throws {
     let harness = Harness.started(mode: .full)
     harness.presenter.sdkPaywallOnScreen = true

@@ -94,8 +94,10 @@ public enum BackendStartBehaviour: String, Sendable, Equatable, CaseIterable {
 /// `showsPromotedInAppPurchasePaywall(true)`. Purchasely's help centre says it serves the plan's
 /// default paywall; whether it ever shows nothing (no presentation, deeplinks not allowed) is not
 /// documented, so each choice has its scenario. Not started, or started with `false`: it shows nothing.
+/// Nor is it documented whether the app's `PurchaseIntent` listener still receives a purchase the SDK
+/// shows: `showsPaywallAlone` is the SDK's paywall with nothing for the app.
 public enum SDKPromotedPurchaseBehaviour: String, Sendable, Equatable, CaseIterable {
-  case showsPaywall, showsNothing
+  case showsPaywall, showsNothing, showsPaywallAlone
 }
 
 /// What a held SDK start answers when the scenario calls it back (`sdkStartCallsBack`).

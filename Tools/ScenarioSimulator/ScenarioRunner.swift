@@ -284,11 +284,14 @@ final class ScenarioSession {
       world.nextPurchase = result
       world.note("app store: the user buys \(product) on its product page (a promoted purchase)")
       // What the SDK does follows what it was told at its start, not the app's mode.
-      if world.sdkIsStarted, world.sdkShowsPromotedPurchasePaywall,
-        world.sdkPromotedPurchase == .showsPaywall
+      if world.sdkIsStarted, world.sdkShowsPromotedPurchasePaywall, world.sdkPromotedPurchase != .showsNothing
       {
         world.sdkPaywallUp = true
         world.note("sdk: opens its own paywall for \(product)")
+        if world.sdkPromotedPurchase == .showsPaywallAlone {
+          world.note("app store: the app's listener receives nothing")
+          return await settle()
+        }
       } else {
         world.note("sdk: shows nothing for it")
       }

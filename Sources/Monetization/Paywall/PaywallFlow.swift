@@ -101,6 +101,13 @@ public final class PaywallFlow {
     let owner = slotOwner
     phase = .loading(placement: placement)
     defer { freeSlot(owner) }
+    // The SDK may show its own paywall without the app hearing of it (no document says the app's
+    // `PurchaseIntent` listener also receives a promoted purchase the SDK shows): it gets the slot.
+    if await presenter.isPaywallOpenedBySDKOnScreen(), slotOwner == owner {
+      phase = .idle
+      paywallOpenedBySDK()
+      return .alreadyPresenting
+    }
     logger.log(.paywallRequested(placement: placement))
     await beforeLoad()
 
