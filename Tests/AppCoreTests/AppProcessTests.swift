@@ -12,28 +12,47 @@ import WidgetCore
 @Suite("One process setup", .timeLimit(.minutes(5)))
 @MainActor
 struct AppProcessTests {
+  private static func aPictureDay() throws -> APODDay {
+    var day = try APODDay(iso: "2026-11-10")
+    while APODFixtures.sampleAPODBasic(for: day).contains(#""media_type":"video""#) { day = day.next }
+    return day
+  }
+
+  /// The process and the app's model as `LiveAppEnvironment` builds them, with the scenarios' fakes.
+  private static func app(
+    over loopback: LoopbackAPOD, in folder: TemporaryDirectory, info: [String: any Sendable] = [:],
+    group: (name: String, url: URL)? = nil, reminderPictures: URL? = nil
+  ) -> (AppProcess, TestContent, ContentDependencies, AppModel) {
+    let process = AppProcess(
+      info: info,
+      folders: ProcessFolders(
+        appGroupContainer: { $0 == group?.name ? group?.url : nil },
+        caches: folder.url.appending(path: "caches"),
+        applicationSupport: folder.url.appending(path: "support")),
+      imageDecoder: HeaderImageDecoder(), clock: loopback.clock,
+      service: (loopback.v1URL, loopback.basicURL))
+    let fakes = TestContent(clock: loopback.clock)
+    let content = process.content(
+      favoritesRepository: fakes.favorites, notificationCenter: fakes.notificationCenter,
+      reminderSettingsStore: fakes.reminderStore, reminderPictures: reminderPictures)
+    let monetization = MonetizationFakeSet(store: InMemoryKeyValueStore(), clock: loopback.clock)
+    return (
+      process, fakes, content,
+      AppModel(monetization: monetization.appMonetization(mode: .full), content: content)
+    )
+  }
+
   @Test func theAppAndAShortcutsActionUseOneRepositoryAndOnePipeline() async throws {
-    var today = try APODDay(iso: "2026-11-10")
-    while APODFixtures.sampleAPODBasic(for: today).contains(#""media_type":"video""#) { today = today.next }
+    let today = try Self.aPictureDay()
     let now = utc("\(today.iso)T20:00:00Z")
     let folder = try TemporaryDirectory()
     let group = folder.url.appending(path: "group", directoryHint: .isDirectory)
     try await LoopbackAPOD.run(now: now) { loopback in
       await loopback.serveBasicFeed(days: APODDay.lastDays(3, endingOn: today))
-      let process = AppProcess(
+      let (process, _, content, model) = Self.app(
+        over: loopback, in: folder,
         info: [SharedConfiguration.Key.appGroup: "group.test", "CFBundleShortVersionString": "2.0"],
-        folders: ProcessFolders(
-          appGroupContainer: { $0 == "group.test" ? group : nil },
-          caches: folder.url.appending(path: "caches"),
-          applicationSupport: folder.url.appending(path: "support")),
-        imageDecoder: HeaderImageDecoder(), clock: loopback.clock,
-        service: (loopback.v1URL, loopback.basicURL))
-      let fakes = TestContent(clock: loopback.clock)
-      let content = process.content(
-        favoritesRepository: fakes.favorites, notificationCenter: fakes.notificationCenter,
-        reminderSettingsStore: fakes.reminderStore)
-      let monetization = MonetizationFakeSet(store: InMemoryKeyValueStore(), clock: loopback.clock)
-      let model = AppModel(monetization: monetization.appMonetization(mode: .full), content: content)
+        group: ("group.test", group))
 
       await model.today.load()
       guard case .loaded(let shown) = model.today.state, let hd = shown.apod.hdImageURL else {
@@ -56,27 +75,15 @@ struct AppProcessTests {
 
   /// The background refresh and the reminder's day come from the process as the app builds them.
   @Test func theBackgroundRefreshPutsTodaysTitleAndPictureInTheAppsReminder() async throws {
-    var today = try APODDay(iso: "2026-11-10")
-    while APODFixtures.sampleAPODBasic(for: today).contains(#""media_type":"video""#) { today = today.next }
+    let today = try Self.aPictureDay()
     // 00:30 in New York: today is published, and a ring two hours on is still today there.
     let now = utc("\(today.iso)T05:30:00Z")
     let ring = Calendar.current.dateComponents([.hour, .minute], from: now.addingTimeInterval(2 * 3600))
     let folder = try TemporaryDirectory()
     try await LoopbackAPOD.run(now: now) { loopback in
       await loopback.serveBasicFeed(days: APODDay.lastDays(3, endingOn: today))
-      let process = AppProcess(
-        info: [:],
-        folders: ProcessFolders(
-          appGroupContainer: { _ in nil }, caches: folder.url.appending(path: "caches"),
-          applicationSupport: folder.url.appending(path: "support")),
-        imageDecoder: HeaderImageDecoder(), clock: loopback.clock,
-        service: (loopback.v1URL, loopback.basicURL))
-      let fakes = TestContent(clock: loopback.clock)
-      let content = process.content(
-        favoritesRepository: fakes.favorites, notificationCenter: fakes.notificationCenter,
-        reminderSettingsStore: fakes.reminderStore, reminderPictures: folder.url.appending(path: "reminder"))
-      let monetization = MonetizationFakeSet(store: InMemoryKeyValueStore(), clock: loopback.clock)
-      let model = AppModel(monetization: monetization.appMonetization(mode: .full), content: content)
+      let (process, fakes, _, model) = Self.app(
+        over: loopback, in: folder, reminderPictures: folder.url.appending(path: "reminder"))
       let reminder = model.profile.reminder
       try await reminder.setTime(hour: try #require(ring.hour), minute: try #require(ring.minute))
       await reminder.setEnabled(true)
