@@ -249,9 +249,14 @@ public actor ImagePipeline {
     guard let mapped = try? Data(contentsOf: file, options: .alwaysMapped) else {
       throw .undecodable(.unrecognizedFormat)
     }
+    try validate(mapped)
+  }
+
+  /// A body that is text (an error page served as 200) is `notAnImage`, not a damaged picture.
+  private nonisolated static func validate(_ data: Data) throws(ImagePipelineError) {
     do {
-      _ = try ImageHeaderReader.validate(mapped)
-    } catch .unrecognizedFormat where ImageHeaderReader.looksLikeText(mapped) {
+      _ = try ImageHeaderReader.validate(data)
+    } catch .unrecognizedFormat where ImageHeaderReader.looksLikeText(data) {
       throw .notAnImage(contentType: nil)
     } catch {
       throw .undecodable(error)
@@ -508,13 +513,7 @@ public actor ImagePipeline {
     downloadsRunning += 1
     defer { downloadsRunning -= 1 }
     let data = try await downloader.download(url, allowsConstrainedNetwork: allowsConstrainedNetwork)
-    do {
-      _ = try ImageHeaderReader.validate(data)
-    } catch .unrecognizedFormat where ImageHeaderReader.looksLikeText(data) {
-      throw .notAnImage(contentType: nil)
-    } catch {
-      throw .undecodable(error)
-    }
+    try Self.validate(data)
     await store(data, for: url)
     return data
   }
