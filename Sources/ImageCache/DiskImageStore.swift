@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 
 /// Recency survives relaunch as file modification dates. Pinned files live in `pinnedDirectory`,
@@ -5,6 +6,8 @@ import Foundation
 /// still show offline. Another process may share the folders (the widget, through an App Group): a
 /// name this index does not know is looked for on disk before it counts as a miss, and one found in
 /// the pinned folder is treated as pinned, so this process never evicts the other's favorite.
+/// A read needs only its own file; the folders are listed when the whole index is needed (a write,
+/// a pin, statistics), so a launch that shows a saved picture does not list hundreds of files.
 /// Not thread-safe: the pipeline actor owns it.
 struct DiskImageStore {
   private struct Entry {
@@ -75,18 +78,26 @@ struct DiskImageStore {
     var found: [(name: String, bytes: Int, modified: Date, url: URL)] = []
     for folder in folders {
       let names = (try? fileManager.contentsOfDirectory(atPath: folder.path)) ?? []
-      for name in names where Self.isDigestName(name) {
+      for name in names where Self.isDigestName(name) && entries[name] == nil {
         let file = folder.appendingPathComponent(name, isDirectory: false)
-        guard let values = Self.regularFile(file) else { continue }
-        found.append((name, values.bytes, values.modified, file))
+        guard let status = FileStatus(atPath: file.path), status.isRegularFile else { continue }
+        found.append((name, status.size, status.modified, file))
       }
     }
     found.sort { ($0.modified, $0.name) < ($1.modified, $1.name) }
+    // The files this process read before the listing are its most recent; the others follow
+    // their modification dates, older than those.
+    let readBefore = entries.sorted { $0.value.lastUse < $1.value.lastUse }.map(\.key)
+    useCounter = 0
     for file in found where entries[file.name] == nil {
       useCounter += 1
       entries[file.name] = Entry(
         byteCount: file.bytes, lastUse: useCounter, stampedAt: file.modified, fileURL: file.url)
       totalBytes += file.bytes
+    }
+    for name in readBefore {
+      useCounter += 1
+      entries[name]?.lastUse = useCounter
     }
     pinned = Self.readPins(from: pinsFileURL)
     if keepsPinsApart, pinnedDirectoryIsAvailable {
@@ -104,28 +115,19 @@ struct DiskImageStore {
   }
 
   mutating func adoptIfWrittenElsewhere(_ name: String) {
-    guard isLoaded, isAvailable, entries[name] == nil, Self.isDigestName(name) else { return }
+    guard isAvailable, entries[name] == nil, Self.isDigestName(name) else { return }
     var folders = [directory]
     if keepsPinsApart, pinnedDirectoryIsAvailable { folders.insert(pinnedDirectory, at: 0) }
     for folder in folders {
       let file = folder.appendingPathComponent(name, isDirectory: false)
-      guard let values = Self.regularFile(file) else { continue }
+      guard let status = FileStatus(atPath: file.path), status.isRegularFile else { continue }
       if folder == pinnedDirectory, keepsPinsApart { pinned.insert(name) }
       useCounter += 1
       entries[name] = Entry(
-        byteCount: values.bytes, lastUse: useCounter, stampedAt: values.modified, fileURL: file)
-      totalBytes += values.bytes
+        byteCount: status.size, lastUse: useCounter, stampedAt: status.modified, fileURL: file)
+      totalBytes += status.size
       return
     }
-  }
-
-  /// One stat, not URL resource values: on Linux those cost several times more, once per file at launch.
-  private static func regularFile(_ url: URL) -> (bytes: Int, modified: Date)? {
-    guard let attributes = try? FileManager.default.attributesOfItem(atPath: url.path),
-      attributes[.type] as? FileAttributeType == .typeRegular
-    else { return nil }
-    let bytes = (attributes[.size] as? NSNumber)?.intValue ?? 0
-    return (bytes, attributes[.modificationDate] as? Date ?? .distantPast)
   }
 
   mutating func read(_ name: String, now: Date) -> Data? {

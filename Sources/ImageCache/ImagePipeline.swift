@@ -115,7 +115,6 @@ public actor ImagePipeline {
 
   public func cachedData(for url: URL) -> Data? {
     guard let resolved = try? resolve(url) else { return nil }
-    disk.loadIfNeeded()
     return disk.read(resolved.fileName, now: clock.now)
   }
 
@@ -132,13 +131,13 @@ public actor ImagePipeline {
     if inMemory {
       return true
     }
-    disk.loadIfNeeded()
     disk.adoptIfWrittenElsewhere(resolved.fileName)
     return disk.contains(resolved.fileName)
   }
 
   public func cacheFileURL(for url: URL) -> URL? {
     guard let resolved = try? resolve(url) else { return nil }
+    disk.loadIfNeeded()
     return disk.fileURL(for: resolved.fileName)
   }
 
@@ -201,7 +200,6 @@ public actor ImagePipeline {
     // The decode before this one may have been the same size.
     if let image = memory.withLock({ $0.image(for: key) }) { return image }
     guard !Task.isCancelled else { throw .cancelled }
-    disk.loadIfNeeded()
     disk.adoptIfWrittenElsewhere(fileName)
     if !disk.contains(fileName) {
       guard downloadsMissing else { return nil }
@@ -229,6 +227,7 @@ public actor ImagePipeline {
     downloadsStarted += 1
     downloadsRunning += 1
     defer { downloadsRunning -= 1 }
+    disk.loadIfNeeded()
     let destination = disk.fileURL(for: fileName)
     let partial = destination.deletingLastPathComponent()
       .appendingPathComponent(".\(fileName).\(UUID().uuidString).part", isDirectory: false)
@@ -267,8 +266,7 @@ public actor ImagePipeline {
   private nonisolated static func decodeWidgetFile(
     _ file: URL, size: ImageSize, maxFileBytes: Int, with decoder: any ImageDecoding
   ) async throws(ImagePipelineError) -> DecodedImage {
-    let attributes = try? FileManager.default.attributesOfItem(atPath: file.path)
-    let bytes = (attributes?[.size] as? NSNumber)?.intValue ?? (attributes?[.size] as? Int) ?? 0
+    let bytes = FileStatus(atPath: file.path)?.size ?? 0
     guard bytes <= maxFileBytes else { throw .tooLargeForWidget(bytes: bytes, limit: maxFileBytes) }
     let mapped: Data
     do {
@@ -474,7 +472,6 @@ public actor ImagePipeline {
 
   /// A file the decoder refuses is removed (a miss).
   private func decodeFromDisk(_ key: ImageKey) async -> DecodedImage? {
-    disk.loadIfNeeded()
     let name = fileName(forNormalized: key.url)
     guard let data = disk.read(name, now: clock.now) else { return nil }
     do {

@@ -71,6 +71,29 @@ struct DiskTierTests {
     }
   }
 
+  /// A launch reads its picture before the folder is listed; that picture is then this process's
+  /// most recent, whatever its file's date says.
+  @Test func aPictureReadBeforeTheFolderIsListedIsNotTheFirstEvicted() async throws {
+    try await withServedImages { server, directory in
+      let image = ImageFixtures.png(width: 20, height: 20)
+      let url = await server.serve(image, named: ["a", "b", "c", "d"])
+      let clock = TestClock()
+      let first = makePipeline(directory, diskByteLimit: image.count * 3, clock: clock)
+      for name in ["a", "b", "c"] {
+        _ = try await first.image(for: url(name), size: .thumbnail)
+        clock.advance(by: 60)
+      }
+
+      let relaunched = makePipeline(directory, diskByteLimit: image.count * 3, clock: clock)
+      #expect(await relaunched.cachedImage(for: url("a"), size: .thumbnail) != nil)
+      _ = try await relaunched.image(for: url("d"), size: .thumbnail)
+
+      #expect(await relaunched.cachedData(for: url("a")) != nil)
+      #expect(!Self.fileExists(await relaunched.cacheFileURL(for: url("b"))))
+      #expect(await relaunched.statistics().diskFileCount == 3)
+    }
+  }
+
   @Test func pinnedFileSurvivesEvictionAndUnpinningReleasesIt() async throws {
     try await withServedImages { server, directory in
       let image = ImageFixtures.png(width: 20, height: 20)
