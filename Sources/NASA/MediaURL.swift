@@ -66,8 +66,12 @@ public enum MediaURL {
   /// Not one of the placeholders reported after the migration (a NASA logo, a generic news thumbnail).
   static func usableImage(_ url: URL?) -> URL? {
     guard let url, url.scheme?.lowercased() == "https" else { return nil }
-    let path = url.path.lowercased()
-    if path.contains("/nasa-logo") || path.contains("/images/misc/news-thumbnail.") { return nil }
+    let path = url.path
+    if TextScan.contains("/nasa-logo", in: path)
+      || TextScan.contains("/images/misc/news-thumbnail.", in: path)
+    {
+      return nil
+    }
     return url
   }
 

@@ -13,7 +13,12 @@ public enum APODPlayback: Sendable, Hashable {
   case openPage(URL)
 
   public init(_ apod: APOD) {
-    if apod.mediaType == .image, apod.imageURL != nil {
+    self.init(apod, imageURL: apod.imageURL)
+  }
+
+  /// `imageURL` is `apod.imageURL`, from a caller that has it already.
+  public init(_ apod: APOD, imageURL: URL?) {
+    if apod.mediaType == .image, imageURL != nil {
       self = .picture
       return
     }

@@ -13,14 +13,18 @@ public enum APODHero: Sendable, Hashable {
 
 extension APOD {
   public var hero: APODHero {
-    switch APODPlayback(self) {
+    // Worked out once: each address is a few URL reads, and a launch waits for this one.
+    let image = imageURL
+    switch APODPlayback(self, imageURL: image) {
     case .picture:
-      guard let picture = pictureURLs else { return .link(page: pageURL, poster: nil) }
+      guard let picture = APODPictureURLs(imageURL: image, hdImageURL: hdImageURL) else {
+        return .link(page: pageURL, poster: nil)
+      }
       return .image(preview: picture.preview, hd: picture.hd)
     case .embeddedPlayer(let player), .nativePlayer(let player):
-      return .video(poster: imageURL, play: player)
+      return .video(poster: image, play: player)
     case .openPage(let page):
-      return .link(page: page, poster: imageURL)
+      return .link(page: page, poster: image)
     }
   }
 }

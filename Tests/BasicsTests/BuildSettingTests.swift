@@ -8,6 +8,7 @@ struct BuildSettingTests {
   @Test(arguments: [
     ("DEMO_KEY", "DEMO_KEY"),
     ("  key-123\n", "key-123"),
+    ("\u{00A0}group.example\u{2003}\r\n", "group.example"),
   ])
   func aSetValueIsReadTrimmed(raw: String, expected: String) {
     #expect(BuildSetting.value(raw) == expected)

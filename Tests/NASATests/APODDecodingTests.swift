@@ -23,6 +23,25 @@ struct V1DecodingTests {
     #expect(apod.alt == nil)
   }
 
+  /// Placeholders reported after the migration (a NASA logo, a generic news thumbnail), in any case.
+  @Test(arguments: [
+    "https://www.nasa.gov/wp-content/themes/nasa/assets/images/nasa-logo.svg",
+    "https://science.nasa.gov/wp-content/uploads/NASA-Logo-Large.png",
+    "https://apod.nasa.gov/images/misc/news-thumbnail.jpg",
+    "https://apod.nasa.gov/Images/Misc/News-Thumbnail.JPG",
+  ])
+  func aPlaceholderIsNoImage(address: String) throws {
+    let day = try APODDay(year: 2026, month: 11, day: 2)
+    let apod = APOD(
+      date: day, title: "Placeholder", explanation: "", mediaType: .image, url: URL(string: address),
+      hdurl: URL(string: address), pageURL: APOD.legacyPageURL(for: day), source: .v1)
+    #expect(apod.imageURL == nil)
+    #expect(apod.hdImageURL == nil)
+    var real = apod
+    real.url = URL(string: "https://apod.nasa.gov/apod/image/2611/LogoOfNASA_960.jpg")
+    #expect(real.imageURL == real.url)
+  }
+
   @Test func explanationWhitespaceIsCollapsed() throws {
     let apod = try decoded(APODFixtures.v1Image, .v1)
     #expect(apod.explanation.hasPrefix("A faint ring of glowing gas"))
