@@ -14,7 +14,7 @@ struct DiskImageStore {
     var byteCount: Int
     var lastUse: UInt64
     var stampedAt: Date
-    var fileURL: URL
+    var path: String
   }
 
   static let pinsFileName = "pins.json"
@@ -34,12 +34,17 @@ struct DiskImageStore {
   private var pinnedDirectoryIsAvailable = true
 
   private let keepsPinsApart: Bool
+  /// Paths, not URLs: appending to a URL costs a microsecond on Linux, several per lookup.
+  private let directoryPath: String
+  private let pinnedDirectoryPath: String
 
   init(directory: URL, pinnedDirectory: URL? = nil, byteLimit: Int) {
     self.directory = directory
     self.pinnedDirectory = pinnedDirectory ?? directory
     self.byteLimit = max(0, byteLimit)
     keepsPinsApart = self.pinnedDirectory.standardizedFileURL != directory.standardizedFileURL
+    directoryPath = directory.path
+    pinnedDirectoryPath = keepsPinsApart ? self.pinnedDirectory.path : directoryPath
   }
 
   private var pinsFileURL: URL {
@@ -49,8 +54,23 @@ struct DiskImageStore {
   var count: Int { entries.count }
 
   func fileURL(for name: String) -> URL {
-    let folder = pinned.contains(name) && pinnedDirectoryIsAvailable ? pinnedDirectory : directory
-    return folder.appendingPathComponent(name, isDirectory: false)
+    URL(fileURLWithPath: path(for: name), isDirectory: false)
+  }
+
+  private func path(for name: String) -> String {
+    Self.path(
+      of: name, in: pinned.contains(name) && pinnedDirectoryIsAvailable ? pinnedDirectoryPath : directoryPath)
+  }
+
+  private static func path(of name: String, in folder: String) -> String {
+    folder.hasSuffix("/") ? folder + name : folder + "/" + name
+  }
+
+  /// Where a name this index does not know may be: the caches folder first (where almost every
+  /// picture is), then the pinned one.
+  private var foldersToLookIn: [(path: String, isPinned: Bool)] {
+    keepsPinsApart && pinnedDirectoryIsAvailable
+      ? [(directoryPath, false), (pinnedDirectoryPath, true)] : [(directoryPath, false)]
   }
 
   func contains(_ name: String) -> Bool { entries[name] != nil }
@@ -75,12 +95,13 @@ struct DiskImageStore {
     }
     var folders = [directory]
     if keepsPinsApart, pinnedDirectoryIsAvailable { folders.append(pinnedDirectory) }
-    var found: [(name: String, bytes: Int, modified: Date, url: URL)] = []
+    var found: [(name: String, bytes: Int, modified: Date, path: String)] = []
     for folder in folders {
-      let names = (try? fileManager.contentsOfDirectory(atPath: folder.path)) ?? []
+      let folderPath = folder.path
+      let names = (try? fileManager.contentsOfDirectory(atPath: folderPath)) ?? []
       for name in names where Self.isDigestName(name) && entries[name] == nil {
-        let file = folder.appendingPathComponent(name, isDirectory: false)
-        guard let status = FileStatus(atPath: file.path), status.isRegularFile else { continue }
+        let file = Self.path(of: name, in: folderPath)
+        guard let status = FileStatus(atPath: file), status.isRegularFile else { continue }
         found.append((name, status.size, status.modified, file))
       }
     }
@@ -92,7 +113,7 @@ struct DiskImageStore {
     for file in found where entries[file.name] == nil {
       useCounter += 1
       entries[file.name] = Entry(
-        byteCount: file.bytes, lastUse: useCounter, stampedAt: file.modified, fileURL: file.url)
+        byteCount: file.bytes, lastUse: useCounter, stampedAt: file.modified, path: file.path)
       totalBytes += file.bytes
     }
     for name in readBefore {
@@ -116,29 +137,46 @@ struct DiskImageStore {
 
   mutating func adoptIfWrittenElsewhere(_ name: String) {
     guard isAvailable, entries[name] == nil, Self.isDigestName(name) else { return }
-    var folders = [directory]
-    if keepsPinsApart, pinnedDirectoryIsAvailable { folders.insert(pinnedDirectory, at: 0) }
-    for folder in folders {
-      let file = folder.appendingPathComponent(name, isDirectory: false)
-      guard let status = FileStatus(atPath: file.path), status.isRegularFile else { continue }
-      if folder == pinnedDirectory, keepsPinsApart { pinned.insert(name) }
-      useCounter += 1
-      entries[name] = Entry(
-        byteCount: status.size, lastUse: useCounter, stampedAt: status.modified, fileURL: file)
-      totalBytes += status.size
+    for folder in foldersToLookIn {
+      let file = Self.path(of: name, in: folder.path)
+      guard let status = FileStatus(atPath: file), status.isRegularFile else { continue }
+      adopt(name, status, at: file, isPinned: folder.isPinned)
       return
     }
   }
 
+  private mutating func adopt(_ name: String, _ status: FileStatus, at path: String, isPinned: Bool) {
+    if isPinned { pinned.insert(name) }
+    useCounter += 1
+    entries[name] = Entry(byteCount: status.size, lastUse: useCounter, stampedAt: status.modified, path: path)
+    totalBytes += status.size
+  }
+
   mutating func read(_ name: String, now: Date) -> Data? {
-    adoptIfWrittenElsewhere(name)
-    guard let entry = entries[name] else { return nil }
-    guard let data = try? Data(contentsOf: entry.fileURL) else {
-      forget(name)  // deleted behind our back
-      return nil
+    let data: Data
+    if let entry = entries[name] {
+      guard let file = PlainFile.contents(atPath: entry.path) else {
+        forget(name)  // deleted behind our back
+        return nil
+      }
+      data = file.data
+      // Rule: a corrupt or truncated file is a miss and is removed.
+      guard data.count == entry.byteCount else {
+        remove(name)
+        return nil
+      }
+    } else {
+      // Written by the other process, or not listed yet: the bytes and the index entry come from
+      // the same open file.
+      guard isAvailable, Self.isDigestName(name),
+        let (folder, file) = foldersToLookIn.lazy.compactMap({ folder in
+          PlainFile.contents(atPath: Self.path(of: name, in: folder.path)).map { (folder, $0) }
+        }).first
+      else { return nil }
+      adopt(name, file.status, at: Self.path(of: name, in: folder.path), isPinned: folder.isPinned)
+      data = file.data
     }
-    // Rule: a corrupt or truncated file is a miss and is removed.
-    guard data.count == entry.byteCount, (try? ImageHeaderReader.validate(data)) != nil else {
+    guard (try? ImageHeaderReader.validate(data)) != nil else {
       remove(name)
       return nil
     }
@@ -149,17 +187,17 @@ struct DiskImageStore {
   mutating func didWrite(_ name: String, byteCount: Int, now: Date) {
     forget(name)
     useCounter += 1
-    let fileURL = fileURL(for: name)
-    entries[name] = Entry(byteCount: byteCount, lastUse: useCounter, stampedAt: now, fileURL: fileURL)
+    let path = path(for: name)
+    entries[name] = Entry(byteCount: byteCount, lastUse: useCounter, stampedAt: now, path: path)
     totalBytes += byteCount
-    setModificationDate(now, of: fileURL)
+    setModificationDate(now, ofFileAt: path)
     evictIfNeeded()
   }
 
   mutating func remove(_ name: String) {
-    let location = entries[name]?.fileURL ?? fileURL(for: name)
+    let location = entries[name]?.path ?? path(for: name)
     forget(name)
-    try? FileManager.default.removeItem(at: location)
+    try? FileManager.default.removeItem(atPath: location)
   }
 
   mutating func setPinned(_ isPinned: Bool, _ name: String) {
@@ -179,13 +217,12 @@ struct DiskImageStore {
   /// A move that fails leaves the file where it was, still indexed there.
   private mutating func relocate(_ name: String) {
     guard var entry = entries[name] else { return }
-    let target = fileURL(for: name)
-    guard entry.fileURL.path != target.path, entry.fileURL.standardizedFileURL != target.standardizedFileURL
-    else { return }
+    let target = path(for: name)
+    guard entry.path != target else { return }
     let fileManager = FileManager.default
-    try? fileManager.removeItem(at: target)
-    guard (try? fileManager.moveItem(at: entry.fileURL, to: target)) != nil else { return }
-    entry.fileURL = target
+    try? fileManager.removeItem(atPath: target)
+    guard (try? fileManager.moveItem(atPath: entry.path, toPath: target)) != nil else { return }
+    entry.path = target
     entries[name] = entry
   }
 
@@ -214,13 +251,13 @@ struct DiskImageStore {
     entry.lastUse = useCounter
     if abs(now.timeIntervalSince(entry.stampedAt)) >= Self.recencyStampInterval {
       entry.stampedAt = now
-      setModificationDate(now, of: entry.fileURL)
+      setModificationDate(now, ofFileAt: entry.path)
     }
     entries[name] = entry
   }
 
-  private func setModificationDate(_ date: Date, of fileURL: URL) {
-    try? FileManager.default.setAttributes([.modificationDate: date], ofItemAtPath: fileURL.path)
+  private func setModificationDate(_ date: Date, ofFileAt path: String) {
+    try? FileManager.default.setAttributes([.modificationDate: date], ofItemAtPath: path)
   }
 
   private mutating func forget(_ name: String) {

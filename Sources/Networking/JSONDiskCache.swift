@@ -49,17 +49,12 @@ public struct CacheFileIdentity: Sendable, Hashable {
   let modifiedSeconds: Int
   let modifiedNanoseconds: Int
 
-  init(_ status: stat) {
-    device = UInt64(status.st_dev)
-    inode = UInt64(status.st_ino)
-    size = Int64(status.st_size)
-    #if canImport(Darwin)
-      modifiedSeconds = Int(status.st_mtimespec.tv_sec)
-      modifiedNanoseconds = Int(status.st_mtimespec.tv_nsec)
-    #else
-      modifiedSeconds = Int(status.st_mtim.tv_sec)
-      modifiedNanoseconds = Int(status.st_mtim.tv_nsec)
-    #endif
+  init(_ status: FileStatus) {
+    device = status.device
+    inode = status.inode
+    size = Int64(status.size)
+    modifiedSeconds = status.modifiedSeconds
+    modifiedNanoseconds = status.modifiedNanoseconds
   }
 
   /// The identity in 64 bits, the same in every process (unlike `hashValue`), for records kept on
@@ -191,6 +186,11 @@ public actor JSONDiskCache {
   private nonisolated let toldNewer = Locked<Set<String>>([])
   /// `directory`'s path, kept as text: building file URLs was a large part of a read.
   private nonisolated let directoryPath: String
+  private nonisolated let decoder: JSONDecoder = {
+    let decoder = JSONDecoder()
+    decoder.dateDecodingStrategy = .secondsSince1970
+    return decoder
+  }()
 
   public init(directory: URL, schemaVersion: Int = 1, oldestReadableSchema: Int? = nil, clock: any Clocking) {
     self.directory = directory
@@ -236,8 +236,6 @@ public actor JSONDiskCache {
         ?? (moveLegacyFile(for: key) ? Self.readFile(atPath: path) : nil)
     else { return .missing }
     // One decode in the usual case: an envelope of this schema holding a `Value`.
-    let decoder = JSONDecoder()
-    decoder.dateDecodingStrategy = .secondsSince1970
     if let envelope = try? decoder.decode(Envelope<Value>.self, from: data),
       (oldestReadableSchema...schemaVersion).contains(envelope.schema)
     {
@@ -317,25 +315,7 @@ public actor JSONDiskCache {
   /// The bytes of the file at `path` and the identity of that very file (both from one open
   /// descriptor, so they always belong together), or nil when there is no readable file.
   nonisolated static func readFile(atPath path: String) -> (Data, CacheFileIdentity)? {
-    let descriptor = open(path, O_RDONLY)
-    guard descriptor >= 0 else { return nil }
-    defer { close(descriptor) }
-    var status = stat()
-    guard fstat(descriptor, &status) == 0 else { return nil }
-    var data = Data(count: max(Int(status.st_size), 0) + 1)
-    var filled = 0
-    while true {
-      if filled == data.count { data.count += 4096 }
-      let count = data.withUnsafeMutableBytes { buffer in
-        read(descriptor, buffer.baseAddress.map { $0 + filled }, buffer.count - filled)
-      }
-      if count < 0, errno == EINTR { continue }
-      guard count >= 0 else { return nil }
-      if count == 0 { break }
-      filled += count
-    }
-    data.count = filled
-    return (data, CacheFileIdentity(status))
+    PlainFile.contents(atPath: path).map { ($0.data, CacheFileIdentity($0.status)) }
   }
 
   /// The envelope version of the file at `path`, or nil when there is no readable envelope.
@@ -346,9 +326,7 @@ public actor JSONDiskCache {
 
   /// The identity of the file at `path` now, or nil when there is none.
   nonisolated static func identity(atPath path: String) -> CacheFileIdentity? {
-    var status = stat()
-    guard stat(path, &status) == 0 else { return nil }
-    return CacheFileIdentity(status)
+    FileStatus(atPath: path).map(CacheFileIdentity.init)
   }
 
   /// Saves `value` for `key` atomically and returns the save time (from the injected clock).
@@ -432,7 +410,7 @@ public actor JSONDiskCache {
       if let key = Self.key(inName: name, suffixLength: Self.suffixLength, named: Self.fileName(for:)) {
         var status = stat()
         guard fstatat(descriptor, name, &status, 0) == 0 else { continue }
-        found.append((key, CacheFileIdentity(status)))
+        found.append((key, CacheFileIdentity(FileStatus(status))))
       } else if let key = Self.key(
         inName: name, suffixLength: Self.legacySuffixLength, named: Self.legacyFileName(for:))
       {
@@ -567,8 +545,7 @@ extension JSONDiskCache {
       guard count > 0 else { return .failure(WriteFailure(message: String(cString: strerror(errno)))) }
       written += count
     }
-    var status = stat()
-    guard fstat(descriptor, &status) == 0 else {
+    guard let status = FileStatus(descriptor: descriptor) else {
       return .failure(WriteFailure(message: String(cString: strerror(errno))))
     }
     return .success(CacheFileIdentity(status))
