@@ -37,12 +37,30 @@ public struct SharedStorage: Sendable, Hashable {
     self.init(appGroupContainer: nil, caches: folders.caches, applicationSupport: folders.applicationSupport)
   }
 
+  private static let apodCacheName = "apod"
+  private static let imagesName = "images"
+  private static let pinnedImagesName = "PinnedImages"
+
   private init(caches: URL, applicationSupport: URL, isShared: Bool) {
-    apodCache = caches.appendingPathComponent("apod", isDirectory: true)
-    images = caches.appendingPathComponent("images", isDirectory: true)
-    pinnedImages = applicationSupport.appendingPathComponent("PinnedImages", isDirectory: true)
+    apodCache = caches.appendingPathComponent(Self.apodCacheName, isDirectory: true)
+    images = caches.appendingPathComponent(Self.imagesName, isDirectory: true)
+    pinnedImages = applicationSupport.appendingPathComponent(Self.pinnedImagesName, isDirectory: true)
     widgetShelf = applicationSupport.appendingPathComponent("Widget", isDirectory: true)
     self.isShared = isShared
+  }
+
+  /// What an earlier version saved in the process's own folders, moved here (`moveContent(from:)`).
+  /// Looked for by path first: at almost every launch there is nothing, and URLs cost more to build.
+  @discardableResult
+  public func moveContent(fromOwnFolders folders: ProcessFolders) -> [URL] {
+    guard isShared else { return [] }
+    let caches = folders.caches.path
+    let support = folders.applicationSupport.path
+    let earlier = [
+      (caches, Self.apodCacheName), (caches, Self.imagesName), (support, Self.pinnedImagesName),
+    ]
+    guard earlier.contains(where: { FileStatus(atPath: $0.0 + "/" + $0.1) != nil }) else { return [] }
+    return moveContent(from: SharedStorage(ownFolders: folders))
   }
 
   /// A folder here with content is left alone: it is newer, and the other process may be using it; an

@@ -73,6 +73,34 @@ struct AppProcessTests {
     }
   }
 
+  /// A build signed without the App Group saved in the app's own folders; the first launch with
+  /// the group moves that into it, so nothing is asked again.
+  @Test func theFirstLaunchWithTheAppGroupKeepsWhatAnEarlierBuildSaved() async throws {
+    let today = try Self.aPictureDay()
+    let folder = try TemporaryDirectory()
+    let group = folder.url.appending(path: "group", directoryHint: .isDirectory)
+    try await LoopbackAPOD.run(now: utc("\(today.iso)T20:00:00Z")) { loopback in
+      await loopback.serveBasicFeed(days: APODDay.lastDays(3, endingOn: today))
+      let (_, _, _, earlier) = Self.app(over: loopback, in: folder)
+      await earlier.today.load()
+      let asked = await loopback.server.requestCount()
+      #expect(asked == 1)
+
+      let (process, _, _, model) = Self.app(
+        over: loopback, in: folder, info: [SharedConfiguration.Key.appGroup: "group.test"],
+        group: ("group.test", group))
+      await model.today.load()
+
+      guard case .loaded(let shown) = model.today.state else {
+        throw TestFailure("Today did not load: \(model.today.state)")
+      }
+      #expect(shown.apod.date == today)
+      #expect(await loopback.server.requestCount() == asked)
+      #expect(process.stack.storage.apodCache.path.hasPrefix(group.path))
+      #expect(!FileManager.default.fileExists(atPath: folder.url.appending(path: "caches/apod").path))
+    }
+  }
+
   /// The background refresh and the reminder's day come from the process as the app builds them.
   @Test func theBackgroundRefreshPutsTodaysTitleAndPictureInTheAppsReminder() async throws {
     let today = try Self.aPictureDay()

@@ -23,7 +23,7 @@ nonisolated public final class AppProcess: Sendable {
     configuration = AppConfiguration(info: info)
     let storage = SharedStorage(configuration.shared, folders: folders)
     // Before anything reads the group: what an earlier version saved in the app's own folders.
-    storage.moveContent(from: SharedStorage(ownFolders: folders))
+    storage.moveContent(fromOwnFolders: folders)
     stack = SharedStack(
       storage: storage, nasaAPIKey: configuration.shared.nasaAPIKey, imageDecoder: imageDecoder,
       clock: clock, service: service)
