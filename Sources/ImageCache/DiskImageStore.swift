@@ -42,9 +42,23 @@ struct DiskImageStore {
     self.directory = directory
     self.pinnedDirectory = pinnedDirectory ?? directory
     self.byteLimit = max(0, byteLimit)
-    keepsPinsApart = self.pinnedDirectory.standardizedFileURL != directory.standardizedFileURL
-    directoryPath = directory.path
-    pinnedDirectoryPath = keepsPinsApart ? self.pinnedDirectory.path : directoryPath
+    directoryPath = Self.plainPath(of: directory)
+    let pinnedPath = Self.plainPath(of: self.pinnedDirectory)
+    keepsPinsApart = pinnedPath != directoryPath
+    pinnedDirectoryPath = keepsPinsApart ? pinnedPath : directoryPath
+  }
+
+  /// Standardizing a URL costs microseconds on Linux; only a path with `.`, `..` or `//` needs it.
+  private static func plainPath(of folder: URL) -> String {
+    let path = folder.path
+    var previous: UInt8 = 0
+    for byte in path.utf8 {
+      if previous == UInt8(ascii: "/"), byte == UInt8(ascii: ".") || byte == UInt8(ascii: "/") {
+        return folder.standardizedFileURL.path
+      }
+      previous = byte
+    }
+    return path
   }
 
   private var pinsFileURL: URL {
