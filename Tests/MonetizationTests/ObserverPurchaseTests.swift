@@ -14,9 +14,11 @@ struct ObserverPurchaseInterceptorTests {
     }
     #expect(response == InterceptorResponse(result: .success, closesPaywall: true))
     #expect(harness.entitlements.entitlement.isPremium)
+    #expect(harness.entitlements.entitlement.productID == transaction.productID)
+    #expect(harness.entitlements.entitlement.expirationDate == transaction.expirationDate)
     // The SDK synchronizes after `.success` (InterceptorAnswerTests).
     #expect(harness.calls.count("backend.synchronize") == 0)
-    #expect(harness.purchaser.finishedTransactionIDs == [11])
+    #expect(harness.purchaser.finishedTransactionIDs == [transaction.id])
     #expect(harness.purchaser.purchasedProductIDs == [MonetizationFixtures.monthly])
   }
 
@@ -29,8 +31,9 @@ struct ObserverPurchaseInterceptorTests {
       await harness.purchases.handlePurchase(plan: MonetizationFixtures.monthlyPlan)
     }
     #expect(response == InterceptorResponse(result: .success, closesPaywall: true))
-    #expect(harness.purchaser.finishedTransactionIDs == [14])
+    #expect(harness.purchaser.finishedTransactionIDs == [transaction.id])
     #expect(harness.entitlements.entitlement.access == .premium)
+    #expect(harness.entitlements.entitlement.expirationDate == transaction.expirationDate)
     // The re-check runs afterwards and, when the SDK never answers, ends at its time limit (each
     // check ends with one `entitlementUpdated`).
     let updatesBefore = harness.logger.count(of: .entitlementUpdated)
