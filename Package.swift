@@ -245,7 +245,7 @@ var targets: [Target] = [
     name: "ExploreCoreTests",
     dependencies: [
       "APODSearch", "Basics", "ExploreCore", "ScreenCore", "NASA", "Networking", "TestSupport",
-      "APODTestSupport",
+      "TestServer", "APODTestSupport",
     ]),
   .testTarget(
     name: "ViewerCoreTests",

@@ -110,8 +110,8 @@ public struct ExploreContent: RefreshableContent {
   public var status: ContentStatus? {
     guard case .loaded(let content) = state else { return nil }
     let status = ContentStatus.describing(
-      freshness: content.result.freshness, cachedAt: content.result.cachedAt, now: clock.now,
-      notReceived: content.result.notReceived.count,
+      freshness: content.result.freshness, cachedAt: content.result.cachedAt, notice: content.result.notice,
+      now: clock.now, notReceived: content.result.notReceived.count,
       asked: APODDay.lastDays(days, endingOn: APODDay.today(now: clock.now)).count)
     if status?.kind == .savedCurrent, APODDay.today(now: content.checkedAt) != APODDay.today(now: clock.now) {
       return nil

@@ -61,7 +61,7 @@ public actor APODRepository {
 
   /// Today's APOD (US Eastern day), or the newest earlier one when today's is not out yet.
   /// Throws only when nothing suitable is cached and the network could not help, or when the
-  /// device clock is before the first APOD and nothing is saved (`.invalidDay(.beforeFirstDay)`).
+  /// device clock is before the first APOD and nothing is saved (`.clockBeforeFirstDay`).
   ///
   /// Runs on the caller's executor: the repository holds no mutable state (every rule lives in
   /// the cache files), and not hopping to the actor and back is most of what a warm launch costs.
@@ -70,7 +70,11 @@ public actor APODRepository {
   ) async throws(APODError) -> APODResult {
     let now = clock.now
     let today = APODDay.today(now: now)
-    guard today >= APODDay.first else { return try await newestSaved(clockDay: today) }
+    guard today >= APODDay.first else {
+      let saved = try await newestSaved(1, clockDay: today)[0]
+      return APODResult(
+        apod: saved.value, freshness: .fresh, cachedAt: saved.savedAt, notice: .clockBeforeFirstDay(today))
+    }
     let record = await cache.value(TodayRecord.self, for: Keys.today)
     // A saved today is the answer; only an explicit refresh (or a copy to repair) asks again.
     if let (saved, repair) = await savedCopy(today) {
@@ -109,15 +113,18 @@ public actor APODRepository {
     }
   }
 
-  /// A device clock before the first APOD (a reset clock) has no day to ask for: the newest saved one.
-  private nonisolated(nonsending) func newestSaved(clockDay: APODDay) async throws(APODError) -> APODResult {
+  /// A device clock before the first APOD (a reset clock) has no day to ask for: the newest saved
+  /// days, newest first, never fewer than one.
+  private nonisolated(nonsending) func newestSaved(
+    _ count: Int, clockDay: APODDay
+  ) async throws(APODError) -> [CachedValue<APOD>] {
+    var found: [CachedValue<APOD>] = []
     for day in savedDayFingerprints().keys.sorted(by: >) {
-      if let saved = await savedDay(day) {
-        let notice = APODNotice.clockBeforeFirstDay(clockDay)
-        return APODResult(apod: saved.value, freshness: .fresh, cachedAt: saved.savedAt, notice: notice)
-      }
+      guard found.count < max(count, 1) else { break }
+      if let saved = await savedDay(day) { found.append(saved) }
     }
-    throw .invalidDay(.beforeFirstDay(clockDay))
+    guard !found.isEmpty else { throw .clockBeforeFirstDay(clockDay) }
+    return found
   }
 
   /// Shows the newest day before `today` (some days have no APOD, so not always yesterday), from
@@ -192,10 +199,15 @@ public actor APODRepository {
   /// The APOD of `day` (the date picker, `spacer show`): from the cache when saved, else fetched
   /// once and saved; `.refresh` asks the service even for a saved day (`refreshed`). Throws `.noAPOD` for a day without a picture, `.invalidDay` outside the range.
   public func apod(for day: APODDay, policy: FetchPolicy = .automatic) async throws(APODError) -> APODResult {
+    let now = clock.now
     do {
-      _ = try day.validated(now: clock.now)
+      _ = try day.validated(now: now)
     } catch {
-      throw .invalidDay(error)
+      // On a reset clock every day is "in the future": a saved one is still shown, none is asked.
+      let clockDay = APODDay.today(now: now)
+      guard clockDay < APODDay.first, day >= APODDay.first else { throw .invalidDay(error) }
+      guard let saved = await savedDay(day) else { throw .clockBeforeFirstDay(clockDay) }
+      return APODResult(apod: saved.value, freshness: .fresh, cachedAt: saved.savedAt)
     }
     if let (saved, repair) = await savedCopy(day) {
       // A saved day never changes by itself; only an explicit refresh (or a repair) asks again.
@@ -245,7 +257,7 @@ public actor APODRepository {
 
   /// The last `days` days (default 30) ending today (US Eastern), newest first. Refreshes at
   /// most once per APOD day unless `policy` is `.refresh`; only days not yet saved are asked for.
-  /// A device clock before the first APOD throws `.invalidDay(.beforeFirstDay)`.
+  /// A device clock before the first APOD lists the newest saved days instead, and asks nothing.
   public func explore(
     days: Int = 30, _ policy: FetchPolicy = .automatic
   ) async throws(APODError)
@@ -253,8 +265,13 @@ public actor APODRepository {
   {
     let now = clock.now
     let today = APODDay.today(now: now)
-    // A device clock before the first APOD (a reset clock): no window of days, and no request.
-    guard today >= APODDay.first else { throw .invalidDay(.beforeFirstDay(today)) }
+    guard today >= APODDay.first else {
+      let saved = try await newestSaved(days, clockDay: today)
+      return ExploreResult(
+        entries: saved.map { APODResult(apod: $0.value, freshness: .fresh, cachedAt: $0.savedAt) },
+        freshness: .fresh, cachedAt: saved.map(\.savedAt).max(),
+        notice: .savedDaysOnClockBeforeFirstDay(today))
+    }
     let window = APODDay.lastDays(days, endingOn: today)
     var saved: [APODDay: CachedValue<APOD>] = [:]
     var repairs: Set<APODDay> = []

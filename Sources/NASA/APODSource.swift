@@ -53,6 +53,8 @@ public enum APODError: Error, Sendable, Hashable {
   /// newest page, sent whatever was asked). That says nothing about whether the day has a
   /// picture: it was not received, and is asked for again next time.
   case notReceived(APODDay)
+  /// The device clock is before the first APOD (a reset clock) and nothing saved answers.
+  case clockBeforeFirstDay(APODDay)
 
   public func message(now: Date) -> String {
     switch self {
@@ -72,6 +74,11 @@ public enum APODError: Error, Sendable, Hashable {
     case .notReceived(let day):
       Localized.text(
         "NASA answered with a list of other days, without the picture of %@; nothing was saved.", day.iso)
+    case .clockBeforeFirstDay(let clockDay):
+      Localized.text(
+        "This phone's date (%@) is before the first Astronomy Picture of the Day (%@): only saved pictures "
+          + "can be shown, and none is saved for this yet. Set the phone to the right date to load pictures.",
+        clockDay.iso, APODDay.first.iso)
     }
   }
 

@@ -142,7 +142,7 @@ public actor AutomaticAPODSource: APODSource {
   static func isServiceFailure(_ error: APODError) -> Bool {
     switch error {
     case .network, .unreadable, .wrongDay, .notReceived: true
-    case .notPublishedYet, .noAPOD, .invalidDay, .notCached: false
+    case .notPublishedYet, .noAPOD, .invalidDay, .notCached, .clockBeforeFirstDay: false
     }
   }
 }

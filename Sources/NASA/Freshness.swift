@@ -69,6 +69,7 @@ public enum StaleReason: Sendable, Hashable {
 public enum APODNotice: Sendable, Hashable {
   case notPublishedYet(today: APODDay, showing: APODDay)
   case clockBeforeFirstDay(APODDay)
+  case savedDaysOnClockBeforeFirstDay(APODDay)
 
   public var message: String {
     switch self {
@@ -78,6 +79,10 @@ public enum APODNotice: Sendable, Hashable {
     case .clockBeforeFirstDay(let clockDay):
       Localized.text(
         "This phone's date (%@) is before the first Astronomy Picture of the Day (%@): showing the newest saved day.",
+        clockDay.iso, APODDay.first.iso)
+    case .savedDaysOnClockBeforeFirstDay(let clockDay):
+      Localized.text(
+        "This phone's date (%@) is before the first Astronomy Picture of the Day (%@): showing the saved days, newest first.",
         clockDay.iso, APODDay.first.iso)
     }
   }
@@ -122,16 +127,18 @@ public struct ExploreResult: Sendable, Hashable {
   /// What an explicit refresh of a window already saved found, for each saved day the service
   /// answered with; nil when no saved day was asked again.
   public var refreshed: [APODDay: RefreshOutcome]?
+  public var notice: APODNotice?
 
   public init(
     entries: [APODResult], freshness: Freshness, cachedAt: Date?, droppedCount: Int = 0,
-    notReceived: [APODDay] = []
+    notReceived: [APODDay] = [], notice: APODNotice? = nil
   ) {
     self.entries = entries
     self.freshness = freshness
     self.cachedAt = cachedAt
     self.droppedCount = droppedCount
     self.notReceived = notReceived
+    self.notice = notice
   }
 
   public var items: [APOD] { entries.map(\.apod) }

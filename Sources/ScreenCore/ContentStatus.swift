@@ -43,9 +43,9 @@ extension ContentStatus {
   /// that they will be asked for again, after the stale reason when there is one. A list missing
   /// days is never "nothing newer".
   public static func describing(
-    freshness: Freshness, cachedAt: Date?, now: Date, notReceived: Int, asked: Int
+    freshness: Freshness, cachedAt: Date?, notice: APODNotice?, now: Date, notReceived: Int, asked: Int
   ) -> ContentStatus? {
-    let status = describing(freshness: freshness, cachedAt: cachedAt, notice: nil, now: now)
+    let status = describing(freshness: freshness, cachedAt: cachedAt, notice: notice, now: now)
     guard notReceived > 0 else { return status }
     let missing = Localized.text(
       "%lld of the %lld days asked for were not received from NASA; they will be asked for again.",

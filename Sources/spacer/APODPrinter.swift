@@ -120,7 +120,9 @@ struct APODPrinter {
   func print(_ result: ExploreResult) throws {
     if let outcomes = result.refreshed {
       Console.note(refreshNote(outcomes, saved: result.entries.count))
-    } else if let note = statusNote(freshness: result.freshness, cachedAt: result.cachedAt, notice: nil) {
+    } else if let note = statusNote(
+      freshness: result.freshness, cachedAt: result.cachedAt, notice: result.notice)
+    {
       Console.note(note.text)
     }
     if result.droppedCount > 0 {

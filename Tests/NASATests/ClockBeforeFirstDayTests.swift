@@ -32,13 +32,26 @@ struct ClockBeforeFirstDayTests {
     #expect(await harness.repository.savedAPODs().count == 3)
   }
 
-  @Test func exploreSaysTheClockIsBeforeTheFirstDayWithoutARequest() async throws {
+  @Test func exploreListsTheNewestSavedDaysWithoutARequest() async throws {
     let harness = try await harnessWithSavedDays()
     let callsBefore = await harness.source.callCount
-    await #expect(throws: APODError.invalidDay(.beforeFirstDay(day("1990-03-01")))) {
-      try await harness.repository.explore(days: 30)
+    for policy in [FetchPolicy.automatic, .refresh, .cacheOnly] {
+      let result = try await harness.repository.explore(days: 2, policy)
+      #expect(result.items.map(\.date) == [today, today.previous])
+      #expect(result.notice == .savedDaysOnClockBeforeFirstDay(day("1990-03-01")))
+      #expect(result.freshness == .fresh)
     }
     #expect(await harness.source.callCount == callsBefore)
+  }
+
+  @Test func exploreWithNothingSavedSaysTheClockIsBeforeTheFirstDay() async throws {
+    let harness = try RepositoryHarness(at: resetClock)
+    for policy in [FetchPolicy.automatic, .refresh, .cacheOnly] {
+      await #expect(throws: APODError.clockBeforeFirstDay(day("1990-03-01"))) {
+        try await harness.repository.explore(days: 30, policy)
+      }
+    }
+    #expect(await harness.source.callCount == 0)
   }
 
   @Test func todayIsTheNewestSavedDayWithoutARequest() async throws {
@@ -56,17 +69,24 @@ struct ClockBeforeFirstDayTests {
   @Test func todayWithNothingSavedSaysTheClockIsBeforeTheFirstDay() async throws {
     let harness = try RepositoryHarness(at: resetClock)
     for policy in [FetchPolicy.automatic, .refresh, .cacheOnly] {
-      await #expect(throws: APODError.invalidDay(.beforeFirstDay(day("1990-03-01")))) {
+      await #expect(throws: APODError.clockBeforeFirstDay(day("1990-03-01"))) {
         try await harness.repository.today(policy)
       }
     }
     #expect(await harness.source.callCount == 0)
   }
 
-  @Test func aDayIsRefusedAsInTheFutureWithoutARequest() async throws {
+  @Test func aSavedDayIsShownAndAnotherRefusedWithoutARequest() async throws {
     let harness = try await harnessWithSavedDays()
-    await #expect(throws: APODError.self) {
-      try await harness.repository.apod(for: day("2000-01-01"))
+    for policy in [FetchPolicy.automatic, .refresh, .cacheOnly] {
+      #expect(
+        try await harness.repository.apod(for: today.previous, policy: policy).apod.date == today.previous)
+      await #expect(throws: APODError.clockBeforeFirstDay(day("1990-03-01"))) {
+        try await harness.repository.apod(for: day("2000-01-01"), policy: policy)
+      }
+    }
+    await #expect(throws: APODError.invalidDay(.beforeFirstDay(day("1995-06-15")))) {
+      try await harness.repository.apod(for: day("1995-06-15"))
     }
     #expect(await harness.source.callCount == 1)
   }

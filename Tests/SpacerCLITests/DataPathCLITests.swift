@@ -325,6 +325,32 @@ struct AnswerWordingCLITests {
     #expect(!result.stderr.contains("nothing newer exists yet"))
   }
 
+  @Test func exploreOnAClockBeforeTheFirstDayListsTheSavedDaysSayingWhyWithoutARequest() async throws {
+    let cache = CacheFolder()
+    let empty = CacheFolder()
+    _ = try await runSpacer(["explore", "--days", "3", "--demo"], cacheDirectory: cache.url)
+    let server = LoopbackServer()
+    let base = try await server.start()
+    let services = [
+      "--base-url", base.appending(path: "planetary/apod").absoluteString,
+      "--basic-base-url", base.appending(path: "wp-json/wp/v2/apod-basic").absoluteString,
+    ]
+    let reset = ["SPACER_NOW": "1990-03-01T17:00:00Z"]
+    let listed = try await runSpacer(
+      ["explore", "--days", "30"] + services, cacheDirectory: cache.url, environment: reset)
+    let nothing = try await runSpacer(
+      ["explore", "--days", "30"] + services, cacheDirectory: empty.url, environment: reset)
+    let requests = await server.requestCount()
+    await server.stop()
+    #expect(listed.status == 0, "\(listed.stderr)")
+    let days = listed.stdout.split(separator: "\n").map { String($0.prefix(10)) }
+    #expect(days == [cliToday, cliToday.previous, cliToday.previous.previous].map(\.iso), "\(listed.stdout)")
+    #expect(listed.stderr.contains("This phone's date (1990-03-01)"), "\(listed.stderr)")
+    #expect(nothing.status == 1)
+    #expect(nothing.stderr.hasPrefix("spacer: error: This phone's date (1990-03-01)"), "\(nothing.stderr)")
+    #expect(requests == 0)
+  }
+
   @Test func exploreServedFromTheCacheNeverClaimsNothingNewerExists() async throws {
     let cache = CacheFolder()
     _ = try await runSpacer(["explore", "--days", "3", "--demo"], cacheDirectory: cache.url)
