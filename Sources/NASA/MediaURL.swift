@@ -104,7 +104,10 @@ public enum MediaURL {
       default: item
       }
     }
-    if width == nil { items.insert(URLQueryItem(name: "w", value: String(standardWidth)), at: 0) }
+    // A `w` that is not a number was replaced above: not a second one.
+    if !items.contains(where: { $0.name == "w" }) {
+      items.insert(URLQueryItem(name: "w", value: String(standardWidth)), at: 0)
+    }
     components.percentEncodedQueryItems = items
     return components.url ?? url
   }
