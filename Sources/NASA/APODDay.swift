@@ -99,6 +99,13 @@ public struct APODDay: Sendable, Hashable, Comparable, Strideable, CustomStringC
     return try candidate.validated(now: now)
   }
 
+  /// A day the repository may be asked for: on a clock before the first APOD (a reset phone) every
+  /// day from 1995-06-16 is "after today", and the repository answers those from what is saved.
+  public func askable(now: Date) throws(APODDayError) -> APODDay {
+    if Self.today(now: now) < Self.first, self >= Self.first { return self }
+    return try validated(now: now)
+  }
+
   public func validated(now: Date) throws(APODDayError) -> APODDay {
     if self < Self.first { throw .beforeFirstDay(self) }
     let today = Self.today(now: now)

@@ -201,11 +201,13 @@ public actor APODRepository {
   public func apod(for day: APODDay, policy: FetchPolicy = .automatic) async throws(APODError) -> APODResult {
     let now = clock.now
     do {
-      _ = try day.validated(now: now)
+      _ = try day.askable(now: now)
     } catch {
-      // On a reset clock every day is "in the future": a saved one is still shown, none is asked.
-      let clockDay = APODDay.today(now: now)
-      guard clockDay < APODDay.first, day >= APODDay.first else { throw .invalidDay(error) }
+      throw .invalidDay(error)
+    }
+    let clockDay = APODDay.today(now: now)
+    if clockDay < APODDay.first {
+      // A reset clock: a saved day is shown, none is asked.
       guard let saved = await savedDay(day) else { throw .clockBeforeFirstDay(clockDay) }
       return APODResult(apod: saved.value, freshness: .fresh, cachedAt: saved.savedAt)
     }

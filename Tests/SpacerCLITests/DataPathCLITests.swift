@@ -351,6 +351,33 @@ struct AnswerWordingCLITests {
     #expect(requests == 0)
   }
 
+  @Test func showOnAClockBeforeTheFirstDayShowsASavedDayWithoutARequest() async throws {
+    let cache = CacheFolder()
+    _ = try await runSpacer(["show", "2024-03-03", "--demo"], cacheDirectory: cache.url)
+    let server = LoopbackServer()
+    let base = try await server.start()
+    let services = [
+      "--base-url", base.appending(path: "planetary/apod").absoluteString,
+      "--basic-base-url", base.appending(path: "wp-json/wp/v2/apod-basic").absoluteString,
+    ]
+    let reset = ["SPACER_NOW": "1990-03-01T17:00:00Z"]
+    let saved = try await runSpacer(
+      ["show", "2024-03-03", "--json"] + services, cacheDirectory: cache.url, environment: reset)
+    let unsaved = try await runSpacer(
+      ["show", "2024-03-04"] + services, cacheDirectory: cache.url, environment: reset)
+    let beforeFirst = try await runSpacer(
+      ["show", "1995-06-15"] + services, cacheDirectory: cache.url, environment: reset)
+    let requests = await server.requestCount()
+    await server.stop()
+    #expect(saved.status == 0, "\(saved.stderr)")
+    #expect(saved.stdout.contains(#""date" : "2024-03-03""#), "\(saved.stdout)")
+    #expect(unsaved.status == 1)
+    #expect(unsaved.stderr.hasPrefix("spacer: error: This phone's date (1990-03-01)"), "\(unsaved.stderr)")
+    #expect(beforeFirst.status != 0)
+    #expect(beforeFirst.stderr.contains("before the first"), "\(beforeFirst.stderr)")
+    #expect(requests == 0)
+  }
+
   @Test func exploreServedFromTheCacheNeverClaimsNothingNewerExists() async throws {
     let cache = CacheFolder()
     _ = try await runSpacer(["explore", "--days", "3", "--demo"], cacheDirectory: cache.url)
