@@ -47,17 +47,24 @@ struct DiskTierTests {
     }
   }
 
+  /// a, b and c saved a minute apart under a cap of three; d is served too.
+  private static func threeSavedAMinuteApart(
+    _ server: ImageServer, _ directory: TemporaryDirectory
+  ) async throws -> (image: Data, url: @Sendable (String) -> URL, clock: TestClock, pipeline: ImagePipeline) {
+    let image = ImageFixtures.png(width: 20, height: 20)
+    let url = await server.serve(image, named: ["a", "b", "c", "d"])
+    let clock = TestClock()
+    let pipeline = makePipeline(directory, diskByteLimit: image.count * 3, clock: clock)
+    for name in ["a", "b", "c"] {
+      _ = try await pipeline.image(for: url(name), size: .thumbnail)
+      clock.advance(by: 60)
+    }
+    return (image, url, clock, pipeline)
+  }
+
   @Test func recencySurvivesARelaunch() async throws {
     try await withServedImages { server, directory in
-      let image = ImageFixtures.png(width: 20, height: 20)
-      let url = await server.serve(image, named: ["a", "b", "c", "d"])
-      let clock = TestClock()
-
-      let first = makePipeline(directory, diskByteLimit: image.count * 3, clock: clock)
-      for name in ["a", "b", "c"] {
-        _ = try await first.image(for: url(name), size: .thumbnail)
-        clock.advance(by: 60)
-      }
+      let (image, url, clock, first) = try await Self.threeSavedAMinuteApart(server, directory)
       _ = await first.cachedData(for: url("a"))  // a becomes the most recent; b the oldest
       clock.advance(by: 60)
 
@@ -75,15 +82,7 @@ struct DiskTierTests {
   /// most recent, whatever its file's date says.
   @Test func aPictureReadBeforeTheFolderIsListedIsNotTheFirstEvicted() async throws {
     try await withServedImages { server, directory in
-      let image = ImageFixtures.png(width: 20, height: 20)
-      let url = await server.serve(image, named: ["a", "b", "c", "d"])
-      let clock = TestClock()
-      let first = makePipeline(directory, diskByteLimit: image.count * 3, clock: clock)
-      for name in ["a", "b", "c"] {
-        _ = try await first.image(for: url(name), size: .thumbnail)
-        clock.advance(by: 60)
-      }
-
+      let (image, url, clock, _) = try await Self.threeSavedAMinuteApart(server, directory)
       let relaunched = makePipeline(directory, diskByteLimit: image.count * 3, clock: clock)
       #expect(await relaunched.cachedImage(for: url("a"), size: .thumbnail) != nil)
       _ = try await relaunched.image(for: url("d"), size: .thumbnail)

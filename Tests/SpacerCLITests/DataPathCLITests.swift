@@ -325,23 +325,37 @@ struct AnswerWordingCLITests {
     #expect(!result.stderr.contains("nothing newer exists yet"))
   }
 
-  @Test func exploreOnAClockBeforeTheFirstDayListsTheSavedDaysSayingWhyWithoutARequest() async throws {
-    let cache = CacheFolder()
-    let empty = CacheFolder()
-    _ = try await runSpacer(["explore", "--days", "3", "--demo"], cacheDirectory: cache.url)
+  /// Each command run with the phone's date at 1990-03-01 against a loopback server standing in
+  /// for both services, and how many requests that server saw.
+  private static func onAResetClock(
+    _ commands: [(arguments: [String], cache: URL)]
+  ) async throws -> (runs: [(status: Int32, stdout: String, stderr: String)], requests: Int) {
     let server = LoopbackServer()
     let base = try await server.start()
     let services = [
       "--base-url", base.appending(path: "planetary/apod").absoluteString,
       "--basic-base-url", base.appending(path: "wp-json/wp/v2/apod-basic").absoluteString,
     ]
-    let reset = ["SPACER_NOW": "1990-03-01T17:00:00Z"]
-    let listed = try await runSpacer(
-      ["explore", "--days", "30"] + services, cacheDirectory: cache.url, environment: reset)
-    let nothing = try await runSpacer(
-      ["explore", "--days", "30"] + services, cacheDirectory: empty.url, environment: reset)
+    var runs: [(status: Int32, stdout: String, stderr: String)] = []
+    for command in commands {
+      runs.append(
+        try await runSpacer(
+          command.arguments + services, cacheDirectory: command.cache,
+          environment: ["SPACER_NOW": "1990-03-01T17:00:00Z"]))
+    }
     let requests = await server.requestCount()
     await server.stop()
+    return (runs, requests)
+  }
+
+  @Test func exploreOnAClockBeforeTheFirstDayListsTheSavedDaysSayingWhyWithoutARequest() async throws {
+    let cache = CacheFolder()
+    let empty = CacheFolder()
+    _ = try await runSpacer(["explore", "--days", "3", "--demo"], cacheDirectory: cache.url)
+    let (runs, requests) = try await Self.onAResetClock([
+      (["explore", "--days", "30"], cache.url), (["explore", "--days", "30"], empty.url),
+    ])
+    let (listed, nothing) = (runs[0], runs[1])
     #expect(listed.status == 0, "\(listed.stderr)")
     let days = listed.stdout.split(separator: "\n").map { String($0.prefix(10)) }
     #expect(days == [cliToday, cliToday.previous, cliToday.previous.previous].map(\.iso), "\(listed.stdout)")
@@ -354,21 +368,11 @@ struct AnswerWordingCLITests {
   @Test func showOnAClockBeforeTheFirstDayShowsASavedDayWithoutARequest() async throws {
     let cache = CacheFolder()
     _ = try await runSpacer(["show", "2024-03-03", "--demo"], cacheDirectory: cache.url)
-    let server = LoopbackServer()
-    let base = try await server.start()
-    let services = [
-      "--base-url", base.appending(path: "planetary/apod").absoluteString,
-      "--basic-base-url", base.appending(path: "wp-json/wp/v2/apod-basic").absoluteString,
-    ]
-    let reset = ["SPACER_NOW": "1990-03-01T17:00:00Z"]
-    let saved = try await runSpacer(
-      ["show", "2024-03-03", "--json"] + services, cacheDirectory: cache.url, environment: reset)
-    let unsaved = try await runSpacer(
-      ["show", "2024-03-04"] + services, cacheDirectory: cache.url, environment: reset)
-    let beforeFirst = try await runSpacer(
-      ["show", "1995-06-15"] + services, cacheDirectory: cache.url, environment: reset)
-    let requests = await server.requestCount()
-    await server.stop()
+    let (runs, requests) = try await Self.onAResetClock([
+      (["show", "2024-03-03", "--json"], cache.url), (["show", "2024-03-04"], cache.url),
+      (["show", "1995-06-15"], cache.url),
+    ])
+    let (saved, unsaved, beforeFirst) = (runs[0], runs[1], runs[2])
     #expect(saved.status == 0, "\(saved.stderr)")
     #expect(saved.stdout.contains(#""date" : "2024-03-03""#), "\(saved.stdout)")
     #expect(unsaved.status == 1)
