@@ -107,11 +107,9 @@ struct DiskImageStore {
         pinnedDirectoryIsAvailable = false
       }
     }
-    var folders = [directory]
-    if keepsPinsApart, pinnedDirectoryIsAvailable { folders.append(pinnedDirectory) }
     var found: [(name: String, bytes: Int, modified: Date, path: String)] = []
-    for folder in folders {
-      let folderPath = folder.path
+    // The same folder paths as every lookup's, so a file's path here is the one `path(for:)` gives.
+    for folderPath in foldersToLookIn.map(\.path) {
       let names = (try? fileManager.contentsOfDirectory(atPath: folderPath)) ?? []
       for name in names where Self.isDigestName(name) && entries[name] == nil {
         let file = Self.path(of: name, in: folderPath)

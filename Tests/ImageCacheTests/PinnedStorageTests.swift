@@ -107,6 +107,23 @@ struct PinnedStorageTests {
     #expect(await relaunched.isPinned(url))
   }
 
+  /// The caches folder under a name with `.`, `..` or `//`: the listing and the lookups agree on
+  /// where each file is, so putting files where they belong never moves one onto itself.
+  @Test(arguments: ["caches/./", "./caches", "caches/../caches", "caches//"])
+  func aCachesFolderNamedTheLongWayKeepsItsFiles(cachesSpelling: String) async throws {
+    let setup = try await Setup.start()
+    defer { setup.root.remove() }
+    let (pinned, server, bytes) = (setup.pinned, setup.server, setup.bytes)
+    let url = server.url("/fav.png")
+    let caches = URL(fileURLWithPath: setup.root.url.path + "/" + cachesSpelling, isDirectory: true)
+    _ = try await Self.pipeline(caches: caches, pinned: pinned).image(for: url, size: .preview)
+    await server.stop()
+
+    let relaunched = Self.pipeline(caches: caches, pinned: pinned)
+    #expect(await relaunched.statistics().diskFileCount == 1)
+    #expect(await relaunched.cachedData(for: url) == bytes)
+  }
+
   @Test func pinsKeptNextToTheCacheByAnEarlierVersionAreAdopted() async throws {
     let setup = try await Setup.start()
     defer { setup.root.remove() }
