@@ -3,7 +3,7 @@ import NASA
 import WidgetCore
 
 /// A day before 1995-06-16 or after today (a widget's clock can be ahead of the app's) opens Today:
-/// the link is ours, only its day is stale.
+/// the link is ours, only its day is stale. On a clock before 1995-06-16 a day opens (`askable`).
 nonisolated public enum DeepLink: Sendable, Equatable {
   case today
   case day(APODDay)
@@ -18,7 +18,7 @@ nonisolated public enum DeepLink: Sendable, Equatable {
       self = .today
     case ("day", 1):
       guard let day = try? APODDay(iso: path[0]) else { return nil }
-      self = (try? day.validated(now: now)).map(DeepLink.day) ?? .today
+      self = (try? day.askable(now: now)).map(DeepLink.day) ?? .today
     default:
       return nil
     }

@@ -140,8 +140,16 @@ public struct ExploreContent: RefreshableContent {
   // MARK: Date picker
 
   /// The instants the date picker offers: 1995-06-16 through today (US Eastern) at this model's
-  /// clock (`APODDay.pickerRange(now:)`).
-  public var pickerRange: ClosedRange<Date> { APODDay.pickerRange(now: clock.now) }
+  /// clock (`APODDay.pickerRange(now:)`). On a clock before 1995-06-16 every saved day is "after
+  /// today": through the newest day listed.
+  public var pickerRange: ClosedRange<Date> {
+    if APODDay.today(now: clock.now) < APODDay.first, case .loaded(let content) = state,
+      let newest = content.items.map(\.date).max()
+    {
+      return APODDay.first.pickerDate...newest.pickerDate
+    }
+    return APODDay.pickerRange(now: clock.now)
+  }
 
   /// Where the date picker starts: the picked day when there is one, else today (US Eastern),
   /// always inside `pickerRange`.
@@ -151,7 +159,8 @@ public struct ExploreContent: RefreshableContent {
     if case .loaded(let content) = state, let picked = content.picked {
       start = picked.day.pickerDate
     } else {
-      start = APODDay.today(now: clock.now).pickerDate
+      let today = APODDay.today(now: clock.now)
+      start = today < APODDay.first ? range.upperBound : today.pickerDate
     }
     return min(max(start, range.lowerBound), range.upperBound)
   }

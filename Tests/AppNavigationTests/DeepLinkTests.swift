@@ -29,6 +29,15 @@ struct DeepLinkTests {
     #expect(DeepLink(url: URL(string: "spacer://day/1995-06-15")!, now: now) == .today)
   }
 
+  /// On a clock before 1995-06-16 every day is "after today"; the day's screen shows it if saved.
+  @Test func onAResetClockADayLinkStillOpensThatDay() throws {
+    let reset = Date(timeIntervalSince1970: 636_310_800)  // 1990-03-01 17:00 UTC
+    #expect(
+      DeepLink(url: URL(string: "spacer://day/2024-03-03")!, now: reset)
+        == .day(try APODDay(iso: "2024-03-03")))
+    #expect(DeepLink(url: URL(string: "spacer://day/1995-06-15")!, now: reset) == .today)
+  }
+
   @Test(arguments: [
     "https://apod.nasa.gov/apod/astropix.html", "spacer://", "spacer://day", "spacer://day/2024-02-30",
     "spacer://day/2024-03-03/extra", "spacer://favorites", "spacer://today/now",

@@ -55,6 +55,28 @@ struct ExploreClockBeforeFirstDayTests {
     }
   }
 
+  /// Every saved day is "after today" on such a clock: the picker offers up to the newest one and
+  /// starts there, and a picked saved day shows without a request.
+  @Test func theDatePickerOffersTheSavedDays() async throws {
+    let folder = try TemporaryDirectory()
+    try await LoopbackAPOD.run(now: morning) { loopback in
+      let asked = try await savedThenReset(loopback, in: folder)
+      let model = ExploreModel(repository: loopback.repository(in: folder), days: 30, clock: loopback.clock)
+      #expect(model.pickerRange == APODDay.first.pickerDate...APODDay.first.pickerDate)
+      await model.load()
+
+      #expect(model.pickerRange == APODDay.first.pickerDate...today.pickerDate)
+      #expect(model.pickerStartDate == today.pickerDate)
+      await model.loadDay(pickerDate: older.pickerDate)
+      guard case .loaded(let content) = model.state, case .loaded(let picked)? = content.picked else {
+        Issue.record("the picked day did not load: \(model.state)")
+        return
+      }
+      #expect(picked.apod.date == older)
+      #expect(await loopback.server.requestCount() == asked)
+    }
+  }
+
   @Test func aSavedDayOpensFromTheListTheSearchAndALinkWithoutARequest() async throws {
     let folder = try TemporaryDirectory()
     try await LoopbackAPOD.run(now: morning) { loopback in
