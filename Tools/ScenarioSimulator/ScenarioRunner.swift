@@ -532,8 +532,9 @@ final class ScenarioSession {
       }
       tracked.removeAll { $0.isDone }
       if tracked.count(where: { !$0.isIdle() }) <= world.parkedCount { return }
-      // A journey's work waiting only for a slow server's held answers waits for the clock.
-      if apod?.isParked(now: world.time.deviceNow()) == true { return }
+      // A journey's work waiting only for a slow server's held answers, or between a 503 and its
+      // retry, waits for the clock.
+      if apod?.isParked(now: world.time.deviceNow(), backingOff: world.requestsBackingOff) == true { return }
       await world.waitForChange()
     }
     fail("the app did not settle within \(watchdog) (a wait that never ends?)")

@@ -117,7 +117,7 @@ final class ScenarioWorld {
   private var sleepers:
     [(
       id: Int, deadline: Date, continuation: CheckedContinuation<Void, any Error>,
-      request: DeviceRadio.SendingRequest?
+      request: DeviceRadio.SendingRequest?, isBackoff: Bool
     )] = []
   private var nextSleeperID = 0
   private var changeWaiters: [CheckedContinuation<Void, Never>] = []
@@ -223,6 +223,12 @@ final class ScenarioWorld {
       || ((hangingLoads > 0 || lostCalls > 0 || silentDisplays > 0) && !sleepers.isEmpty) ? 1 : 0)
       // A held start or status read waits for a step, under Core's time limit (a sleeper).
       + (sleepers.isEmpty ? 0 : heldReads.count + (isAwaitingHeldStart ? 1 : 0))
+  }
+
+  /// The radio requests whose sender waits on the clock before trying again (a 503's backoff):
+  /// nothing of theirs is on its way until the clock moves.
+  var requestsBackingOff: Set<Int> {
+    Set(sleepers.filter(\.isBackoff).compactMap { $0.request?.number })
   }
 
   /// `true` while a paywall is shown.
@@ -701,12 +707,13 @@ final class ScenarioWorld {
     nextSleeperID += 1
     let id = nextSleeperID
     let request = DeviceRadio.sending
+    let isBackoff = request?.isSenderRunning == true
     try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
         if Task.isCancelled {
           continuation.resume(throwing: CancellationError())
         } else {
-          sleepers.append((id, deadline, continuation, request))
+          sleepers.append((id, deadline, continuation, request, isBackoff))
           notify()
         }
       }

@@ -22,6 +22,9 @@ public actor DemoServer {
     /// Every request is refused as the api.nasa.gov gateway refuses a spent key: 429 with
     /// `Retry-After` in seconds.
     case rateLimited(retryAfter: Int)
+    /// Every request answered 503 with a proxy's text body, as the gateway's proxies answer during
+    /// an outage (the app's client retries it after a backoff).
+    case unavailable
   }
 
   /// What the legacy address (v1's path) answers.
@@ -85,6 +88,9 @@ public actor DemoServer {
     switch (misbehaviour, endpoint) {
     case (.rateLimited(let seconds), _):
       return .json(APODFixtures.gatewayOverRateLimit, status: 429, headers: ["Retry-After": "\(seconds)"])
+    case (.unavailable, _):
+      return StubResponse(
+        status: 503, headers: ["Content-Type": "text/plain"], body: Data(APODFixtures.infrastructure503.utf8))
     case (.alwaysAnswers(let day), .v1):
       let one = APODFixtures.sampleV1(for: day, title: "The wrong day")
       return .json(request.query["date"] != nil ? one : "[" + one + "]")

@@ -155,6 +155,7 @@ final class APODWorld {
     case .normal, .slow: await demo.misbehave(nil)
     case .rateLimited(let seconds): await demo.misbehave(.rateLimited(retryAfter: seconds))
     case .wrongDay(let day): await demo.misbehave(.alwaysAnswers(day))
+    case .unavailable: await demo.misbehave(.unavailable)
     }
   }
 
@@ -168,7 +169,7 @@ final class APODWorld {
   /// moves: the app waits for the world, not for work in progress. (An answer still held for a
   /// request whose caller went away stands for no request: a newer request on its way to the
   /// server is work in progress.)
-  func isParked(now: Date) -> Bool { radio.isParked(now: now) }
+  func isParked(now: Date, backingOff: Set<Int>) -> Bool { radio.isParked(now: now, backingOff: backingOff) }
 
   private func saveBeforeLaunch(clock: any Clocking) async throws {
     for day in setup.saved {
@@ -243,6 +244,12 @@ final class DeviceRadio: Sendable {
   struct SendingRequest: Sendable {
     let radio: DeviceRadio
     let number: Int
+    /// The task sending it: a wait that task begins itself is a backoff between attempts (nothing
+    /// is on its way then); a wait of a child task is an attempt's deadline.
+    let sender: Int?
+
+    /// Whether the current task is the one sending this request.
+    var isSenderRunning: Bool { sender != nil && withUnsafeCurrentTask { $0?.hashValue } == sender }
 
     /// A wait this request's sender began on the device's clock has ended.
     func wake() { radio.woke(number) }
@@ -273,7 +280,8 @@ final class DeviceRadio: Sendable {
     }
     defer { returned(number) }
     let result: Result<Value, Failure> = await withTaskCancellationHandler {
-      await Self.$sending.withValue(SendingRequest(radio: self, number: number)) {
+      let sender = withUnsafeCurrentTask { $0?.hashValue }
+      return await Self.$sending.withValue(SendingRequest(radio: self, number: number, sender: sender)) {
         do throws(Failure) {
           return .success(try await send(number))
         } catch {
@@ -318,11 +326,12 @@ final class DeviceRadio: Sendable {
   /// at `now`, and none whose own deadline has passed. (A hold's release lands a moment after the
   /// clock passes it, and a passed deadline a moment after the clock wakes it: neither is counted
   /// from then.)
-  func isParked(now: Date) -> Bool {
+  /// `backingOff`: requests whose sender waits on the device's clock before its next attempt.
+  func isParked(now: Date, backingOff: Set<Int>) -> Bool {
     state.withLock { state in
       let held = Set(state.holds.values.filter { $0.release > now }.compactMap(\.request))
         .subtracting(state.woken)
-      return !state.inFlight.isEmpty && state.inFlight.isSubset(of: held)
+      return !state.inFlight.isEmpty && state.inFlight.isSubset(of: held.union(backingOff))
     }
   }
 }

@@ -183,6 +183,8 @@ public enum ServerBehaviour: Sendable, Equatable {
   case rateLimited(retryAfter: Int)
   /// Every request answered with this day's picture.
   case wrongDay(APODDay)
+  /// Every request answered 503 (an outage); the app's client retries after a backoff.
+  case unavailable
 
   var title: String {
     switch self {
@@ -190,6 +192,7 @@ public enum ServerBehaviour: Sendable, Equatable {
     case .slow(let seconds): "holds every answer for \(ScenarioDuration.format(seconds))"
     case .rateLimited(let seconds): "refuses every request: 429, Retry-After: \(seconds)"
     case .wrongDay(let day): "answers every request with \(day.iso)"
+    case .unavailable: "answers every request with 503"
     }
   }
 }

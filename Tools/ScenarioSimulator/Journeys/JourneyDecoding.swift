@@ -204,7 +204,7 @@ extension JourneyStep {
 
 extension ServerBehaviour {
   init(_ container: ScenarioContainer) throws {
-    let behaviours = ["normal", "slow", "rateLimited", "wrongDay"]
+    let behaviours = ["normal", "slow", "rateLimited", "wrongDay", "unavailable"]
     guard let behaviour: String = try container.optional("behaviour"), behaviours.contains(behaviour) else {
       throw DecodingError.dataCorruptedError(
         forKey: ScenarioKey("behaviour"), in: container,
@@ -229,6 +229,9 @@ extension ServerBehaviour {
     case "wrongDay":
       try fields("date")
       self = .wrongDay(try container.requiredDay("date", in: "setServer (wrongDay)"))
+    case "unavailable":
+      try fields()
+      self = .unavailable
     default:
       try fields()
       self = .normal
