@@ -535,7 +535,7 @@ final class ScenarioSession {
       // A journey's work waiting only for a slow server's held answers, or between a 503 and its
       // retry, waits for the clock.
       if apod?.isParked(now: world.time.deviceNow(), backingOff: world.requestsBackingOff) == true { return }
-      await world.waitForChange()
+      await world.waitForChange(orAfter: .milliseconds(20))
     }
     fail("the app did not settle within \(watchdog) (a wait that never ends?)")
     tracked.removeAll()

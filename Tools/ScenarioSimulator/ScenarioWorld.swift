@@ -271,6 +271,19 @@ final class ScenarioWorld {
     await withCheckedContinuation { changeWaiters.append($0) }
   }
 
+  /// Returns after the next `notify()`, or after `interval` (real time) at the latest. Some of what
+  /// settling depends on changes without telling the world (Core's SDK start gate counting one
+  /// more waiter), so the runner looks again rather than wait for a notify that never comes.
+  func waitForChange(orAfter interval: Duration) async {
+    let timer = Task { @MainActor [weak self] in
+      try? await Task.sleep(for: interval)
+      guard !Task.isCancelled else { return }
+      self?.notify()
+    }
+    await waitForChange()
+    timer.cancel()
+  }
+
   // MARK: - Store
 
   private func add(_ subscription: ScenarioSubscription, start: Date) {
