@@ -47,13 +47,18 @@ extension KeyedDecodingContainer where Key == ScenarioKey {
   /// A string that must be one of `allowed`'s raw values.
   func choice<T: RawRepresentable>(_ key: String, _ allowed: [T]) throws -> T?
   where T.RawValue == String {
+    try oneOf(key, allowed.map(\.rawValue)).flatMap { raw in allowed.first { $0.rawValue == raw } }
+  }
+
+  /// A string that must be one of `allowed`.
+  func oneOf(_ key: String, _ allowed: [String]) throws -> String? {
     guard let raw = try decodeIfPresent(String.self, forKey: ScenarioKey(key)) else { return nil }
-    guard let match = allowed.first(where: { $0.rawValue == raw }) else {
+    guard allowed.contains(raw) else {
       throw DecodingError.dataCorruptedError(
         forKey: ScenarioKey(key), in: self,
-        debugDescription: "'\(raw)' is not one of \(allowed.map(\.rawValue).joined(separator: ", "))")
+        debugDescription: "'\(raw)' is not one of \(allowed.joined(separator: ", "))")
     }
-    return match
+    return raw
   }
 
   func time(_ key: String) throws -> ScenarioTime? {

@@ -17,6 +17,19 @@ extension KeyedDecodingContainer where Key == ScenarioKey {
     return day
   }
 
+  /// A list of `YYYY-MM-DD` days.
+  func days(_ key: String) throws -> [APODDay]? {
+    guard let texts: [String] = try optional(key) else { return nil }
+    return try texts.map { text in
+      guard let day = APODDay(rawValue: text) else {
+        throw DecodingError.dataCorruptedError(
+          forKey: ScenarioKey(key), in: self,
+          debugDescription: "'\(text)' is not an APOD date: use YYYY-MM-DD")
+      }
+      return day
+    }
+  }
+
   /// How long a slow server holds its answers.
   func slowness(_ key: String) throws -> TimeInterval {
     let seconds = try duration(key)
@@ -52,25 +65,12 @@ extension ScenarioAPODStart: Decodable {
       in: "start.apod")
     self.init()
     service = try container.choice("service", APODSourceChoice.allCases) ?? service
-    if let legacy: String = try container.optional("legacyAnswers") {
-      guard let answer = ["v1": DemoServer.LegacyAnswer.v1, "feedsPage": .feedsPage][legacy] else {
-        throw DecodingError.dataCorruptedError(
-          forKey: ScenarioKey("legacyAnswers"), in: container,
-          debugDescription: "'\(legacy)' is not one of v1, feedsPage")
-      }
-      legacyAnswers = answer
+    if let legacy = try container.oneOf("legacyAnswers", ["v1", "feedsPage"]) {
+      legacyAnswers = legacy == "v1" ? .v1 : .feedsPage
     }
     wrongDay = try container.day("wrongDay")
     if container.contains(ScenarioKey("slow")) { slow = try container.slowness("slow") }
-    let saved: [String] = try container.optional("saved") ?? []
-    self.saved = try saved.map { text in
-      guard let day = APODDay(rawValue: text) else {
-        throw DecodingError.dataCorruptedError(
-          forKey: ScenarioKey("saved"), in: container,
-          debugDescription: "'\(text)' is not an APOD date: use YYYY-MM-DD")
-      }
-      return day
-    }
+    saved = try container.days("saved") ?? []
     savedRecentDays = try container.optional("savedRecentDays")
     missingPictures = try container.optional("missingPictures") ?? []
     heldPictures = try container.optional("heldPictures") ?? []
@@ -258,60 +258,18 @@ extension ScreenExpectation {
     serverRequests = try container.optional("serverRequests")
     favoriteDetail = try container.optional("favoriteDetail")
     tab = try container.choice("tab", JourneyTab.allCases)
-    if let days: [String] = try container.optional("explorePath") {
-      for text in days where APODDay(rawValue: text) == nil {
-        throw DecodingError.dataCorruptedError(
-          forKey: ScenarioKey("explorePath"), in: container,
-          debugDescription: "'\(text)' is not an APOD date: use YYYY-MM-DD")
-      }
-      explorePath = days
-    }
-    if let sheet: String = try container.optional("sheet") {
-      guard ["none", "viewer", "video", "share"].contains(sheet) else {
-        throw DecodingError.dataCorruptedError(
-          forKey: ScenarioKey("sheet"), in: container,
-          debugDescription: "'\(sheet)' is not one of none, viewer, video, share")
-      }
-      self.sheet = sheet
-    }
-    if let days: [String] = try container.optional("favoritesPath") {
-      for text in days where APODDay(rawValue: text) == nil {
-        throw DecodingError.dataCorruptedError(
-          forKey: ScenarioKey("favoritesPath"), in: container,
-          debugDescription: "'\(text)' is not an APOD date: use YYYY-MM-DD")
-      }
-      favoritesPath = days
-    }
+    explorePath = try container.days("explorePath")?.map(\.rawValue)
+    sheet = try container.oneOf("sheet", ["none", "viewer", "video", "share"])
+    favoritesPath = try container.days("favoritesPath")?.map(\.rawValue)
     messageTitle = try container.optional("messageTitle")
-    if let asked: String = try container.optional("orientationAsked") {
-      guard ["portrait", "rotates", "none"].contains(asked) else {
-        throw DecodingError.dataCorruptedError(
-          forKey: ScenarioKey("orientationAsked"), in: container,
-          debugDescription: "'\(asked)' is not one of portrait, rotates, none")
-      }
-      orientationAsked = asked
-    }
+    orientationAsked = try container.oneOf("orientationAsked", ["portrait", "rotates", "none"])
     photosAdded = try container.optional("photosAdded")
     messageContains = try container.optional("messageContains")
     widget = try container.optional("widget")
     reminder = try container.optional("reminder")
     card = try container.choice("card", CardExpectation.allCases)
-    if let heart: String = try container.optional("heart") {
-      guard ["on", "off", "none"].contains(heart) else {
-        throw DecodingError.dataCorruptedError(
-          forKey: ScenarioKey("heart"), in: container,
-          debugDescription: "'\(heart)' is not one of on, off, none")
-      }
-      self.heart = heart
-    }
-    if let days: [String] = try container.optional("savedDays") {
-      for text in days where APODDay(rawValue: text) == nil {
-        throw DecodingError.dataCorruptedError(
-          forKey: ScenarioKey("savedDays"), in: container,
-          debugDescription: "'\(text)' is not an APOD date: use YYYY-MM-DD")
-      }
-      savedDays = days
-    }
+    heart = try container.oneOf("heart", ["on", "off", "none"])
+    savedDays = try container.days("savedDays")?.map(\.rawValue)
   }
 
   /// A content expectation, or `"none"` for nothing shown.
@@ -340,14 +298,7 @@ extension ContentExpectation: Decodable {
     self.init()
     date = try container.day("date")?.iso
     titleContains = try container.optional("titleContains")
-    if let hero: String = try container.optional("hero") {
-      guard ["image", "video", "link"].contains(hero) else {
-        throw DecodingError.dataCorruptedError(
-          forKey: ScenarioKey("hero"), in: container,
-          debugDescription: "'\(hero)' is not one of image, video, link")
-      }
-      self.hero = hero
-    }
+    hero = try container.oneOf("hero", ["image", "video", "link"])
     statusContains = try container.optional("statusContains")
     failedContains = try container.optional("failedContains")
     loading = try container.optional("loading")
@@ -373,14 +324,7 @@ extension SearchExpectation: Decodable {
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: ScenarioKey.self)
     try container.allowOnly(["results", "messageContains"], in: "expect.search")
-    if let results: [String] = try container.optional("results") {
-      for text in results where APODDay(rawValue: text) == nil {
-        throw DecodingError.dataCorruptedError(
-          forKey: ScenarioKey("results"), in: container,
-          debugDescription: "'\(text)' is not an APOD date: use YYYY-MM-DD")
-      }
-      self.results = results
-    }
+    results = try container.days("results")?.map(\.rawValue)
     messageContains = try container.optional("messageContains")
   }
 }
@@ -391,15 +335,8 @@ extension ReminderExpectation: Decodable {
     try container.allowOnly(
       ["on", "status", "messageContains", "pending", "bodyContains"], in: "expect.reminder")
     on = try container.optional("on")
-    if let status: String = try container.optional("status") {
-      let statuses = ["off", "requestingPermission", "scheduled", "permissionDenied", "failed"]
-      guard statuses.contains(status) else {
-        throw DecodingError.dataCorruptedError(
-          forKey: ScenarioKey("status"), in: container,
-          debugDescription: "'\(status)' is not one of \(statuses.joined(separator: ", "))")
-      }
-      self.status = status
-    }
+    status = try container.oneOf(
+      "status", ["off", "requestingPermission", "scheduled", "permissionDenied", "failed"])
     messageContains = try container.optional("messageContains")
     pending = try container.optional("pending")
     bodyContains = try container.optional("bodyContains")
@@ -412,14 +349,7 @@ extension WidgetExpectation: Decodable {
     try container.allowOnly(["date", "titleContains", "shows", "fetched"], in: "expect.widget")
     date = try container.day("date")?.iso
     titleContains = try container.optional("titleContains")
-    if let shows: String = try container.optional("shows") {
-      guard ["picture", "placeholder", "openTheApp"].contains(shows) else {
-        throw DecodingError.dataCorruptedError(
-          forKey: ScenarioKey("shows"), in: container,
-          debugDescription: "'\(shows)' is not one of picture, placeholder, openTheApp")
-      }
-      self.shows = shows
-    }
+    shows = try container.oneOf("shows", ["picture", "placeholder", "openTheApp"])
     fetched = try container.optional("fetched")
   }
 }
