@@ -174,13 +174,7 @@ struct ObserverPurchaseInterceptorTests {
   /// The adapter buys only a product its bounded lookup kept (it never looks one up unbounded): when
   /// another purchase took it, Core looks it up again under the same bound.
   @Test func aPurchaseWhoseKeptProductWasTakenLooksItUpAgainAndBuys() async throws {
-    let harness = Harness.started(mode: .observer)
-    harness.purchaseWillSucceed(id: 31)
-    let purchaser = harness.purchaser
-    purchaser.onProductKept = { id in
-      purchaser.takeKeptProduct(id)
-      purchaser.onProductKept = nil
-    }
+    let (harness, purchaser) = keptProductTakenOnce(purchaseID: 31, thenLookupsHang: false)
     let response = try await bounded {
       await harness.purchases.handlePurchase(plan: MonetizationFixtures.monthlyPlan)
     }
@@ -190,14 +184,7 @@ struct ObserverPurchaseInterceptorTests {
   }
 
   @Test func aKeptProductTakenAndALookupThatNeverAnswersEndAtTheTimeLimit() async throws {
-    let harness = Harness.started(mode: .observer)
-    harness.purchaseWillSucceed(id: 32)
-    let purchaser = harness.purchaser
-    purchaser.onProductKept = { id in
-      purchaser.takeKeptProduct(id)
-      purchaser.hangsProductLoads = true
-      purchaser.onProductKept = nil
-    }
+    let (harness, purchaser) = keptProductTakenOnce(purchaseID: 32, thenLookupsHang: true)
     let purchase = Task { await harness.purchases.handlePurchase(plan: MonetizationFixtures.monthlyPlan) }
     try await bounded { while purchaser.lostProductLoads.count == 0 { await Task.yield() } }
     try await bounded { await harness.clock.waitUntilSleeping() }
@@ -368,6 +355,22 @@ struct ObserverPurchaseInterceptorTests {
     #expect(harness.calls.count("purchaser.purchase") == 0)
     #expect(harness.calls.count("purchaser.finish") == 0)
     #expect(harness.calls.count("purchaser.restore") == 0)
+  }
+
+  /// Observer mode, a purchase that will succeed, and the first product the lookup keeps taken by
+  /// another purchase; with `thenLookupsHang`, every lookup after that never answers.
+  private func keptProductTakenOnce(
+    purchaseID: UInt64, thenLookupsHang: Bool
+  ) -> (Harness, FakePurchaser) {
+    let harness = Harness.started(mode: .observer)
+    harness.purchaseWillSucceed(id: purchaseID)
+    let purchaser = harness.purchaser
+    purchaser.onProductKept = { id in
+      purchaser.takeKeptProduct(id)
+      if thenLookupsHang { purchaser.hangsProductLoads = true }
+      purchaser.onProductKept = nil
+    }
+    return (harness, purchaser)
   }
 }
 
