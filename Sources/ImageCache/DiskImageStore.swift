@@ -181,11 +181,12 @@ struct DiskImageStore {
       // Written by the other process, or not listed yet: the bytes and the index entry come from
       // the same open file.
       guard isAvailable, Self.isDigestName(name),
-        let (folder, file) = foldersToLookIn.lazy.compactMap({ folder in
-          PlainFile.contents(atPath: Self.path(of: name, in: folder.path)).map { (folder, $0) }
+        let (folder, path, file) = foldersToLookIn.lazy.compactMap({ folder in
+          let path = Self.path(of: name, in: folder.path)
+          return PlainFile.contents(atPath: path).map { (folder, path, $0) }
         }).first
       else { return nil }
-      adopt(name, file.status, at: Self.path(of: name, in: folder.path), isPinned: folder.isPinned)
+      adopt(name, file.status, at: path, isPinned: folder.isPinned)
       data = file.data
     }
     guard (try? ImageHeaderReader.validate(data)) != nil else {
