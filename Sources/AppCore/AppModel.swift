@@ -60,12 +60,13 @@ public final class AppModel {
     self.monetization = monetization
     self.clock = clock
     let onThisDay = OnThisDayModel(source: repository, clock: clock)
-    let today = TodayModel(repository: repository, clock: clock, onThisDay: onThisDay)
+    let images = ImageModels(pipeline: content.imagePipeline, clock: clock)
+    let today = TodayModel(repository: repository, clock: clock, onThisDay: onThisDay, images: images)
     let explore = ExploreModel(repository: repository, days: content.exploreDays, clock: clock)
     let randomDay = RandomDayPicker(
       history: StoredRandomDays(store: dependencies.keyValueStore), clock: clock)
     explore.randomDay = randomDay
-    (self.today, self.explore) = (today, explore)
+    (self.today, self.explore, self.images) = (today, explore, images)
     self.search = ExploreSearchModel(repository: repository)
     // A gate notice dismissed is cleared.
     let navigation = AppNavigation(
@@ -77,7 +78,6 @@ public final class AppModel {
     notices.withdrawn = { navigation.withdraw(title: "", text: $0) }
     self.favorites = favorites
     self.heart = FavoriteHeart(favorites: favorites, gate: favoritesGate, clock: clock)
-    self.images = ImageModels(pipeline: content.imagePipeline, clock: clock)
     self.details = DayDetails(
       navigation: navigation, repository: repository, images: content.imagePipeline, clock: clock)
     self.profile = ProfileModel(

@@ -34,6 +34,8 @@ public actor ImagePipeline {
   private var disk: DiskImageStore
   private let imageJobs = CoalescingTable<ImageKey, DecodedImage>()
   private let downloads = CoalescingTable<URL, Data>()
+  /// Not a `CoalescingTable`: a disk decode is never abandoned halfway, so it needs no task to cancel.
+  private var diskDecodes: [ImageKey: [CheckedContinuation<DecodedImage?, Never>]] = [:]
   private var downloadsStarted = 0
   private var downloadsRunning = 0
   /// Behind a lock, so the synchronous memory lookups share it with the actor.
@@ -99,6 +101,13 @@ public actor ImagePipeline {
     let key = ImageKey(url: url, size: size)
     if let image = memory.withLock({ $0.image(for: key) }) { return image }
     return await decodeFromDisk(key)
+  }
+
+  /// Starts reading a saved picture before a screen asks for it (Today knows its day before its view
+  /// exists), so that the decode overlaps the screen's first layout. Never downloads.
+  public nonisolated func warm(_ url: URL, size: ImageSize) {
+    guard imageInMemoryNow(for: url, size: size) == nil else { return }
+    Task { _ = await self.cachedImage(for: url, size: size) }
   }
 
   public func imageInMemory(for url: URL, size: ImageSize) -> DecodedImage? {
@@ -457,6 +466,8 @@ public actor ImagePipeline {
   }
 
   private func produceImage(_ key: ImageKey) async throws(ImagePipelineError) -> DecodedImage {
+    // A read of the file (`cachedImage`, `warm`) may have finished since the caller looked.
+    if let image = memory.withLock({ $0.image(for: key) }) { return image }
     if let image = await decodeFromDisk(key) { return image }
     guard !Task.isCancelled else { throw .cancelled }  // abandoned before reaching the network
     let data = try await download(key.url, allowsConstrainedNetwork: key.size.allowsConstrainedNetwork)
@@ -470,8 +481,20 @@ public actor ImagePipeline {
     return image
   }
 
-  /// A file the decoder refuses is removed (a miss).
+  /// One read and decode per key at a time: a caller arriving meanwhile (a view after `warm`) waits
+  /// for it instead of reading the file again.
   private func decodeFromDisk(_ key: ImageKey) async -> DecodedImage? {
+    if diskDecodes[key] != nil {
+      return await withCheckedContinuation { self.diskDecodes[key]?.append($0) }
+    }
+    diskDecodes[key] = []
+    let image = await readAndDecode(key)
+    for waiter in diskDecodes.removeValue(forKey: key) ?? [] { waiter.resume(returning: image) }
+    return image
+  }
+
+  /// A file the decoder refuses is removed (a miss).
+  private func readAndDecode(_ key: ImageKey) async -> DecodedImage? {
     let name = fileName(forNormalized: key.url)
     guard let data = disk.read(name, now: clock.now) else { return nil }
     do {

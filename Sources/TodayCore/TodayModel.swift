@@ -3,6 +3,7 @@ import Foundation
 import NASA
 import Observation
 import ScreenCore
+import ViewerCore
 
 /// What the Today screen shows once it has a picture.
 public struct TodayContent: RefreshableContent {
@@ -38,6 +39,7 @@ public struct TodayContent: RefreshableContent {
 
   private let repository: any TodaySource
   private let clock: any Clocking
+  private let images: ImageModels?
   /// When `stayCurrent` last checked.
   @ObservationIgnored private var lastScheduledCheck: Date?
 
@@ -45,12 +47,15 @@ public struct TodayContent: RefreshableContent {
   ///   - repository: where pictures come from.
   ///   - clock: words messages ("saved 3 hours ago") and times `stayCurrent()`'s waits.
   ///   - onThisDay: the past years of today's calendar day, shown below the picture.
+  ///   - images: where the picture's preview starts loading as soon as the day is known.
   public init(
-    repository: any TodaySource, clock: any Clocking, onThisDay: OnThisDayModel? = nil
+    repository: any TodaySource, clock: any Clocking, onThisDay: OnThisDayModel? = nil,
+    images: ImageModels? = nil
   ) {
     self.repository = repository
     self.clock = clock
     self.onThisDay = onThisDay
+    self.images = images
   }
 
   /// Loads the picture: cache first, the network only when the APOD day has advanced.
@@ -127,6 +132,8 @@ public struct TodayContent: RefreshableContent {
     state = start.state
     do {
       let result = try await repository.today(policy)
+      // Before the state changes: the view this state builds finds its preview on the way.
+      images?.warmPreview(of: result.apod)
       state = .loaded(TodayContent(result: result, checkedAt: clock.now))
     } catch  where error.isCancellation || Task.isCancelled {
       state = .afterCancellation(restoring: start.previous)

@@ -34,6 +34,12 @@ public final class ImageModels {
     return model
   }
 
+  /// A card for `apod` shown soon (Today's first state) finds its preview decoded or under way.
+  public func warmPreview(of apod: APOD) {
+    guard case .image(let preview, _) = apod.hero else { return }
+    pipeline.warm(preview, size: .preview)
+  }
+
   public func handleMemoryWarning() async {
     await pipeline.handleMemoryWarning()
     handedOut.removeAll { $0.model == nil }
