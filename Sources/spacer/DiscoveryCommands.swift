@@ -131,7 +131,7 @@ struct OnThisDayCommand: AsyncParsableCommand {
   private func day() throws -> APODDay? {
     guard let date else { return nil }
     do {
-      return try APODDay.parse(date, now: options.clock.now)
+      return try APODDay(iso: date).askable(now: options.clock.now)
     } catch {
       throw ValidationError(error.message)
     }

@@ -382,6 +382,23 @@ struct AnswerWordingCLITests {
     #expect(requests == 0)
   }
 
+  @Test func onThisDayOnAClockBeforeTheFirstDayListsTheSavedYearsWithoutARequest() async throws {
+    let cache = CacheFolder()
+    let saved = try await runSpacer(
+      ["on-this-day", "--date", "2025-03-03", "--demo"], cacheDirectory: cache.url)
+    let (runs, requests) = try await Self.onAResetClock([
+      (["on-this-day", "--date", "2025-03-03"], cache.url),
+      (["on-this-day", "--date", "1995-06-15"], cache.url),
+    ])
+    let (listed, beforeFirst) = (runs[0], runs[1])
+    #expect(listed.status == 0, "\(listed.stderr)")
+    #expect(!listed.stdout.isEmpty)
+    #expect(listed.stdout == saved.stdout, "\(listed.stdout)")
+    #expect(beforeFirst.status != 0)
+    #expect(beforeFirst.stderr.contains("before the first"), "\(beforeFirst.stderr)")
+    #expect(requests == 0)
+  }
+
   @Test func exploreServedFromTheCacheNeverClaimsNothingNewerExists() async throws {
     let cache = CacheFolder()
     _ = try await runSpacer(["explore", "--days", "3", "--demo"], cacheDirectory: cache.url)
