@@ -311,9 +311,11 @@ final class DeviceRadio: Sendable {
     }
   }
 
-  /// A slow server holds the answer to `request` until `release`.
+  /// A slow server holds the answer to `request` until `release`. A request whose deadline had
+  /// passed is here again (the client's next attempt): it waits for the world once more.
   func hold(request: Int?, until release: Date) -> Int {
     state.withLock {
+      if let request { $0.woken.remove(request) }
       $0.nextHold += 1
       $0.holds[$0.nextHold] = (request, release)
       return $0.nextHold
