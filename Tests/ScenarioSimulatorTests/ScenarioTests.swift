@@ -372,6 +372,17 @@ struct ScenarioRunnerTests {
     #expect(unknown == [])
   }
 
+  /// Scenarios/README.md is where a reader finds what each file shows: nine files had no row.
+  @Test(.enabled(if: !shippedScenarios.isEmpty))
+  func everyShippedScenarioHasItsRowInTheREADME() throws {
+    let readme = try String(
+      contentsOf: Self.scenariosDirectory.appendingPathComponent("README.md"), encoding: .utf8)
+    let rows = Set(
+      readme.split(separator: "\n").filter { $0.hasPrefix("| `") }
+        .compactMap { $0.dropFirst(3).split(separator: "`").first.map(String.init) })
+    #expect(Self.shippedScenarios.filter { !rows.contains($0) } == [])
+  }
+
   @Test(.enabled(if: !shippedScenarios.isEmpty), arguments: shippedScenarios)
   func shippedScenarioPasses(file: String) async throws {
     let scenario = try ScenarioLoader.load(path: Self.scenariosDirectory.appendingPathComponent(file).path)
