@@ -28,9 +28,10 @@ extension HTTPError {
     case .unexpectedStatus(let statusCode):
       return Localized.text("NASA answered in an unexpected way (error %lld). Try again later.", statusCode)
     case .circuitOpen(let retryAt):
+      // Not "Spacer will try again": an open screen checks again on its own schedule, not then.
       return Localized.text(
         "NASA's servers failed several times in a row, so Spacer is pausing requests. "
-          + "It will try again %@.", Self.relativeWait(until: retryAt, now: now))
+          + "Try again %@.", Self.relativeWait(until: retryAt, now: now))
     case .offline, .lowDataMode, .timedOut, .cancelled, .insecureURL, .transport:
       // One sentence per connection failure, shared with image downloads.
       return connectionMessage ?? ""

@@ -57,9 +57,12 @@ import Testing
     #expect(message.hasSuffix("Try again now."))
   }
 
-  @Test func circuitOpenSaysWhenSpacerTriesAgain() {
+  /// The pause's end is when a request can go again, not a check Spacer promises to make then.
+  @Test func circuitOpenSaysWhenToTryAgain() {
     let message = HTTPError.circuitOpen(retryAt: now.addingTimeInterval(90)).userMessage(now: now)
-    #expect(message.hasSuffix("It will try again in 2 minutes."))
+    #expect(message.hasSuffix("Try again in 2 minutes."))
+    let over = HTTPError.circuitOpen(retryAt: now.addingTimeInterval(-5)).userMessage(now: now)
+    #expect(over.hasSuffix("Try again now."), "\(over)")
   }
 
   @Test func serverRangeIsReadFromTheServiceSentence() throws {
