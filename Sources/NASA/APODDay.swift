@@ -94,9 +94,9 @@ public struct APODDay: Sendable, Hashable, Comparable, Strideable, CustomStringC
     try self.init(year: year, month: number / 100 % 100, day: number % 100)
   }
 
+  /// A day typed by the user, as the repository may be asked for it (`askable`).
   public static func parse(_ text: String, now: Date) throws(APODDayError) -> APODDay {
-    let candidate = try APODDay(iso: text)
-    return try candidate.validated(now: now)
+    try APODDay(iso: text).askable(now: now)
   }
 
   /// A day the repository may be asked for: on a clock before the first APOD (a reset phone) every

@@ -73,15 +73,7 @@ struct ShowCommand: AsyncParsableCommand {
 }
 
 extension ShowCommand {
-  /// The requested day, checked against 1995-06-16 … today (US Eastern), or any day from
-  /// 1995-06-16 on a clock before it (the saved one is shown).
-  private func day() throws -> APODDay {
-    do {
-      return try APODDay(iso: date).askable(now: options.clock.now)
-    } catch {
-      throw ValidationError(error.message)
-    }
-  }
+  private func day() throws -> APODDay { try options.day(date) }
 }
 
 struct ExploreCommand: AsyncParsableCommand {

@@ -55,6 +55,16 @@ struct APODOptions: ParsableArguments {
 
   var clock: any Clocking { CommandClock.validated }
 
+  /// A `YYYY-MM-DD` argument: 1995-06-16 … today (US Eastern), or any day from 1995-06-16 on a
+  /// clock before it (a saved day is shown).
+  func day(_ text: String) throws -> APODDay {
+    do {
+      return try APODDay.parse(text, now: clock.now)
+    } catch {
+      throw ValidationError(error.message)
+    }
+  }
+
   static func checkRefresh(_ refresh: Bool, offline: Bool) throws {
     guard refresh, offline else { return }
     throw ValidationError("--refresh asks the service and --offline forbids it: give one of them.")

@@ -129,12 +129,7 @@ struct OnThisDayCommand: AsyncParsableCommand {
   }
 
   private func day() throws -> APODDay? {
-    guard let date else { return nil }
-    do {
-      return try APODDay(iso: date).askable(now: options.clock.now)
-    } catch {
-      throw ValidationError(error.message)
-    }
+    try date.map(options.day)
   }
 }
 
