@@ -67,10 +67,15 @@ final class ScenarioSession {
   var accessBaseline: (access: AccessLevel, updatesSeen: Int)?
 
   final class TrackedWork {
+    /// Its tasks' `JourneyWork.current`.
+    let id: Int
     var isDone = false
     /// True while the work only waits for the clock (a screen staying current).
     var isIdle: @MainActor () -> Bool = { false }
+
+    init(id: Int) { self.id = id }
   }
+  private var trackedWorkMade = 0
 
   init(scenario: Scenario, watchdog: Duration) {
     self.scenario = scenario
@@ -494,12 +499,13 @@ final class ScenarioSession {
     _ work: () -> () async -> Void, started: (Task<Void, Never>) -> Void,
     idle: @escaping @MainActor () -> Bool = { false }
   ) async {
-    let entry = TrackedWork()
+    trackedWorkMade += 1
+    let entry = TrackedWork(id: trackedWorkMade)
     entry.isIdle = idle
     tracked.append(entry)
     let body = work()
     let task = Task {
-      await body()
+      await JourneyWork.$current.withValue(entry.id) { await body() }
       entry.isDone = true
       self.world.notify()
     }
@@ -533,8 +539,17 @@ final class ScenarioSession {
       tracked.removeAll { $0.isDone }
       if tracked.count(where: { !$0.isIdle() }) <= world.parkedCount { return }
       // A journey's work waiting only for a slow server's held answers, or between a 503 and its
-      // retry, waits for the clock.
-      if apod?.isParked(now: world.time.deviceNow(), backingOff: world.requestsBackingOff) == true { return }
+      // retry, waits for the clock; work acting on an answer meanwhile is not waiting.
+      if let apod,
+        apod.isParked(
+          now: world.time.deviceNow(), backingOff: world.requestsBackingOff, timed: world.requestsWithDeadline
+        ),
+        !tracked.contains(where: {
+          !$0.isIdle() && apod.hasAnswers(for: $0.id) && !world.waitsOnTheClock($0.id)
+        })
+      {
+        return
+      }
       await world.waitForChange(orAfter: .milliseconds(20))
     }
     fail("the app did not settle within \(watchdog) (a wait that never ends?)")

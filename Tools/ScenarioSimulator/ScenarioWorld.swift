@@ -117,7 +117,7 @@ final class ScenarioWorld {
   private var sleepers:
     [(
       id: Int, deadline: Date, continuation: CheckedContinuation<Void, any Error>,
-      request: DeviceRadio.SendingRequest?, isBackoff: Bool
+      request: DeviceRadio.SendingRequest?, isBackoff: Bool, work: Int?
     )] = []
   private var nextSleeperID = 0
   private var changeWaiters: [CheckedContinuation<Void, Never>] = []
@@ -229,6 +229,20 @@ final class ScenarioWorld {
   /// nothing of theirs is on its way until the clock moves.
   var requestsBackingOff: Set<Int> {
     Set(sleepers.filter(\.isBackoff).compactMap { $0.request?.number })
+  }
+
+  /// The radio requests whose deadline waits on the clock. A held request whose deadline has not
+  /// begun its wait yet (the transport's deadline is a task of its own, and may start after the
+  /// request reached the server) is still the app's work: moving the clock then would start the
+  /// deadline from the new time, and the request would outlive it.
+  var requestsWithDeadline: Set<Int> {
+    Set(sleepers.filter { !$0.isBackoff }.compactMap { $0.request?.number })
+  }
+
+  /// Whether tracked work `work` waits on the clock itself: not a request's deadline, which may
+  /// still be registered a moment after its answer came.
+  func waitsOnTheClock(_ work: Int) -> Bool {
+    sleepers.contains { $0.work == work && ($0.request == nil || $0.isBackoff) }
   }
 
   /// `true` while a paywall is shown.
@@ -721,12 +735,13 @@ final class ScenarioWorld {
     let id = nextSleeperID
     let request = DeviceRadio.sending
     let isBackoff = request?.isSenderRunning == true
+    let work = JourneyWork.current
     try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
         if Task.isCancelled {
           continuation.resume(throwing: CancellationError())
         } else {
-          sleepers.append((id, deadline, continuation, request, isBackoff))
+          sleepers.append((id, deadline, continuation, request, isBackoff, work))
           notify()
         }
       }

@@ -169,7 +169,11 @@ final class APODWorld {
   /// moves: the app waits for the world, not for work in progress. (An answer still held for a
   /// request whose caller went away stands for no request: a newer request on its way to the
   /// server is work in progress.)
-  func isParked(now: Date, backingOff: Set<Int>) -> Bool { radio.isParked(now: now, backingOff: backingOff) }
+  func isParked(now: Date, backingOff: Set<Int>, timed: Set<Int>) -> Bool {
+    radio.isParked(now: now, backingOff: backingOff, timed: timed)
+  }
+
+  func hasAnswers(for work: Int) -> Bool { radio.hasAnswers(for: work) }
 
   private func saveBeforeLaunch(clock: any Clocking) async throws {
     for day in setup.saved {
@@ -212,6 +216,12 @@ extension ScenarioWorld {
   }
 }
 
+/// The tracked work (`ScenarioSession.track`) a task runs for: the tasks it starts inherit it, so
+/// a request or a wait on the clock is known to be that work's.
+enum JourneyWork {
+  @TaskLocal static var current: Int?
+}
+
 /// The device's radio and the requests in flight through it. Any thread.
 ///
 /// Each request that leaves the device is numbered (`requestHeader`), so a held answer is known
@@ -237,6 +247,10 @@ final class DeviceRadio: Sendable {
     /// Requests in flight whose own wait on the device's clock has ended (the deadline passed):
     /// the app is acting on them, whatever the server still holds.
     var woken: Set<Int> = []
+    /// The tracked work (`JourneyWork`) that sent each request in flight.
+    var work: [Int: Int] = [:]
+    /// Tracked work that has sent a request.
+    var sendingWork: Set<Int> = []
   }
 
   /// A request on its way through a radio: the task sending it (and its child tasks, such as the
@@ -273,9 +287,14 @@ final class DeviceRadio: Sendable {
   func carry<Value, Failure: Error>(
     _ send: (Int) async throws(Failure) -> Value
   ) async throws(Failure) -> Value {
+    let work = JourneyWork.current
     let number = state.withLock {
       $0.nextRequest += 1
       $0.inFlight.insert($0.nextRequest)
+      if let work {
+        $0.work[$0.nextRequest] = work
+        $0.sendingWork.insert(work)
+      }
       return $0.nextRequest
     }
     defer { returned(number) }
@@ -299,7 +318,15 @@ final class DeviceRadio: Sendable {
     state.withLock {
       $0.inFlight.remove(number)
       $0.woken.remove(number)
+      $0.work[number] = nil
     }
+  }
+
+  /// Tracked work `work` has sent requests, and none is on its way now: it is acting on an answer
+  /// (or on a failure) unless it waits on the clock. A step that ended then could end between a
+  /// save's last answer and its message, however parked the other requests are.
+  func hasAnswers(for work: Int) -> Bool {
+    state.withLock { $0.sendingWork.contains(work) && !$0.work.values.contains(work) }
   }
 
   /// A wait request `number`'s sender began on the device's clock has ended (its deadline): it
@@ -329,10 +356,12 @@ final class DeviceRadio: Sendable {
   /// clock passes it, and a passed deadline a moment after the clock wakes it: neither is counted
   /// from then.)
   /// `backingOff`: requests whose sender waits on the device's clock before its next attempt.
-  func isParked(now: Date, backingOff: Set<Int>) -> Bool {
+  /// `timed`: requests whose deadline already waits on the device's clock; a held request is
+  /// parked only then.
+  func isParked(now: Date, backingOff: Set<Int>, timed: Set<Int>) -> Bool {
     state.withLock { state in
       let held = Set(state.holds.values.filter { $0.release > now }.compactMap(\.request))
-        .subtracting(state.woken)
+        .subtracting(state.woken).intersection(timed)
       return !state.inFlight.isEmpty && state.inFlight.isSubset(of: held.union(backingOff))
     }
   }
