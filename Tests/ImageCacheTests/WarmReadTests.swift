@@ -40,6 +40,29 @@ struct WarmReadTests {
     #expect(decoder.decodeCount == Self.pictures)
   }
 
+  /// Every saved copy is one the decoder refuses. Whoever reads it first removes it, and the
+  /// other caller, joining that read, hears nil: the full load then downloads the picture, once.
+  @Test func aFullLoadThatJoinedARefusedReadDownloadsThePicture() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let decoder = JPEGRefusingDecoder()
+    let downloader = PictureHost(data: ImageFixtures.png(width: 64, height: 48))
+    let pipeline = ImagePipeline(
+      directory: directory.url, downloader: downloader, decoder: decoder, clock: TestClock())
+    let urls = (0..<Self.pictures).map { URL(string: "https://apod.nasa.gov/apod/image/2612/r\($0).jpg")! }
+    for url in urls { await pipeline.keepOriginal(ImageFixtures.jpeg(width: 64, height: 48), for: url) }
+
+    var shown = 0
+    for url in urls {
+      pipeline.warm(url, size: .preview)
+      if let image = try? await pipeline.image(for: url, size: .preview), image.format == .png { shown += 1 }
+    }
+
+    #expect(shown == Self.pictures)
+    #expect(await downloader.count() == Self.pictures)
+    #expect(decoder.refusedCount == Self.pictures, "each refused copy was read once, by one caller")
+  }
+
   @Test func aPictureInMemoryIsNotReadAgain() async throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
@@ -53,5 +76,36 @@ struct WarmReadTests {
     pipeline.warm(url, size: .preview)
     #expect(await pipeline.cachedImage(for: url, size: .preview) != nil)
     #expect(decoder.decodeCount == 1)
+  }
+}
+
+/// Refuses every JPEG (a saved copy that turned out damaged) and decodes the rest.
+private final class JPEGRefusingDecoder: ImageDecoding, Sendable {
+  private let refused = Locked(0)
+
+  var refusedCount: Int { refused.withLock { $0 } }
+
+  func decode(_ data: Data, maxPixelSize: Int?) throws(ImageDecodingError) -> DecodedImage {
+    let image = try HeaderImageDecoder().decode(data, maxPixelSize: maxPixelSize)
+    guard image.format != .jpeg else {
+      refused.withLock { $0 += 1 }
+      throw .platformDecoderFailed(image.format)
+    }
+    return image
+  }
+}
+
+/// Answers every picture at once with the same bytes, counting the downloads.
+private actor PictureHost: ImageDownloading {
+  private let data: Data
+  private var downloads = 0
+
+  init(data: Data) { self.data = data }
+
+  func count() -> Int { downloads }
+
+  func download(_ url: URL) async throws(ImagePipelineError) -> Data {
+    downloads += 1
+    return data
   }
 }
